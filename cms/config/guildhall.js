@@ -1,0 +1,22 @@
+'use strict';
+
+/** The fixed local token the Worker uses in development and tests. Never use it in a deployment. */
+const DEV_CMS_TOKEN = 'guildhall-local-dev-cms-token-not-a-secret-0000000000000000';
+
+/**
+ * Guildhall's own settings, read in src/bootstrap as strapi.config.get('guildhall.*').
+ * Every value comes from the environment; the defaults only suit a local machine.
+ */
+module.exports = ({ env }) => ({
+  devApiToken: DEV_CMS_TOKEN,
+  apiToken: env('CMS_API_TOKEN', DEV_CMS_TOKEN),
+  purgeWebhook: {
+    url: env('WORKER_PURGE_URL', ''),
+    secret: env('CACHE_PURGE_SECRET', ''),
+  },
+  admin: {
+    email: env('CMS_ADMIN_EMAIL', 'admin@guildhall.local'),
+    password: env('CMS_ADMIN_PASSWORD', 'Guildhall-local-admin-1'),
+  },
+  seedDemoContent: env.bool('SEED_DEMO_CONTENT', true),
+});

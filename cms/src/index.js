@@ -1,0 +1,25 @@
+'use strict';
+
+const { lockDownPublicRole } = require('./bootstrap/public-role');
+const { ensureApiToken } = require('./bootstrap/api-token');
+const { ensureAdminUser } = require('./bootstrap/admin-user');
+const { syncPurgeWebhook } = require('./bootstrap/purge-webhook');
+const { seedDemoContent } = require('./seed');
+const { relaxUnionFieldNullability } = require('./graphql/union-field-nullability');
+
+module.exports = {
+  register({ strapi }) {
+    relaxUnionFieldNullability(strapi);
+  },
+
+  async bootstrap({ strapi }) {
+    await lockDownPublicRole(strapi);
+    await ensureApiToken(strapi);
+    await ensureAdminUser(strapi);
+    // Seed before the purge webhook is registered, so a first boot does not send a purge per entry.
+    if (strapi.config.get('guildhall.seedDemoContent')) {
+      await seedDemoContent(strapi);
+    }
+    await syncPurgeWebhook(strapi);
+  },
+};

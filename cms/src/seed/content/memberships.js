@@ -1,0 +1,25 @@
+'use strict';
+
+/** Membership tiers. Prices are annual GBP amounts; Stripe ids are obviously fake. */
+const memberships = () => ({
+  full: {
+    title: 'Full member',
+    slug: 'full-member',
+    description:
+      'For qualified physiotherapists in practice. Full members vote at the annual meeting, appear in the public **Find a physiotherapist** directory and watch most webinars free.\n\n- Professional indemnity guidance\n- Free member webinars and the recording library\n- The quarterly *Guild Journal*',
+    stripePriceId: 'price_demo_full_member_annual',
+    price: 195.0,
+    joiningFee: 25.0,
+  },
+  associate: {
+    title: 'Associate member',
+    slug: 'associate-member',
+    description:
+      'For students, assistants and colleagues in allied professions. Associates join the community, get member prices on webinars and receive the *Guild Journal*.\n\n- Member prices on every webinar\n- Mentoring from full members\n- The quarterly *Guild Journal*',
+    stripePriceId: 'price_demo_associate_member_annual',
+    price: 95.0,
+    joiningFee: 15.0,
+  },
+});
+
+module.exports = { memberships };

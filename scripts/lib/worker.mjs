@@ -1,0 +1,48 @@
+// Starts the Worker with `wrangler dev` (local KV and D1 through miniflare) after applying
+// the D1 migrations. Used by `npm run dev` and the end-to-end tests.
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startProcess, waitForHttp } from "./processes.mjs";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+
+// wrangler and miniflare must not reach the network (telemetry, cf.json).
+const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "" };
+
+/** Applies migrations/ to the local D1 database kept in `persistTo` (wrangler's default when unset). */
+export function applyMigrations({ persistTo } = {}) {
+  const args = [WRANGLER, "d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    throw new Error(`Applying D1 migrations failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/**
+ * Starts `wrangler dev` on `port`. `vars` override wrangler.toml's [vars] and .dev.vars (so
+ * tests can point the Worker at their own CMS). Resolves once the Worker answers.
+ */
+export async function startWorker({ port, host = "localhost", persistTo, vars = {}, log } = {}) {
+  applyMigrations({ persistTo });
+  const args = [
+    WRANGLER,
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    host,
+    "--show-interactive-dev-session=false",
+    ...(persistTo ? ["--persist-to", persistTo] : []),
+    ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+  ];
+  const proc = startProcess("worker", process.execPath, args, { cwd: ROOT, env: OFFLINE_ENV, log });
+  const url = `http://${host === "localhost" ? "localhost" : host}:${port}`;
+  await waitForHttp(`${url}/robots.txt`, { proc, timeoutMs: 60_000, accept: () => true });
+  return { url, stop: () => proc.stop(), proc };
+}

@@ -1,0 +1,69 @@
+/**
+ * The CMS client: graphql-request POSTs `query`, `operationName` and `variables` to
+ * `{CMS_URL}/graphql` with the bearer token. Every failure becomes a CmsError that says what
+ * went wrong; the GraphQL messages and extensions (or the network error) are logged, as the
+ * spec requires, by the caller that decides whether a stale copy can stand in.
+ */
+import { ClientError, GraphQLClient } from "graphql-request";
+import { CmsError, type Operation } from "./operation";
+
+export interface CmsClientOptions {
+  graphqlUrl: string;
+  token: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+export interface CmsClient {
+  run<Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars): Promise<Result>;
+}
+
+export function createCmsClient(options: CmsClientOptions): CmsClient {
+  const client = new GraphQLClient(options.graphqlUrl, {
+    headers: { Authorization: `Bearer ${options.token}` },
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+  });
+
+  return {
+    async run(operation, variables) {
+      let data: unknown;
+      try {
+        data = await client.request<unknown, Record<string, unknown>>({
+          document: operation.document,
+          variables,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw toCmsError(error, operation.name, options.timeoutMs);
+      }
+      return operation.parse(data, variables);
+    },
+  };
+}
+
+function toCmsError(error: unknown, operation: string, timeoutMs: number): CmsError {
+  if (error instanceof ClientError) {
+    const { status, errors } = error.response;
+    if (errors?.length) {
+      return new CmsError("graphql", `CMS returned GraphQL errors for ${operation}`, {
+        operation,
+        status,
+        errors: errors.map((e) => ({ message: e.message, extensions: e.extensions })),
+      });
+    }
+    return new CmsError("http", `CMS answered ${operation} with HTTP ${status}`, { operation, status });
+  }
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return new CmsError("timeout", `CMS did not answer ${operation} within ${timeoutMs} ms`, { operation, timeoutMs });
+  }
+  if (error instanceof SyntaxError || (error instanceof Error && /json/i.test(error.message))) {
+    return new CmsError("malformed", `CMS sent a response to ${operation} that is not valid JSON`, {
+      operation,
+      message: error.message,
+    });
+  }
+  return new CmsError("network", `Could not reach the CMS for ${operation}`, {
+    operation,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}

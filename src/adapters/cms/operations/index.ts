@@ -1,0 +1,46 @@
+import { articleOperation, allArticlesOperation } from "./articles";
+import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
+import { joinPageOperation, membershipsOperation } from "./memberships";
+import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation } from "./pages";
+import { webinarBundleOperation, webinarBundlesOperation, webinarOperation, webinarsOperation } from "./webinars";
+
+export {
+  allArticlesOperation,
+  allGeneralPageSlugsOperation,
+  allGeneralPagesOperation,
+  articleOperation,
+  footerOperation,
+  generalPageOperation,
+  globalOperation,
+  globalSeoOperation,
+  homepageOperation,
+  joinPageOperation,
+  membershipsOperation,
+  navigationOperation,
+  sidebarOperation,
+  webinarBundleOperation,
+  webinarBundlesOperation,
+  webinarOperation,
+  webinarsOperation,
+};
+
+/** Every operation the Worker sends to the CMS (used by purge to find what a model change affects). */
+export const ALL_OPERATIONS = [
+  globalOperation,
+  globalSeoOperation,
+  sidebarOperation,
+  footerOperation,
+  navigationOperation,
+  homepageOperation,
+  allGeneralPagesOperation,
+  allGeneralPageSlugsOperation,
+  generalPageOperation,
+  allArticlesOperation,
+  articleOperation,
+  webinarsOperation,
+  webinarOperation,
+  webinarBundlesOperation,
+  webinarBundleOperation,
+  membershipsOperation,
+  joinPageOperation,
+] as const;

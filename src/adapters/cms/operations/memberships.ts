@@ -1,0 +1,57 @@
+/** Memberships and the join page. */
+import { z } from "zod";
+import type { JoinPage, Membership } from "../../../services/content/model";
+import { MEDIA_FIELDS, MEMBERSHIP_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
+import { defineOperation } from "../operation";
+import { MembershipAttributes, optionalRichText, optionalString, pageRef, relationMany, relationOne, seo } from "../schemas";
+
+type NoVars = Record<string, never>;
+
+export const membershipsOperation = defineOperation({
+  name: "memberships",
+  document: /* GraphQL */ `
+    query memberships { memberships_connection(pagination: { limit: -1 }, sort: "title:asc") { data { id attributes { ...MembershipFields } } } }
+    ${MEMBERSHIP_FIELDS}`,
+  models: ["membership"],
+  schema: z.object({ memberships_connection: relationMany(MembershipAttributes) }),
+  map: (data, _vars: NoVars): Membership[] => data.memberships_connection,
+});
+
+export const joinPageOperation = defineOperation({
+  name: "joinPage",
+  document: /* GraphQL */ `
+    query joinPage {
+      joinPage { data { attributes {
+        seo { ...SeoFields }
+        formIntro yourDetailsDescription addressDescription professionalDetailsDescription
+        membershipDescription yourAccountDescription declarationDescription successMessage
+        termsPage { data { attributes { ...PageRefFields } } }
+        privacyPolicyPage { data { attributes { ...PageRefFields } } }
+        specialisationOptions { label }
+      } } }
+    }
+    ${SEO_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
+  models: ["join-page", "general-page", "file"],
+  schema: z.object({
+    joinPage: relationOne(
+      z.object({
+        seo,
+        formIntro: optionalRichText,
+        yourDetailsDescription: optionalString,
+        addressDescription: optionalString,
+        professionalDetailsDescription: optionalString,
+        membershipDescription: optionalString,
+        yourAccountDescription: optionalString,
+        declarationDescription: optionalString,
+        successMessage: optionalRichText,
+        termsPage: pageRef,
+        privacyPolicyPage: pageRef,
+        specialisationOptions: z
+          .array(z.object({ label: z.string().min(1) }))
+          .nullish()
+          .transform((options) => (options ?? []).map((option) => option.label)),
+      }),
+    ),
+  }),
+  map: (data, _vars: NoVars): JoinPage | null => data.joinPage ?? null,
+});

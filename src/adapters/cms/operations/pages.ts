@@ -1,0 +1,105 @@
+/** Home page and general pages. */
+import { z } from "zod";
+import type { GeneralPage, GeneralPageSlug, Homepage } from "../../../services/content/model";
+import { parseBlocks } from "../blocks";
+import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
+import { defineOperation } from "../operation";
+import { optionalBoolean, optionalString, relationOne, seo } from "../schemas";
+
+type NoVars = Record<string, never>;
+
+const ALL = "pagination: { limit: -1 }";
+
+export const homepageOperation = defineOperation({
+  name: "homepage",
+  document: /* GraphQL */ `
+    query homepage { homepage { data { attributes { seo { ...SeoFields } ${BLOCKS_SELECTION} } } } }
+    ${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
+  models: ["homepage", "general-page", "webinar", "webinar-bundle", "membership", "file"],
+  schema: z.object({ homepage: relationOne(z.object({ seo, blocks: z.unknown() })) }),
+  map: (data, _vars: NoVars): Homepage => ({
+    seo: data.homepage?.seo ?? null,
+    blocks: parseBlocks(data.homepage?.blocks, "homepage"),
+  }),
+});
+
+const GeneralPageSlugAttributes = z.object({
+  slug: z.string().min(1),
+  type: z.string().min(1),
+  authenticatedOnly: optionalBoolean,
+  membersOnly: optionalBoolean,
+  updatedAt: optionalString,
+});
+
+export const allGeneralPageSlugsOperation = defineOperation({
+  name: "allGeneralPageSlugs",
+  document: /* GraphQL */ `
+    query allGeneralPageSlugs {
+      generalPages_connection(${ALL}, sort: "slug:asc") {
+        data { id attributes { slug type authenticatedOnly membersOnly updatedAt } }
+      }
+    }`,
+  models: ["general-page"],
+  schema: z.object({
+    generalPages_connection: z.object({ data: z.array(z.object({ attributes: GeneralPageSlugAttributes })) }),
+  }),
+  map: (data, _vars: NoVars): GeneralPageSlug[] => data.generalPages_connection.data.map((entry) => entry.attributes),
+});
+
+const GENERAL_PAGE_SELECTION = `id attributes {
+  title slug type authenticatedOnly membersOnly createdAt publishedAt updatedAt
+  seo { ...SeoFields }
+  ${BLOCKS_SELECTION}
+}`;
+
+const GeneralPageEntity = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  attributes: z.object({
+    title: z.string().min(1),
+    slug: z.string().min(1),
+    type: z.string().min(1),
+    authenticatedOnly: optionalBoolean,
+    membersOnly: optionalBoolean,
+    createdAt: optionalString,
+    publishedAt: optionalString,
+    updatedAt: optionalString,
+    seo,
+    blocks: z.unknown(),
+  }),
+});
+
+function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
+  const { blocks, ...attributes } = entity.attributes;
+  return { id: entity.id, ...attributes, blocks: parseBlocks(blocks, `generalPage:${attributes.type}/${attributes.slug}`) };
+}
+
+const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
+const PAGE_MODELS = ["general-page", "webinar", "webinar-bundle", "membership", "file"] as const;
+
+export const allGeneralPagesOperation = defineOperation({
+  name: "allGeneralPages",
+  document: /* GraphQL */ `
+    query allGeneralPages { generalPages_connection(${ALL}, sort: "slug:asc") { data { ${GENERAL_PAGE_SELECTION} } } }
+    ${PAGE_FRAGMENTS}`,
+  models: PAGE_MODELS,
+  schema: z.object({ generalPages_connection: z.object({ data: z.array(GeneralPageEntity) }) }),
+  map: (data, _vars: NoVars): GeneralPage[] => data.generalPages_connection.data.map(toGeneralPage),
+});
+
+/** One general page by its link-rule identity: type and slug. */
+export const generalPageOperation = defineOperation({
+  name: "generalPage",
+  document: /* GraphQL */ `
+    query generalPage($type: String!, $slug: String!) {
+      generalPages_connection(filters: { type: { eq: $type }, slug: { eq: $slug } }, pagination: { limit: 1 }) {
+        data { ${GENERAL_PAGE_SELECTION} }
+      }
+    }
+    ${PAGE_FRAGMENTS}`,
+  models: PAGE_MODELS,
+  schema: z.object({ generalPages_connection: z.object({ data: z.array(GeneralPageEntity) }) }),
+  map: (data, _vars: { type: string; slug: string }): GeneralPage | null => {
+    const first = data.generalPages_connection.data[0];
+    return first ? toGeneralPage(first) : null;
+  },
+});

@@ -1,0 +1,94 @@
+/** Webinars and webinar bundles. */
+import { z } from "zod";
+import type { Webinar, WebinarBundle } from "../../../services/content/model";
+import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
+import { defineOperation } from "../operation";
+import { optionalNumber, optionalRichText, optionalString, relationMany, WebinarSummaryAttributes } from "../schemas";
+
+type NoVars = Record<string, never>;
+
+const WEBINAR_SELECTION = "id attributes { ...WebinarSummaryFields description zoomUrl vimeoUrl vimeoPlaylist }";
+
+const WebinarEntity = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    attributes: z.object({
+      description: optionalRichText,
+      zoomUrl: optionalString,
+      vimeoUrl: optionalString,
+      vimeoPlaylist: optionalString,
+    }).loose(),
+  })
+  .transform((entity, ctx): Webinar | typeof z.NEVER => {
+    const summary = WebinarSummaryAttributes.safeParse(entity.attributes);
+    if (!summary.success) {
+      for (const issue of summary.error.issues) ctx.addIssue({ ...issue, code: "custom", message: issue.message });
+      return z.NEVER;
+    }
+    const { description, zoomUrl, vimeoUrl, vimeoPlaylist } = entity.attributes;
+    return { ...summary.data, id: entity.id, description, access: { zoomUrl, vimeoUrl, vimeoPlaylist } };
+  });
+
+export const webinarsOperation = defineOperation({
+  name: "webinars",
+  document: /* GraphQL */ `
+    query webinars { webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { ${WEBINAR_SELECTION} } } }
+    ${WEBINAR_SUMMARY_FIELDS} ${MEDIA_FIELDS}`,
+  models: ["webinar", "webinar-bundle", "file"],
+  schema: z.object({ webinars_connection: z.object({ data: z.array(WebinarEntity) }) }),
+  map: (data, _vars: NoVars): Webinar[] => data.webinars_connection.data,
+});
+
+export const webinarOperation = defineOperation({
+  name: "webinar",
+  document: /* GraphQL */ `
+    query webinar($slug: String!) {
+      webinars_connection(filters: { slug: { eq: $slug } }, pagination: { limit: 1 }) { data { ${WEBINAR_SELECTION} } }
+    }
+    ${WEBINAR_SUMMARY_FIELDS} ${MEDIA_FIELDS}`,
+  models: ["webinar", "webinar-bundle", "file"],
+  schema: z.object({ webinars_connection: z.object({ data: z.array(WebinarEntity) }) }),
+  map: (data, _vars: { slug: string }): Webinar | null => data.webinars_connection.data[0] ?? null,
+});
+
+const BUNDLE_SELECTION = `id attributes {
+  bundleName slug description couponId discount discountType
+  webinars: webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { id attributes { ...WebinarSummaryFields } } }
+}`;
+
+const BundleEntity = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    attributes: z.object({
+      bundleName: z.string().min(1),
+      slug: z.string().min(1),
+      description: optionalString,
+      couponId: optionalString,
+      discount: optionalNumber,
+      discountType: z.enum(["percent", "amount"]).nullish().transform((v) => v ?? null),
+      webinars: relationMany(WebinarSummaryAttributes),
+    }),
+  })
+  .transform((entity): WebinarBundle => ({ id: entity.id, ...entity.attributes }));
+
+export const webinarBundlesOperation = defineOperation({
+  name: "webinarBundles",
+  document: /* GraphQL */ `
+    query webinarBundles { webinarBundles_connection(pagination: { limit: -1 }, sort: "bundleName:asc") { data { ${BUNDLE_SELECTION} } } }
+    ${WEBINAR_SUMMARY_FIELDS} ${MEDIA_FIELDS}`,
+  models: ["webinar-bundle", "webinar", "file"],
+  schema: z.object({ webinarBundles_connection: z.object({ data: z.array(BundleEntity) }) }),
+  map: (data, _vars: NoVars): WebinarBundle[] => data.webinarBundles_connection.data,
+});
+
+export const webinarBundleOperation = defineOperation({
+  name: "webinarBundle",
+  document: /* GraphQL */ `
+    query webinarBundle($slug: String!) {
+      webinarBundles_connection(filters: { slug: { eq: $slug } }, pagination: { limit: 1 }) { data { ${BUNDLE_SELECTION} } }
+    }
+    ${WEBINAR_SUMMARY_FIELDS} ${MEDIA_FIELDS}`,
+  models: ["webinar-bundle", "webinar", "file"],
+  schema: z.object({ webinarBundles_connection: z.object({ data: z.array(BundleEntity) }) }),
+  map: (data, _vars: { slug: string }): WebinarBundle | null => data.webinarBundles_connection.data[0] ?? null,
+});

@@ -1,0 +1,193 @@
+/**
+ * Zod schemas for the pieces every CMS response shares, each mapping Strapi's v4-compatible
+ * shape into the content domain. Optional fields may be missing or null; malformed ones fail.
+ */
+import { z } from "zod";
+import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../services/content/model";
+import { markdownToSafeHtml } from "./rich-text";
+
+export const optionalString = z
+  .string()
+  .nullish()
+  .transform((value) => (value === undefined || value === null || value.trim() === "" ? null : value));
+
+/** A CMS rich-text (Markdown) field, sanitised into HTML; empty or missing gives null. */
+export const optionalRichText = optionalString.transform((value): SafeHtml | null =>
+  value === null ? null : markdownToSafeHtml(value),
+);
+
+export const optionalNumber = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const optionalBoolean = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+
+const id = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * `{ data: { id, attributes } | null }` (or null: Strapi's v4-compatible mode gives null for an
+ * empty to-one relation or media field) -> the mapped attributes (with id), or null.
+ */
+export function relationOne<T extends z.ZodType>(attributes: T) {
+  return z
+    .object({ data: z.object({ id: id.optional(), attributes }).nullish() })
+    .nullish()
+    .transform((value) => {
+      const entity = value?.data as { id?: string; attributes: z.output<T> } | null | undefined;
+      return entity ? withId(entity.attributes, entity.id) : null;
+    });
+}
+
+/**
+ * `{ data: [{ id, attributes }] }` -> the mapped attributes (with ids). To-many relations have
+ * this shape only through `<field>_connection`, which the queries alias back to `<field>`.
+ */
+export function relationMany<T extends z.ZodType>(attributes: T) {
+  return z
+    .object({ data: z.array(z.object({ id: id.optional(), attributes })) })
+    .nullish()
+    .transform((value) => {
+      const entities = (value?.data ?? []) as { id?: string; attributes: z.output<T> }[];
+      return entities.map((entity) => withId(entity.attributes, entity.id));
+    });
+}
+
+function withId<T>(attributes: T, entityId: string | undefined): T {
+  if (entityId === undefined || typeof attributes !== "object" || attributes === null) return attributes;
+  return { ...attributes, id: entityId };
+}
+
+export function fileTypeOf(ext: string | null, mime: string | null): FileType {
+  const normalised = (ext ?? "").replace(/^\./, "").toLowerCase();
+  if (normalised === "jpg" || normalised === "jpeg" || mime === "image/jpeg") return "jpg";
+  if (normalised === "png" || mime === "image/png") return "png";
+  if (normalised === "svg" || mime === "image/svg+xml") return "svg";
+  return "other";
+}
+
+const MediaFormats = z
+  .record(
+    z.string(),
+    z.object({ url: z.string().min(1), width: z.number().positive(), height: z.number().positive() }).loose(),
+  )
+  .nullish()
+  .catch(null)
+  .transform((formats): MediaFormat[] =>
+    Object.entries(formats ?? {})
+      .map(([name, f]) => ({ name, url: f.url, width: f.width, height: f.height }))
+      .sort((a, b) => a.width - b.width),
+  );
+
+export const MediaAttributes = z
+  .object({
+    url: z.string().min(1),
+    previewUrl: optionalString,
+    width: optionalNumber,
+    height: optionalNumber,
+    alternativeText: optionalString,
+    name: z.string().nullish(),
+    hash: z.string().nullish(),
+    ext: optionalString,
+    mime: optionalString,
+    formats: MediaFormats,
+  })
+  .transform(
+    (m): Media => ({
+      url: m.url,
+      previewUrl: m.previewUrl,
+      width: m.width,
+      height: m.height,
+      alternativeText: m.alternativeText,
+      name: m.name ?? "",
+      hash: m.hash ?? "",
+      ext: m.ext ?? "",
+      mime: m.mime,
+      fileType: fileTypeOf(m.ext, m.mime),
+      formats: m.formats,
+    }),
+  );
+
+export const media = relationOne(MediaAttributes).transform((value): Media | null => value);
+
+export const PageRefAttributes = z
+  .object({ title: optionalString, slug: optionalString, type: optionalString })
+  .transform((p): PageRef => ({ title: p.title, slug: p.slug, type: p.type }));
+
+export const pageRef = relationOne(PageRefAttributes).transform((value): PageRef | null => value);
+export const pageRefs = relationMany(PageRefAttributes).transform((value): PageRef[] => value);
+
+export const seo = z
+  .object({ metaTitle: optionalString, metaDescription: optionalString, shareImage: media })
+  .nullish()
+  .transform((value): Seo | null => value ?? null);
+
+export const callToAction = z
+  .object({ label: z.string().min(1), url: optionalString, page: pageRef })
+  .nullish()
+  .transform((value): CallToAction | null => value ?? null);
+
+export const WebinarSummaryAttributes = z
+  .object({
+    id: z.string().optional(),
+    name: z.string().min(1),
+    slug: z.string().min(1),
+    date: z.iso.datetime({ offset: true }),
+    durationMinutes: optionalNumber,
+    defaultPrice: optionalNumber,
+    stripePriceId: optionalString,
+    stripeProductId: optionalString,
+    memberPrice: optionalNumber,
+    memberPriceId: optionalString,
+    defaultFreeDate: z.iso.datetime({ offset: true }).nullish(),
+    defaultArchiveDate: z.iso.datetime({ offset: true }).nullish(),
+    memberFreeDate: z.iso.datetime({ offset: true }).nullish(),
+    memberArchiveDate: z.iso.datetime({ offset: true }).nullish(),
+    image: media,
+    bundle: relationOne(z.object({ bundleName: z.string(), slug: z.string() })),
+  })
+  .transform(
+    (w): WebinarSummary => ({
+      id: w.id ?? w.slug,
+      name: w.name,
+      slug: w.slug,
+      date: w.date,
+      durationMinutes: w.durationMinutes ?? 60,
+      image: w.image,
+      bundle: w.bundle ? { bundleName: w.bundle.bundleName, slug: w.bundle.slug } : null,
+      defaultPrice: w.defaultPrice,
+      stripePriceId: w.stripePriceId,
+      stripeProductId: w.stripeProductId,
+      memberPrice: w.memberPrice,
+      memberPriceId: w.memberPriceId,
+      defaultFreeDate: w.defaultFreeDate ?? null,
+      defaultArchiveDate: w.defaultArchiveDate ?? null,
+      memberFreeDate: w.memberFreeDate ?? null,
+      memberArchiveDate: w.memberArchiveDate ?? null,
+    }),
+  );
+
+export const MembershipAttributes = z
+  .object({
+    id: z.string().optional(),
+    title: z.string().min(1),
+    slug: z.string().min(1),
+    description: optionalRichText,
+    stripePriceId: optionalString,
+    price: optionalNumber,
+    joiningFee: optionalNumber,
+  })
+  .transform(
+    (m): MembershipSummary => ({
+      id: m.id ?? m.slug,
+      title: m.title,
+      slug: m.slug,
+      description: m.description,
+      stripePriceId: m.stripePriceId,
+      price: m.price,
+      joiningFee: m.joiningFee,
+    }),
+  );

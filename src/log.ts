@@ -1,0 +1,27 @@
+/**
+ * Structured logging: one JSON object per line so Workers Logs (and `wrangler tail`) can filter
+ * by event. Never log secrets or personal data.
+ */
+type Fields = Record<string, unknown>;
+
+function write(level: "info" | "warn" | "error", event: string, fields: Fields): void {
+  const line = JSON.stringify({ level, event, ...fields }, errorReplacer);
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+function errorReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Error) {
+    return { name: value.name, message: value.message, ...(value.cause ? { cause: String(value.cause) } : {}) };
+  }
+  return value;
+}
+
+export const log = {
+  info: (event: string, fields: Fields = {}) => write("info", event, fields),
+  warn: (event: string, fields: Fields = {}) => write("warn", event, fields),
+  error: (event: string, fields: Fields = {}) => write("error", event, fields),
+};
+
+export type Logger = typeof log;

@@ -1,0 +1,51 @@
+/**
+ * POST /api/cache/purge — called by the CMS webhook on create, update, delete, publish and
+ * unpublish. `Authorization: Bearer {CACHE_PURGE_SECRET}`. Strapi's payload names the changed
+ * model, so only the operations that read it are purged; anything else purges everything.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { log } from "../log";
+import { secretsMatch } from "../services/secrets";
+import type { HonoEnv } from "../types";
+
+const StrapiWebhookPayload = z
+  .object({
+    event: z.string().max(100).optional(),
+    model: z.string().max(100).nullish(),
+  })
+  .loose();
+
+export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", async (c) => {
+  const config = c.var.config;
+  const header = c.req.header("Authorization") ?? "";
+  const presented = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+  if (!presented || !(await secretsMatch(presented, config.cachePurgeSecret))) {
+    log.warn("cache.purge_refused", { reason: presented ? "wrong secret" : "missing bearer token" });
+    c.header("WWW-Authenticate", 'Bearer realm="cache-purge"');
+    throw new AppError("UNAUTHORIZED", "A valid purge secret is required (Authorization: Bearer …)");
+  }
+
+  const body = await c.req.text();
+  let model: string | null = null;
+  let event: string | null = null;
+  if (body.trim() !== "") {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new AppError("BAD_REQUEST", "The purge request body must be JSON (a Strapi webhook payload) or empty");
+    }
+    const payload = StrapiWebhookPayload.safeParse(json);
+    if (!payload.success) {
+      throw new AppError("BAD_REQUEST", `The purge request body is not a Strapi webhook payload: ${z.prettifyError(payload.error)}`);
+    }
+    // Media events (media.create/update/delete) carry no model: purge everything.
+    model = payload.data.model ?? null;
+    event = payload.data.event ?? null;
+  }
+
+  const result = await c.var.purgeContent({ model, event });
+  return c.json({ purged: true, model, event, ...result });
+});

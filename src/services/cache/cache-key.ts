@@ -1,0 +1,26 @@
+/**
+ * Cache keys are `content:v1:{operation}:{sha-256 of the variables}`. The operation name leads
+ * so a purge can find every cached response of an operation by prefix. Bump the version when
+ * the mapped domain shape changes so old entries are never read.
+ */
+export const CACHE_KEY_VERSION = "v1";
+
+export const operationPrefix = (operation: string): string => `content:${CACHE_KEY_VERSION}:${operation}:`;
+
+export async function cacheKey(operation: string, variables: Record<string, unknown>): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(stableStringify(variables)));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${operationPrefix(operation)}${hex}`;
+}
+
+/** JSON with object keys sorted at every depth, so equal variables give equal keys. */
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

@@ -1,0 +1,272 @@
+/**
+ * The content domain: what the Worker knows about CMS content once a response has been
+ * validated and mapped (src/adapters/cms/mappers). Field names follow spec §3.
+ */
+import type { PageLink } from "../../shared/links";
+
+/** HTML produced by the CMS adapter's sanitiser; the only HTML views may insert as is. */
+export type SafeHtml = { readonly html: string } & { readonly __brand: "SafeHtml" };
+
+export type FileType = "jpg" | "png" | "svg" | "other";
+
+export interface Media {
+  url: string;
+  previewUrl: string | null;
+  width: number | null;
+  height: number | null;
+  alternativeText: string | null;
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string | null;
+  /** Spec §3: a media file's extension maps to a file type of jpg, svg or png. */
+  fileType: FileType;
+  /** Smaller renditions the CMS generated (for srcset), narrowest first. */
+  formats: MediaFormat[];
+}
+
+export interface MediaFormat {
+  name: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface PageRef extends PageLink {
+  title: string | null;
+  type: string | null;
+  slug: string | null;
+}
+
+export interface Seo {
+  metaTitle: string | null;
+  metaDescription: string | null;
+  shareImage: Media | null;
+}
+
+export interface CallToAction {
+  label: string;
+  page: PageRef | null;
+  url: string | null;
+}
+
+export type Block =
+  | { kind: "text"; id: string; content: SafeHtml }
+  | { kind: "text-with-image"; id: string; content: SafeHtml; image: Media | null; imagePosition: "left" | "right" }
+  | { kind: "image"; id: string; image: Media; caption: string | null }
+  | {
+      kind: "button";
+      id: string;
+      title: string;
+      externalLink: string | null;
+      internalLink: PageRef | null;
+      alignment: "left" | "center" | "right";
+    }
+  | { kind: "card-list"; id: string; title: string | null; cardBlocks: CardBlock[] }
+  | { kind: "webinars-list"; id: string; title: string | null; filter: WebinarsFilter; webinars: WebinarSummary[] }
+  | { kind: "flipbook"; id: string; subjectTitle: string; flipbookLink: string | null; file: Media | null }
+  | { kind: "embed"; id: string; title: string; snippet: string }
+  | {
+      kind: "membership-settings";
+      id: string;
+      subscriptionPriceId: string | null;
+      offlinePriceId: string | null;
+      initialPriceId: string | null;
+      halfOffCouponId: string | null;
+      membership: MembershipSummary | null;
+    }
+  | {
+      kind: "hero-banner";
+      id: string;
+      preTitle: string | null;
+      title: string;
+      subtitle: string | null;
+      callToAction: CallToAction | null;
+      image: Media | null;
+    }
+  | { kind: "large-cards"; id: string; title: string | null; cards: LargeCard[] };
+
+export type BlockKind = Block["kind"];
+
+export interface CardBlock {
+  title: string;
+  bottomLinkText: string | null;
+  content: string | null;
+  generalPage: PageRef | null;
+  image: Media | null;
+}
+
+export interface LargeCard {
+  title: string;
+  subtitle: string | null;
+  link: PageRef | null;
+  image: Media | null;
+}
+
+export type WebinarsFilter = "upcoming" | "past" | "all" | "memberFree";
+
+export interface GeneralPage {
+  id: string;
+  title: string;
+  slug: string;
+  type: string;
+  authenticatedOnly: boolean;
+  membersOnly: boolean;
+  createdAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string | null;
+  seo: Seo | null;
+  blocks: Block[];
+}
+
+/** The fields of a general page needed to link to it and build the sitemap. */
+export interface GeneralPageSlug {
+  slug: string;
+  type: string;
+  authenticatedOnly: boolean;
+  membersOnly: boolean;
+  updatedAt: string | null;
+}
+
+export interface Homepage {
+  seo: Seo | null;
+  blocks: Block[];
+}
+
+export interface ArticleSummary {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string | null;
+  image: Media | null;
+  publishedAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface Article extends ArticleSummary {
+  blocks: Block[];
+}
+
+export interface WebinarPrices {
+  defaultPrice: number | null;
+  stripePriceId: string | null;
+  stripeProductId: string | null;
+  memberPrice: number | null;
+  memberPriceId: string | null;
+  defaultFreeDate: string | null;
+  defaultArchiveDate: string | null;
+  memberFreeDate: string | null;
+  memberArchiveDate: string | null;
+}
+
+export interface WebinarSummary extends WebinarPrices {
+  id: string;
+  name: string;
+  slug: string;
+  date: string;
+  durationMinutes: number;
+  image: Media | null;
+  bundle: { bundleName: string; slug: string } | null;
+}
+
+/**
+ * The live and recording links. Kept apart from the rest so that views can only reach them
+ * through an explicit entitlement check.
+ */
+export interface WebinarAccessLinks {
+  zoomUrl: string | null;
+  vimeoUrl: string | null;
+  vimeoPlaylist: string | null;
+}
+
+export interface Webinar extends WebinarSummary {
+  description: SafeHtml | null;
+  access: WebinarAccessLinks;
+}
+
+export interface WebinarBundle {
+  id: string;
+  bundleName: string;
+  slug: string;
+  description: string | null;
+  couponId: string | null;
+  discount: number | null;
+  discountType: "percent" | "amount" | null;
+  webinars: WebinarSummary[];
+}
+
+export interface MembershipSummary {
+  id: string;
+  title: string;
+  slug: string;
+  description: SafeHtml | null;
+  stripePriceId: string | null;
+  price: number | null;
+  joiningFee: number | null;
+}
+
+export type Membership = MembershipSummary;
+
+export interface JoinPage {
+  seo: Seo | null;
+  formIntro: SafeHtml | null;
+  yourDetailsDescription: string | null;
+  addressDescription: string | null;
+  professionalDetailsDescription: string | null;
+  membershipDescription: string | null;
+  yourAccountDescription: string | null;
+  declarationDescription: string | null;
+  termsPage: PageRef | null;
+  privacyPolicyPage: PageRef | null;
+  successMessage: SafeHtml | null;
+  specialisationOptions: string[];
+}
+
+export interface GlobalSettings {
+  favicon: Media | null;
+}
+
+export interface GlobalSeo {
+  metaTitle: string | null;
+  metaDescription: string | null;
+  shareImage: Media | null;
+}
+
+export type SidebarItem =
+  | { kind: "link"; title: string; page: PageRef | null }
+  | { kind: "dropdown"; title: string; pages: PageRef[] };
+
+export const SIDEBAR_GROUPS = ["patients", "professionals", "userSettings", "webinars", "root"] as const;
+export type SidebarGroup = (typeof SIDEBAR_GROUPS)[number];
+export type Sidebar = Record<SidebarGroup, SidebarItem[]>;
+
+export interface Footer {
+  socialLinks: { twitter: string | null; facebook: string | null; linkedIn: string | null; instagram: string | null };
+  contactFields: {
+    emailAddress: string | null;
+    organizationName: string | null;
+    phoneNumber: string | null;
+    poBox: string | null;
+  };
+  address: string | null;
+  links: { title: string; page: PageRef | null }[];
+}
+
+export interface NavLinkItem {
+  label: string;
+  page: PageRef | null;
+  childPages: PageRef[];
+}
+
+export interface Navigation {
+  navLinkItems: NavLinkItem[];
+}
+
+/** The five shared-layout queries every page loads (spec §7.6). */
+export interface LayoutData {
+  global: GlobalSettings;
+  globalSeo: GlobalSeo;
+  sidebar: Sidebar;
+  footer: Footer;
+  navigation: Navigation;
+}

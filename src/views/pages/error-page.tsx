@@ -1,0 +1,43 @@
+import { Document } from "../document";
+import { hrefs } from "../hrefs";
+import { errorMessage } from "./error-messages";
+
+export interface ErrorPageProps {
+  status: number;
+  siteName: string;
+  /** The site stylesheet, when the asset manifest is known; the page reads well without it. */
+  stylesheet?: string | null;
+}
+
+/**
+ * A self-contained error page that needs no CMS data, so it renders even when the CMS is down.
+ * When the layout data is available, routes render ErrorContent inside SitePage instead.
+ */
+export function ErrorPage({ status, siteName, stylesheet = null }: ErrorPageProps) {
+  const { heading, body } = errorMessage(status);
+  return (
+    <Document title={`${heading} | ${siteName}`} stylesheet={stylesheet} head={<meta name="robots" content="noindex" />}>
+      <header className="site-header">
+        <div className="masthead container">
+          <a href={hrefs.home} className="brand">
+            <span className="brand__text">
+              <span className="brand__name">{siteName}</span>
+            </span>
+          </a>
+        </div>
+      </header>
+      <div className="page-body container">
+        <main id="main" className="page-main error-screen">
+          <p className="eyebrow">Error {status}</p>
+          <h1>{heading}</h1>
+          <p className="lede">{body}</p>
+          <p>
+            <a href={hrefs.home} className="button">
+              Go to the home page
+            </a>
+          </p>
+        </main>
+      </div>
+    </Document>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * A local stand-in for the CMS, used only where the real Strapi cannot produce the situation
+ * under test. Paths choose the behaviour; `{base}/graphql` is the GraphQL endpoint:
+ *   /slow/graphql          answers after `SLOW_MS` (for timeouts)
+ *   /graphql-errors/graphql  200 with GraphQL errors (messages and extensions)
+ *   /malformed/graphql     200 with a body that is not JSON
+ *   /http-500/graphql      a 500 with an HTML body
+ *   /proxy/graphql         forwards to the real Strapi and counts calls per operationName
+ *   /toggle/graphql        proxies while "up", refuses with 503 while "down" (POST /__toggle?up=0|1)
+ * GET /__calls returns the proxy's counts; POST /__reset clears them.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+export const SLOW_MS = 5_000;
+
+export interface FakeCms {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startFakeCms(upstream: string): Promise<FakeCms> {
+  const calls = new Map<string, number>();
+  let up = true;
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const body = await readBody(req);
+    try {
+      if (url.pathname === "/__calls") return json(res, 200, Object.fromEntries(calls));
+      if (url.pathname === "/__reset") {
+        calls.clear();
+        up = true;
+        return json(res, 200, { reset: true });
+      }
+      if (url.pathname === "/__toggle") {
+        up = url.searchParams.get("up") !== "0";
+        return json(res, 200, { up });
+      }
+      switch (url.pathname) {
+        case "/slow/graphql":
+          await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+          return json(res, 200, { data: null });
+        case "/graphql-errors/graphql":
+          return json(res, 200, {
+            errors: [{ message: "Forbidden access", extensions: { code: "FORBIDDEN", error: { name: "ForbiddenError" } } }],
+            data: null,
+          });
+        case "/malformed/graphql":
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end('{"data": {"global": ');
+        case "/http-500/graphql":
+          res.writeHead(500, { "Content-Type": "text/html" });
+          return res.end("<h1>Internal Server Error</h1>");
+        case "/toggle/graphql":
+          if (!up) {
+            res.writeHead(503, { "Content-Type": "text/plain" });
+            return res.end("down");
+          }
+          return await proxy(req, res, body);
+        case "/proxy/graphql":
+          return await proxy(req, res, body);
+        default:
+          return json(res, 404, { error: "unknown fake CMS path" });
+      }
+    } catch (error) {
+      json(res, 502, { error: String(error) });
+    }
+  });
+
+  async function proxy(req: IncomingMessage, res: ServerResponse, body: string) {
+    const operationName = safeOperationName(body);
+    calls.set(operationName, (calls.get(operationName) ?? 0) + 1);
+    const upstreamResponse = await fetch(`${upstream}/graphql`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: req.headers.authorization ?? "" },
+      body,
+    });
+    res.writeHead(upstreamResponse.status, { "Content-Type": "application/json" });
+    res.end(await upstreamResponse.text());
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("fake CMS did not get a port");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function safeOperationName(body: string): string {
+  try {
+    return String((JSON.parse(body) as { operationName?: unknown }).operationName ?? "(none)");
+  } catch {
+    return "(unparseable)";
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(value));
+}

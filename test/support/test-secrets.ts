@@ -1,0 +1,5 @@
+/** Secrets used only by the test stack (a throwaway Strapi database and local Workers). */
+export const TEST_SECRETS = {
+  cmsToken: "guildhall-local-dev-cms-token-not-a-secret-0000000000000000",
+  purgeSecret: "guildhall-test-purge-secret-not-a-secret",
+} as const;

@@ -1,0 +1,12 @@
+// The bindings tests see through `env` from "cloudflare:test" (vitest.config.ts sets them).
+import type { D1Migration } from "cloudflare:test";
+import type { Bindings } from "../../../src/env";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends Bindings {
+      TEST_MIGRATIONS: D1Migration[];
+      FAKE_CMS_URL: string;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ConfigError, getConfig, parseConfig } from "../../src/env";
+
+const valid = () => ({ ...env });
+
+function problemsOf(input: Record<string, unknown>): string[] {
+  try {
+    parseConfig(input);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("configuration", () => {
+  it("accepts the test environment and derives the GraphQL endpoint", () => {
+    const config = parseConfig(valid());
+    expect(config.cms.graphqlUrl).toBe(`${config.cms.url}/graphql`);
+    expect(config.cache.freshMs).toBeGreaterThan(0);
+  });
+
+  it("strips a trailing slash from URLs", () => {
+    expect(parseConfig({ ...valid(), CMS_URL: "http://127.0.0.1:1337/" }).cms.graphqlUrl).toBe("http://127.0.0.1:1337/graphql");
+  });
+
+  it.each([
+    ["CMS_URL", undefined, "CMS_URL"],
+    ["CMS_URL", "not a url", "CMS_URL must be an http(s) URL"],
+    ["CMS_URL", "ftp://cms.example", "CMS_URL must be an http(s) URL"],
+    ["CMS_TOKEN", undefined, "CMS_TOKEN is required"],
+    ["CMS_TOKEN", "short", "CMS_TOKEN must be at least 16 characters"],
+    ["CACHE_PURGE_SECRET", undefined, "CACHE_PURGE_SECRET is required"],
+    ["SITE_NAME", "  ", "SITE_NAME must not be empty"],
+    ["SITE_URL", "localhost", "SITE_URL must be an http(s) URL"],
+    ["ENVIRONMENT", "staging", "ENVIRONMENT must be one of development, test, production"],
+    ["CACHE_FRESH_SECONDS", "soon", "CACHE_FRESH_SECONDS must be a whole number of seconds"],
+    ["CACHE_FRESH_SECONDS", "-1", "CACHE_FRESH_SECONDS must not be negative"],
+    ["CMS_TIMEOUT_MS", "10", "CMS_TIMEOUT_MS must be at least 100 ms"],
+    ["CONTENT_CACHE", undefined, "CONTENT_CACHE must be a KV namespace binding"],
+    ["DB", "nope", "DB must be a D1 database binding"],
+  ])("refuses %s=%s with a message naming it", (name, value, message) => {
+    const problems = problemsOf({ ...valid(), [name]: value });
+    expect(problems.join("\n")).toContain(message);
+  });
+
+  it("names every bad variable at once", () => {
+    const problems = problemsOf({ ...valid(), CMS_URL: undefined, CMS_TOKEN: undefined });
+    expect(problems.some((p) => p.startsWith("CMS_URL"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("CMS_TOKEN"))).toBe(true);
+  });
+
+  it("requires https for the site in production", () => {
+    expect(problemsOf({ ...valid(), ENVIRONMENT: "production", SITE_URL: "http://guildhall.example" })).toEqual([
+      "SITE_URL must use https in production",
+    ]);
+  });
+
+  it("parses once per env object", () => {
+    const input = valid();
+    expect(getConfig(input)).toBe(getConfig(input));
+  });
+});

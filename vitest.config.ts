@@ -1,0 +1,55 @@
+/**
+ * One `npm test` runs two projects:
+ * - `worker`: unit and integration tests inside workerd (@cloudflare/vitest-plugin) with real
+ *   local KV and D1, against the real Strapi started by the global setup;
+ * - `e2e`: Node-side tests that drive the running stack (Strapi -> webhook -> Worker).
+ */
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import { TEST_SECRETS } from "./test/support/test-secrets.ts";
+
+const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export default defineConfig({
+  test: {
+    globalSetup: ["./test/support/global-setup.ts"],
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            main: "./src/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: "test",
+                CMS_URL: inject<string>("cmsUrl"),
+                CMS_TOKEN: TEST_SECRETS.cmsToken,
+                CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
+                SITE_NAME: "Guildhall",
+                SITE_URL: "http://localhost:8787",
+                CMS_TIMEOUT_MS: "3000",
+                FAKE_CMS_URL: inject<string>("fakeCmsUrl"),
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+          setupFiles: ["./test/support/worker/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
