@@ -1,15 +1,23 @@
 /**
  * The one error handler: application errors and anything unexpected become an HTML page or a
- * JSON body (for /api/* and JSON clients) with the right status. Never a stack trace.
+ * JSON body (for /api/* and JSON clients) with the right status. Never a stack trace. HTML
+ * errors render inside the site layout when its (cached) data can be had, and as a
+ * self-contained page otherwise (the CMS being down is one reason for an error).
  */
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { renderToReadableStream } from "react-dom/server.edge";
+import { assetUrls } from "../assets";
 import { ConfigError } from "../env";
 import { isAppError } from "../errors";
 import { log } from "../log";
+import { buildHead } from "../services/seo";
 import type { HonoEnv } from "../types";
+import { ErrorContent } from "../views/pages/error-content";
 import { ErrorPage } from "../views/pages/error-page";
+import { NotFoundContent } from "../views/pages/not-found-content";
+import { SitePage } from "../views/site-page";
 
 export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
   const { status, code, message } = describe(error);
@@ -17,21 +25,50 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
     log.error("request.failed", { method: c.req.method, path: c.req.path, status, code, error, cause: causeOf(error) });
   }
   c.header("Cache-Control", "no-store");
+  c.header("X-Robots-Tag", "noindex");
   if (wantsJson(c)) return c.json({ error: { code, message } }, status);
-  const siteName = c.var.config?.site.name ?? "Guildhall";
-  const stream = await renderToReadableStream(<ErrorPage status={status} siteName={siteName} />);
+  const page = (await inLayout(c, status)) ?? <ErrorPage status={status} siteName={c.var.config?.site.name ?? "Guildhall"} stylesheet={assetUrls.stylesheet} />;
+  const nonce = c.get("secureHeadersNonce");
+  const stream = await renderToReadableStream(page, nonce ? { nonce } : {});
   return c.body(stream, status, { "Content-Type": "text/html; charset=UTF-8" });
 };
 
-function describe(error: Error) {
+/** The error inside the site layout, or null when the layout data cannot be had. */
+async function inLayout(c: Context<HonoEnv>, status: number) {
+  const { content, config } = c.var;
+  if (!content || !config || status === 503) return null;
+  try {
+    const layout = await content.layout();
+    const site = { name: config.site.name, url: config.site.url, currentPath: c.req.path, assets: assetUrls, now: new Date() };
+    const head = buildHead({
+      site,
+      path: c.req.path,
+      globalSeo: layout.globalSeo,
+      global: layout.global,
+      pageTitle: status === 404 ? "Page not found" : "Something went wrong",
+      noindex: true,
+      defaultShareImage: assetUrls.defaultShareImage,
+    });
+    return (
+      <SitePage site={site} layout={layout} head={head} section={null} islands={["cart-badge"]}>
+        {status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}
+      </SitePage>
+    );
+  } catch {
+    return null;
+  }
+}
+
+function describe(error: Error): { status: ContentfulStatusCode; code: string; message: string } {
   if (isAppError(error)) {
     return { status: error.status, code: error.code, message: error.status >= 500 ? publicMessage(error.status) : error.message };
   }
   if (error instanceof HTTPException) {
-    return { status: error.status, code: "HTTP_ERROR", message: error.status >= 500 ? publicMessage(error.status) : error.message };
+    const status = error.status as ContentfulStatusCode;
+    return { status, code: "HTTP_ERROR", message: status >= 500 ? publicMessage(status) : error.message };
   }
-  if (error instanceof ConfigError) return { status: 500 as const, code: "CONFIG_INVALID", message: publicMessage(500) };
-  return { status: 500 as const, code: "INTERNAL", message: publicMessage(500) };
+  if (error instanceof ConfigError) return { status: 500, code: "CONFIG_INVALID", message: publicMessage(500) };
+  return { status: 500, code: "INTERNAL", message: publicMessage(500) };
 }
 
 const publicMessage = (status: number) =>

@@ -1,8 +1,17 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
-import { HomePage } from "../views/pages/home-page";
+import { HomeContent } from "../views/pages/home-content";
+import { blockContext, infoPagesFor, renderScreen, siteContext } from "./screen";
 
 export const homeRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const [layout, homepage] = await Promise.all([c.var.content.layout(), c.var.content.homepage()]);
-  return c.render(<HomePage siteName={c.var.config.site.name} layout={layout} homepage={homepage} />);
+  const site = siteContext(c);
+  const infoPages = await infoPagesFor(c, homepage?.blocks ?? []);
+  return renderScreen(c, {
+    layout,
+    site,
+    head: { pageSeo: homepage?.seo ?? null },
+    section: null,
+    children: <HomeContent homepage={homepage} ctx={blockContext(c, site, infoPages)} />,
+  });
 });

@@ -103,6 +103,23 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
       return value(ops.webinarBundleOperation, { slug });
     },
     memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
+    /**
+     * Each membership's information page (spec: /professionals/join-{product}): the general page
+     * whose membership-settings block links to it. Keyed by membership slug.
+     */
+    async membershipInfoPages(): Promise<Map<string, GeneralPage>> {
+      const pages = await service.allGeneralPages();
+      const bySlug = new Map<string, GeneralPage>();
+      for (const page of pages) {
+        if (page.authenticatedOnly || page.membersOnly) continue;
+        for (const block of page.blocks) {
+          if (block.kind === "membership-settings" && block.membership && !bySlug.has(block.membership.slug)) {
+            bySlug.set(block.membership.slug, page);
+          }
+        }
+      }
+      return bySlug;
+    },
     joinPage: (): Promise<JoinPage | null> => value(ops.joinPageOperation, none),
   };
   return service;

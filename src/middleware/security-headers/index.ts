@@ -1,0 +1,51 @@
+/**
+ * Security headers for every response the Worker renders: a strict Content-Security-Policy
+ * (scripts only from the site itself plus React's streaming boundary scripts, which carry the
+ * per-response nonce), no MIME sniffing, a strict referrer policy, no framing.
+ * Embeds render in sandboxed srcdoc iframes, which inherit this policy, so `frame-src` lists the
+ * providers whose players editors may embed.
+ */
+import type { MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { HonoEnv } from "../../types";
+
+export const EMBED_PROVIDERS = [
+  "https://www.youtube-nocookie.com",
+  "https://www.youtube.com",
+  "https://player.vimeo.com",
+  "https://www.google.com",
+  "https://docs.google.com",
+  "https://www.slideshare.net",
+  "https://e.issuu.com",
+] as const;
+
+export function securityHeaders(): MiddlewareHandler<HonoEnv> {
+  const strict = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", ...EMBED_PROVIDERS],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "same-origin",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    strictTransportSecurity: "max-age=63072000; includeSubDomains",
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
+  });
+  return async function securityHeaders(c, next) {
+    await strict(c, next);
+    // Media keep their own, stricter policy (see routes/media.ts).
+    if (c.req.path.startsWith("/uploads/")) {
+      c.res.headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
+  };
+}

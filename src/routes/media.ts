@@ -1,0 +1,54 @@
+/**
+ * CMS media (`/uploads/...`) served from the site's own origin, so pages need no third-party
+ * image host and the CSP can stay `img-src 'self'`. Strapi names uploads by content hash, so
+ * responses are immutable. Uploaded files (SVG especially) can never run script here: they are
+ * served with a sandboxing CSP and nosniff.
+ */
+import { Hono } from "hono";
+import { AppError } from "../errors";
+import { log } from "../log";
+import type { HonoEnv } from "../types";
+
+const FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+const TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+  pdf: "application/pdf",
+};
+
+export const mediaRoutes = new Hono<HonoEnv>().get("/uploads/:file", async (c) => {
+  const file = c.req.param("file");
+  const type = TYPES[file.split(".").pop()?.toLowerCase() ?? ""];
+  if (!FILE.test(file) || file.includes("..") || !type) throw new AppError("NOT_FOUND", "No such media file");
+
+  const { cms } = c.var.config;
+  let upstream: Response;
+  try {
+    upstream = await fetch(`${cms.url}/uploads/${file}`, {
+      signal: AbortSignal.timeout(cms.timeoutMs),
+      cf: { cacheEverything: true, cacheTtl: 86_400 },
+    });
+  } catch (error) {
+    log.error("media.fetch_failed", { file, error });
+    throw new AppError("CMS_UNAVAILABLE", "Media is temporarily unavailable", { cause: error });
+  }
+  if (upstream.status === 404) throw new AppError("NOT_FOUND", "No such media file");
+  if (!upstream.ok) {
+    log.error("media.fetch_failed", { file, status: upstream.status });
+    throw new AppError("CMS_UNAVAILABLE", "Media is temporarily unavailable");
+  }
+  return new Response(upstream.body, {
+    headers: {
+      "Content-Type": type,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      ...(upstream.headers.get("Content-Length") ? { "Content-Length": upstream.headers.get("Content-Length")! } : {}),
+    },
+  });
+});

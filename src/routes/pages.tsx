@@ -1,0 +1,43 @@
+/**
+ * General pages by the spec's link rule: `/{slug}` for type Root, `/{type}/{slug}` otherwise.
+ * Registered last, so the site's own screens (articles, webinars, join…) take precedence.
+ */
+import { Hono, type Context } from "hono";
+import { AppError } from "../errors";
+import type { HonoEnv } from "../types";
+import { sectionForPageType } from "../views/layout/sections";
+import { AccessRequiredContent } from "../views/pages/access-required-content";
+import { GeneralPageContent } from "../views/pages/general-page-content";
+import { blockContext, infoPagesFor, renderScreen, siteContext } from "./screen";
+
+const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
+
+async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string) {
+  const [layout, page] = await Promise.all([c.var.content.layout(), c.var.content.generalPage(type, slug)]);
+  if (!page) throw new AppError("NOT_FOUND", `No ${type} page "${slug}"`);
+  const site = siteContext(c);
+  const gated = page.authenticatedOnly || page.membersOnly;
+  const infoPages = gated ? undefined : await infoPagesFor(c, page.blocks);
+  return renderScreen(c, {
+    layout,
+    site,
+    head: { pageSeo: page.seo, pageTitle: page.title },
+    section: sectionForPageType(page.type),
+    isPrivate: gated,
+    children: gated ? (
+      <AccessRequiredContent page={page} />
+    ) : (
+      <GeneralPageContent page={page} ctx={blockContext(c, site, infoPages)} />
+    ),
+  });
+}
+
+export const generalPageRoutes = new Hono<HonoEnv>()
+  .get(`/:slug{${SLUG}}`, (c) => renderGeneralPage(c, "Root", c.req.param("slug")))
+  .get(`/:type{[a-z][a-z0-9-]{0,49}}/:slug{${SLUG}}`, async (c) => {
+    const type = c.req.param("type");
+    if (type === "root") throw new AppError("NOT_FOUND", "Root pages live at /{slug}");
+    return renderGeneralPage(c, type, c.req.param("slug"));
+  });
+
+export { renderGeneralPage };

@@ -1,0 +1,81 @@
+/**
+ * What every screen route shares: the request's SiteContext, the blocks' context, and
+ * rendering a screen inside the site layout with the right caching and indexing headers.
+ */
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { assetUrls } from "../assets";
+import type { Block, LayoutData, SidebarGroup } from "../services/content/model";
+import { pageHref } from "../shared/links";
+import { buildHead, type HeadInput } from "../services/seo";
+import type { HonoEnv } from "../types";
+import type { BlockContext } from "../views/blocks/block-context";
+import type { IslandName, SiteContext } from "../views/site-context";
+import { SitePage } from "../views/site-page";
+
+/** Islands on every page: the header's cart badge. */
+const LAYOUT_ISLANDS: readonly IslandName[] = ["cart-badge"];
+
+export function siteContext(c: Context<HonoEnv>): SiteContext {
+  const { site } = c.var.config;
+  return { name: site.name, url: site.url, currentPath: c.req.path, assets: assetUrls, now: new Date() };
+}
+
+/**
+ * The blocks' context. `infoPages` (membership slug -> information page href) is passed by
+ * routes whose blocks link memberships; the webinars list loads only if a block needs it.
+ */
+export function blockContext(c: Context<HonoEnv>, site: SiteContext, infoPages?: Map<string, string>): BlockContext {
+  const content = c.var.content;
+  let webinars: ReturnType<BlockContext["webinars"]> | undefined;
+  return {
+    site,
+    webinars: () => (webinars ??= content.webinars()),
+    membershipInfoHref: (slug) => infoPages?.get(slug) ?? null,
+  };
+}
+
+/** Membership slug -> href of its information page, loaded only when `blocks` link memberships. */
+export async function infoPagesFor(c: Context<HonoEnv>, blocks: readonly Block[]): Promise<Map<string, string> | undefined> {
+  return blocks.some((block) => block.kind === "membership-settings") ? membershipInfoHrefs(c) : undefined;
+}
+
+/** Membership slug -> href of its information page. */
+export async function membershipInfoHrefs(c: Context<HonoEnv>): Promise<Map<string, string>> {
+  const pages = await c.var.content.membershipInfoPages();
+  return new Map([...pages].map(([slug, page]) => [slug, pageHref(page)]));
+}
+
+export interface ScreenOptions {
+  layout: LayoutData;
+  site: SiteContext;
+  head?: Omit<HeadInput, "site" | "path" | "globalSeo" | "global" | "defaultShareImage">;
+  section: SidebarGroup | null;
+  /** Personal or gated content: never stored by a shared cache, never indexed. */
+  isPrivate?: boolean;
+  status?: 200 | 404;
+  islands?: readonly IslandName[];
+  children: ReactNode;
+}
+
+export function renderScreen(c: Context<HonoEnv>, options: ScreenOptions): Response | Promise<Response> {
+  const { layout, site } = options;
+  const noindex = options.isPrivate === true || options.head?.noindex === true || (options.status ?? 200) !== 200;
+  const head = buildHead({
+    ...options.head,
+    site,
+    path: site.currentPath,
+    globalSeo: layout.globalSeo,
+    global: layout.global,
+    defaultShareImage: site.assets.defaultShareImage,
+    noindex,
+  });
+  c.status(options.status ?? 200);
+  c.header("Cache-Control", options.isPrivate ? "private, no-store" : "public, max-age=0, must-revalidate");
+  if (noindex) c.header("X-Robots-Tag", "noindex");
+  return c.render(
+    <SitePage site={site} layout={layout} head={head} section={options.section} islands={[...LAYOUT_ISLANDS, ...(options.islands ?? [])]}>
+      {options.children}
+    </SitePage>,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /robots.txt and /sitemap.xml. The sitemap lists public pages only: general pages that are
+ * neither authenticatedOnly nor membersOnly, articles and webinars, plus the site's own lists.
+ */
+import { Hono } from "hono";
+import { pageHref } from "../shared/links";
+import type { HonoEnv } from "../types";
+import { hrefs } from "../views/hrefs";
+
+const xmlEscape = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+export const seoFileRoutes = new Hono<HonoEnv>()
+  .get("/robots.txt", (c) => {
+    const { site } = c.var.config;
+    const production = c.var.config.environment === "production";
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(
+      [
+        "User-agent: *",
+        production ? "Disallow: /api/" : "Disallow: /",
+        ...(production ? ["Disallow: /user/", "Disallow: /login", "Disallow: /cart"] : []),
+        "",
+        `Sitemap: ${site.url}/sitemap.xml`,
+        "",
+      ].join("\n"),
+    );
+  })
+  .get("/sitemap.xml", async (c) => {
+    const { content, config } = c.var;
+    const [pages, articles, webinars, bundles] = await Promise.all([
+      content.allGeneralPageSlugs(),
+      content.allArticles(),
+      content.webinars(),
+      content.webinarBundles(),
+    ]);
+    const entries: { path: string; lastmod: string | null }[] = [
+      { path: "/", lastmod: null },
+      { path: hrefs.articles, lastmod: null },
+      { path: hrefs.webinars, lastmod: null },
+      { path: hrefs.bundles, lastmod: null },
+      { path: hrefs.memberships, lastmod: null },
+      { path: hrefs.join, lastmod: null },
+      ...pages
+        .filter((page) => !page.authenticatedOnly && !page.membersOnly)
+        .map((page) => ({ path: pageHref(page), lastmod: page.updatedAt })),
+      ...articles.map((article) => ({ path: hrefs.article(article.slug), lastmod: article.updatedAt })),
+      ...webinars.map((webinar) => ({ path: hrefs.webinar(webinar.slug), lastmod: null })),
+      ...bundles.map((bundle) => ({ path: hrefs.bundle(bundle.slug), lastmod: null })),
+    ];
+    const unique = [...new Map(entries.map((entry) => [entry.path, entry])).values()];
+    const urls = unique
+      .map(
+        ({ path, lastmod }) =>
+          `  <url><loc>${xmlEscape(`${config.site.url}${path}`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""}</url>`,
+      )
+      .join("\n");
+    c.header("Content-Type", "application/xml; charset=UTF-8");
+    c.header("Cache-Control", "public, max-age=300");
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });

@@ -1,0 +1,16 @@
+import type { Block, WebinarSummary } from "../../services/content/model";
+import type { SiteContext } from "../site-context";
+
+export interface BlockContext {
+  site: SiteContext;
+  /**
+   * All published webinars, for webinars-list blocks without their own selection. Called
+   * only when such a block renders; the result is shared by every block of the page.
+   */
+  webinars: () => Promise<WebinarSummary[]>;
+  /** The membership information page of a membership (by its slug), when one exists. */
+  membershipInfoHref?: (slug: string) => string | null;
+}
+
+/** The block of one kind. */
+export type BlockOf<K extends Block["kind"]> = Extract<Block, { kind: K }>;

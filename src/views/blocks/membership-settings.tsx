@@ -1,0 +1,40 @@
+import { MembershipCard } from "../components/membership-card";
+import { hrefs } from "../hrefs";
+import { isCurrent } from "../layout/nav-link";
+import type { BlockContext, BlockOf } from "./block-context";
+
+/**
+ * The membership a page sells. The Stripe ids are for the join flow and are never printed;
+ * which of them exist says which payment options to mention.
+ */
+export function MembershipSettingsBlock({ block, ctx }: { block: BlockOf<"membership-settings">; ctx: BlockContext }) {
+  const { membership } = block;
+  if (!membership) {
+    return (
+      <div data-block="membership-settings" className="block block-membership">
+        <p>
+          <a href={hrefs.join} className="button">
+            Join us
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const info = ctx.membershipInfoHref?.(membership.slug) ?? null;
+  const notes = [
+    block.subscriptionPriceId ? "Pay by annual subscription, renewed each year" : null,
+    block.initialPriceId && membership.joiningFee ? "The joining fee is taken with your first payment" : null,
+    block.offlinePriceId ? "Prefer not to pay online? You can choose to pay offline" : null,
+    block.halfOffCouponId ? "A half-price offer is available on joining" : null,
+  ].filter((note): note is string => note !== null);
+  return (
+    <div data-block="membership-settings" className="block block-membership">
+      <MembershipCard
+        membership={membership}
+        level={2}
+        infoHref={info && !isCurrent(info, ctx.site.currentPath) ? info : null}
+        notes={notes}
+      />
+    </div>
+  );
+}

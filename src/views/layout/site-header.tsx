@@ -1,0 +1,53 @@
+import type { LayoutData } from "../../services/content/model";
+import { Img } from "../components/img";
+import { hrefs } from "../hrefs";
+import type { SiteContext } from "../site-context";
+import { NavLink } from "./nav-link";
+import { PrimaryNav } from "./primary-nav";
+
+/**
+ * Brand, account links and the main navigation. On narrow screens the navigation folds behind a
+ * "Menu" disclosure; on wide ones it is a bar. Both are rendered and CSS shows one, because a
+ * closed `<details>` cannot be forced open by CSS in every browser we support.
+ */
+export function SiteHeader({ site, layout }: { site: SiteContext; layout: LayoutData }) {
+  const favicon = layout.global.favicon;
+  const organization = layout.footer.contactFields.organizationName;
+  const items = layout.navigation.navLinkItems;
+  return (
+    <header className="site-header">
+      <div className="masthead container">
+        <a href={hrefs.home} className="brand">
+          {favicon ? <Img media={favicon} slot="logo" decorative eager className="brand__logo" /> : null}
+          <span className="brand__text">
+            <span className="brand__name">{site.name}</span>
+            {organization && organization !== site.name ? <span className="brand__tagline">{organization}</span> : null}
+          </span>
+        </a>
+        <ul className="account-links">
+          <li>
+            <NavLink href={hrefs.signIn} currentPath={site.currentPath}>
+              Sign in
+            </NavLink>
+          </li>
+          <li>
+            <a href={hrefs.cart} className="cart-link" data-island-root="cart-badge">
+              Cart <span data-cart-count hidden></span>
+            </a>
+          </li>
+        </ul>
+      </div>
+      {items.length > 0 ? (
+        <div className="nav-bar">
+          <div className="container">
+            <details className="menu-toggle">
+              <summary>Menu</summary>
+              <PrimaryNav items={items} currentPath={site.currentPath} variant="mobile" />
+            </details>
+            <PrimaryNav items={items} currentPath={site.currentPath} variant="desktop" />
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import type { WebinarBundle } from "../../services/content/model";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { PageHeader } from "../components/page-header";
+import { hrefs } from "../hrefs";
+import { BundleCard } from "../webinars/bundle-card";
+
+/** Every webinar bundle. */
+export function BundleListContent({ bundles }: { bundles: readonly WebinarBundle[] }) {
+  return (
+    <>
+      <Breadcrumbs trail={[{ href: hrefs.webinars, label: "Webinars" }]} current="Bundles" />
+      <PageHeader title="Webinar bundles" lede="Related webinars sold together, for less than booking each one on its own." />
+      {bundles.length === 0 ? (
+        <p className="notice">
+          There are no bundles at the moment. <a href={hrefs.webinars}>See all webinars</a>
+        </p>
+      ) : (
+        <ul className="card-grid">
+          {bundles.map((bundle) => (
+            <BundleCard key={bundle.id} bundle={bundle} level={2} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

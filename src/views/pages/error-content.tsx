@@ -1,0 +1,19 @@
+import { hrefs } from "../hrefs";
+import { errorMessage } from "./error-messages";
+
+/** An error page's content inside the site layout (when the layout data could be loaded). */
+export function ErrorContent({ status }: { status: number }) {
+  const { heading, body } = errorMessage(status);
+  return (
+    <div className="error-screen">
+      <p className="eyebrow">Error {status}</p>
+      <h1>{heading}</h1>
+      <p className="lede">{body}</p>
+      <p>
+        <a href={hrefs.home} className="button">
+          Go to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { JoinPage, Membership } from "../../services/content/model";
+import { pageHref } from "../../shared/links";
+import { dropHeadingIf } from "../components/leading-heading";
+import { PageHeader } from "../components/page-header";
+import { RichText } from "../components/rich-text";
+import { formatPrice } from "../format";
+import { JoinSteps } from "./join-steps";
+
+const TITLE = "Join us";
+
+/**
+ * The join page's content: the introduction, what each part of the form asks for, the
+ * membership options and the terms. The form itself arrives with the join issue, in the
+ * reserved #join-form section.
+ */
+export function JoinContent({ joinPage, memberships }: { joinPage: JoinPage; memberships: readonly Membership[] }) {
+  const title = joinPage.seo?.metaTitle ?? TITLE;
+  const intro = joinPage.formIntro ? dropHeadingIf(joinPage.formIntro, title) : null;
+  return (
+    <>
+      <PageHeader title={title} />
+      <RichText html={intro} className="join-intro" />
+      {memberships.length > 0 ? (
+        <section aria-labelledby="join-options" className="screen-section">
+          <h2 id="join-options">Membership options</h2>
+          <ul className="option-list">
+            {memberships.map((m) => (
+              <li key={m.id}>
+                <strong>{m.title}</strong>
+                {m.price !== null ? <span>{formatPrice(m.price)} a year</span> : null}
+                {m.joiningFee ? <span>plus {formatPrice(m.joiningFee)} joining fee</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <JoinSteps joinPage={joinPage} />
+      {joinPage.termsPage || joinPage.privacyPolicyPage ? (
+        <section aria-labelledby="join-terms" className="screen-section">
+          <h2 id="join-terms">Before you apply</h2>
+          <p>
+            Please read
+            {joinPage.termsPage ? (
+              <>
+                {" "}
+                our <a href={pageHref(joinPage.termsPage)}>{joinPage.termsPage.title ?? "terms and conditions"}</a>
+              </>
+            ) : null}
+            {joinPage.termsPage && joinPage.privacyPolicyPage ? " and" : null}
+            {joinPage.privacyPolicyPage ? (
+              <>
+                {" "}
+                our <a href={pageHref(joinPage.privacyPolicyPage)}>{joinPage.privacyPolicyPage.title ?? "privacy policy"}</a>
+              </>
+            ) : null}
+            , which explain the terms of membership and how we look after your information.
+          </p>
+        </section>
+      ) : null}
+      <section id="join-form" aria-labelledby="join-form-title" className="reserved-panel">
+        <h2 id="join-form-title">Application form</h2>
+        <p>Online joining opens soon. The application form will appear here.</p>
+      </section>
+    </>
+  );
+}
