@@ -1,12 +1,16 @@
 // `npm run dev`: the whole local stack in one command, stopped cleanly with Ctrl-C.
 //   CMS     Strapi 5 from cms/ on http://127.0.0.1:1337 (SQLite in cms/.tmp, demo content
 //           seeded on first start), its webhook purging the Worker's cache on every publish;
+//   Auth    the Firebase Authentication emulator on http://127.0.0.1:9099 (project
+//           demo-guildhall, e-mail enumeration protection on, demo accounts seeded at every
+//           start, nothing kept between runs);
 //   Worker  wrangler dev on http://localhost:8787 with local KV and D1 (migrations applied),
 //           state kept in .wrangler/state.
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
+import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
 const WORKER_PORT = 8787;
@@ -30,18 +34,35 @@ process.on("SIGTERM", () => stopAll(0));
 try {
   const secrets = readDevVars(ROOT);
   await buildClient();
-  console.log("Starting the CMS (Strapi)…");
-  const cms = await startCms({
-    port: DEV_CMS_PORT,
-    dbFile: join(ROOT, "cms", ".tmp", "data.db"),
-    purgeUrl: `http://127.0.0.1:${WORKER_PORT}/api/cache/purge`,
-    purgeSecret: secrets.CACHE_PURGE_SECRET,
-    apiToken: secrets.CMS_TOKEN,
-  });
-  running.push(cms);
+  console.log("Starting the CMS (Strapi) and the Firebase Auth emulator…");
+  const [cmsStart, authStart] = await Promise.allSettled([
+    startCms({
+      port: DEV_CMS_PORT,
+      dbFile: join(ROOT, "cms", ".tmp", "data.db"),
+      purgeUrl: `http://127.0.0.1:${WORKER_PORT}/api/cache/purge`,
+      purgeSecret: secrets.CACHE_PURGE_SECRET,
+      apiToken: secrets.CMS_TOKEN,
+    }),
+    startAuthEmulator({ port: DEV_FIREBASE_PORT }),
+  ]);
+  // Whichever started is stopped with the rest if the other did not.
+  for (const result of [authStart, cmsStart]) if (result.status === "fulfilled") running.push(result.value);
+  for (const result of [cmsStart, authStart]) if (result.status === "rejected") throw result.reason;
+  const cms = cmsStart.value;
+  const auth = authStart.value;
+  auth.proc.exited.then(() => !stopping && (console.error("The Firebase Auth emulator stopped unexpectedly."), stopAll(1)));
 
   console.log("Starting the Worker (wrangler dev, local KV and D1)…");
-  const worker = await startWorker({ port: WORKER_PORT, host: "127.0.0.1", vars: { CMS_URL: cms.url } });
+  const worker = await startWorker({
+    port: WORKER_PORT,
+    host: "127.0.0.1",
+    vars: {
+      CMS_URL: cms.url,
+      FIREBASE_PROJECT_ID: auth.projectId,
+      FIREBASE_API_KEY: FIREBASE_LOCAL_API_KEY,
+      FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+    },
+  });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));
 
@@ -49,6 +70,11 @@ try {
   Guildhall is running (ready in ${Math.round((Date.now() - started) / 1000)} s)
     Site        http://localhost:${WORKER_PORT}
     CMS API     ${cms.url}/graphql   (admin panel: npm run cms:admin)
+    Auth        ${auth.url}   (Firebase Auth emulator, project ${auth.projectId})
+    Demo accounts (local only, re-created at every start):
+${Object.entries(auth.accounts)
+  .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
+  .join("\n")}
   Press Ctrl-C to stop everything.
 `);
 } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Preview harness for the view layer (not part of the product): renders every screen from the
- * domain fixtures, serves them with the production CSP, then screenshots each at 390 px and
- * 1280 px in Chromium and runs axe on each.
+ * domain fixtures, serves them with the production CSP, then screenshots each at 320, 390 and
+ * 1280 px in Chromium, checks nothing scrolls sideways, and runs axe on each.
  *
  *   node_modules/.bin/esbuild scripts/preview-views.tsx --bundle --platform=node --format=esm \
  *     --packages=external --outfile=.tmp/preview/run.mjs && node_modules/.bin/node .tmp/preview/run.mjs
@@ -25,7 +25,7 @@ const OUT = join(ROOT, ".tmp", "preview");
  */
 const NONCE = "preview-nonce";
 const CSP = `default-src 'self'; script-src 'self' 'nonce-${NONCE}'; style-src 'self'; img-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'`;
-const WIDTHS = [390, 1280];
+const WIDTHS = [320, 390, 1280];
 
 async function renderAll(): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
@@ -87,6 +87,9 @@ async function shoot(origin: string) {
       await page.goto(`${origin}/${screen.name}`, { waitUntil: "networkidle" });
       await loadLazyImages(page);
       await page.screenshot({ path: join(OUT, "shots", `${screen.name}-${width}.png`), fullPage: true });
+      await slices(page, `${screen.name}-${width}`, width);
+      const overflow = Number(await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"));
+      if (overflow > 0) consoleErrors.push(`${screen.name}@${width}: scrolls sideways by ${overflow}px`);
       const axe = await new AxeBuilder({ page }).analyze();
       report[`${screen.name}@${width}`] = axe.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
     }
@@ -99,6 +102,16 @@ async function shoot(origin: string) {
   console.log(`axe violations: ${total}; console errors: ${consoleErrors.length}`);
   for (const [key, list] of Object.entries(report)) if ((list as unknown[]).length) console.log(key, JSON.stringify(list));
   for (const error of consoleErrors) console.log("console:", error);
+}
+
+/** Long pages also in readable slices of the full-page capture. */
+async function slices(page: import("playwright-core").Page, name: string, width: number) {
+  const height = Number(await page.evaluate("document.documentElement.scrollHeight"));
+  const step = width < 900 ? 1300 : 1600;
+  for (let y = 0, n = 0; y < height; y += step, n++) {
+    const clip = { x: 0, y, width, height: Math.min(step, height - y) };
+    await page.screenshot({ path: join(OUT, "shots", `${name}.part${n}.png`), fullPage: true, clip });
+  }
 }
 
 /** Scrolls through the page so lazy images load before the full-page screenshot. */
@@ -121,6 +134,7 @@ async function interactions(page: import("playwright-core").Page, origin: string
     await page.focus(".primary-nav--desktop details > summary");
     await page.keyboard.press("Enter");
   }
+  await page.waitForTimeout(300); // let the chevron's transition finish
   await page.screenshot({ path: join(OUT, "shots", `menu-open-${width}.png`) });
 }
 

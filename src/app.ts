@@ -2,26 +2,39 @@
 import { Hono } from "hono";
 import { AppError } from "./errors";
 import { errorHandler } from "./middleware/error-handler";
+import { csrf } from "./middleware/csrf";
 import { init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
 import { securityHeaders } from "./middleware/security-headers";
+import { session } from "./middleware/session";
+import { accountRoutes } from "./routes/account";
+import { authApiRoutes } from "./routes/auth-api";
 import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
 import { homeRoutes } from "./routes/home";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
+import { passwordResetRoutes } from "./routes/password-reset";
 import { seoFileRoutes } from "./routes/seo-files";
+import { signInPageRoutes } from "./routes/sign-in-page";
 import { webinarRoutes } from "./routes/webinars";
 import type { HonoEnv } from "./types";
 
 export function createApp() {
   const app = new Hono<HonoEnv>();
-  app.use(securityHeaders());
   app.use(init());
+  app.use(securityHeaders());
+  app.use(session());
+  // Server-to-server endpoints carry their own secret instead of a browser's CSRF token.
+  app.use(csrf({ exempt: ["/api/cache/purge"] }));
   app.use(renderer());
 
   app.route("/", cachePurgeRoutes);
+  app.route("/", authApiRoutes);
+  app.route("/", signInPageRoutes);
+  app.route("/", passwordResetRoutes);
+  app.route("/", accountRoutes);
   app.route("/", mediaRoutes);
   app.route("/", seoFileRoutes);
   app.route("/", homeRoutes);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PublicEnv } from "./shared/public-env";
 
 /**
  * Every binding, variable and secret the Worker reads. Parsed once per isolate (per `env`
@@ -17,6 +18,14 @@ export interface Bindings {
   CACHE_FRESH_SECONDS?: string;
   CACHE_STALE_WHILE_REVALIDATE_SECONDS?: string;
   CACHE_STALE_IF_ERROR_SECONDS?: string;
+  FIREBASE_PROJECT_ID: string;
+  FIREBASE_API_KEY: string;
+  SESSION_SECRET: string;
+  SESSION_MAX_AGE_SECONDS?: string;
+  TOKEN_SYNC_URL?: string;
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  AUTH_IP_LIMITER: RateLimit;
+  AUTH_EMAIL_LIMITER: RateLimit;
 }
 
 const httpUrl = z
@@ -60,6 +69,35 @@ const EnvSchema = z.object({
   CACHE_STALE_IF_ERROR_SECONDS: seconds(604_800),
   CONTENT_CACHE: binding<KVNamespace>("KV namespace", "get"),
   DB: binding<D1Database>("D1 database", "prepare"),
+  FIREBASE_PROJECT_ID: z
+    .string({ error: "is required (the Firebase project id)" })
+    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, { error: "must be a Firebase project id (6-30 lower-case letters, digits, hyphens)" }),
+  FIREBASE_API_KEY: z.string({ error: "is required (the Firebase web API key)" }).trim().min(1, { error: "must not be empty" }),
+  SESSION_SECRET: z
+    .string({ error: "is required (a secret: .dev.vars locally, `wrangler secret put` in production)" })
+    .min(32, { error: "must be at least 32 characters" }),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(300, { error: "must be at least 300 seconds" })
+    .max(1_209_600, { error: "must be at most 14 days (1209600 seconds)" })
+    .default(432_000),
+  TOKEN_SYNC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || value.startsWith("/") || /^https:\/\//.test(value), {
+      error: "must be a site path (/api/auth/token) or an https URL",
+    }),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || /^[A-Za-z0-9.-]+:\d{2,5}$/.test(value), { error: "must be host:port" }),
+  AUTH_IP_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
 });
 
 export interface Config {
@@ -68,7 +106,23 @@ export interface Config {
   cache: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number };
   cachePurgeSecret: string;
   site: { name: string; url: string };
-  bindings: { contentCache: KVNamespace; db: D1Database };
+  auth: AuthConfig;
+  bindings: { contentCache: KVNamespace; db: D1Database; authIpLimiter: RateLimit; authEmailLimiter: RateLimit };
+}
+
+export interface AuthConfig {
+  projectId: string;
+  /** Public: the browser's Firebase SDK needs it too. */
+  apiKey: string;
+  /** host:port of the Firebase Auth emulator; only then are unsigned emulator tokens accepted. */
+  emulatorHost: string | null;
+  /** Base URL of the Identity Toolkit REST API (the emulator's when set). */
+  identityToolkitUrl: string;
+  sessionSecret: string;
+  sessionMaxAgeSeconds: number;
+  tokenSyncUrl: string | null;
+  /** Whether cookies get the Secure attribute (everywhere but plain-http localhost). */
+  secureCookies: boolean;
 }
 
 /** Thrown when the Worker's configuration is invalid; its message names every bad variable. */
@@ -85,9 +139,13 @@ export function parseConfig(env: unknown): Config {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`));
   }
   const e = result.data;
-  if (e.ENVIRONMENT === "production" && !e.SITE_URL.startsWith("https://")) {
-    throw new ConfigError(["SITE_URL must use https in production"]);
+  const production: string[] = [];
+  if (e.ENVIRONMENT === "production" && !e.SITE_URL.startsWith("https://")) production.push("SITE_URL must use https in production");
+  if (e.ENVIRONMENT === "production" && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    production.push("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)");
   }
+  if (production.length > 0) throw new ConfigError(production);
+  const siteHost = new URL(e.SITE_URL).hostname;
   return {
     environment: e.ENVIRONMENT,
     cms: { url: e.CMS_URL, graphqlUrl: `${e.CMS_URL}/graphql`, token: e.CMS_TOKEN, timeoutMs: e.CMS_TIMEOUT_MS },
@@ -98,7 +156,24 @@ export function parseConfig(env: unknown): Config {
     },
     cachePurgeSecret: e.CACHE_PURGE_SECRET,
     site: { name: e.SITE_NAME, url: e.SITE_URL },
-    bindings: { contentCache: e.CONTENT_CACHE, db: e.DB },
+    auth: {
+      projectId: e.FIREBASE_PROJECT_ID,
+      apiKey: e.FIREBASE_API_KEY,
+      emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+      identityToolkitUrl: e.FIREBASE_AUTH_EMULATOR_HOST
+        ? `http://${e.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`
+        : "https://identitytoolkit.googleapis.com/v1",
+      sessionSecret: e.SESSION_SECRET,
+      sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
+      tokenSyncUrl: e.TOKEN_SYNC_URL,
+      secureCookies: !(e.SITE_URL.startsWith("http://") && ["localhost", "127.0.0.1"].includes(siteHost)),
+    },
+    bindings: {
+      contentCache: e.CONTENT_CACHE,
+      db: e.DB,
+      authIpLimiter: e.AUTH_IP_LIMITER,
+      authEmailLimiter: e.AUTH_EMAIL_LIMITER,
+    },
   };
 }
 
@@ -112,4 +187,18 @@ export function getConfig(env: Bindings): Config {
     parsed.set(env, config);
   }
   return config;
+}
+
+/** The only configuration browser code may see (serialised into pages that load an island). */
+export function getPublicEnv(config: Config): PublicEnv {
+  return {
+    firebase: {
+      apiKey: config.auth.apiKey,
+      projectId: config.auth.projectId,
+      authDomain: `${config.auth.projectId}.firebaseapp.com`,
+      emulatorUrl: config.auth.emulatorHost ? `http://${config.auth.emulatorHost}` : null,
+    },
+    tokenSyncUrl: config.auth.tokenSyncUrl,
+    siteUrl: config.site.url,
+  };
 }

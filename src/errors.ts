@@ -6,6 +6,7 @@ export const ErrorCodes = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  RATE_LIMITED: 429,
   CMS_UNAVAILABLE: 503,
   CMS_INVALID_RESPONSE: 502,
   INTERNAL: 500,
@@ -16,6 +17,7 @@ export type ErrorCode = keyof typeof ErrorCodes;
 export class AppError extends Error {
   override readonly name = "AppError";
   readonly status: ContentfulStatusCode;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -26,8 +28,6 @@ export class AppError extends Error {
     this.status = ErrorCodes[code];
     this.details = options?.details;
   }
-
-  readonly details: Record<string, unknown> | undefined;
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -1,4 +1,5 @@
 import type { Config, Bindings } from "./env";
+import type { AuthService, Session } from "./services/auth/auth-service";
 import type { ContentService } from "./services/content/content-service";
 import type { PurgeRequest, PurgeResult } from "./services/content/purge";
 
@@ -8,7 +9,12 @@ export interface HonoEnv {
   Variables: {
     config: Config;
     content: ContentService;
+    auth: AuthService;
     /** Invalidates cached content that reads the changed model (every operation when null). */
     purgeContent: (request: PurgeRequest) => Promise<PurgeResult>;
+    /** The signed-in user's session, or null for a visitor (middleware/session). */
+    session: Session | null;
+    /** Whether the signed-in user is a member (memoised per request). */
+    isMember: () => Promise<boolean>;
   };
 }

@@ -6,8 +6,9 @@ import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
 import type { HonoEnv } from "../types";
 import { sectionForPageType } from "../views/layout/sections";
-import { AccessRequiredContent } from "../views/pages/access-required-content";
+import { MembersOnlyContent } from "../views/auth/members-only-content";
 import { GeneralPageContent } from "../views/pages/general-page-content";
+import { currentPathAndQuery, signInRedirectUrl } from "./auth-helpers";
 import { blockContext, infoPagesFor, renderScreen, siteContext } from "./screen";
 
 const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
@@ -15,21 +16,19 @@ const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
 async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string) {
   const [layout, page] = await Promise.all([c.var.content.layout(), c.var.content.generalPage(type, slug)]);
   if (!page) throw new AppError("NOT_FOUND", `No ${type} page "${slug}"`);
-  const site = siteContext(c);
   const gated = page.authenticatedOnly || page.membersOnly;
-  const infoPages = gated ? undefined : await infoPagesFor(c, page.blocks);
-  return renderScreen(c, {
-    layout,
-    site,
-    head: { pageSeo: page.seo, pageTitle: page.title },
-    section: sectionForPageType(page.type),
-    isPrivate: gated,
-    children: gated ? (
-      <AccessRequiredContent page={page} />
-    ) : (
-      <GeneralPageContent page={page} ctx={blockContext(c, site, infoPages)} />
-    ),
-  });
+  // Access tiers (spec §6): visitors sign in first; signed-in non-members are invited to join.
+  if (gated && !c.var.session) {
+    c.header("Cache-Control", "private, no-store");
+    return c.redirect(signInRedirectUrl(currentPathAndQuery(c)), 303);
+  }
+  const site = siteContext(c);
+  const shared = { layout, site, head: { pageSeo: page.seo, pageTitle: page.title }, section: sectionForPageType(page.type), isPrivate: gated };
+  if (page.membersOnly && !(await c.var.isMember())) {
+    return renderScreen(c, { ...shared, status: 403, children: <MembersOnlyContent title={page.title} email={c.var.session?.email ?? null} /> });
+  }
+  const infoPages = await infoPagesFor(c, page.blocks);
+  return renderScreen(c, { ...shared, children: <GeneralPageContent page={page} ctx={blockContext(c, site, infoPages)} /> });
 }
 
 export const generalPageRoutes = new Hono<HonoEnv>()

@@ -3,6 +3,7 @@
  * rendering a screen inside the site layout with the right caching and indexing headers.
  */
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ReactNode } from "react";
 import { assetUrls } from "../assets";
 import type { Block, LayoutData, SidebarGroup } from "../services/content/model";
@@ -18,7 +19,15 @@ const LAYOUT_ISLANDS: readonly IslandName[] = ["cart-badge"];
 
 export function siteContext(c: Context<HonoEnv>): SiteContext {
   const { site } = c.var.config;
-  return { name: site.name, url: site.url, currentPath: c.req.path, assets: assetUrls, now: new Date() };
+  const session = c.var.session;
+  return {
+    name: site.name,
+    url: site.url,
+    currentPath: c.req.path,
+    assets: assetUrls,
+    now: new Date(),
+    viewer: { signedIn: session !== null, email: session?.email ?? null },
+  };
 }
 
 /**
@@ -53,7 +62,7 @@ export interface ScreenOptions {
   section: SidebarGroup | null;
   /** Personal or gated content: never stored by a shared cache, never indexed. */
   isPrivate?: boolean;
-  status?: 200 | 404;
+  status?: ContentfulStatusCode;
   islands?: readonly IslandName[];
   children: ReactNode;
 }

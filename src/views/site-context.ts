@@ -1,7 +1,7 @@
 /** What every view needs to know about the site and the request it renders for. */
 
 /** Interactive parts that ship JavaScript (see the islands convention in docs/decisions). */
-export type IslandName = "cart-badge";
+export type IslandName = "cart-badge" | "auth";
 
 /** Hashed URLs of the client build. */
 export interface AssetUrls {
@@ -21,4 +21,6 @@ export interface SiteContext {
   assets: AssetUrls;
   /** The request's clock: webinar states (upcoming, free, archived) are relative to it. */
   now: Date;
+  /** Who is looking: a visitor, or a signed-in user (by e-mail). */
+  viewer?: { signedIn: boolean; email: string | null };
 }

@@ -9,7 +9,8 @@ import { footerOperation, homepageOperation, navigationOperation } from "../../s
 import { clearContentCache, cmsCalls, fetchWith, resetFakeCms, totalCalls } from "../support/worker/helpers";
 
 const viaProxy = () => ({ CMS_URL: `${env.FAKE_CMS_URL}/proxy` });
-const LAYOUT_AND_HOME = ["global", "globalSeo", "sidebar", "footer", "navigation", "homepage"];
+// The five layout queries, the home page, and the webinars its "Coming up" block lists.
+const LAYOUT_AND_HOME = ["global", "globalSeo", "sidebar", "footer", "navigation", "homepage", "webinars"];
 
 beforeEach(async () => {
   await clearContentCache();
@@ -34,7 +35,7 @@ describe("the home page from CMS data", () => {
     expect(html).toContain(escape(footer.contactFields.organizationName ?? "missing"));
   });
 
-  it("loads the five layout queries and the page once, then serves from KV", async () => {
+  it("loads the five layout queries and the page's content once, then serves from KV", async () => {
     const first = await fetchWith(viaProxy(), "/");
     expect(first.status).toBe(200);
     const calls = await cmsCalls();

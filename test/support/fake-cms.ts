@@ -7,6 +7,7 @@
  *   /http-500/graphql      a 500 with an HTML body
  *   /proxy/graphql         forwards to the real Strapi and counts calls per operationName
  *   /toggle/graphql        proxies while "up", refuses with 503 while "down" (POST /__toggle?up=0|1)
+ *   /gated-webinars/graphql  proxies, but holds the `webinars` operation until POST /__release
  * GET /__calls returns the proxy's counts; POST /__reset clears them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -21,15 +22,23 @@ export interface FakeCms {
 export async function startFakeCms(upstream: string): Promise<FakeCms> {
   const calls = new Map<string, number>();
   let up = true;
+  let release: () => void = () => undefined;
+  let gate = new Promise<void>((resolve) => (release = resolve));
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = await readBody(req);
     try {
       if (url.pathname === "/__calls") return json(res, 200, Object.fromEntries(calls));
+      if (url.pathname === "/__release") {
+        release();
+        return json(res, 200, { released: true });
+      }
       if (url.pathname === "/__reset") {
         calls.clear();
         up = true;
+        release();
+        gate = new Promise<void>((resolve) => (release = resolve));
         return json(res, 200, { reset: true });
       }
       if (url.pathname === "/__toggle") {
@@ -58,6 +67,9 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
           }
           return await proxy(req, res, body);
         case "/proxy/graphql":
+          return await proxy(req, res, body);
+        case "/gated-webinars/graphql":
+          if (safeOperationName(body) === "webinars") await gate;
           return await proxy(req, res, body);
         default:
           return json(res, 404, { error: "unknown fake CMS path" });

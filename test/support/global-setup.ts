@@ -2,6 +2,8 @@
  * Starts the real local components the tests talk to, once for the whole run:
  * - Strapi from cms/ on a throwaway SQLite database (API only, no admin build), seeded with
  *   the demo content, its webhook pointed at the e2e Worker;
+ * - the Firebase Authentication emulator (scripts/lib/firebase.mjs) on TEST_PORTS.firebase, with
+ *   e-mail enumeration protection on and the demo accounts seeded (started alongside Strapi);
  * - the fake CMS (test/support/fake-cms.ts) for failures the real one cannot produce.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,6 +12,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildClient } from "../../scripts/build-client.mjs";
 import { startCms } from "../../scripts/lib/cms.mjs";
+import { startAuthEmulator } from "../../scripts/lib/firebase.mjs";
 import { startFakeCms } from "./fake-cms";
 import { TEST_PORTS } from "./test-ports";
 import { TEST_SECRETS } from "./test-secrets";
@@ -19,6 +22,10 @@ declare module "vitest" {
     cmsUrl: string;
     fakeCmsUrl: string;
     e2eWorkerUrl: string;
+    /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
+    firebaseEmulatorHost: string;
+    /** The emulator's demo- project id (FIREBASE_PROJECT_ID). */
+    firebaseProjectId: string;
   }
 }
 
@@ -26,23 +33,37 @@ export default async function setup(project: TestProject) {
   await buildClient({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), "guildhall-test-"));
   const e2eWorkerUrl = `http://127.0.0.1:${TEST_PORTS.worker}`;
-  const cms = await startCms({
-    port: TEST_PORTS.cms,
-    dbFile: join(dir, "cms.db"),
-    purgeUrl: `${e2eWorkerUrl}/api/cache/purge`,
-    purgeSecret: TEST_SECRETS.purgeSecret,
-    apiToken: TEST_SECRETS.cmsToken,
-    log: () => undefined,
-  });
+  const [cmsStart, authStart] = await Promise.allSettled([
+    startCms({
+      port: TEST_PORTS.cms,
+      dbFile: join(dir, "cms.db"),
+      purgeUrl: `${e2eWorkerUrl}/api/cache/purge`,
+      purgeSecret: TEST_SECRETS.purgeSecret,
+      apiToken: TEST_SECRETS.cmsToken,
+      log: () => undefined,
+    }),
+    startAuthEmulator({ port: TEST_PORTS.firebase, log: () => undefined }),
+  ]);
+  if (cmsStart.status === "rejected" || authStart.status === "rejected") {
+    // Stop whichever did start before reporting why the other did not.
+    if (cmsStart.status === "fulfilled") await cmsStart.value.stop();
+    if (authStart.status === "fulfilled") await authStart.value.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw cmsStart.status === "rejected" ? cmsStart.reason : (authStart as PromiseRejectedResult).reason;
+  }
+  const cms = cmsStart.value;
+  const auth = authStart.value;
   const fake = await startFakeCms(cms.url);
 
   project.provide("cmsUrl", cms.url);
   project.provide("fakeCmsUrl", fake.url);
   project.provide("e2eWorkerUrl", e2eWorkerUrl);
+  project.provide("firebaseEmulatorHost", auth.host);
+  project.provide("firebaseProjectId", auth.projectId);
 
   return async () => {
     await fake.close();
-    await cms.stop();
+    await Promise.all([cms.stop(), auth.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };
 }

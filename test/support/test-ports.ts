@@ -1,5 +1,11 @@
-/** Fixed loopback ports for the test stack, apart from the dev stack's 1337/8787/9099. */
+/**
+ * Fixed loopback ports for the test stack, apart from the dev stack's 1337/8787/9099.
+ * TEST_PORT_OFFSET shifts them all, so two test runs can share a machine.
+ */
+const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+
 export const TEST_PORTS = {
-  cms: 1347,
-  worker: 8797,
+  cms: 1347 + offset,
+  worker: 8797 + offset,
+  firebase: 9199 + offset,
 } as const;

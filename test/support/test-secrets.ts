@@ -2,4 +2,5 @@
 export const TEST_SECRETS = {
   cmsToken: "guildhall-local-dev-cms-token-not-a-secret-0000000000000000",
   purgeSecret: "guildhall-test-purge-secret-not-a-secret",
+  sessionSecret: "guildhall-test-session-secret-not-a-secret-0000000",
 } as const;

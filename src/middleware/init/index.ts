@@ -4,14 +4,23 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { createCmsClient } from "../../adapters/cms/client";
+import { createMemberStatusStore } from "../../adapters/d1/member-status";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
+import { createSessionStore } from "../../adapters/d1/sessions";
+import { googleKeySource, type KeySource } from "../../adapters/firebase/google-keys";
+import { createIdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
+import { createIdentityToolkit } from "../../adapters/firebase/identity-toolkit";
 import { createKvCacheStore } from "../../adapters/kv/cache-store";
 import { getConfig } from "../../env";
 import { log } from "../../log";
+import { createAuthService } from "../../services/auth/auth-service";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent } from "../../services/content/purge";
 import type { HonoEnv } from "../../types";
+
+// Google's signing keys are cached per isolate, for the max-age Google gives them.
+let googleKeys: KeySource | undefined;
 
 export function init(): MiddlewareHandler<HonoEnv> {
   return async function init(c, next) {
@@ -29,6 +38,24 @@ export function init(): MiddlewareHandler<HonoEnv> {
           waitUntil: (promise) => c.executionCtx.waitUntil(promise),
           log,
         },
+      }),
+    );
+    const { auth } = config;
+    c.set(
+      "auth",
+      createAuthService({
+        verifyIdToken: createIdTokenVerifier({
+          projectId: auth.projectId,
+          keys: (googleKeys ??= googleKeySource()),
+          emulator: auth.emulatorHost !== null,
+        }),
+        identity: createIdentityToolkit({ baseUrl: auth.identityToolkitUrl, apiKey: auth.apiKey }),
+        sessions: createSessionStore(config.bindings.db),
+        members: createMemberStatusStore(config.bindings.db),
+        secret: auth.sessionSecret,
+        maxAgeSeconds: auth.sessionMaxAgeSeconds,
+        now: Date.now,
+        log,
       }),
     );
     c.set("purgeContent", (request) =>

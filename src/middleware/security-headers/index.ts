@@ -19,15 +19,20 @@ export const EMBED_PROVIDERS = [
   "https://e.issuu.com",
 ] as const;
 
-export function securityHeaders(): MiddlewareHandler<HonoEnv> {
-  const strict = secureHeaders({
+/** Where the browser's Firebase SDK may connect: Google's auth endpoints, or the local emulator. */
+function firebaseOrigins(emulatorHost: string | null): string[] {
+  return emulatorHost ? [`http://${emulatorHost}`] : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
+}
+
+function policyFor(emulatorHost: string | null) {
+  return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...firebaseOrigins(emulatorHost)],
       frameSrc: ["'self'", ...EMBED_PROVIDERS],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -41,8 +46,18 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
     strictTransportSecurity: "max-age=63072000; includeSubDomains",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
   });
+}
+
+export function securityHeaders(): MiddlewareHandler<HonoEnv> {
+  const policies = new Map<string | null, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
-    await strict(c, next);
+    const emulatorHost = c.var.config.auth.emulatorHost;
+    let policy = policies.get(emulatorHost);
+    if (!policy) {
+      policy = policyFor(emulatorHost);
+      policies.set(emulatorHost, policy);
+    }
+    await policy(c, next);
     // Media keep their own, stricter policy (see routes/media.ts).
     if (c.req.path.startsWith("/uploads/")) {
       c.res.headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");

@@ -46,7 +46,7 @@ export function MembershipCard({ membership, level, infoHref, notes = [] }: Memb
         </a>
         {infoHref ? (
           <a href={infoHref} className="text-link">
-            More about {membership.title} membership
+            Find out more<span className="visually-hidden"> about {membership.title}</span>
           </a>
         ) : null}
       </p>

@@ -21,13 +21,18 @@ export function SiteHeader({ site, layout }: { site: SiteContext; layout: Layout
           {favicon ? <Img media={favicon} slot="logo" decorative eager className="brand__logo" /> : null}
           <span className="brand__text">
             <span className="brand__name">{site.name}</span>
-            {organization && organization !== site.name ? <span className="brand__tagline">{organization}</span> : null}
+            {organization && organization !== site.name ? (
+              <>
+                {" "}
+                <span className="brand__tagline">{organization}</span>
+              </>
+            ) : null}
           </span>
         </a>
         <ul className="account-links">
           <li>
-            <NavLink href={hrefs.signIn} currentPath={site.currentPath}>
-              Sign in
+            <NavLink href={site.viewer?.signedIn ? "/user/account" : hrefs.signIn} currentPath={site.currentPath}>
+              {site.viewer?.signedIn ? "Your account" : "Sign in"}
             </NavLink>
           </li>
           <li>

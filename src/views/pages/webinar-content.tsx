@@ -32,16 +32,16 @@ export function WebinarContent({ webinar, now }: WebinarContentProps) {
         </p>
       </header>
       <div className="detail-layout">
+        <section className="detail-layout__side panel" aria-labelledby="webinar-details">
+          <h2 id="webinar-details">Key details</h2>
+          <WebinarFacts webinar={webinar} state={state} now={now} />
+        </section>
         <div className="detail-layout__main">
           {webinar.image ? <Img media={webinar.image} slot="content" priority className="rounded" /> : null}
           <h2>About this webinar</h2>
           <RichText html={webinar.description} />
           <AccessPlaceholder state={state} />
         </div>
-        <section className="detail-layout__side panel" aria-labelledby="webinar-details">
-          <h2 id="webinar-details">Key details</h2>
-          <WebinarFacts webinar={webinar} state={state} now={now} />
-        </section>
       </div>
     </article>
   );

@@ -23,7 +23,7 @@ export function memberPrice(webinar: WebinarSummary, state: WebinarState): strin
 export function priceRows(webinar: WebinarSummary, state: WebinarState): PriceRow[] {
   const standard = standardPrice(webinar, state);
   const member = memberPrice(webinar, state);
-  if (state.freeForEveryone) return [{ label: "Price", value: "Free for everyone" }];
+  if (state.freeForEveryone) return [{ label: "Price", value: "Free" }];
   return [
     { label: "Price", value: standard },
     ...(member !== null && member !== standard ? [{ label: "Members", value: member }] : []),

@@ -1,0 +1,429 @@
+// `npm run bench`: performance figures for the Worker, from one run on loopback only.
+//
+// Starts, and always stops again:
+//   CMS        a real Strapi from cms/ on a throwaway SQLite database (demo content seeded);
+//   CMS proxy  in front of it, adding a fixed latency to every GraphQL call and counting the calls
+//              per operation (scripts/bench/cms-proxy.mjs);
+//   Worker     bundled by wrangler (`deploy --dry-run`) and run in a plain Miniflare (workerd),
+//              without the wrangler dev proxy, with KV, D1 and static assets (scripts/bench/worker.mjs).
+// Then measures, with a closed-loop keep-alive load generator (scripts/bench/load.mjs):
+//   - req/s and p50/p99 for the cached home page, a cached general page and a static asset;
+//   - the home page with the content cache disabled (every request loads from the CMS);
+//   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache.
+// Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
+// fails (non-2xx) or a service cannot start; it never judges the speed itself.
+//
+// Options: --duration <s> (10) · --warmup <s> (2) · --quick (3 s per scenario, 1 s warm-up)
+//          --connections <n> (32) · --cms-latency-ms <ms> (150; env BENCH_CMS_LATENCY_MS)
+//          --port-offset <n> (0; env BENCH_PORT_OFFSET) · --verbose (show the CMS's output)
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { startCmsProxy } from "./bench/cms-proxy.mjs";
+import { runCount, runLoad } from "./bench/load.mjs";
+import { formatReport } from "./bench/report.mjs";
+import { bundleWorker, OFFLINE_ENV, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
+import { buildClient } from "./build-client.mjs";
+import { startCms } from "./lib/cms.mjs";
+import { ROOT } from "./lib/worker.mjs";
+
+Object.assign(process.env, OFFLINE_ENV);
+
+const USAGE = `Usage: npm run bench [-- options]
+  --duration <s>         measured seconds per throughput scenario (default 10)
+  --warmup <s>           unmeasured seconds of the same load before each (default 2)
+  --quick                3 s per scenario, 1 s warm-up
+  --connections <n>      concurrent keep-alive connections (default 32)
+  --cms-latency-ms <ms>  delay the CMS proxy adds to every call (default 150, env BENCH_CMS_LATENCY_MS)
+  --port-offset <n>      shift every port the bench listens on (default 0, env BENCH_PORT_OFFSET)
+  --verbose              show the CMS's output`;
+
+const options = readOptions();
+const PORTS = {
+  cms: 1357 + options.portOffset,
+  workerCached: 8807 + options.portOffset,
+  workerUncached: 8808 + options.portOffset,
+  cmsProxy: 9807 + options.portOffset,
+};
+const COLD_REQUESTS = 100;
+const CACHED_VIEWS = 1_000;
+const JSON_PATH = join(ROOT, ".tmp", "bench.json");
+
+const cleanups = [];
+let cleaning;
+function cleanup() {
+  cleaning ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      await fn().catch((error) => console.error(`bench: cleanup step failed: ${error.message}`));
+    }
+  })();
+  return cleaning;
+}
+// While a Miniflare instance is alive, its own SIGINT/SIGTERM hook stops workerd and exits at
+// once; scripts/lib/processes.mjs then kills the CMS on exit, and the temporary folder is removed
+// by an exit handler below. Otherwise (before and between Miniflare instances) this handler stops
+// everything in order.
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    if (interrupted) return console.error("bench: still stopping…");
+    interrupted = true;
+    console.error(`\nbench: ${signal}, stopping everything…`);
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+const workerLog = { errors: 0, warnings: 0, first: [] };
+const onWorkerLog = ({ level, message }) => {
+  if (level === "error") workerLog.errors += 1;
+  else if (level === "warn") workerLog.warnings += 1;
+  else return;
+  if (workerLog.first.length < 8) workerLog.first.push(`[${level}] ${message.slice(0, 300)}`);
+};
+
+const started = Date.now();
+const step = (message) => console.log(`bench: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+try {
+  checkNode();
+  await checkPortsFree(Object.values(PORTS));
+  const loadAverageAtStart = loadAverage();
+
+  const tmp = mkdtempSync(join(os.tmpdir(), "guildhall-bench-"));
+  const removeTmp = () => rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  cleanups.push(async () => removeTmp());
+  process.once("exit", removeTmp);
+
+  step("building the browser assets");
+  const manifest = await buildClient({ quiet: true });
+  step("bundling the Worker with wrangler");
+  const scriptPath = bundleWorker(join(tmp, "bundle"));
+  const bundleBytes = readFileSync(scriptPath);
+  const bundle = { bytes: bundleBytes.length, gzipBytes: gzipSync(bundleBytes).length };
+  const workerOptions = await wranglerWorkerOptions();
+  // The Worker serves its own copy of the assets, so a concurrent client build elsewhere
+  // (the test setup rebuilds dist/client) cannot pull files from under the bench.
+  const assetsDir = join(tmp, "assets");
+  cpSync(join(ROOT, "dist", "client"), assetsDir, { recursive: true });
+  const stylesheet = manifest.stylesheet;
+  if (!stylesheet || !existsSync(join(assetsDir, stylesheet))) {
+    throw new Error(`The stylesheet named in dist/asset-manifest.json (${stylesheet}) is not in dist/client.`);
+  }
+
+  step(`starting the CMS (Strapi, throwaway SQLite) on port ${PORTS.cms}`);
+  const secrets = readDevVarsExample();
+  const cms = await startCms({
+    port: PORTS.cms,
+    dbFile: join(tmp, "cms.db"),
+    apiToken: secrets.CMS_TOKEN,
+    log: options.verbose ? undefined : () => {},
+  });
+  cleanups.push(() => cms.stop());
+
+  const proxy = await startCmsProxy({ upstream: cms.url, port: PORTS.cmsProxy, latencyMs: options.cmsLatencyMs });
+  cleanups.push(() => proxy.close());
+
+  // wrangler.toml's [vars] come with workerOptions; secrets are the local ones from .dev.vars.example.
+  const baseVars = {
+    ...secrets,
+    ENVIRONMENT: "test",
+    CMS_URL: proxy.url,
+    SITE_NAME: "Guildhall",
+  };
+
+  // ── Worker with the content cache as configured (wrangler.toml) ──────────────────────────
+  step(`starting the Worker in Miniflare on port ${PORTS.workerCached} (content cache on)`);
+  let worker = await startBenchWorker({
+    workerOptions,
+    scriptPath,
+    assetsDir,
+    port: PORTS.workerCached,
+    vars: { ...baseVars, SITE_URL: `http://127.0.0.1:${PORTS.workerCached}` },
+    onLog: onWorkerLog,
+  });
+  let disposeWorker = once(() => worker.dispose());
+  cleanups.push(() => disposeWorker());
+
+  // First, while KV is empty: 100 concurrent requests for the home page. One request that reads
+  // no content (/robots.txt) starts the isolate first, so the figure is about the cache alone.
+  step(`cold cache: ${COLD_REQUESTS} concurrent GET /`);
+  const isolateStart = await runCount({ urls: [`${worker.url}/robots.txt`], total: 1, connections: 1 });
+  assertAllOk("GET /robots.txt", isolateStart);
+  proxy.reset();
+  const coldResult = await runCount({ urls: [`${worker.url}/`], total: COLD_REQUESTS, connections: COLD_REQUESTS });
+  assertAllOk("cold cache, 100 concurrent GET /", coldResult);
+  const coldCalls = proxy.snapshot();
+
+  const scenarios = [];
+  const measure = async (id, label, path, { headers = {}, connections = options.connections } = {}) => {
+    step(`measuring ${label}`);
+    const url = `${worker.url}${path}`;
+    // Warm-up under the same load, then count CMS calls over the measured part only.
+    await runLoad({ url, connections, durationMs: options.warmupMs, headers });
+    proxy.reset();
+    const result = await runLoad({ url, connections, durationMs: options.durationMs, headers });
+    assertAllOk(label, result);
+    const cmsCalls = proxy.snapshot();
+    const contentEncoding = result.sampleHeaders["content-encoding"] ?? null;
+    delete result.sampleHeaders;
+    scenarios.push({ id, label, path, connections, contentEncoding, result, cmsCalls });
+    return { result, cmsCalls };
+  };
+
+  await measure("home-cached", "home / (cached)", "/");
+  await measure("page-cached", "general page /about (cached)", "/about");
+  await measure("static", `static ${stylesheet}`, stylesheet);
+  // The same page with no queueing: what one visitor waits for when the server is idle.
+  await measure("home-cached-serial", "home / (cached, 1 conn.)", "/", { connections: 1 });
+
+  step(`${CACHED_VIEWS} cached page views (/ and /about in turn)`);
+  proxy.reset();
+  const viewsResult = await runCount({
+    urls: [`${worker.url}/`, `${worker.url}/about`],
+    total: CACHED_VIEWS,
+    connections: options.connections,
+  });
+  assertAllOk(`${CACHED_VIEWS} cached page views`, viewsResult);
+  const viewsCalls = proxy.snapshot();
+
+  step("stopping that Worker");
+  await disposeWorker();
+
+  // ── The same Worker with the cache disabled: every request loads from the CMS ─────────────
+  step(`starting the Worker on port ${PORTS.workerUncached} with the content cache disabled`);
+  worker = await startBenchWorker({
+    workerOptions,
+    scriptPath,
+    assetsDir,
+    port: PORTS.workerUncached,
+    vars: {
+      ...baseVars,
+      SITE_URL: `http://127.0.0.1:${PORTS.workerUncached}`,
+      CACHE_FRESH_SECONDS: "0",
+      CACHE_STALE_WHILE_REVALIDATE_SECONDS: "0",
+      CACHE_STALE_IF_ERROR_SECONDS: "0",
+    },
+    onLog: onWorkerLog,
+  });
+  disposeWorker = once(() => worker.dispose());
+  const uncached = await measure("home-uncached", `home / (no cache, CMS +${options.cmsLatencyMs} ms)`, "/");
+  if (uncached.cmsCalls.total === 0) {
+    throw new Error("The Worker with the cache disabled made no CMS calls: the cache settings did not take effect.");
+  }
+  // One connection: no two requests overlap, so in-isolate coalescing cannot share a load and
+  // every view makes all of its own CMS calls, as the original site did.
+  await measure("home-uncached-serial", `home / (no cache, CMS +${options.cmsLatencyMs} ms, 1 conn.)`, "/", {
+    connections: 1,
+  });
+  await disposeWorker();
+
+  // ── Report ───────────────────────────────────────────────────────────────────────────────
+  const byId = Object.fromEntries(scenarios.map((s) => [s.id, s.result]));
+  const ratio = (a, b) => a / b;
+  const result = {
+    startedAt: new Date(started).toISOString(),
+    totalSeconds: (Date.now() - started) / 1000,
+    jsonPath: JSON_PATH,
+    machine: {
+      cores: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model?.replace(/\s+/g, " ").trim() ?? "unknown",
+      memoryGiB: (os.totalmem() / 2 ** 30).toFixed(1),
+      platform: `${os.platform()} ${os.arch()} ${os.release()}`,
+      node: process.versions.node,
+      miniflare: packageVersion("miniflare"),
+      wrangler: packageVersion("wrangler"),
+      commit: gitCommit(),
+      loadAverageAtStart,
+      loadAverageAtEnd: loadAverage(),
+    },
+    parameters: {
+      durationSeconds: options.durationMs / 1000,
+      warmupSeconds: options.warmupMs / 1000,
+      connections: options.connections,
+      cmsLatencyMs: options.cmsLatencyMs,
+      quick: options.quick,
+      ports: PORTS,
+    },
+    worker: {
+      bundleBytes: bundle.bytes,
+      bundleGzipBytes: bundle.gzipBytes,
+      firstRequestMs: isolateStart.latencyMs.max,
+    },
+    scenarios,
+    ratios: [
+      {
+        label: "home page / static asset (req/s)",
+        value: ratio(byId["home-cached"].rps, byId.static.rps),
+        text: `${ratio(byId["home-cached"].rps, byId.static.rps).toFixed(3)}  (static is ${ratio(byId.static.rps, byId["home-cached"].rps).toFixed(1)}× the home page)`,
+      },
+      {
+        label: "general page / static asset (req/s)",
+        value: ratio(byId["page-cached"].rps, byId.static.rps),
+        text: `${ratio(byId["page-cached"].rps, byId.static.rps).toFixed(3)}  (static is ${ratio(byId.static.rps, byId["page-cached"].rps).toFixed(1)}× the general page)`,
+      },
+      {
+        label: `home cached / home uncached, ${options.connections} conn. (req/s)`,
+        value: ratio(byId["home-cached"].rps, byId["home-uncached"].rps),
+        text: `${ratio(byId["home-cached"].rps, byId["home-uncached"].rps).toFixed(1)}×  (p50 ${byId["home-uncached"].latencyMs.p50.toFixed(0)} ms -> ${byId["home-cached"].latencyMs.p50.toFixed(0)} ms)`,
+      },
+      {
+        label: "home uncached / home cached, 1 connection (p50)",
+        value: ratio(byId["home-uncached-serial"].latencyMs.p50, byId["home-cached-serial"].latencyMs.p50),
+        text: `${ratio(byId["home-uncached-serial"].latencyMs.p50, byId["home-cached-serial"].latencyMs.p50).toFixed(0)}×  (p50 ${byId["home-uncached-serial"].latencyMs.p50.toFixed(0)} ms -> ${byId["home-cached-serial"].latencyMs.p50.toFixed(1)} ms)`,
+      },
+    ],
+    cms: {
+      cachedViews: {
+        views: CACHED_VIEWS,
+        description: `${CACHED_VIEWS / 2} × /, ${CACHED_VIEWS / 2} × /about, ${options.connections} at a time, after warm-up`,
+        calls: viewsCalls,
+        result: viewsResult,
+      },
+      coldCache: {
+        requests: COLD_REQUESTS,
+        path: "/",
+        calls: coldCalls,
+        coalesced: Object.values(coldCalls.byOperation).every((count) => count === 1),
+        result: coldResult,
+      },
+    },
+    workerLog,
+  };
+  delete coldResult.sampleHeaders;
+  delete isolateStart.sampleHeaders;
+  delete viewsResult.sampleHeaders;
+  const report = formatReport(result);
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  writeFileSync(JSON_PATH, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\n${report}`);
+} catch (error) {
+  console.error(`\nbench: FAILED — ${error instanceof Error ? error.message : error}`);
+  if (workerLog.first.length) console.error(`Worker log:\n  ${workerLog.first.join("\n  ")}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+
+// ── helpers ──────────────────────────────────────────────────────────────────────────────────
+
+function readOptions() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        duration: { type: "string" },
+        warmup: { type: "string" },
+        quick: { type: "boolean", default: false },
+        connections: { type: "string" },
+        "cms-latency-ms": { type: "string" },
+        "port-offset": { type: "string" },
+        verbose: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`bench: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const number = (name, raw, fallback, { min, max }) => {
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      console.error(`bench: ${name} must be a number from ${min} to ${max} (got "${raw}")`);
+      process.exit(2);
+    }
+    return value;
+  };
+  const quick = parsed.quick;
+  return {
+    quick,
+    durationMs: number("--duration", parsed.duration, quick ? 3 : 10, { min: 1, max: 120 }) * 1000,
+    warmupMs: number("--warmup", parsed.warmup, quick ? 1 : 2, { min: 0, max: 60 }) * 1000,
+    connections: Math.round(number("--connections", parsed.connections, 32, { min: 1, max: 256 })),
+    cmsLatencyMs: number("--cms-latency-ms", parsed["cms-latency-ms"] ?? process.env.BENCH_CMS_LATENCY_MS, 150, {
+      min: 0,
+      max: 3_000,
+    }),
+    portOffset: Math.round(number("--port-offset", parsed["port-offset"] ?? process.env.BENCH_PORT_OFFSET, 0, { min: 0, max: 1_000 })),
+    verbose: parsed.verbose,
+  };
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    throw new Error(`Node ${process.versions.node} is too old for wrangler and miniflare; run it as \`npm run bench\` (Node 22 from node_modules).`);
+  }
+}
+
+async function checkPortsFree(ports) {
+  for (const port of ports) {
+    await new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once("error", () =>
+        reject(new Error(`Port ${port} on 127.0.0.1 is in use; stop what uses it or pass --port-offset <n> (BENCH_PORT_OFFSET).`)),
+      );
+      server.listen(port, "127.0.0.1", () => server.close(resolve));
+    });
+  }
+}
+
+function assertAllOk(label, result) {
+  if (result.failed > 0) {
+    throw new Error(
+      `${label}: ${result.failed} of ${result.requests} requests failed (statuses ${JSON.stringify(result.statuses)}):\n  ${result.failures.join("\n  ")}`,
+    );
+  }
+}
+
+/** The dev secrets from .dev.vars.example (only valid against a CMS started with this token). */
+function readDevVarsExample() {
+  const vars = {};
+  for (const line of readFileSync(join(ROOT, ".dev.vars.example"), "utf8").split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
+  }
+  for (const name of ["CMS_TOKEN", "CACHE_PURGE_SECRET"]) {
+    if (!vars[name]) throw new Error(`.dev.vars.example has no ${name}`);
+  }
+  return vars;
+}
+
+function once(fn) {
+  let promise;
+  return () => (promise ??= fn());
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ");
+}
+
+function packageVersion(name) {
+  try {
+    return JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+function gitCommit() {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+    return `${head}${dirty ? " (with uncommitted changes)" : ""}`;
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,96 @@
+// Formats the bench's results as one plain-text report (the JSON goes to .tmp/bench.json).
+
+const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
+const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-GB") : "n/a");
+const pad = (text, width) => String(text).padEnd(width);
+const lpad = (text, width) => String(text).padStart(width);
+
+export function formatReport(result) {
+  const { machine, parameters, scenarios, ratios, cms, workerLog } = result;
+  const lines = [];
+  const rule = "─".repeat(112);
+  lines.push(rule, `Guildhall bench · ${result.startedAt}`, rule);
+  lines.push(
+    `Machine     ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, ${machine.platform}; ` +
+      `load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`,
+  );
+  lines.push(
+    `Software    Node ${machine.node}, miniflare ${machine.miniflare} (workerd), wrangler ${machine.wrangler}, ` +
+      `commit ${machine.commit}`,
+  );
+  lines.push(
+    `Parameters  ${parameters.durationSeconds} s per scenario after ${parameters.warmupSeconds} s warm-up, ` +
+      `${parameters.connections} keep-alive connections (closed loop), CMS latency ${parameters.cmsLatencyMs} ms injected per call,`,
+  );
+  lines.push(
+    `            requests sent without Accept-Encoding (as wrk does); Worker bundled by wrangler, run in plain Miniflare ` +
+      `(no wrangler dev proxy)`,
+  );
+  lines.push(
+    `Worker      bundle ${int(result.worker.bundleBytes / 1024)} KiB (${int(result.worker.bundleGzipBytes / 1024)} KiB gzip); ` +
+      `first request after start (GET /robots.txt, starts the isolate, no CMS): ${fmt(result.worker.firstRequestMs, 0)} ms`,
+  );
+  lines.push("");
+  lines.push("Throughput and latency (every response 2xx)");
+  lines.push(
+    `  ${pad("scenario", 48)}${lpad("conn", 5)}${lpad("req/s", 9)}${lpad("p50 ms", 9)}${lpad("p90 ms", 9)}${lpad("p99 ms", 9)}` +
+      `${lpad("TTFB p50", 10)}${lpad("body B", 9)}${lpad("CMS/view", 10)}${lpad("bench CPU", 11)}`,
+  );
+  for (const s of scenarios) {
+    const l = s.result.latencyMs;
+    const perView = s.cmsCalls.total / Math.max(1, s.result.requests);
+    lines.push(
+      `  ${pad(s.label, 48)}${lpad(s.connections, 5)}${lpad(fmt(s.result.rps), 9)}${lpad(fmt(l.p50), 9)}${lpad(fmt(l.p90), 9)}${lpad(fmt(l.p99), 9)}` +
+        `${lpad(fmt(s.result.ttfbMs.p50), 10)}${lpad(int(s.result.bytesPerResponse), 9)}${lpad(fmt(perView, 2), 10)}` +
+        `${lpad(`${fmt(s.result.clientCpuPercent, 0)} %`, 11)}`,
+    );
+  }
+  lines.push(`  requests measured: ${scenarios.map((s) => `${s.id} ${int(s.result.requests)}`).join(", ")}`);
+  lines.push(
+    `  Content-Encoding answered: ${scenarios.map((s) => `${s.id} ${s.contentEncoding ?? "none"}`).join(", ")}`,
+  );
+  lines.push("  TTFB = time to the response headers; p50/p90/p99 = time to the last body byte; CMS/view = CMS calls per response;");
+  lines.push("  bench CPU = CPU used by this process (load generator and CMS proxy) in % of one core, taken from the Worker's 2-core share.".replace("2-core", `${machine.cores}-core`));
+  lines.push("");
+  lines.push("Ratios");
+  for (const r of ratios) lines.push(`  ${pad(r.label, 52)}${r.text}`);
+  lines.push("");
+  lines.push("CMS calls (counted at the latency proxy)");
+  const views = cms.cachedViews;
+  lines.push(
+    `  per 1,000 cached page views (${views.description}): ${views.calls.total}` +
+      `${views.calls.total ? `  (${perOperation(views.calls.byOperation)})` : ""}`,
+  );
+  const cold = cms.coldCache;
+  lines.push(
+    `  ${cold.requests} concurrent GET ${cold.path} on a cold cache (empty KV): ${cold.calls.total} calls for ` +
+      `${Object.keys(cold.calls.byOperation).length} operations${cold.coalesced ? " (one per operation: coalesced)" : ""}`,
+  );
+  lines.push(`    ${perOperation(cold.calls.byOperation)}`);
+  lines.push(`    all ${cold.requests} answered in ${fmt(cold.result.elapsedMs, 0)} ms (p50 ${fmt(cold.result.latencyMs.p50, 0)} ms, max ${fmt(cold.result.latencyMs.max, 0)} ms)`);
+  for (const uncached of scenarios.filter((s) => s.id.startsWith("home-uncached"))) {
+    lines.push(
+      `  ${uncached.label}: ${int(uncached.cmsCalls.total)} calls for ${int(uncached.result.requests)} views ` +
+        `(${fmt(uncached.cmsCalls.total / Math.max(1, uncached.result.requests), 2)} per view)`,
+    );
+    lines.push(`    ${perOperation(uncached.cmsCalls.byOperation)}`);
+    lines.push(
+      `    Strapi's own mean answer time per call, ms (without the injected ${result.parameters.cmsLatencyMs} ms): ` +
+        perOperation(uncached.cmsCalls.upstreamMeanMs),
+    );
+  }
+  if (workerLog.errors + workerLog.warnings > 0) {
+    lines.push("");
+    lines.push(`Worker log: ${workerLog.errors} error and ${workerLog.warnings} warning line(s); first ones:`);
+    for (const line of workerLog.first) lines.push(`  ${line}`);
+  }
+  lines.push("");
+  lines.push(`Total bench time ${fmt(result.totalSeconds, 0)} s. JSON: ${result.jsonPath}`);
+  lines.push(rule);
+  return lines.join("\n");
+}
+
+function perOperation(byOperation) {
+  const entries = Object.entries(byOperation);
+  return entries.length ? entries.map(([name, count]) => `${name} ${count}`).join(", ") : "none";
+}

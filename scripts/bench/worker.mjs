@@ -1,0 +1,93 @@
+// The Worker as the bench runs it: bundled by wrangler (`deploy --dry-run`, the same bundle a
+// deploy uploads) and served by a plain Miniflare instance (workerd) on a loopback port, with
+// no `wrangler dev` proxy in front. Its bindings come from wrangler.toml through wrangler's own
+// reader (`unstable_getMiniflareWorkerOptions`, as the Vitest integration uses): vars, KV
+// CONTENT_CACHE, D1 DB, rate limiters and the static assets from dist/client (ASSETS binding),
+// so the bench follows wrangler.toml as it changes. D1 migrations are applied at start.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { ROOT } from "../lib/worker.mjs";
+
+const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+// No telemetry, no cf.json download, and no banner (printing it checks the npm registry for updates).
+export const OFFLINE_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
+
+/** Bundles src/ into `outDir/index.js` with wrangler; returns the bundle's path. */
+export function bundleWorker(outDir) {
+  const result = spawnSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", outDir], {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`Bundling the Worker (wrangler deploy --dry-run) failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return join(outDir, "index.js");
+}
+
+/** Miniflare (v4-style) worker options for wrangler.toml, read by wrangler itself. */
+export async function wranglerWorkerOptions() {
+  process.env.WRANGLER_LOG ??= "warn"; // no "Using secrets defined in .dev.vars" chatter
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"));
+  return workerOptions;
+}
+
+/**
+ * Starts the bundled Worker in Miniflare on 127.0.0.1:`port`. KV and D1 use ephemeral storage
+ * (a fresh, empty cache per instance), removed on `dispose()`.
+ *
+ * @param {object} options
+ * @param {object} options.workerOptions from wranglerWorkerOptions()
+ * @param {string} options.scriptPath the bundle from bundleWorker()
+ * @param {string} options.assetsDir the static assets to serve (a copy of dist/client)
+ * @param {number} options.port
+ * @param {Record<string, string>} options.vars text bindings replacing or adding to wrangler.toml's
+ * @param {(entry: { level: string, message: string }) => void} options.onLog the Worker's console output
+ */
+export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, port, vars, onLog }) {
+  const { modulesRules: _rules, rootPath: _root, ...fromConfig } = workerOptions;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...fromConfig,
+      name: "guildhall",
+      host: "127.0.0.1",
+      port,
+      modulesRoot: dirname(scriptPath),
+      modules: [{ type: "ESModule", path: scriptPath }],
+      bindings: { ...fromConfig.bindings, ...vars },
+      assets: { ...fromConfig.assets, directory: assetsDir },
+      cf: false,
+      logRequests: false,
+      log: new Log(LogLevel.WARN, { prefix: "miniflare" }),
+      handleStructuredLogs: ({ level, message }) => onLog?.({ level, message }),
+    }),
+  );
+  try {
+    const url = await mf.ready;
+    await applyMigrations(await mf.getD1Database("DB"));
+    return { url: url.origin, mf, dispose: () => mf.dispose() };
+  } catch (error) {
+    await mf.dispose().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs migrations/*.sql in order, split into statements by wrangler's own SQL splitter. */
+async function applyMigrations(db) {
+  const { unstable_splitSqlQuery } = await import("wrangler");
+  const dir = join(ROOT, "migrations");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+    const statements = unstable_splitSqlQuery(readFileSync(join(dir, file), "utf8"))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (statements.length) await db.batch(statements.map((statement) => db.prepare(statement)));
+  }
+}

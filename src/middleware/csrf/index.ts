@@ -1,0 +1,52 @@
+/**
+ * CSRF protection for every state-changing request (POST, PUT, PATCH, DELETE): the request must
+ * come from this site (Origin, else Referer; Sec-Fetch-Site must not be cross-site) and carry the
+ * CSRF token (form field `csrfToken` or header `X-CSRF-Token`) that matches the CSRF cookie.
+ * Server-to-server endpoints authenticated by their own secret are exempt.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { AppError } from "../../errors";
+import { log } from "../../log";
+import { csrfTokenMatches } from "../../services/auth/csrf";
+import type { HonoEnv } from "../../types";
+import { cookies } from "../session/cookies";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function csrf(options: { exempt: readonly string[] }): MiddlewareHandler<HonoEnv> {
+  const exempt = new Set(options.exempt);
+  return async function csrf(c, next) {
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
+    if (!fromThisSite(c)) {
+      log.warn("csrf.refused", { path: c.req.path, reason: "origin", origin: c.req.header("Origin") ?? null });
+      throw new AppError("FORBIDDEN", "This request did not come from this site.");
+    }
+    const token = c.req.header("X-CSRF-Token") ?? (await formToken(c));
+    if (!(await csrfTokenMatches(token, cookies.csrf(c), c.var.config.auth.sessionSecret))) {
+      log.warn("csrf.refused", { path: c.req.path, reason: token ? "token mismatch" : "no token" });
+      throw new AppError("FORBIDDEN", "Your form expired. Please go back, reload the page and try again.");
+    }
+    return next();
+  };
+}
+
+function fromThisSite(c: Context<HonoEnv>): boolean {
+  if (c.req.header("Sec-Fetch-Site") === "cross-site") return false;
+  const allowed = new Set([new URL(c.req.url).origin, new URL(c.var.config.site.url).origin]);
+  const origin = c.req.header("Origin");
+  if (origin) return allowed.has(origin);
+  const referer = c.req.header("Referer");
+  if (!referer) return false;
+  try {
+    return allowed.has(new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
+async function formToken(c: Context<HonoEnv>): Promise<string | undefined> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return undefined;
+  const body = await c.req.parseBody();
+  return typeof body.csrfToken === "string" ? body.csrfToken : undefined;
+}

@@ -1,0 +1,38 @@
+/**
+ * The cookies the site sets, in one place. Session and CSRF cookies are HttpOnly, SameSite=Lax,
+ * scoped to `/`, with an explicit expiry, and Secure (with the `__Host-` prefix, which pins them
+ * to this host) everywhere but plain-http localhost.
+ */
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { LOGGED_IN_PREVIOUSLY_COOKIE } from "../../shared/storage-keys";
+import type { HonoEnv } from "../../types";
+
+const SESSION = "guildhall_session";
+const CSRF = "guildhall_csrf";
+const ONE_YEAR = 365 * 24 * 3600;
+
+const secure = (c: Context<HonoEnv>) => c.var.config.auth.secureCookies;
+const named = (c: Context<HonoEnv>, name: string) => (secure(c) ? `__Host-${name}` : name);
+
+function base(c: Context<HonoEnv>) {
+  return { path: "/", secure: secure(c), sameSite: "Lax" as const };
+}
+
+export const cookies = {
+  session: (c: Context<HonoEnv>) => getCookie(c, named(c, SESSION)),
+  setSession(c: Context<HonoEnv>, token: string, expiresAt: number) {
+    setCookie(c, named(c, SESSION), token, { ...base(c), httpOnly: true, expires: new Date(expiresAt * 1000) });
+  },
+  clearSession(c: Context<HonoEnv>) {
+    deleteCookie(c, named(c, SESSION), { ...base(c), httpOnly: true });
+  },
+  csrf: (c: Context<HonoEnv>) => getCookie(c, named(c, CSRF)),
+  setCsrf(c: Context<HonoEnv>, value: string) {
+    setCookie(c, named(c, CSRF), value, { ...base(c), httpOnly: true, maxAge: ONE_YEAR });
+  },
+  /** Spec §3/§4: records that this browser has signed in before (read by browser code). */
+  setLoggedInPreviously(c: Context<HonoEnv>) {
+    setCookie(c, LOGGED_IN_PREVIOUSLY_COOKIE, "1", { ...base(c), httpOnly: false, maxAge: ONE_YEAR });
+  },
+};

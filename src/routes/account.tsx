@@ -1,0 +1,95 @@
+/**
+ * The signed-in user's settings pages (/user/...), in the user-settings section: account
+ * details and sign out, and changing the password (which re-authenticates first).
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { cookies } from "../middleware/session/cookies";
+import { SignInRefused } from "../services/auth/auth-service";
+import type { HonoEnv } from "../types";
+import { AccountContent } from "../views/auth/account-content";
+import { ChangePasswordContent } from "../views/auth/change-password-content";
+import type { FieldProblem } from "../views/forms/error-summary";
+import { csrfFormToken, currentPathAndQuery, limitAuthAttempts, signInRedirectUrl } from "./auth-helpers";
+import { renderScreen, siteContext } from "./screen";
+
+/** Sends a visitor without a session to sign in, and back here afterwards. */
+export const requireSession: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  if (!c.var.session) {
+    c.header("Cache-Control", "private, no-store");
+    return c.redirect(signInRedirectUrl(currentPathAndQuery(c)), 303);
+  }
+  await next();
+};
+
+const PasswordChange = z.object({
+  currentPassword: z.string().min(1, { error: "Enter your current password" }).max(4096),
+  newPassword: z
+    .string()
+    .min(10, { error: "Your new password must be at least 10 characters" })
+    .max(4096, { error: "Your new password must be at most 4096 characters" }),
+});
+
+async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[]) {
+  return renderScreen(c, {
+    layout: await c.var.content.layout(),
+    site: siteContext(c),
+    head: { pageTitle: "Change your password", noindex: true },
+    section: "userSettings",
+    isPrivate: true,
+    status: problems.length > 0 ? 400 : 200,
+    children: <ChangePasswordContent csrfToken={await csrfFormToken(c)} problems={problems} />,
+  });
+}
+
+export const accountRoutes = new Hono<HonoEnv>()
+  .use("/user/account", requireSession)
+  .use("/user/password", requireSession)
+  .get("/user/account", async (c) => {
+    const session = c.var.session!;
+    const [layout, isMember] = await Promise.all([c.var.content.layout(), c.var.isMember()]);
+    return renderScreen(c, {
+      layout,
+      site: siteContext(c),
+      head: { pageTitle: "Your account", noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+      children: (
+        <AccountContent
+          session={session}
+          isMember={isMember}
+          csrfToken={await csrfFormToken(c)}
+          notice={c.req.query("changed") === "password" ? "Your password has been changed." : null}
+        />
+      ),
+    });
+  })
+  .get("/user/password", (c) => renderPasswordForm(c, []))
+  .post("/user/password", async (c) => {
+    const session = c.var.session!;
+    const form = PasswordChange.safeParse(await c.req.parseBody());
+    if (!form.success) {
+      return renderPasswordForm(
+        c,
+        form.error.issues.map((issue) => ({ field: String(issue.path[0] ?? "newPassword"), message: issue.message })),
+      );
+    }
+    if (form.data.currentPassword === form.data.newPassword) {
+      return renderPasswordForm(c, [{ field: "newPassword", message: "Choose a new password that is different from your current one" }]);
+    }
+    await limitAuthAttempts(c, "password-change", session.email);
+    try {
+      const started = await c.var.auth.changePassword(session, form.data.currentPassword, form.data.newPassword);
+      cookies.setSession(c, started.token, started.session.expiresAt);
+      return c.redirect("/user/account?changed=password", 303);
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === "auth/weak-password") {
+        return renderPasswordForm(c, [{ field: "newPassword", message: "Choose a stronger password" }]);
+      }
+      if (error instanceof IdentityError || error instanceof SignInRefused) {
+        return renderPasswordForm(c, [{ field: "currentPassword", message: "Your current password is not right" }]);
+      }
+      throw error;
+    }
+  });

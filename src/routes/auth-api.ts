@@ -1,0 +1,180 @@
+/**
+ * The session layer's REST surface (spec §7 call 5): GET session, GET csrf, GET providers,
+ * POST signin/{provider}, POST callback/{provider}, POST signout, POST _log — plus the token
+ * sync endpoint (call 4) at /api/auth/token. Form posts work without JavaScript (303 redirects);
+ * with `json=true` the answer is JSON that the browser reads for `error` and `status` (call 1).
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { InvalidIdTokenError } from "../adapters/firebase/id-token-verifier";
+import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { AppError } from "../errors";
+import { log } from "../log";
+import { cookies } from "../middleware/session/cookies";
+import { SignInRefused, type StartedSession } from "../services/auth/auth-service";
+import { safeCallbackUrl } from "../services/auth/callback-url";
+import type { HonoEnv } from "../types";
+import { csrfFormToken, limitAuthAttempts } from "./auth-helpers";
+
+const PROVIDER = "credentials";
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: "Enter a valid e-mail address" }));
+
+const CallbackForm = z
+  .object({
+    callbackUrl: z.string().max(2048).optional(),
+    json: z.enum(["true", "false"]).optional(),
+    email: z.string().max(254).optional(),
+    password: z.string().max(4096).optional(),
+    idToken: z.string().max(8192).optional(),
+  })
+  .loose();
+
+type SignInFailure = "CredentialsSignin" | "RateLimited" | "AccountDisabled" | "InvalidRequest" | "ServiceUnavailable";
+
+const FAILURE_STATUS: Record<SignInFailure, 400 | 401 | 403 | 429 | 503> = {
+  CredentialsSignin: 401,
+  RateLimited: 429,
+  AccountDisabled: 403,
+  InvalidRequest: 400,
+  ServiceUnavailable: 503,
+};
+
+function failureFor(error: unknown): SignInFailure {
+  if (error instanceof AppError && error.code === "RATE_LIMITED") return "RateLimited";
+  if (error instanceof IdentityError) {
+    if (error.code === "auth/too-many-requests") return "RateLimited";
+    if (error.code === "auth/user-disabled") return "AccountDisabled";
+    if (error.code === "auth/network-request-failed" || error.code === "auth/internal-error") return "ServiceUnavailable";
+    return "CredentialsSignin";
+  }
+  if (error instanceof InvalidIdTokenError || error instanceof SignInRefused) return "CredentialsSignin";
+  throw error;
+}
+
+function startSession(c: Context<HonoEnv>, started: StartedSession) {
+  cookies.setSession(c, started.token, started.session.expiresAt);
+  cookies.setLoggedInPreviously(c);
+  c.header("Cache-Control", "private, no-store");
+}
+
+async function readForm(c: Context<HonoEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    throw new AppError("BAD_REQUEST", "Send the form as application/x-www-form-urlencoded");
+  }
+  return (await c.req.parseBody()) as Record<string, unknown>;
+}
+
+export const authApiRoutes = new Hono<HonoEnv>()
+  .get("/api/auth/session", (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const session = c.var.session;
+    if (!session) return c.json({});
+    return c.json({ user: { email: session.email }, expires: new Date(session.expiresAt * 1000).toISOString() });
+  })
+  .get("/api/auth/csrf", async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ csrfToken: await csrfFormToken(c) });
+  })
+  .get("/api/auth/providers", (c) =>
+    c.json({
+      [PROVIDER]: {
+        id: PROVIDER,
+        name: "E-mail and password",
+        type: "credentials",
+        signinUrl: `/api/auth/signin/${PROVIDER}`,
+        callbackUrl: `/api/auth/callback/${PROVIDER}`,
+      },
+    }),
+  )
+  .post("/api/auth/signin/:provider", async (c) => {
+    if (c.req.param("provider") !== PROVIDER) throw new AppError("NOT_FOUND", "Unknown sign-in provider");
+    const form = CallbackForm.safeParse(await readForm(c));
+    const callbackUrl = safeCallbackUrl(form.success ? form.data.callbackUrl : undefined, c.var.config.site.url);
+    const url = `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+    return form.success && form.data.json === "true" ? c.json({ url }) : c.redirect(url, 303);
+  })
+  .post("/api/auth/callback/:provider", async (c) => {
+    if (c.req.param("provider") !== PROVIDER) throw new AppError("NOT_FOUND", "Unknown sign-in provider");
+    const parsed = CallbackForm.safeParse(await readForm(c));
+    const wantsJson = parsed.success && parsed.data.json === "true";
+    const callbackUrl = safeCallbackUrl(parsed.success ? parsed.data.callbackUrl : undefined, c.var.config.site.url);
+    const typedEmail = parsed.success ? (parsed.data.email ?? "").trim().slice(0, 254) : "";
+
+    const fail = (error: SignInFailure) => {
+      const status = FAILURE_STATUS[error];
+      c.header("Cache-Control", "private, no-store");
+      if (wantsJson) return c.json({ ok: false, status, error, url: null }, status);
+      const back = new URLSearchParams({ error, callbackUrl, ...(typedEmail ? { email: typedEmail } : {}) });
+      return c.redirect(`/login?${back}`, 303);
+    };
+
+    if (!parsed.success) return fail("InvalidRequest");
+    const { idToken, password } = parsed.data;
+    const address = email.safeParse(parsed.data.email ?? "");
+    try {
+      let started: StartedSession;
+      if (idToken) {
+        await limitAuthAttempts(c, "sign-in");
+        started = await c.var.auth.sessionFromSignIn(idToken);
+      } else {
+        if (!address.success || !password) return fail("InvalidRequest");
+        await limitAuthAttempts(c, "sign-in", address.data);
+        started = await c.var.auth.signInWithPassword(address.data, password);
+      }
+      if (c.var.session) await c.var.auth.endSession(c.var.session);
+      startSession(c, started);
+      return wantsJson ? c.json({ ok: true, status: 200, error: null, url: callbackUrl }) : c.redirect(callbackUrl, 303);
+    } catch (error) {
+      const failure = failureFor(error);
+      log.warn("auth.sign_in_failed", {
+        failure,
+        reason: error instanceof Error ? error.message : String(error),
+        via: idToken ? "id-token" : "password",
+      });
+      return fail(failure);
+    }
+  })
+  .post("/api/auth/signout", async (c) => {
+    const form = CallbackForm.safeParse(await readForm(c));
+    if (c.var.session) await c.var.auth.endSession(c.var.session);
+    cookies.clearSession(c);
+    c.header("Cache-Control", "private, no-store");
+    // Spec §4: sign-out returns the user to '/'.
+    const url = "/";
+    return form.success && form.data.json === "true" ? c.json({ url }) : c.redirect(url, 303);
+  })
+  .post("/api/auth/_log", async (c) => {
+    const body = await c.req.json().catch(() => null);
+    const entry = z
+      .object({ level: z.enum(["error", "warn", "debug"]).default("error"), code: z.string().max(100).optional(), message: z.string().max(2000).optional() })
+      .safeParse(body);
+    if (!entry.success) throw new AppError("BAD_REQUEST", "A log entry is { level, code, message }");
+    await limitAuthAttempts(c, "log");
+    log.warn("auth.client_log", entry.data);
+    return c.body(null, 204);
+  })
+  .post("/api/auth/token", async (c) => {
+    const header = c.req.header("Authorization") ?? "";
+    if (!header.startsWith("Bearer ")) throw new AppError("UNAUTHORIZED", "Token sync needs Authorization: Bearer <Firebase ID token>");
+    await limitAuthAttempts(c, "token");
+    try {
+      const result = await c.var.auth.sessionFromTokenSync(header.slice("Bearer ".length).trim(), c.var.session);
+      if (result.token) startSession(c, { session: result.session, token: result.token });
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ ok: true, user: { email: result.session.email }, expires: new Date(result.session.expiresAt * 1000).toISOString() });
+    } catch (error) {
+      if (error instanceof InvalidIdTokenError || error instanceof SignInRefused) {
+        log.warn("auth.token_sync_refused", { reason: error.message });
+        throw new AppError("UNAUTHORIZED", "The ID token was not accepted");
+      }
+      throw error;
+    }
+  })
+  .delete("/api/auth/token", async (c) => {
+    if (c.var.session) await c.var.auth.endSession(c.var.session);
+    cookies.clearSession(c);
+    c.header("Cache-Control", "private, no-store");
+    return c.body(null, 204);
+  });

@@ -1,0 +1,51 @@
+/**
+ * The sign-in page, at /login (where the password-reset e-mail returns to) and at
+ * /api/auth/signin (where a request that needs a session is sent, with error=SessionRequired).
+ */
+import { Hono, type Context } from "hono";
+import { getPublicEnv } from "../env";
+import { signInError, type AuthError } from "../shared/auth-errors";
+import { safeCallbackUrl } from "../services/auth/callback-url";
+import type { HonoEnv } from "../types";
+import { LoginContent } from "../views/auth/login-content";
+import { csrfFormToken } from "./auth-helpers";
+import { renderScreen, siteContext } from "./screen";
+
+const KNOWN_ERRORS: Record<string, number> = {
+  CredentialsSignin: 401,
+  SessionRequired: 401,
+  RateLimited: 429,
+  InvalidRequest: 400,
+  AccountDisabled: 403,
+  ServiceUnavailable: 503,
+};
+
+export async function renderSignIn(c: Context<HonoEnv>) {
+  const { config } = c.var;
+  const callbackUrl = safeCallbackUrl(c.req.query("callbackUrl"), config.site.url);
+  if (c.var.session) return c.redirect(callbackUrl, 303);
+  const errorCode = c.req.query("error");
+  const authError: AuthError | null = errorCode && errorCode in KNOWN_ERRORS ? signInError(KNOWN_ERRORS[errorCode]!, errorCode) : null;
+  const notice = c.req.query("reset") === "done" ? "Your password has been changed. Sign in with your new password." : null;
+  const layout = await c.var.content.layout();
+  return renderScreen(c, {
+    layout,
+    site: siteContext(c),
+    head: { pageTitle: "Sign in", noindex: true },
+    section: null,
+    isPrivate: true,
+    islands: ["auth"],
+    children: (
+      <LoginContent
+        csrfToken={await csrfFormToken(c)}
+        callbackUrl={callbackUrl}
+        email={(c.req.query("email") ?? "").slice(0, 254)}
+        authError={authError}
+        notice={notice}
+        islandConfig={JSON.stringify(getPublicEnv(config))}
+      />
+    ),
+  });
+}
+
+export const signInPageRoutes = new Hono<HonoEnv>().get("/login", renderSignIn).get("/api/auth/signin", renderSignIn);

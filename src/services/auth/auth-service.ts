@@ -1,0 +1,151 @@
+/**
+ * Sign-in, sessions and passwords. Identity is Firebase Authentication's; every ID token is
+ * verified with jose before a session is made, and sessions live in D1 so that signing out
+ * revokes them wherever the cookie is.
+ */
+import type { MemberStatusStore } from "../../adapters/d1/member-status";
+import type { SessionStore } from "../../adapters/d1/sessions";
+import type { IdTokenClaims, IdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
+import type { IdentityToolkit } from "../../adapters/firebase/identity-toolkit";
+import type { Logger } from "../../log";
+import { TOKEN_SYNC_MAX_AGE_SECONDS } from "../../shared/token-sync";
+import { signSessionToken, verifySessionToken } from "./session-token";
+
+export interface Session {
+  id: string;
+  userId: string;
+  email: string | null;
+  /** When the user last entered their password (seconds since the epoch). */
+  authTime: number;
+  /** When the session ends (seconds since the epoch). */
+  expiresAt: number;
+}
+
+export interface StartedSession {
+  session: Session;
+  /** The signed cookie value. */
+  token: string;
+}
+
+/** A new session needs a sign-in at most this old (as Firebase advises for session cookies). */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+export class SignInRefused extends Error {
+  override readonly name = "SignInRefused";
+  constructor(readonly reason: "stale-sign-in" | "stale-token") {
+    super(reason);
+  }
+}
+
+export interface AuthServiceDeps {
+  verifyIdToken: IdTokenVerifier;
+  identity: IdentityToolkit;
+  sessions: SessionStore;
+  members: MemberStatusStore;
+  secret: string;
+  maxAgeSeconds: number;
+  now: () => number;
+  log: Logger;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const nowSeconds = () => Math.floor(deps.now() / 1000);
+
+  async function open(claims: IdTokenClaims): Promise<StartedSession> {
+    const expiresAt = nowSeconds() + deps.maxAgeSeconds;
+    const session: Session = {
+      id: crypto.randomUUID(),
+      userId: claims.uid,
+      email: claims.email,
+      authTime: claims.authTime,
+      expiresAt,
+    };
+    await deps.sessions.create({
+      id: session.id,
+      userId: session.userId,
+      email: session.email,
+      authTime: session.authTime,
+      expiresAt: new Date(expiresAt * 1000).toISOString(),
+    });
+    const token = await signSessionToken(
+      { sessionId: session.id, userId: session.userId, email: session.email, expiresAt },
+      deps.secret,
+    );
+    deps.log.info("auth.session_started", { userId: session.userId, sessionId: session.id });
+    return { session, token };
+  }
+
+  const service = {
+    /** A new session from a freshly signed-in user's ID token (the sign-in callback). */
+    async sessionFromSignIn(idToken: string): Promise<StartedSession> {
+      const claims = await deps.verifyIdToken(idToken);
+      if (nowSeconds() - claims.authTime > RECENT_SIGN_IN_SECONDS) throw new SignInRefused("stale-sign-in");
+      return open(claims);
+    },
+
+    /** Signs in with e-mail and password through Firebase (the no-JavaScript form). */
+    async signInWithPassword(email: string, password: string): Promise<StartedSession> {
+      const { idToken } = await deps.identity.signInWithPassword(email, password);
+      return service.sessionFromSignIn(idToken);
+    },
+
+    /**
+     * Token sync: keeps the current session when it belongs to the token's user, else opens one.
+     * Tokens older than TOKEN_SYNC_MAX_AGE_SECONDS are refused.
+     */
+    async sessionFromTokenSync(idToken: string, current: Session | null): Promise<StartedSession | { session: Session; token: null }> {
+      const claims = await deps.verifyIdToken(idToken);
+      if (nowSeconds() - claims.issuedAt > TOKEN_SYNC_MAX_AGE_SECONDS) throw new SignInRefused("stale-token");
+      if (current && current.userId === claims.uid) return { session: current, token: null };
+      if (current) await deps.sessions.revoke(current.id);
+      return open(claims);
+    },
+
+    /** The session a cookie names, if it is genuine, unexpired and not revoked. */
+    async currentSession(cookie: string | undefined): Promise<Session | null> {
+      if (!cookie) return null;
+      const claims = await verifySessionToken(cookie, deps.secret, deps.now());
+      if (!claims) return null;
+      const record = await deps.sessions.find(claims.sessionId);
+      if (!record || record.revokedAt || record.userId !== claims.userId) return null;
+      if (Date.parse(record.expiresAt) <= deps.now()) return null;
+      return {
+        id: record.id,
+        userId: record.userId,
+        email: record.email,
+        authTime: record.authTime,
+        expiresAt: Math.floor(Date.parse(record.expiresAt) / 1000),
+      };
+    },
+
+    async endSession(session: Session): Promise<void> {
+      await deps.sessions.revoke(session.id);
+      deps.log.info("auth.session_ended", { userId: session.userId, sessionId: session.id });
+    },
+
+    isMember(session: Session): Promise<boolean> {
+      return deps.members.isActiveMember({ id: session.userId, email: session.email }, new Date(deps.now()));
+    },
+
+    /**
+     * Changes the password after re-authenticating with the current one, signs the user out
+     * everywhere else, and returns a new session for this browser.
+     */
+    async changePassword(session: Session, currentPassword: string, newPassword: string): Promise<StartedSession> {
+      if (!session.email) throw new SignInRefused("stale-sign-in");
+      const reauth = await deps.identity.signInWithPassword(session.email, currentPassword);
+      if (reauth.uid !== session.userId) throw new SignInRefused("stale-sign-in");
+      const updated = await deps.identity.updatePassword(reauth.idToken, newPassword);
+      const revoked = await deps.sessions.revokeAllForUser(session.userId);
+      deps.log.info("auth.password_changed", { userId: session.userId, sessionsRevoked: revoked });
+      return service.sessionFromSignIn(updated.idToken);
+    },
+
+    requestPasswordReset(email: string, continueUrl: string): Promise<void> {
+      return deps.identity.sendPasswordResetEmail(email, continueUrl);
+    },
+  };
+  return service;
+}

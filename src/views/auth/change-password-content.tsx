@@ -1,0 +1,40 @@
+import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
+import { TextField } from "../forms/text-field";
+
+export interface ChangePasswordContentProps {
+  csrfToken: string;
+  problems: readonly FieldProblem[];
+}
+
+/** /user/password: re-authenticate with the current password, then choose a new one. */
+export function ChangePasswordContent({ csrfToken, problems }: ChangePasswordContentProps) {
+  const errorFor = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
+  return (
+    <div className="account-screen">
+      <h1>Change your password</h1>
+      <ErrorSummary problems={problems} />
+      <p>For your security, enter your current password first. You will stay signed in here and be signed out everywhere else.</p>
+      <form method="post" action="/user/password" className="form" noValidate>
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorFor("currentPassword")} maxLength={4096} />
+        <TextField
+          id="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 10 characters. A few unrelated words make a strong password."
+          required
+          minLength={10}
+          maxLength={4096}
+          error={errorFor("newPassword")}
+        />
+        <div className="form__actions">
+          <button type="submit" className="button">
+            Change password
+          </button>
+          <a href="/user/account">Cancel</a>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AuthError } from "../../shared/auth-errors";
+import { ErrorSummary } from "../forms/error-summary";
+import { TextField } from "../forms/text-field";
+
+export interface PasswordResetContentProps {
+  csrfToken: string;
+  email: string;
+  authError: AuthError | null;
+  /** The address a reset e-mail was requested for, once requested. */
+  sentTo: string | null;
+  islandConfig: string;
+}
+
+/** Request a password-reset e-mail (spec §7 call 3). Works without JavaScript. */
+export function PasswordResetContent({ csrfToken, email, authError, sentTo, islandConfig }: PasswordResetContentProps) {
+  return (
+    <div className="auth-screen">
+      <h1>Reset your password</h1>
+      <div aria-live="polite" data-auth-status-region>
+        {sentTo ? (
+          <div className="notice notice--success" role="status">
+            <p>
+              If an account exists for <strong>{sentTo}</strong>, we have sent it an e-mail with a link to choose a new
+              password. The link returns you here to sign in.
+            </p>
+            <p>No e-mail after a few minutes? Check your spam folder, or request another below.</p>
+          </div>
+        ) : null}
+      </div>
+      <div aria-live="assertive" data-auth-error-region>
+        {authError ? <ErrorSummary title="We could not send the e-mail" problems={[{ field: "email", message: authError.message }]} /> : null}
+      </div>
+      <p>Enter the e-mail address you sign in with and we will send you a link to choose a new password.</p>
+      <form method="post" action="/password-reset" className="form" data-auth-form="password-reset" data-island-config={islandConfig} noValidate>
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <TextField id="email" label="E-mail address" type="email" value={email} autoComplete="email" required maxLength={254} />
+        <div className="form__actions">
+          <button type="submit" className="button" data-busy-label="Sending…">
+            Send the reset e-mail
+          </button>
+          <a href="/login">Back to sign in</a>
+        </div>
+      </form>
+    </div>
+  );
+}

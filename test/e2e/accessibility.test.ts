@@ -1,0 +1,107 @@
+/**
+ * Accessibility and page quality in real Chromium, against a real `wrangler dev` and the real
+ * Strapi with the demo content: axe (WCAG 2.0/2.1/2.2 A and AA, plus best practices) must find
+ * nothing on the home page, a general page, an article, the webinars list and a webinar, at a
+ * phone width (390 px) and a desktop width (1280 px). Each page must also have one h1, a `lang`,
+ * a working skip link, no horizontal scrolling, no console errors and no CSP violations.
+ */
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeFindings, formatFindings } from "./support/axe";
+import { useBrowserStack } from "./support/browser-stack";
+import { DESKTOP, openContext, PHONE } from "./support/chromium";
+import { visit } from "./support/navigate";
+import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
+import { WORKER_SLOTS } from "./support/site-worker";
+
+const stack = useBrowserStack(WORKER_SLOTS.accessibility);
+/** Page name -> path; the article and the webinar are the first ones their lists link to. */
+const paths: Record<string, string> = { home: "/", "general page": "/about", "webinars list": "/webinars" };
+const PAGES = ["home", "general page", "article", "webinars list", "webinar"] as const;
+
+beforeAll(async () => {
+  const { context } = await openContext(stack.browser, DESKTOP);
+  try {
+    const page = await context.newPage();
+    paths.article = await firstLink(page, "/articles", 'main a[href^="/articles/"]');
+    paths.webinar = await firstLink(page, "/webinars", 'main a[href^="/webinars/"]:not([href^="/webinars/bundles"])');
+  } finally {
+    await context.close();
+  }
+});
+
+async function firstLink(page: Page, listPath: string, selector: string): Promise<string> {
+  const response = await visit(page, stack.url(listPath));
+  expect(response.status(), `GET ${listPath}`).toBe(200);
+  const href = await page.locator(selector).first().getAttribute("href", { timeout: 5_000 });
+  if (!href) throw new Error(`${listPath} links to nothing matching ${selector}`);
+  return href;
+}
+
+describe.each([
+  ["phone", 390, PHONE],
+  ["desktop", 1280, DESKTOP],
+] as [string, number, BrowserContextOptions][])("at %s width (%i px)", (_label, width, options) => {
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeAll(async () => {
+    ({ context } = await openContext(stack.browser, options));
+    page = await context.newPage();
+    watch = await watchPage(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each(PAGES)("%s: axe finds no violations and the page is sound", async (name) => {
+    const path = paths[name]!;
+    const where = `${name} (${path}) at ${width}px`;
+    watch.take();
+
+    const response = await visit(page, stack.url(path));
+    expect(response.status(), `status of ${where}`).toBe(200);
+
+    // axe first, on the page as it loaded (before the skip-link check moves focus).
+    const findings = await axeFindings(page);
+    if (findings.length > 0) {
+      console.log(`axe violations on ${where}:\n${formatFindings(findings).join("\n")}`);
+    }
+    expect.soft(formatFindings(findings), `axe violations on ${where}`).toEqual([]);
+
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect.soft(lang, `<html lang> on ${where}`).toMatch(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/);
+
+    const h1s = page.locator("h1");
+    expect.soft(await h1s.count(), `number of h1 elements on ${where}`).toBe(1);
+    expect.soft(await h1s.first().isVisible(), `the h1 on ${where} is visible`).toBe(true);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect.soft(overflow, `horizontal scrolling on ${where} (px wider than the viewport)`).toBeLessThanOrEqual(0);
+
+    // The skip link is the first thing Tab reaches, shows itself when focused, and moves focus to <main>.
+    await page.keyboard.press("Tab");
+    const skip = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      const box = active?.getBoundingClientRect();
+      return {
+        href: active?.getAttribute("href") ?? null,
+        text: active?.textContent?.trim() ?? "",
+        shown: !!box && box.width > 1 && box.height > 1 && box.bottom > 0 && box.right > 0 && box.top < innerHeight,
+      };
+    });
+    expect.soft(skip.href, `first Tab stop on ${where} is the skip link`).toBe("#main");
+    expect.soft(skip.text, `skip link text on ${where}`).toMatch(/skip/i);
+    expect.soft(skip.shown, `skip link on ${where} is visible while focused`).toBe(true);
+    await page.keyboard.press("Enter");
+    const focused = await page.evaluate(() => ({
+      id: document.activeElement?.id ?? null,
+      tag: document.activeElement?.tagName.toLowerCase() ?? null,
+    }));
+    expect.soft(focused, `focus after activating the skip link on ${where}`).toEqual({ id: "main", tag: "main" });
+
+    expect(watch.take(), `console errors, exceptions and CSP violations on ${where}`).toEqual(NO_PROBLEMS);
+  });
+});

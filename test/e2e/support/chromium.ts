@@ -1,0 +1,71 @@
+/**
+ * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, offline.
+ *
+ * `chromium.launch()` gives every browser a fresh, empty user-data directory of its own (and
+ * deletes it on close), so nothing carries over between files or runs. The flags are the ones
+ * TOOLCHAIN.md lists: no background networking, no component updates, no sync, no first-run UI.
+ * Every browser context also refuses requests that would leave loopback (see `openContext`).
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+] as const;
+
+/** Phone and desktop viewports the browser tests use. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\`, or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+}
+
+/** True for http(s) URLs on this machine: 127.0.0.0/8, localhost and [::1]. */
+export function isLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol !== "http:" && protocol !== "https:") return true; // data:, blob:, about:
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+const scriptless = new WeakSet<BrowserContext>();
+
+/** Whether the context was opened with JavaScript turned off. */
+export const isScriptless = (context: BrowserContext) => scriptless.has(context);
+
+/**
+ * A browser context that aborts every request to a host other than loopback (an embed's
+ * third-party iframe, say) and records it in `blocked`, so a test never reaches the network.
+ */
+export async function openContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<{ context: BrowserContext; blocked: string[] }> {
+  const context = await browser.newContext({ locale: "en-GB", timezoneId: "Europe/London", ...options });
+  if (options.javaScriptEnabled === false) scriptless.add(context);
+  const blocked: string[] = [];
+  await context.route(
+    (url) => !isLoopback(url.href),
+    (route) => {
+      blocked.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
+  return { context, blocked };
+}

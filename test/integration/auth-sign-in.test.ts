@@ -1,0 +1,202 @@
+/** Sign-in, the session layer's REST surface and the session lifecycle, against the Firebase Auth emulator. */
+import { describe, expect, it, vi } from "vitest";
+import { createUser, idTokenFor, TestBrowser } from "../support/worker/browser";
+
+const quiet = () => vi.spyOn(console, "warn").mockImplementation(() => undefined);
+
+describe("credentials sign-in (no JavaScript)", () => {
+  it("signs in, sets a signed HttpOnly session cookie and the logged-in-previously cookie, and goes to the callbackUrl", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    const response = await browser.signIn(user.email, user.password, "/webinars");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/webinars");
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith("guildhall_session="))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).toMatch(/Path=\//i);
+    expect(session).toMatch(/Expires=/i);
+    expect(session).not.toMatch(/Secure/i); // plain-http localhost only
+    expect(cookies.some((c) => c.startsWith("guildhall_logged_in_previously=1"))).toBe(true);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const me = await browser.fetch("/api/auth/session");
+    expect(await me.json()).toMatchObject({ user: { email: user.email } });
+  });
+
+  it("defaults to / and refuses a foreign callbackUrl", async () => {
+    const user = await createUser();
+    for (const callbackUrl of ["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example"]) {
+      const response = await new TestBrowser().signIn(user.email, user.password, callbackUrl);
+      expect(response.headers.get("Location"), callbackUrl).toBe("/");
+    }
+  });
+
+  it("a wrong password goes back to the form with the error and the e-mail kept", async () => {
+    quiet();
+    const user = await createUser();
+    const browser = new TestBrowser();
+    const response = await browser.signIn(user.email, "not-the-password", "/webinars");
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("Location")!, "http://localhost");
+    expect(location.pathname).toBe("/login");
+    expect(Object.fromEntries(location.searchParams)).toEqual({ error: "CredentialsSignin", callbackUrl: "/webinars", email: user.email });
+    expect(browser.sessionCookie).toBeUndefined();
+
+    const page = await (await browser.fetch(`${location.pathname}${location.search}`)).text();
+    expect(page).toContain("Something went wrong. Please try again later");
+    expect(page).toContain("Check your e-mail address and password.");
+    expect(page).toContain(`value="${user.email}"`);
+    expect(page).not.toContain("not-the-password");
+  });
+
+  it("missing fields are an invalid request, not a crash", async () => {
+    quiet();
+    const response = await new TestBrowser().post("/api/auth/callback/credentials", { email: "", json: "true" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, status: 400, error: "InvalidRequest", url: null });
+  });
+});
+
+describe("credentials sign-in (spec call 1: json, no automatic redirect)", () => {
+  it("answers 200 with the destination", async () => {
+    const user = await createUser();
+    const response = await new TestBrowser().post("/api/auth/callback/credentials", {
+      email: user.email,
+      password: user.password,
+      callbackUrl: "/articles",
+      json: "true",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, status: 200, error: null, url: "/articles" });
+  });
+
+  it.each([
+    ["a wrong password", async () => (await createUser()).email, "wrong-password-1"],
+    ["an unknown user", async () => `nobody-${Date.now()}@guild.example`, "whatever-password"],
+  ])("%s: 401 CredentialsSignin, the same answer either way", async (_case, emailFor, password) => {
+    quiet();
+    const response = await new TestBrowser().post("/api/auth/callback/credentials", { email: await emailFor(), password, json: "true" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, status: 401, error: "CredentialsSignin", url: null });
+  });
+
+  it("accepts a fresh Firebase ID token from the browser SDK", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    const response = await browser.post("/api/auth/callback/credentials", { idToken: await idTokenFor(user.email, user.password), json: "true" });
+    expect(response.status).toBe(200);
+    expect(browser.sessionCookie).toBeTruthy();
+  });
+
+  it("refuses a forged ID token", async () => {
+    quiet();
+    const user = await createUser();
+    const token = await idTokenFor(user.email, user.password);
+    const [header, payload] = token.split(".");
+    const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
+    const forged = `${header}.${btoa(JSON.stringify({ ...claims, aud: "another-project" })).replace(/=+$/, "")}.`;
+    const response = await new TestBrowser().post("/api/auth/callback/credentials", { idToken: forged, json: "true" });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("the session layer's REST surface", () => {
+  it("GET session is {} for a visitor", async () => {
+    const response = await new TestBrowser().fetch("/api/auth/session");
+    expect(await response.json()).toEqual({});
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("GET csrf gives a token and sets its HttpOnly cookie", async () => {
+    const browser = new TestBrowser();
+    const response = await browser.fetch("/api/auth/csrf");
+    expect(await response.json()).toEqual({ csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/) });
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("guildhall_csrf="))).toMatch(/HttpOnly/i);
+  });
+
+  it("GET providers lists the credentials provider", async () => {
+    const response = await new TestBrowser().fetch("/api/auth/providers");
+    expect(await response.json()).toMatchObject({ credentials: { id: "credentials", type: "credentials" } });
+  });
+
+  it("GET signin presents the sign-in page with the SessionRequired message", async () => {
+    const response = await new TestBrowser().fetch("/api/auth/signin?error=SessionRequired&callbackUrl=%2Fuser%2Faccount");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Please sign in to see that page.");
+    expect(html).toContain('name="callbackUrl" value="/user/account"');
+  });
+
+  it("POST signin/credentials sends the browser to the sign-in page", async () => {
+    const response = await new TestBrowser().post("/api/auth/signin/credentials", { callbackUrl: "/webinars" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/login?callbackUrl=%2Fwebinars");
+  });
+
+  it("POST _log accepts a client log entry", async () => {
+    quiet();
+    const browser = new TestBrowser();
+    const response = await browser.fetch("/api/auth/_log", {
+      method: "POST",
+      headers: { "X-CSRF-Token": await browser.csrfToken(), "Content-Type": "application/json" },
+      body: JSON.stringify({ level: "error", code: "CLIENT_FETCH_ERROR", message: "x" }),
+    });
+    expect(response.status).toBe(204);
+  });
+});
+
+describe("session lifecycle", () => {
+  it("sign-out returns to / and revokes the session everywhere, even a replayed cookie", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const stolen = browser.sessionCookie!;
+
+    const response = await browser.post("/api/auth/signout", { callbackUrl: "/somewhere" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(browser.sessionCookie).toBeUndefined();
+
+    const replay = new TestBrowser();
+    replay.cookies.set("guildhall_session", stolen);
+    const me = await replay.fetch("/api/auth/session");
+    expect(await me.json()).toEqual({});
+    expect(me.headers.getSetCookie().some((c) => c.startsWith("guildhall_session=;") || /guildhall_session=.*Max-Age=0/i.test(c))).toBe(true);
+  });
+
+  it("a tampered or foreign session cookie is ignored and cleared", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const [header, payload, signature] = browser.sessionCookie!.split(".");
+    const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
+    const forged = new TestBrowser();
+    forged.cookies.set("guildhall_session", `${header}.${btoa(JSON.stringify({ ...claims, sub: "someone-else" })).replace(/=+$/, "")}.${signature}`);
+    expect(await (await forged.fetch("/api/auth/session")).json()).toEqual({});
+    expect(forged.sessionCookie).toBeUndefined();
+  });
+
+  it("a new sign-in issues a new session and ends the previous one", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const first = browser.sessionCookie!;
+    await browser.signIn(user.email, user.password);
+    expect(browser.sessionCookie).not.toBe(first);
+    const old = new TestBrowser();
+    old.cookies.set("guildhall_session", first);
+    expect(await (await old.fetch("/api/auth/session")).json()).toEqual({});
+  });
+
+  it("the header shows the account link to a signed-in user, and their pages are private", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const response = await browser.fetch("/");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Vary")).toContain("Cookie");
+    expect(await response.text()).toContain("Your account");
+  });
+});

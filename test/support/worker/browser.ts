@@ -1,0 +1,94 @@
+/**
+ * A minimal browser for integration tests: keeps cookies, sends Origin on state-changing
+ * requests like a real browser, never follows redirects, and comes from its own client address
+ * (so rate limits of one test do not leak into another).
+ */
+import { env, SELF } from "cloudflare:test";
+
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  readonly address = `198.18.${crypto.getRandomValues(new Uint8Array(1))[0]}.${crypto.getRandomValues(new Uint8Array(1))[0]}`;
+  origin = "http://localhost";
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("CF-Connecting-IP", this.address);
+    if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const method = (init.method ?? "GET").toUpperCase();
+    if (!["GET", "HEAD"].includes(method) && !headers.has("Origin")) headers.set("Origin", this.origin);
+    const response = await SELF.fetch(`http://localhost${path}`, { ...init, headers, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";").map((part) => part.trim());
+      const [name, ...value] = pair!.split("=");
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || /^expires=thu, 01 jan 1970/i.test(a));
+      if (expired) this.cookies.delete(name!);
+      else this.cookies.set(name!, value.join("="));
+    }
+    return response;
+  }
+
+  async csrfToken(): Promise<string> {
+    const response = await this.fetch("/api/auth/csrf");
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  /** Posts a form with this browser's CSRF token added. */
+  async post(path: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
+    const body = new URLSearchParams({ csrfToken: await this.csrfToken(), ...fields });
+    return this.fetch(path, { method: "POST", body, ...init });
+  }
+
+  /** Signs in through the no-JavaScript form; returns the response. */
+  signIn(email: string, password: string, callbackUrl = "/"): Promise<Response> {
+    return this.post("/api/auth/callback/credentials", { email, password, callbackUrl });
+  }
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get("guildhall_session");
+  }
+}
+
+const emulator = () => `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`;
+
+async function identity<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`${method}: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+let userCount = 0;
+
+/** A new account in the Firebase Auth emulator. */
+export async function createUser(password = "Correct-horse-battery-1"): Promise<{ email: string; password: string; uid: string }> {
+  const email = `user-${Date.now()}-${userCount++}@guild.example`;
+  const { localId } = await identity<{ localId: string }>("signUp", { email, password, returnSecureToken: true });
+  return { email, password, uid: localId };
+}
+
+/** A fresh Firebase ID token for the account, as the browser SDK would get. */
+export async function idTokenFor(email: string, password: string): Promise<string> {
+  return (await identity<{ idToken: string }>("signInWithPassword", { email, password, returnSecureToken: true })).idToken;
+}
+
+/** Completes a password reset the way the e-mail's link would, through the emulator's codes. */
+export async function completePasswordReset(email: string, newPassword: string): Promise<{ continueUrl: string | null }> {
+  const codes = (await (await fetch(`${emulator()}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes`)).json()) as {
+    oobCodes: { email: string; oobCode: string; oobLink: string; requestType: string }[];
+  };
+  const code = codes.oobCodes.filter((c) => c.email === email && c.requestType === "PASSWORD_RESET").at(-1);
+  if (!code) throw new Error(`no reset code for ${email}`);
+  await identity("resetPassword", { oobCode: code.oobCode, newPassword });
+  return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
+}
+
+/** Makes the account a member in the membership source (the seam the access tiers read). */
+export async function makeMember(email: string, validUntil: string | null = null): Promise<void> {
+  await env.DB.prepare("INSERT OR REPLACE INTO member_status (email, status, valid_until) VALUES (?1, 'active', ?2)")
+    .bind(email.toLowerCase(), validUntil)
+    .run();
+}

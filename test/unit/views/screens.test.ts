@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { ArticleContent } from "../../../src/views/pages/article-content";
+import { ArticleListContent } from "../../../src/views/pages/article-list-content";
+import { BundleContent } from "../../../src/views/pages/bundle-content";
+import { BundleListContent } from "../../../src/views/pages/bundle-list-content";
+import { ErrorContent } from "../../../src/views/pages/error-content";
+import { ErrorPage } from "../../../src/views/pages/error-page";
+import { GeneralPageContent } from "../../../src/views/pages/general-page-content";
+import { HomeContent } from "../../../src/views/pages/home-content";
+import { JoinContent } from "../../../src/views/pages/join-content";
+import { MembershipListContent } from "../../../src/views/pages/membership-list-content";
+import { NotFoundContent } from "../../../src/views/pages/not-found-content";
+import { WebinarContent } from "../../../src/views/pages/webinar-content";
+import { WebinarListContent } from "../../../src/views/pages/webinar-list-content";
+import * as f from "../../fixtures/domain";
+import { one, render, select, squash } from "./render";
+
+const [upcoming, live, memberFree, freeForAll, archived] = f.webinars();
+const infoPageHref = (slug: string) => (slug === "full-member" ? "/professionals/join-full-member" : null);
+
+const headings = async (html: string) => (await select(html, "h1, h2, h3")).map((el) => squash(el.text));
+
+describe("screens", () => {
+  it("home: blocks in order, the opening hero is the one h1", async () => {
+    const html = await render(HomeContent, { homepage: f.homepage(), ctx: f.blockContext() });
+    expect((await select(html, "h1")).map((el) => el.text)).toEqual(["Movement, care and a community behind you"]);
+    expect((await select(html, "[data-block]")).map((el) => el.attrs["data-block"])).toEqual([
+      "hero-banner",
+      "text",
+      "large-cards",
+      "webinars-list",
+      "card-list",
+      "button",
+    ]);
+  });
+
+  it("home: the site name is a (visually hidden) h1 when no hero opens the page", async () => {
+    const html = await render(HomeContent, { homepage: { seo: null, blocks: f.homepage().blocks.slice(1) }, ctx: f.blockContext() });
+    expect(await one(html, "h1.visually-hidden")).toMatchObject({ text: "Guildhall" });
+    expect(await select(html, "h1")).toHaveLength(1);
+  });
+
+  it("home: renders with no homepage content at all", async () => {
+    const html = await render(HomeContent, { homepage: null, ctx: f.blockContext() });
+    expect((await one(html, "h1")).text).toBe("Guildhall");
+  });
+
+  it("general page: the title as h1 then its blocks, without a first heading that repeats the title", async () => {
+    const page = f.generalPage({
+      title: "Privacy policy",
+      blocks: [{ kind: "text", id: "1", content: f.md("## Privacy policy\n\nWe collect only what we need.") }],
+    });
+    const html = await render(GeneralPageContent, { page, ctx: f.blockContext() });
+    expect(await headings(html)).toEqual(["Privacy policy"]);
+    expect(squash((await one(html, '[data-block="text"]')).text)).toBe("We collect only what we need.");
+  });
+
+  it("general page: every block kind renders inside it", async () => {
+    const html = await render(GeneralPageContent, { page: f.generalPage({ blocks: f.everyBlock() }), ctx: f.blockContext() });
+    expect(await select(html, "[data-block]")).toHaveLength(11);
+    expect(await select(html, "h1")).toHaveLength(1);
+  });
+
+  it("article list: newest first, each with its link, date, summary and image", async () => {
+    const html = await render(ArticleListContent, { articles: f.articles(), site: f.site() });
+    expect((await select(html, ".article-teaser h2 a")).map((a) => a.attrs.href)).toEqual([
+      "/articles/highlights-from-the-autumn-conference",
+      "/articles/five-myths-about-back-pain",
+      "/articles/research-round-up-exercise-for-older-adults",
+    ]);
+    expect((await select(html, ".article-teaser time"))[0]!.attrs.datetime).toBe("2026-11-02T08:00:00.000Z");
+    expect(await select(html, ".article-teaser img")).toHaveLength(3);
+    expect(squash(html)).toContain("one very long queue for coffee");
+  });
+
+  it("article: title, published date, summary, priority image and blocks", async () => {
+    const [article] = f.articles();
+    const html = await render(ArticleContent, { article: article!, ctx: f.blockContext() });
+    expect((await one(html, "h1")).text).toBe("Five myths about back pain");
+    expect(squash((await one(html, ".page-header .meta")).text)).toBe("Published 14 October 2026");
+    expect((await one(html, ".article__image img")).attrs.loading).toBe("eager");
+    expect((await select(html, "[data-block]")).map((el) => el.attrs["data-block"])).toEqual(["text", "image", "button"]);
+    expect((await one(html, 'nav[aria-label="Breadcrumb"] a')).attrs.href).toBe("/articles");
+  });
+
+  it("webinar list: upcoming soonest first, bundles, then past webinars latest first", async () => {
+    const html = await render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), now: f.NOW });
+    expect((await select(html, "h2")).map((el) => el.text)).toEqual(["Upcoming webinars", "Save with a bundle", "Past webinars"]);
+    const cards = await select(html, ".webinar-card");
+    expect(cards).toHaveLength(7);
+    const first = squash(cards[0]!.text);
+    expect(first).toContain("Live now");
+    expect(first).toContain("Fri, 20 Nov 2026, 11:40–12:40 GMT");
+    expect(first).toContain("Price £30.00");
+    expect(first).toContain("Members £15.00");
+    expect(squash(cards[1]!.text)).toContain("Free for everyone");
+    expect(squash(cards[2]!.text)).toContain("Free for members");
+    expect(squash(cards[2]!.text)).toContain("Part of Spring Clinical Skills Bundle");
+    expect(squash(cards[5]!.text)).toContain("Archived");
+    expect((await select(html, ".bundle-card .badge")).map((b) => b.text)).toEqual(["Save 20%", "Save £15.00"]);
+  });
+
+  it("webinar: date, duration, prices and every free and archive date, clearly labelled", async () => {
+    const html = await render(WebinarContent, { webinar: memberFree!, now: f.NOW });
+    expect((await one(html, "h1")).text).toBe("Pelvic Health Essentials");
+    const rows = (await select(html, ".facts__row")).map((row) => squash(row.text));
+    expect(rows).toEqual([
+      "Date Monday, 30 November 2026",
+      "Time 18:00–19:15 GMT (UK time)",
+      "Duration 1 hour 15 minutes",
+      "Price £45.00",
+      "Member price Free",
+      "Free for members Since 18 November 2026",
+      "Archive Moves to the archive on 30 December 2026",
+      "Archive for members Moves to the members’ archive on 28 February 2027",
+      "Bundle Spring Clinical Skills Bundle",
+    ]);
+    expect((await one(html, "section#webinar-access h2")).text).toBe("How to attend");
+  });
+
+  it("webinar: free for everyone, member price absent, and a past webinar's recording placeholder", async () => {
+    const free = await render(WebinarContent, { webinar: freeForAll!, now: f.NOW });
+    expect((await select(free, ".facts__row")).map((r) => squash(r.text))).toContain("Free for everyone Since 13 November 2026");
+    expect(squash((await one(free, ".badges")).text)).toBe("Free for everyone");
+    const [, , , , , , ethics] = f.webinars();
+    const single = await render(WebinarContent, { webinar: ethics!, now: f.NOW });
+    expect((await select(single, ".facts__row")).map((r) => squash(r.text))).toContain("Member price Same as the standard price");
+    const past = await render(WebinarContent, { webinar: archived!, now: f.NOW });
+    expect((await one(past, "section#webinar-access h2")).text).toBe("How to watch");
+    expect(squash((await one(past, ".badges")).text)).toBe("Archived");
+  });
+
+  it("never renders a webinar's live or recording links, on any screen", async () => {
+    const screens = await Promise.all([
+      render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), now: f.NOW }),
+      ...f.webinars().map((webinar) => render(WebinarContent, { webinar, now: f.NOW })),
+      ...f.bundles().map((bundle) => render(BundleContent, { bundle, now: f.NOW })),
+      render(BundleListContent, { bundles: f.bundles() }),
+      render(HomeContent, { homepage: f.homepage(), ctx: f.blockContext() }),
+      render(GeneralPageContent, { page: f.generalPage({ blocks: f.everyBlock() }), ctx: f.blockContext() }),
+    ]);
+    for (const html of screens) {
+      for (const url of f.ACCESS_URLS) expect(html).not.toContain(url);
+      expect(html).not.toMatch(/zoom\.example|vimeo\.example/);
+    }
+    expect(upcoming && live).toBeTruthy();
+  });
+
+  it("bundle list and bundle: discount as percent or amount, and the bundle's webinars", async () => {
+    const list = await render(BundleListContent, { bundles: f.bundles() });
+    expect((await select(list, ".bundle-card h2 a")).map((a) => a.attrs.href)).toEqual([
+      "/webinars/bundles/spring-clinical-skills",
+      "/webinars/bundles/recorded-masterclass-collection",
+    ]);
+    const [percent, amount] = f.bundles();
+    const one20 = await render(BundleContent, { bundle: percent!, now: f.NOW });
+    expect(squash((await one(one20, ".callout")).text)).toBe("Save 20% when you book all 3 webinars in this bundle together.");
+    expect(await select(one20, ".webinar-card")).toHaveLength(3);
+    const one15 = await render(BundleContent, { bundle: amount!, now: f.NOW });
+    expect(squash((await one(one15, ".callout")).text)).toContain("Save £15.00");
+  });
+
+  it("memberships: each tier's fees, description, join link and information page when it exists", async () => {
+    const html = await render(MembershipListContent, { memberships: f.memberships(), infoPageHref });
+    expect((await select(html, ".membership-card h2")).map((el) => el.text)).toEqual(["Full member", "Associate member"]);
+    expect((await select(html, ".membership-card .button")).map((a) => [a.text, a.attrs.href])).toEqual([
+      ["Join as a Full member", "/join?membership=full-member"],
+      ["Join as an Associate member", "/join?membership=associate-member"],
+    ]);
+    expect((await select(html, ".membership-card .text-link")).map((a) => a.attrs.href)).toEqual(["/professionals/join-full-member"]);
+    expect(squash(html)).toContain("£95.00");
+  });
+
+  it("join: intro, the six sections, terms and privacy links, and the reserved form region", async () => {
+    const html = await render(JoinContent, { joinPage: f.joinPage(), memberships: f.memberships() });
+    expect((await one(html, "h1")).text).toBe("Join the Guild");
+    expect(squash((await one(html, ".join-intro")).text)).toMatch(/^It takes about ten minutes/);
+    expect((await select(html, ".steps__title")).map((el) => el.text)).toEqual([
+      "Your details",
+      "Address",
+      "Professional details",
+      "Membership",
+      "Your account",
+      "Declaration",
+    ]);
+    expect(squash(html)).toContain("We never share your address.");
+    expect(squash(html)).toContain("Musculoskeletal, Neurology");
+    expect((await select(html, 'section[aria-labelledby="join-terms"] a')).map((a) => a.attrs.href)).toEqual(["/terms", "/privacy-policy"]);
+    expect(squash((await one(html, "section#join-form")).text)).toContain("Online joining opens soon");
+  });
+
+  it("not found and error content have their own h1 and a way home", async () => {
+    const missing = await render(NotFoundContent, {});
+    expect((await one(missing, "h1")).text).toBe("Page not found");
+    expect((await select(missing, "a")).map((a) => a.attrs.href)).toContain("/");
+    const failed = await render(ErrorContent, { status: 503 });
+    expect((await one(failed, "h1")).text).toBe("We'll be back shortly");
+    expect((await one(await render(ErrorContent, { status: 500 }), "h1")).text).toBe("Something went wrong");
+  });
+
+  it("the standalone error page needs no CMS data and is never indexed", async () => {
+    const html = await render(ErrorPage, { status: 503, siteName: "Guildhall" });
+    expect((await one(html, "title")).text).toBe("We'll be back shortly | Guildhall");
+    expect((await one(html, 'meta[name="robots"]')).attrs.content).toBe("noindex");
+    expect(await select(html, 'link[rel="stylesheet"]')).toHaveLength(0);
+    const styled = await render(ErrorPage, { status: 404, siteName: "Guildhall", stylesheet: "/assets/site-abc123.css" });
+    expect((await one(styled, 'link[rel="stylesheet"]')).attrs.href).toBe("/assets/site-abc123.css");
+  });
+});
