@@ -62,6 +62,8 @@ try {
       FIREBASE_API_KEY: FIREBASE_LOCAL_API_KEY,
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
     },
+    // The demo member is a member (the membership source the access tiers read).
+    seedSql: `INSERT OR REPLACE INTO member_status (email, user_id, status, valid_until) VALUES ('${auth.accounts.member.email}', '${auth.accounts.member.uid}', 'active', NULL)`,
   });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));

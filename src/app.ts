@@ -11,6 +11,7 @@ import { accountRoutes } from "./routes/account";
 import { authApiRoutes } from "./routes/auth-api";
 import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
+import { embedRoutes } from "./routes/embeds";
 import { homeRoutes } from "./routes/home";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
@@ -36,6 +37,7 @@ export function createApp() {
   app.route("/", passwordResetRoutes);
   app.route("/", accountRoutes);
   app.route("/", mediaRoutes);
+  app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
   app.route("/", homeRoutes);
   app.route("/", articleRoutes);

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startProcess, waitForHttp } from "./processes.mjs";
+import { assertPortFree, startProcess, waitForHttp } from "./processes.mjs";
 
 export const CMS_DIR = fileURLToPath(new URL("../../cms/", import.meta.url));
 const STRAPI_BIN = join(CMS_DIR, "node_modules", "@strapi", "strapi", "bin", "strapi.js");
@@ -52,6 +52,7 @@ export async function startCms({
   if (purgeUrl && !purgeSecret) {
     throw new Error("startCms: purgeUrl is set but purgeSecret is empty.");
   }
+  await assertPortFree(port, DEV_CMS_HOST, "the CMS");
   const database = isAbsolute(dbFile) ? dbFile : resolve(CMS_DIR, dbFile);
   const uploadsRoot = publicDir ?? (database === DEV_CMS_DB_FILE ? DEV_PUBLIC_DIR : `${database}-public`);
   // Strapi's local upload provider refuses to start unless the uploads folder exists.

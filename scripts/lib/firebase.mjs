@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startProcess, waitForHttp } from "./processes.mjs";
+import { assertPortFree, startProcess, waitForHttp } from "./processes.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FIREBASE_BIN = join(ROOT, "node_modules", "firebase-tools", "lib", "bin", "firebase.js");
@@ -62,7 +62,7 @@ export async function startAuthEmulator({ port = DEV_FIREBASE_PORT, projectId = 
   if (!projectId.startsWith("demo-")) {
     throw new Error(`startAuthEmulator: the project id must start with "demo-" (got "${projectId}"), so nothing can reach a real project.`);
   }
-  await assertPortFree(port);
+  await assertPortFree(port, FIREBASE_HOST, "the Firebase Auth emulator");
 
   // A private folder per start: the generated firebase.json, the CLI's config store, its debug
   // log and the emulator hub's locator file (which would otherwise be shared by every emulator
@@ -173,22 +173,6 @@ async function call(method, url, body) {
     throw new Error(`Firebase Auth emulator: ${method} ${url.replace(/\?.*$/, "")} answered ${response.status}: ${text}`);
   }
   return text ? JSON.parse(text) : {};
-}
-
-// The CLI would find the port taken only after a few seconds, and meanwhile another emulator
-// already on it would answer our readiness check; say so at once instead.
-function assertPortFree(port) {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", (error) =>
-      reject(
-        error.code === "EADDRINUSE"
-          ? new Error(`Port ${port} on ${FIREBASE_HOST} is in use (another \`npm run dev\` or test run?); the Firebase Auth emulator needs it.`)
-          : error,
-      ),
-    );
-    server.listen(port, FIREBASE_HOST, () => server.close(() => resolve()));
-  });
 }
 
 function freePort() {

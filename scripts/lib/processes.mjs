@@ -1,6 +1,7 @@
 // Child-process helpers shared by `npm run dev`, the test setup and the bench: start a
 // command with prefixed output, wait for an HTTP endpoint, and stop it cleanly.
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 
 // Children run in their own process groups (so Ctrl-C reaches them only through stop()); make
 // sure none outlives this process, whichever way it ends.
@@ -80,4 +81,22 @@ export async function waitForHttp(url, { proc, timeoutMs = 120_000, accept = (r)
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.${proc ? ` Last output:\n${proc.tail()}` : ""}`);
+}
+
+/**
+ * Fails at once, naming the service, when `port` is taken: otherwise a service already there
+ * (another `npm run dev` or test run) would answer our readiness check in place of ours.
+ */
+export function assertPortFree(port, host, service) {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (error) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${port} on ${host} is in use (another \`npm run dev\` or test run?); ${service} needs it.`)
+          : error,
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
 }

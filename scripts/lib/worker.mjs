@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startProcess, waitForHttp } from "./processes.mjs";
+import { assertPortFree, startProcess, waitForHttp } from "./processes.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
@@ -24,12 +24,22 @@ export function applyMigrations({ persistTo } = {}) {
   }
 }
 
+/** Runs SQL against the local D1 database kept in `persistTo` (wrangler's default when unset). */
+export function executeLocalSql(sql, { persistTo } = {}) {
+  const args = [WRANGLER, "d1", "execute", "DB", "--local", "--command", sql, ...(persistTo ? ["--persist-to", persistTo] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`Running SQL on the local D1 database failed:\n${result.stdout}\n${result.stderr}`);
+}
+
 /**
  * Starts `wrangler dev` on `port`. `vars` override wrangler.toml's [vars] and .dev.vars (so
- * tests can point the Worker at their own CMS). Resolves once the Worker answers.
+ * tests can point the Worker at their own CMS); `seedSql` runs on the local D1 database after
+ * the migrations. Resolves once the Worker answers.
  */
-export async function startWorker({ port, host = "localhost", persistTo, vars = {}, log } = {}) {
+export async function startWorker({ port, host = "localhost", persistTo, vars = {}, seedSql, log } = {}) {
+  await assertPortFree(port, host, "the Worker");
   applyMigrations({ persistTo });
+  if (seedSql) executeLocalSql(seedSql, { persistTo });
   const args = [
     WRANGLER,
     "dev",

@@ -5,6 +5,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
 import { SignInRefused } from "../services/auth/auth-service";
 import type { HonoEnv } from "../types";
@@ -84,6 +85,12 @@ export const accountRoutes = new Hono<HonoEnv>()
       cookies.setSession(c, started.token, started.session.expiresAt);
       return c.redirect("/user/account?changed=password", 303);
     } catch (error) {
+      if (error instanceof IdentityError && ["auth/network-request-failed", "auth/internal-error"].includes(error.code)) {
+        throw new AppError("AUTH_UNAVAILABLE", "The sign-in service is unavailable. Your password has not been changed.", { cause: error });
+      }
+      if (error instanceof IdentityError && error.code === "auth/too-many-requests") {
+        return renderPasswordForm(c, [{ field: "currentPassword", message: "Too many attempts. Please wait a few minutes and try again" }]);
+      }
       if (error instanceof IdentityError && error.code === "auth/weak-password") {
         return renderPasswordForm(c, [{ field: "newPassword", message: "Choose a stronger password" }]);
       }

@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import type { HonoEnv } from "../types";
 import { ArticleContent } from "../views/pages/article-content";
 import { ArticleListContent } from "../views/pages/article-list-content";
+import { embedBases } from "./embeds";
 import { blockContext, renderScreen, siteContext } from "./screen";
 
 export const articleRoutes = new Hono<HonoEnv>()
@@ -31,6 +32,6 @@ export const articleRoutes = new Hono<HonoEnv>()
         ogType: "article",
       },
       section: "root",
-      children: <ArticleContent article={article} ctx={blockContext(c, site)} />,
+      children: <ArticleContent article={article} ctx={blockContext(c, site, { embedBase: embedBases.article(article.slug) })} />,
     });
   });

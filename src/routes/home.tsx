@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../types";
 import { HomeContent } from "../views/pages/home-content";
+import { embedBases } from "./embeds";
 import { blockContext, infoPagesFor, renderScreen, siteContext } from "./screen";
 
 export const homeRoutes = new Hono<HonoEnv>().get("/", async (c) => {
@@ -12,6 +13,6 @@ export const homeRoutes = new Hono<HonoEnv>().get("/", async (c) => {
     site,
     head: { pageSeo: homepage?.seo ?? null },
     section: null,
-    children: <HomeContent homepage={homepage} ctx={blockContext(c, site, infoPages)} />,
+    children: <HomeContent homepage={homepage} ctx={blockContext(c, site, { infoPages, embedBase: embedBases.home })} />,
   });
 });

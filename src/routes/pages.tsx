@@ -9,6 +9,7 @@ import { sectionForPageType } from "../views/layout/sections";
 import { MembersOnlyContent } from "../views/auth/members-only-content";
 import { GeneralPageContent } from "../views/pages/general-page-content";
 import { currentPathAndQuery, signInRedirectUrl } from "./auth-helpers";
+import { embedBases } from "./embeds";
 import { blockContext, infoPagesFor, renderScreen, siteContext } from "./screen";
 
 const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
@@ -28,7 +29,7 @@ async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string
     return renderScreen(c, { ...shared, status: 403, children: <MembersOnlyContent title={page.title} email={c.var.session?.email ?? null} /> });
   }
   const infoPages = await infoPagesFor(c, page.blocks);
-  return renderScreen(c, { ...shared, children: <GeneralPageContent page={page} ctx={blockContext(c, site, infoPages)} /> });
+  return renderScreen(c, { ...shared, children: <GeneralPageContent page={page} ctx={blockContext(c, site, { infoPages, embedBase: embedBases.page(page.type, page.slug) })} /> });
 }
 
 export const generalPageRoutes = new Hono<HonoEnv>()

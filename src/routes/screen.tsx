@@ -34,13 +34,19 @@ export function siteContext(c: Context<HonoEnv>): SiteContext {
  * The blocks' context. `infoPages` (membership slug -> information page href) is passed by
  * routes whose blocks link memberships; the webinars list loads only if a block needs it.
  */
-export function blockContext(c: Context<HonoEnv>, site: SiteContext, infoPages?: Map<string, string>): BlockContext {
+export function blockContext(
+  c: Context<HonoEnv>,
+  site: SiteContext,
+  options: { infoPages?: Map<string, string>; embedBase?: string } = {},
+): BlockContext {
   const content = c.var.content;
   let webinars: ReturnType<BlockContext["webinars"]> | undefined;
+  const { infoPages, embedBase } = options;
   return {
     site,
     webinars: () => (webinars ??= content.webinars()),
     membershipInfoHref: (slug) => infoPages?.get(slug) ?? null,
+    ...(embedBase ? { embedUrl: (blockId: string) => `${embedBase}/${encodeURIComponent(blockId)}` } : {}),
   };
 }
 

@@ -3,7 +3,9 @@
  * Strapi with the demo content: axe (WCAG 2.0/2.1/2.2 A and AA, plus best practices) must find
  * nothing on the home page, a general page, an article, the webinars list and a webinar, at a
  * phone width (390 px) and a desktop width (1280 px). Each page must also have one h1, a `lang`,
- * a working skip link, no horizontal scrolling, no console errors and no CSP violations.
+ * a working skip link, no horizontal scrolling, no console errors and no CSP violations. The
+ * general page is checked again with its menus open (the phone "Menu", a submenu, the sidebar's
+ * dropdowns), since axe skips what is hidden.
  */
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +104,29 @@ describe.each([
     }));
     expect.soft(focused, `focus after activating the skip link on ${where}`).toEqual({ id: "main", tag: "main" });
 
+    expect(watch.take(), `console errors, exceptions and CSP violations on ${where}`).toEqual(NO_PROBLEMS);
+  });
+
+  it("general page with its menus open: axe finds no violations", async () => {
+    // Closed <details> content is display:none, which axe skips: open the phone "Menu", the first
+    // submenu of the main navigation and every sidebar dropdown, then look again.
+    const path = paths["general page"]!;
+    const where = `${path} with the navigation and sidebar menus open at ${width}px`;
+    watch.take();
+    expect((await visit(page, stack.url(path))).status()).toBe(200);
+    const menu = page.locator("header summary:visible", { hasText: /^\s*Menu\s*$/ });
+    if ((await menu.count()) > 0) await menu.first().click();
+    const mainNav = page.locator('nav[aria-label="Main"]:visible');
+    expect(await mainNav.count(), `one visible main navigation on ${where}`).toBe(1);
+    const submenu = mainNav.locator("details").first();
+    await submenu.locator("summary").first().click();
+    await expect.poll(() => submenu.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    const dropdowns = page.locator("nav:not(header nav, main nav, footer nav) details:not([open]) > summary");
+    for (let count = await dropdowns.count(); count > 0; count--) await dropdowns.first().click();
+
+    const findings = await axeFindings(page);
+    if (findings.length > 0) console.log(`axe violations on ${where}:\n${formatFindings(findings).join("\n")}`);
+    expect.soft(formatFindings(findings), `axe violations on ${where}`).toEqual([]);
     expect(watch.take(), `console errors, exceptions and CSP violations on ${where}`).toEqual(NO_PROBLEMS);
   });
 });

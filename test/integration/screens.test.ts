@@ -227,3 +227,32 @@ describe("links", () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe("embeds", () => {
+  it("frame the snippet from its own sandboxed URL, never from the page's origin", async () => {
+    const withEmbed = publicPages().find((p) => p.blocks.some((b) => b.kind === "embed"))!;
+    const html = await (await get(pageHref(withEmbed))).text();
+    const frame = /<figure data-block="embed"[\s\S]*?<iframe([^>]*)>/.exec(html)?.[1] ?? "";
+    expect(frame).toContain('sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"');
+    expect(frame).not.toContain("allow-same-origin");
+    const src = /src="([^"]+)"/.exec(frame)![1]!.replace(/&amp;/g, "&");
+    expect(src).toMatch(/^\/embeds\/page\//);
+
+    const embed = await get(src);
+    expect(embed.status).toBe(200);
+    const csp = embed.headers.get("Content-Security-Policy")!;
+    expect(csp.startsWith("sandbox allow-scripts")).toBe(true);
+    expect(csp).not.toContain("allow-same-origin");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(embed.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    const block = withEmbed.blocks.find((b) => b.kind === "embed")!;
+    expect(await embed.text()).toContain(block.kind === "embed" ? block.snippet : "");
+  });
+
+  it("answer 404 for an unknown block and for a gated page's blocks to a visitor", async () => {
+    const withEmbed = publicPages().find((p) => p.blocks.some((b) => b.kind === "embed"))!;
+    expect((await get(`/embeds/page/${withEmbed.type}/${withEmbed.slug}/no-such-block`)).status).toBe(404);
+    const gated = pages.find((p) => p.membersOnly)!;
+    expect((await get(`/embeds/page/${gated.type}/${gated.slug}/1`)).status).toBe(404);
+  });
+});

@@ -48,6 +48,23 @@ function policyFor(emulatorHost: string | null) {
   });
 }
 
+/**
+ * Embedded snippets (routes/embeds.tsx): always sandboxed into an opaque origin, framed only by
+ * this site, free to use https resources and their own inline styles and scripts.
+ */
+export const EMBED_POLICY = [
+  "sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox",
+  "default-src 'none'",
+  "script-src https: 'unsafe-inline'",
+  "style-src https: 'unsafe-inline'",
+  "img-src https: data:",
+  "media-src https:",
+  "font-src https: data:",
+  "frame-src https:",
+  "connect-src https:",
+  "frame-ancestors 'self'",
+].join("; ");
+
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
   const policies = new Map<string | null, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
@@ -58,9 +75,13 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       policies.set(emulatorHost, policy);
     }
     await policy(c, next);
-    // Media keep their own, stricter policy (see routes/media.ts).
+    // Media keep their own, stricter policy (see routes/media.ts); embeds their own sandbox.
     if (c.req.path.startsWith("/uploads/")) {
       c.res.headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    } else if (c.req.path.startsWith("/embeds/") && c.res.ok) {
+      c.res.headers.set("Content-Security-Policy", EMBED_POLICY);
+      c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+      c.res.headers.set("Cross-Origin-Resource-Policy", "same-origin");
     }
   };
 }

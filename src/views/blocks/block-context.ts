@@ -10,6 +10,11 @@ export interface BlockContext {
   webinars: () => Promise<WebinarSummary[]>;
   /** The membership information page of a membership (by its slug), when one exists. */
   membershipInfoHref?: (slug: string) => string | null;
+  /**
+   * Where an embed block's snippet is served as its own sandboxed document (routes/embeds.ts),
+   * so it runs under its own policy rather than this page's. Without it, embeds use srcdoc.
+   */
+  embedUrl?: (blockId: string) => string;
 }
 
 /** The block of one kind. */

@@ -57,7 +57,7 @@ function BlockView({ block, ctx, isFirst, hasTitle }: BlockViewProps) {
     case "flipbook":
       return <FlipbookBlock block={block} ctx={ctx} />;
     case "embed":
-      return <EmbedBlock block={block} />;
+      return <EmbedBlock block={block} ctx={ctx} />;
     case "membership-settings":
       return <MembershipSettingsBlock block={block} ctx={ctx} />;
     case "hero-banner":

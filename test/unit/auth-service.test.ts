@@ -1,0 +1,95 @@
+/** Session rules of the auth service, with in-memory stores and a fixed clock. */
+import { describe, expect, it } from "vitest";
+import type { SessionRecord, SessionStore } from "../../src/adapters/d1/sessions";
+import type { IdTokenClaims } from "../../src/adapters/firebase/id-token-verifier";
+import type { IdentityToolkit } from "../../src/adapters/firebase/identity-toolkit";
+import { createAuthService, SignInRefused } from "../../src/services/auth/auth-service";
+import { createRecordingLog } from "../support/memory-store";
+
+const NOW = 1_800_000_000;
+const SECRET = "s".repeat(40);
+
+function memorySessions(): SessionStore & { rows: Map<string, SessionRecord> } {
+  const rows = new Map<string, SessionRecord>();
+  return {
+    rows,
+    create: async (s) => void rows.set(s.id, { ...s, createdAt: "now", revokedAt: null }),
+    find: async (id) => rows.get(id) ?? null,
+    revoke: async (id) => {
+      const row = rows.get(id);
+      if (row) rows.set(id, { ...row, revokedAt: "now" });
+    },
+    revokeAllForUser: async (userId) => {
+      let n = 0;
+      for (const [id, row] of rows) if (row.userId === userId && !row.revokedAt) (rows.set(id, { ...row, revokedAt: "now" }), n++);
+      return n;
+    },
+  };
+}
+
+function setup(claims: Partial<IdTokenClaims> = {}) {
+  const sessions = memorySessions();
+  const token: IdTokenClaims = {
+    uid: "uid-1",
+    email: "a@guild.example",
+    emailVerified: true,
+    authTime: NOW - 30,
+    issuedAt: NOW - 30,
+    expiresAt: NOW + 3000,
+    signInProvider: "password",
+    ...claims,
+  };
+  const service = createAuthService({
+    verifyIdToken: async () => token,
+    identity: {} as IdentityToolkit,
+    sessions,
+    members: { isActiveMember: async () => false },
+    secret: SECRET,
+    maxAgeSeconds: 3600,
+    now: () => NOW * 1000,
+    log: createRecordingLog().log,
+  });
+  return { service, sessions };
+}
+
+describe("auth service", () => {
+  it("opens a session from a fresh sign-in, with an explicit expiry, readable back from its cookie", async () => {
+    const { service } = setup();
+    const { session, token } = await service.sessionFromSignIn("id-token");
+    expect(session).toMatchObject({ userId: "uid-1", email: "a@guild.example", expiresAt: NOW + 3600 });
+    expect(await service.currentSession(token)).toEqual(session);
+  });
+
+  it("refuses to open a session from a sign-in older than five minutes", async () => {
+    const { service } = setup({ authTime: NOW - 301 });
+    await expect(service.sessionFromSignIn("id-token")).rejects.toBeInstanceOf(SignInRefused);
+  });
+
+  it("token sync refuses tokens issued more than five minutes ago", async () => {
+    const { service } = setup({ issuedAt: NOW - 301, authTime: NOW - 7200 });
+    await expect(service.sessionFromTokenSync("id-token", null)).rejects.toMatchObject({ reason: "stale-token" });
+  });
+
+  it("token sync keeps the current session of the same user and replaces another user's", async () => {
+    const { service, sessions } = setup({ authTime: NOW - 7200 });
+    const opened = await service.sessionFromTokenSync("id-token", null);
+    expect(opened.token).toBeTruthy();
+    expect((await service.sessionFromTokenSync("id-token", opened.session)).token).toBeNull();
+    const other = { ...opened.session, id: "other", userId: "uid-2" };
+    await sessions.create({ ...other, expiresAt: new Date((NOW + 60) * 1000).toISOString() });
+    const replaced = await service.sessionFromTokenSync("id-token", other);
+    expect(replaced.token).toBeTruthy();
+    expect(sessions.rows.get("other")?.revokedAt).toBe("now");
+  });
+
+  it("a revoked or expired session is no session", async () => {
+    const { service, sessions } = setup();
+    const { session, token } = await service.sessionFromSignIn("id-token");
+    await service.endSession(session);
+    expect(await service.currentSession(token)).toBeNull();
+    const second = await service.sessionFromSignIn("id-token");
+    const row = sessions.rows.get(second.session.id)!;
+    sessions.rows.set(row.id, { ...row, expiresAt: new Date((NOW - 1) * 1000).toISOString() });
+    expect(await service.currentSession(second.token)).toBeNull();
+  });
+});
