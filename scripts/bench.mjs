@@ -18,7 +18,6 @@
 //          --port-offset <n> (0; env BENCH_PORT_OFFSET) · --verbose (show the CMS's output)
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +28,7 @@ import { formatReport } from "./bench/report.mjs";
 import { bundleWorker, OFFLINE_ENV, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
 import { buildClient } from "./build-client.mjs";
 import { startCms } from "./lib/cms.mjs";
+import { assertPortFree } from "./lib/processes.mjs";
 import { ROOT } from "./lib/worker.mjs";
 
 Object.assign(process.env, OFFLINE_ENV);
@@ -91,7 +91,7 @@ const step = (message) => console.log(`bench: ${message} (${((Date.now() - start
 
 try {
   checkNode();
-  await checkPortsFree(Object.values(PORTS));
+  await checkPortsFree();
   const loadAverageAtStart = loadAverage();
 
   const tmp = mkdtempSync(join(os.tmpdir(), "guildhall-bench-"));
@@ -365,15 +365,20 @@ function checkNode() {
   }
 }
 
-async function checkPortsFree(ports) {
-  for (const port of ports) {
-    await new Promise((resolve, reject) => {
-      const server = net.createServer();
-      server.once("error", () =>
-        reject(new Error(`Port ${port} on 127.0.0.1 is in use; stop what uses it or pass --port-offset <n> (BENCH_PORT_OFFSET).`)),
-      );
-      server.listen(port, "127.0.0.1", () => server.close(resolve));
-    });
+/** All four ports up front, so a taken one fails the bench before anything starts. */
+async function checkPortsFree() {
+  const services = {
+    cms: "the bench's CMS",
+    cmsProxy: "the bench's CMS proxy",
+    workerCached: "the bench's Worker",
+    workerUncached: "the bench's Worker without cache",
+  };
+  for (const [name, port] of Object.entries(PORTS)) {
+    try {
+      await assertPortFree(port, "127.0.0.1", services[name]);
+    } catch (error) {
+      throw new Error(`${error.message} Pass --port-offset <n> (or BENCH_PORT_OFFSET) to move all four.`);
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import { log } from "../log";
 import { buildHead } from "../services/seo";
 import type { HonoEnv } from "../types";
 import { ErrorContent } from "../views/pages/error-content";
+import { errorMessage } from "../views/pages/error-messages";
 import { ErrorPage } from "../views/pages/error-page";
 import { NotFoundContent } from "../views/pages/not-found-content";
 import { SitePage } from "../views/site-page";
@@ -27,14 +28,17 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
   if (wantsJson(c)) return c.json({ error: { code, message } }, status);
-  const page = (await inLayout(c, status)) ?? <ErrorPage status={status} siteName={c.var.config?.site.name ?? "Guildhall"} stylesheet={assetUrls.stylesheet} />;
+  const detail = status < 500 && status !== 404 ? message : null;
+  const page = (await inLayout(c, status, detail)) ?? (
+    <ErrorPage status={status} siteName={c.var.config?.site.name ?? "Guildhall"} stylesheet={assetUrls.stylesheet} detail={detail} />
+  );
   const nonce = c.get("secureHeadersNonce");
   const stream = await renderToReadableStream(page, nonce ? { nonce } : {});
   return c.body(stream, status, { "Content-Type": "text/html; charset=UTF-8" });
 };
 
 /** The error inside the site layout, or null when the layout data cannot be had. */
-async function inLayout(c: Context<HonoEnv>, status: number) {
+async function inLayout(c: Context<HonoEnv>, status: number, detail: string | null) {
   const { content, config } = c.var;
   if (!content || !config || status === 503) return null;
   try {
@@ -45,13 +49,13 @@ async function inLayout(c: Context<HonoEnv>, status: number) {
       path: c.req.path,
       globalSeo: layout.globalSeo,
       global: layout.global,
-      pageTitle: status === 404 ? "Page not found" : "Something went wrong",
+      pageTitle: errorMessage(status).heading,
       noindex: true,
       defaultShareImage: assetUrls.defaultShareImage,
     });
     return (
       <SitePage site={site} layout={layout} head={head} section={null} islands={["cart-badge"]}>
-        {status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}
+        {status === 404 ? <NotFoundContent /> : <ErrorContent status={status} detail={detail} />}
       </SitePage>
     );
   } catch {

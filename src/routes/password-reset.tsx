@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
 import { getPublicEnv } from "../env";
+import { AppError } from "../errors";
 import { log } from "../log";
 import { resetError, type AuthError } from "../shared/auth-errors";
 import type { HonoEnv } from "../types";
@@ -29,7 +30,7 @@ async function render(c: Context<HonoEnv>, state: { email: string; authError: Au
     section: null,
     isPrivate: true,
     islands: ["auth"],
-    status: state.authError ? (state.authError.status === 500 ? 500 : 400) : 200,
+    status: state.authError ? (state.authError.status === 500 ? 500 : state.authError.status === 429 ? 429 : 400) : 200,
     children: (
       <PasswordResetContent
         csrfToken={await csrfFormToken(c)}
@@ -51,7 +52,12 @@ export const passwordResetRoutes = new Hono<HonoEnv>()
     if (!email.success) {
       return render(c, { email: typed, authError: { ...resetError(typed.trim() ? "auth/invalid-email" : "auth/missing-email"), status: 400 }, sentTo: null });
     }
-    await limitAuthAttempts(c, "password-reset", email.data);
+    try {
+      await limitAuthAttempts(c, "password-reset", email.data);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "RATE_LIMITED") throw error;
+      return render(c, { email: typed, authError: { ...resetError("auth/too-many-requests"), status: 429 }, sentTo: null });
+    }
     try {
       await c.var.auth.requestPasswordReset(email.data, resetContinueUrl(c.var.config.site.url));
     } catch (error) {

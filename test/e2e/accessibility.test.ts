@@ -17,6 +17,12 @@ import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { WORKER_SLOTS } from "./support/site-worker";
 
 const stack = useBrowserStack(WORKER_SLOTS.accessibility);
+/** Set E2E_SCREENSHOTS=<folder> to keep a full-page screenshot of every state axe checked. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+async function screenshot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name.replace(/[^\w.-]+/g, "-")}.png`, fullPage: true });
+}
 /** Page name -> path; the article and the webinar are the first ones their lists link to. */
 const paths: Record<string, string> = { home: "/", "general page": "/about", "webinars list": "/webinars" };
 const PAGES = ["home", "general page", "article", "webinars list", "webinar"] as const;
@@ -67,6 +73,7 @@ describe.each([
     expect(response.status(), `status of ${where}`).toBe(200);
 
     // axe first, on the page as it loaded (before the skip-link check moves focus).
+    await screenshot(page, `${width}-${name}`);
     const findings = await axeFindings(page);
     if (findings.length > 0) {
       console.log(`axe violations on ${where}:\n${formatFindings(findings).join("\n")}`);
@@ -124,6 +131,7 @@ describe.each([
     const dropdowns = page.locator("nav:not(header nav, main nav, footer nav) details:not([open]) > summary");
     for (let count = await dropdowns.count(); count > 0; count--) await dropdowns.first().click();
 
+    await screenshot(page, `${width}-general-page-menus-open`);
     const findings = await axeFindings(page);
     if (findings.length > 0) console.log(`axe violations on ${where}:\n${formatFindings(findings).join("\n")}`);
     expect.soft(formatFindings(findings), `axe violations on ${where}`).toEqual([]);

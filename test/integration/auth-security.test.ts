@@ -75,7 +75,7 @@ describe("CSRF protection on state-changing requests", () => {
     quiet();
     const response = await new TestBrowser().fetch("/password-reset", { method: "POST", body: new URLSearchParams({ email: "a@b.example" }) });
     expect(response.status).toBe(403);
-    expect(await response.text()).toContain("Request not understood");
+    expect(await response.text()).toContain("Your form expired. Please go back, reload the page and try again.");
   });
 });
 

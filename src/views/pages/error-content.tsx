@@ -2,8 +2,8 @@ import { hrefs } from "../hrefs";
 import { errorMessage } from "./error-messages";
 
 /** An error page's content inside the site layout (when the layout data could be loaded). */
-export function ErrorContent({ status }: { status: number }) {
-  const { heading, body } = errorMessage(status);
+export function ErrorContent({ status, detail = null }: { status: number; detail?: string | null }) {
+  const { heading, body } = errorMessage(status, detail);
   return (
     <div className="error-screen">
       <p className="eyebrow">Error {status}</p>

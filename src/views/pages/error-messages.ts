@@ -5,14 +5,25 @@ export interface ErrorMessage {
 }
 
 const MESSAGES: Record<number, ErrorMessage> = {
+  403: { heading: "We could not accept that", body: "This request could not be accepted." },
   404: { heading: "Page not found", body: "We could not find the page you asked for. It may have moved or been removed." },
+  429: { heading: "Too many attempts", body: "Please wait a minute and try again." },
   503: {
     heading: "We'll be back shortly",
     body: "Part of our website is temporarily unavailable. Please try again in a few minutes.",
   },
 };
 
-export function errorMessage(status: number): ErrorMessage {
+/**
+ * What to say for `status`. `detail` is an application error's own message (4xx only: they are
+ * written for users), shown in place of the generic body.
+ */
+export function errorMessage(status: number, detail?: string | null): ErrorMessage {
+  const message = pick(status);
+  return detail && status < 500 ? { ...message, body: detail } : message;
+}
+
+function pick(status: number): ErrorMessage {
   return (
     MESSAGES[status] ??
     (status < 500

@@ -7,14 +7,16 @@ export interface ErrorPageProps {
   siteName: string;
   /** The site stylesheet, when the asset manifest is known; the page reads well without it. */
   stylesheet?: string | null;
+  /** A 4xx application error's own message for the user. */
+  detail?: string | null;
 }
 
 /**
  * A self-contained error page that needs no CMS data, so it renders even when the CMS is down.
  * When the layout data is available, routes render ErrorContent inside SitePage instead.
  */
-export function ErrorPage({ status, siteName, stylesheet = null }: ErrorPageProps) {
-  const { heading, body } = errorMessage(status);
+export function ErrorPage({ status, siteName, stylesheet = null, detail = null }: ErrorPageProps) {
+  const { heading, body } = errorMessage(status, detail);
   return (
     <Document title={`${heading} | ${siteName}`} stylesheet={stylesheet} head={<meta name="robots" content="noindex" />}>
       <header className="site-header">
