@@ -36,7 +36,11 @@ export function executeLocalSql(sql, { persistTo } = {}) {
  * tests can point the Worker at their own CMS); `seedSql` runs on the local D1 database after
  * the migrations. Resolves once the Worker answers.
  */
-export async function startWorker({ port, host = "localhost", persistTo, vars = {}, seedSql, log } = {}) {
+/**
+ * @param {{ port: number, host?: string, persistTo?: string, vars?: Record<string, string>,
+ *   seedSql?: string, log?: (line: string) => void }} options
+ */
+export async function startWorker({ port, host = "localhost", persistTo, vars = {}, seedSql, log }) {
   await assertPortFree(port, host, "the Worker");
   applyMigrations({ persistTo });
   if (seedSql) executeLocalSql(seedSql, { persistTo });

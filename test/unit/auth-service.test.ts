@@ -4,7 +4,7 @@ import type { SessionRecord, SessionStore } from "../../src/adapters/d1/sessions
 import type { IdTokenClaims } from "../../src/adapters/firebase/id-token-verifier";
 import type { IdentityToolkit } from "../../src/adapters/firebase/identity-toolkit";
 import { createAuthService, SignInRefused } from "../../src/services/auth/auth-service";
-import { createRecordingLog } from "../support/memory-store";
+import { createRecordingLog } from "../support/worker/memory-store";
 
 const NOW = 1_800_000_000;
 const SECRET = "s".repeat(40);

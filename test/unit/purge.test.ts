@@ -3,7 +3,7 @@ import type { PurgeLog, PurgeLogEntry } from "../../src/adapters/d1/purge-log";
 import { ALL_OPERATIONS } from "../../src/adapters/cms/operations";
 import { cacheKey } from "../../src/services/cache/cache-key";
 import { operationsForModel, purgeContent } from "../../src/services/content/purge";
-import { createMemoryStore, createRecordingLog } from "../support/memory-store";
+import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
 
 function memoryPurgeLog(): PurgeLog & { entries: PurgeLogEntry[] } {
   const entries: PurgeLogEntry[] = [];

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { readThrough, type CachePolicy, type ReadThroughDeps } from "../../src/services/cache/read-through";
-import { createMemoryStore, createRecordingLog } from "../support/memory-store";
+import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
 
 const policy: CachePolicy = { freshMs: 60_000, staleWhileRevalidateMs: 600_000, staleIfErrorMs: 3_600_000 };
 const KEY = "content:v1:homepage:abc";

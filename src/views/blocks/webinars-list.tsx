@@ -35,7 +35,14 @@ function FilteredWebinars({ filter, ctx, level }: { filter: WebinarsFilter; ctx:
   }
   const webinars = filterWebinars(all, filter, ctx.site.now);
   if (webinars.length === 0) return <p className="notice">{EMPTY[filter]} <AllWebinarsLink /></p>;
-  return <WebinarCardList webinars={webinars} now={ctx.site.now} level={level} />;
+  return (
+    <>
+      <WebinarCardList webinars={webinars} now={ctx.site.now} level={level} />
+      <p className="block-webinars__more">
+        <AllWebinarsLink />
+      </p>
+    </>
+  );
 }
 
 const EMPTY: Record<WebinarsFilter, string> = {

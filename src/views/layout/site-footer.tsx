@@ -1,4 +1,5 @@
 import type { Footer } from "../../services/content/model";
+import { hrefs } from "../hrefs";
 import { pageHref } from "../../shared/links";
 import { safeHref } from "../urls";
 
@@ -52,6 +53,23 @@ export function SiteFooter({ footer, siteName, year }: { footer: Footer; siteNam
             </ul>
           </nav>
         ) : null}
+        <nav aria-labelledby="footer-site">
+          <h2 id="footer-site">Explore</h2>
+          <ul className="site-footer__links">
+            <li>
+              <a href={hrefs.articles}>News and articles</a>
+            </li>
+            <li>
+              <a href={hrefs.webinars}>Webinars</a>
+            </li>
+            <li>
+              <a href={hrefs.memberships}>Membership</a>
+            </li>
+            <li>
+              <a href={hrefs.join}>Join the Guild</a>
+            </li>
+          </ul>
+        </nav>
         {social.length > 0 ? (
           <section aria-labelledby="footer-social">
             <h2 id="footer-social">Follow us</h2>

@@ -1,4 +1,4 @@
-import type { CacheEntry, CacheStore } from "../../src/adapters/kv/cache-store";
+import type { CacheEntry, CacheStore } from "../../../src/adapters/kv/cache-store";
 
 /** An in-memory CacheStore for unit tests of cache policy (KV itself is covered by integration tests). */
 export function createMemoryStore(): CacheStore & { entries: Map<string, CacheEntry<unknown>>; failReads: boolean } {
