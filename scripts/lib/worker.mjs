@@ -9,7 +9,13 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 
 // wrangler and miniflare must not reach the network (telemetry, cf.json).
-const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "" };
+// (Printing its banner makes wrangler ask the npm registry for a newer version.)
+const OFFLINE_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CI: process.env.CI ?? "",
+};
 
 /** Applies migrations/ to the local D1 database kept in `persistTo` (wrangler's default when unset). */
 export function applyMigrations({ persistTo } = {}) {

@@ -45,5 +45,5 @@ export function SitePage({ site, layout, head, section, islands, children }: Sit
   );
 }
 
-const londonYear = (now: Date) =>
-  Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(now));
+const yearInLondon = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" });
+const londonYear = (now: Date) => Number(yearInLondon.format(now));

@@ -7,10 +7,20 @@ export const CACHE_KEY_VERSION = "v1";
 
 export const operationPrefix = (operation: string): string => `content:${CACHE_KEY_VERSION}:${operation}:`;
 
+// Keys are pure functions of their input; most pages ask for the same few, so remember them.
+const memo = new Map<string, string>();
+const MEMO_LIMIT = 1000;
+
 export async function cacheKey(operation: string, variables: Record<string, unknown>): Promise<string> {
+  const input = `${operation}\u0000${stableStringify(variables)}`;
+  const known = memo.get(input);
+  if (known) return known;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(stableStringify(variables)));
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${operationPrefix(operation)}${hex}`;
+  const key = `${operationPrefix(operation)}${hex}`;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(input, key);
+  return key;
 }
 
 /** JSON with object keys sorted at every depth, so equal variables give equal keys. */
