@@ -23,24 +23,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
 import { DEV_CMS_TOKEN, startCms } from "./lib/cms.mjs";
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CMS_PORT = Number(process.env.LIGHTHOUSE_CMS_PORT ?? 1389);
 const WORKER_PORT = Number(process.env.LIGHTHOUSE_WORKER_PORT ?? 8889);
 const OUT_DIR = join(ROOT, ".tmp");
 const REPORT_DIR = join(OUT_DIR, "lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const SKIPPED_AUDITS = ["is-crawlable"];
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
+const LIGHTHOUSE_CHROMIUM_FLAGS = [
+  ...CHROMIUM_FLAGS,
   // Nothing but loopback: every other host name fails to resolve.
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ];
@@ -198,7 +192,7 @@ function launchChromium(profileDir) {
   mkdirSync(profileDir, { recursive: true });
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "about:blank"],
+    [...LIGHTHOUSE_CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "about:blank"],
     { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const exited = new Promise((resolve) => child.once("exit", resolve));

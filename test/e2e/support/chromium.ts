@@ -9,17 +9,9 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium.mjs";
 
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-] as const;
+export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
 /** Phone and desktop viewports the browser tests use. */
 export const PHONE: BrowserContextOptions = {
