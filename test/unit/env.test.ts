@@ -52,9 +52,31 @@ describe("configuration", () => {
   });
 
   it("requires https for the site in production", () => {
-    expect(problemsOf({ ...valid(), ENVIRONMENT: "production", SITE_URL: "http://guildhall.example" })).toEqual([
-      "SITE_URL must use https in production",
-    ]);
+    expect(
+      problemsOf({ ...valid(), ENVIRONMENT: "production", SITE_URL: "http://guildhall.example", FIREBASE_AUTH_EMULATOR_HOST: undefined }),
+    ).toEqual(["SITE_URL must use https in production"]);
+  });
+
+  it("refuses to start in production with the Firebase Auth emulator configured", () => {
+    expect(
+      problemsOf({ ...valid(), ENVIRONMENT: "production", SITE_URL: "https://guild.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }),
+    ).toEqual(["FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)"]);
+  });
+
+  it.each([
+    ["SESSION_SECRET", "too-short", "SESSION_SECRET must be at least 32 characters"],
+    ["FIREBASE_PROJECT_ID", "Not A Project", "FIREBASE_PROJECT_ID must be a Firebase project id"],
+    ["FIREBASE_AUTH_EMULATOR_HOST", "localhost", "FIREBASE_AUTH_EMULATOR_HOST must be host:port"],
+    ["TOKEN_SYNC_URL", "http://sync.example", "TOKEN_SYNC_URL must be a site path"],
+    ["AUTH_IP_LIMITER", undefined, "AUTH_IP_LIMITER must be a rate limit binding"],
+  ])("refuses auth setting %s=%s", (name, value, message) => {
+    expect(problemsOf({ ...valid(), [name]: value }).join("\n")).toContain(message);
+  });
+
+  it("marks cookies Secure everywhere but plain-http localhost", () => {
+    expect(parseConfig({ ...valid(), SITE_URL: "http://localhost:8787" }).auth.secureCookies).toBe(false);
+    expect(parseConfig({ ...valid(), SITE_URL: "https://guild.example" }).auth.secureCookies).toBe(true);
+    expect(parseConfig({ ...valid(), SITE_URL: "http://staging.guild.example" }).auth.secureCookies).toBe(true);
   });
 
   it("parses once per env object", () => {

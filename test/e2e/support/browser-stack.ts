@@ -8,7 +8,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchChromium } from "./chromium";
-import { startSiteWorker, type SiteWorker } from "./site-worker";
+import { startSiteWorker, type SiteWorker, type SiteWorkerOptions } from "./site-worker";
 
 export interface BrowserStack {
   readonly browser: Browser;
@@ -17,13 +17,13 @@ export interface BrowserStack {
   url(path: string): string;
 }
 
-export function useBrowserStack(slot: number): BrowserStack {
+export function useBrowserStack(slot: number, options: SiteWorkerOptions = {}): BrowserStack {
   let worker: SiteWorker | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
     // Both at once; if one fails, afterAll still stops the other.
-    const [workerStart, browserStart] = await Promise.allSettled([startSiteWorker(slot), launchChromium()]);
+    const [workerStart, browserStart] = await Promise.allSettled([startSiteWorker(slot, options), launchChromium()]);
     if (workerStart.status === "fulfilled") worker = workerStart.value;
     if (browserStart.status === "fulfilled") browser = browserStart.value;
     if (workerStart.status === "rejected") throw workerStart.reason;

@@ -16,14 +16,26 @@ import { TEST_PORTS } from "../../support/test-ports";
 import { TEST_SECRETS } from "../../support/test-secrets";
 
 /** Port slots above TEST_PORTS.worker, one per browser test file. */
-export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3 } as const;
+export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4 } as const;
 
 export interface SiteWorker {
   url: string;
   stop(): Promise<void>;
 }
 
-export async function startSiteWorker(slot: number): Promise<SiteWorker> {
+/** What a file may add to its Worker: more vars (they win over the defaults) and SQL for its D1. */
+export interface SiteWorkerOptions {
+  vars?: Record<string, string>;
+  /** Runs on the Worker's own local D1 after the migrations (startWorker's `seedSql`). */
+  seedSql?: string;
+  /** Receives the Worker's output lines (discarded by default). */
+  log?: (line: string) => void;
+}
+
+/** The origin a slot's Worker answers on (for SITE_URL, when a test follows absolute links back). */
+export const siteWorkerUrl = (slot: number) => `http://127.0.0.1:${TEST_PORTS.worker + slot}`;
+
+export async function startSiteWorker(slot: number, options: SiteWorkerOptions = {}): Promise<SiteWorker> {
   const stateDir = mkdtempSync(join(tmpdir(), "guildhall-e2e-browser-"));
   const port = TEST_PORTS.worker + slot;
   try {
@@ -37,8 +49,10 @@ export async function startSiteWorker(slot: number): Promise<SiteWorker> {
         CMS_TOKEN: TEST_SECRETS.cmsToken,
         CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
         ...authVars(),
+        ...options.vars,
       },
-      log: () => undefined,
+      ...(options.seedSql ? { seedSql: options.seedSql } : {}),
+      log: options.log ?? (() => undefined),
     });
     return {
       url: worker.url,
