@@ -1,11 +1,17 @@
 /**
- * The auth island: progressive enhancement of the sign-in and password-reset forms (which work
- * without JavaScript), and token sync. Loads Firebase's SDK on first use only.
+ * The auth island: progressive enhancement of the sign-in, password-reset and sign-out forms
+ * (which all work without JavaScript), and token sync. Loads Firebase's SDK on first use only.
  */
 import { createAuthContext, type AuthContext } from "../auth/auth-context";
 import { renderAuthError, renderStatus, setBusy } from "../auth/form-feedback";
 import { startTokenSync } from "../auth/token-sync";
 import type { PublicEnv } from "../../src/shared/public-env";
+import { SIGNED_OUT_AT_COOKIE } from "../../src/shared/storage-keys";
+
+const signedOutAt = (): number | null => {
+  const value = Number(new RegExp(`(?:^|; )${SIGNED_OUT_AT_COOKIE}=(\\d+)`).exec(document.cookie)?.[1]);
+  return Number.isFinite(value) && value > 0 ? value : null;
+};
 
 const forms = [...document.querySelectorAll<HTMLFormElement>("form[data-auth-form]")];
 const configSource = forms[0]?.dataset.islandConfig;
@@ -21,16 +27,30 @@ if (configSource) {
   for (const form of forms) enhance(form, context);
   if (env.tokenSyncUrl) {
     const syncUrl = env.tokenSyncUrl;
-    void firebaseClient.then((client) => startTokenSync({ source: client, syncUrl, csrfToken }));
+    void firebaseClient.then((client) =>
+      startTokenSync({ source: client, syncUrl, csrfToken, signedOutAt, paused: () => context.state.authLoading }),
+    );
   }
 }
 
 function enhance(form: HTMLFormElement, context: AuthContext) {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  // The Worker may have rendered an error already: leave it until the state says otherwise.
+  let shownError = context.state.authError;
   context.subscribe((state) => {
     setBusy(submit, state.authLoading);
-    renderAuthError(form, state.authError);
+    if (state.authError !== shownError) {
+      shownError = state.authError;
+      renderAuthError(form, state.authError);
+    }
   });
+  if (form.dataset.authForm === "sign-out") {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      void context.signOut();
+    });
+    return;
+  }
   form.addEventListener("submit", async (event) => {
     const email = (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() ?? "";
     const password = (form.elements.namedItem("password") as HTMLInputElement | null)?.value ?? "";
@@ -38,6 +58,7 @@ function enhance(form: HTMLFormElement, context: AuthContext) {
     // Let the browser post the form when fields are missing: the Worker answers with the errors.
     if (missing) return;
     event.preventDefault();
+    renderAuthError(form, null);
     if (form.dataset.authForm === "sign-in") {
       const callbackUrl = (form.elements.namedItem("callbackUrl") as HTMLInputElement | null)?.value ?? "/";
       await context.signIn(email, password, callbackUrl);

@@ -5,6 +5,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { getPublicEnv } from "../env";
 import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
 import { SignInRefused } from "../services/auth/auth-service";
@@ -56,12 +57,14 @@ export const accountRoutes = new Hono<HonoEnv>()
       head: { pageTitle: "Your account", noindex: true },
       section: "userSettings",
       isPrivate: true,
+      islands: ["auth"],
       children: (
         <AccountContent
           session={session}
           isMember={isMember}
           csrfToken={await csrfFormToken(c)}
           notice={c.req.query("changed") === "password" ? "Your password has been changed." : null}
+          islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
         />
       ),
     });

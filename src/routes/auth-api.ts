@@ -55,6 +55,14 @@ function failureFor(error: unknown): SignInFailure {
 function startSession(c: Context<HonoEnv>, started: StartedSession) {
   cookies.setSession(c, started.token, started.session.expiresAt);
   cookies.setLoggedInPreviously(c);
+  cookies.clearSignedOutAt(c);
+  c.header("Cache-Control", "private, no-store");
+}
+
+async function signOut(c: Context<HonoEnv>) {
+  if (c.var.session) await c.var.auth.endSession(c.var.session);
+  cookies.clearSession(c);
+  cookies.setSignedOutAt(c, Math.floor(Date.now() / 1000));
   c.header("Cache-Control", "private, no-store");
 }
 
@@ -138,9 +146,7 @@ export const authApiRoutes = new Hono<HonoEnv>()
   })
   .post("/api/auth/signout", async (c) => {
     const form = CallbackForm.safeParse(await readForm(c));
-    if (c.var.session) await c.var.auth.endSession(c.var.session);
-    cookies.clearSession(c);
-    c.header("Cache-Control", "private, no-store");
+    await signOut(c);
     // Spec §4: sign-out returns the user to '/'.
     const url = "/";
     return form.success && form.data.json === "true" ? c.json({ url }) : c.redirect(url, 303);
@@ -160,7 +166,7 @@ export const authApiRoutes = new Hono<HonoEnv>()
     if (!header.startsWith("Bearer ")) throw new AppError("UNAUTHORIZED", "Token sync needs Authorization: Bearer <Firebase ID token>");
     await limitAuthAttempts(c, "token");
     try {
-      const result = await c.var.auth.sessionFromTokenSync(header.slice("Bearer ".length).trim(), c.var.session);
+      const result = await c.var.auth.sessionFromTokenSync(header.slice("Bearer ".length).trim(), c.var.session, cookies.signedOutAt(c));
       if (result.token) startSession(c, { session: result.session, token: result.token });
       c.header("Cache-Control", "private, no-store");
       return c.json({ ok: true, user: { email: result.session.email }, expires: new Date(result.session.expiresAt * 1000).toISOString() });
@@ -173,8 +179,6 @@ export const authApiRoutes = new Hono<HonoEnv>()
     }
   })
   .delete("/api/auth/token", async (c) => {
-    if (c.var.session) await c.var.auth.endSession(c.var.session);
-    cookies.clearSession(c);
-    c.header("Cache-Control", "private, no-store");
+    await signOut(c);
     return c.body(null, 204);
   });

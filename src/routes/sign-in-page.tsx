@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import { getPublicEnv } from "../env";
-import { signInError, type AuthError } from "../shared/auth-errors";
+import { SIGN_IN_HINTS, signInError, type AuthError } from "../shared/auth-errors";
 import { safeCallbackUrl } from "../services/auth/callback-url";
 import type { HonoEnv } from "../types";
 import { LoginContent } from "../views/auth/login-content";
@@ -13,7 +13,6 @@ import { renderScreen, siteContext } from "./screen";
 
 const KNOWN_ERRORS: Record<string, number> = {
   CredentialsSignin: 401,
-  SessionRequired: 401,
   RateLimited: 429,
   InvalidRequest: 400,
   AccountDisabled: 403,
@@ -26,7 +25,13 @@ export async function renderSignIn(c: Context<HonoEnv>) {
   if (c.var.session) return c.redirect(callbackUrl, 303);
   const errorCode = c.req.query("error");
   const authError: AuthError | null = errorCode && errorCode in KNOWN_ERRORS ? signInError(KNOWN_ERRORS[errorCode]!, errorCode) : null;
-  const notice = c.req.query("reset") === "done" ? "Your password has been changed. Sign in with your new password." : null;
+  // Being asked to sign in is not a failed sign-in: it is said as a notice, not an auth error.
+  const notice =
+    c.req.query("reset") === "done"
+      ? { text: "Your password has been changed. Sign in with your new password.", tone: "success" as const }
+      : errorCode === "SessionRequired"
+        ? { text: SIGN_IN_HINTS.SessionRequired!, tone: "info" as const }
+        : null;
   const layout = await c.var.content.layout();
   return renderScreen(c, {
     layout,

@@ -13,3 +13,10 @@ export const LOGGED_IN_PREVIOUSLY_COOKIE = "guildhall_logged_in_previously";
 
 /** Dispatched on window when this tab changes the cart (the `storage` event covers other tabs). */
 export const CART_CHANGED_EVENT = "guildhall:cart-changed";
+
+/**
+ * Set (seconds since the epoch) when a user signs out on the site. Firebase's browser SDK keeps
+ * its own memory of the user; a remembered sign-in older than this is signed out of the SDK too,
+ * never synced back into a session.
+ */
+export const SIGNED_OUT_AT_COOKIE = "guildhall_signed_out_at";

@@ -137,6 +137,25 @@ describe("token sync endpoint (spec call 4)", () => {
     expect(browser.sessionCookie).toBeUndefined();
   });
 
+  it("signing out sticks: a sign-in from before the sign-out cannot be synced back into a session", async () => {
+    quiet();
+    const user = await createUser();
+    const browser = new TestBrowser();
+    const token = await idTokenFor(user.email, user.password);
+    await browser.signIn(user.email, user.password);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const signOut = await browser.post("/api/auth/signout", {});
+    expect(signOut.headers.getSetCookie().some((c) => c.startsWith("guildhall_signed_out_at="))).toBe(true);
+    const resync = await browser.fetch("/api/auth/token", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "X-CSRF-Token": await browser.csrfToken() },
+    });
+    expect(resync.status).toBe(401);
+    expect(browser.sessionCookie).toBeUndefined();
+    await browser.signIn(user.email, user.password);
+    expect(browser.cookies.has("guildhall_signed_out_at")).toBe(false);
+  });
+
   it("refuses a missing or forged token", async () => {
     quiet();
     const browser = new TestBrowser();

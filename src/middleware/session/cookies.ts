@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { LOGGED_IN_PREVIOUSLY_COOKIE } from "../../shared/storage-keys";
+import { LOGGED_IN_PREVIOUSLY_COOKIE, SIGNED_OUT_AT_COOKIE } from "../../shared/storage-keys";
 import type { HonoEnv } from "../../types";
 
 const SESSION = "guildhall_session";
@@ -30,6 +30,17 @@ export const cookies = {
   csrf: (c: Context<HonoEnv>) => getCookie(c, named(c, CSRF)),
   setCsrf(c: Context<HonoEnv>, value: string) {
     setCookie(c, named(c, CSRF), value, { ...base(c), httpOnly: true, maxAge: ONE_YEAR });
+  },
+  /** When this browser last signed out (read by browser code; see SIGNED_OUT_AT_COOKIE). */
+  signedOutAt(c: Context<HonoEnv>): number | null {
+    const value = Number(getCookie(c, SIGNED_OUT_AT_COOKIE));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  },
+  setSignedOutAt(c: Context<HonoEnv>, seconds: number) {
+    setCookie(c, SIGNED_OUT_AT_COOKIE, String(seconds), { ...base(c), httpOnly: false, maxAge: ONE_YEAR });
+  },
+  clearSignedOutAt(c: Context<HonoEnv>) {
+    if (getCookie(c, SIGNED_OUT_AT_COOKIE)) deleteCookie(c, SIGNED_OUT_AT_COOKIE, { ...base(c), httpOnly: false });
   },
   /** Spec §3/§4: records that this browser has signed in before (read by browser code). */
   setLoggedInPreviously(c: Context<HonoEnv>) {

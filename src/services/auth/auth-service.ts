@@ -32,7 +32,7 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 export class SignInRefused extends Error {
   override readonly name = "SignInRefused";
-  constructor(readonly reason: "stale-sign-in" | "stale-token") {
+  constructor(readonly reason: "stale-sign-in" | "stale-token" | "signed-out") {
     super(reason);
   }
 }
@@ -93,11 +93,17 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Token sync: keeps the current session when it belongs to the token's user, else opens one.
-     * Tokens older than TOKEN_SYNC_MAX_AGE_SECONDS are refused.
+     * Tokens older than TOKEN_SYNC_MAX_AGE_SECONDS are refused, and so are sign-ins made before
+     * this browser last signed out (`signedOutAt`): signing out must stick.
      */
-    async sessionFromTokenSync(idToken: string, current: Session | null): Promise<StartedSession | { session: Session; token: null }> {
+    async sessionFromTokenSync(
+      idToken: string,
+      current: Session | null,
+      signedOutAt: number | null = null,
+    ): Promise<StartedSession | { session: Session; token: null }> {
       const claims = await deps.verifyIdToken(idToken);
       if (nowSeconds() - claims.issuedAt > TOKEN_SYNC_MAX_AGE_SECONDS) throw new SignInRefused("stale-token");
+      if (signedOutAt !== null && claims.authTime <= signedOutAt) throw new SignInRefused("signed-out");
       if (current && current.userId === claims.uid) return { session: current, token: null };
       if (current) await deps.sessions.revoke(current.id);
       return open(claims);

@@ -6,10 +6,12 @@ export interface AccountContentProps {
   isMember: boolean;
   csrfToken: string;
   notice: string | null;
+  /** The auth island's settings, so signing out here signs the browser's Firebase SDK out too. */
+  islandConfig: string;
 }
 
 /** /user/account: who is signed in, their membership tier, and signing out. */
-export function AccountContent({ session, isMember, csrfToken, notice }: AccountContentProps) {
+export function AccountContent({ session, isMember, csrfToken, notice, islandConfig }: AccountContentProps) {
   return (
     <div className="account-screen">
       <h1>Your account</h1>
@@ -39,7 +41,7 @@ export function AccountContent({ session, isMember, csrfToken, notice }: Account
         <a href="/user/password">Change your password</a>
       </p>
       <h2>Sign out</h2>
-      <form method="post" action="/api/auth/signout" className="form form--inline">
+      <form method="post" action="/api/auth/signout" className="form form--inline" data-auth-form="sign-out" data-island-config={islandConfig}>
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <input type="hidden" name="callbackUrl" value="/" />
         <button type="submit" className="button button--secondary">

@@ -9,8 +9,8 @@ export interface LoginContentProps {
   email: string;
   /** The auth error after a failed attempt (spec §3): status, error and message. */
   authError: AuthError | null;
-  /** An informational message, e.g. after a password reset. */
-  notice: string | null;
+  /** A message before the form: after a password reset ("success"), or why sign-in is needed ("info"). */
+  notice: { text: string; tone: "success" | "info" } | null;
   /** The browser island's settings (Firebase web config), serialised as data attributes. */
   islandConfig: string;
 }
@@ -25,8 +25,8 @@ export function LoginContent({ csrfToken, callbackUrl, email, authError, notice,
     <div className="auth-screen">
       <h1>Sign in</h1>
       {notice ? (
-        <p className="notice notice--success" role="status">
-          {notice}
+        <p className={`notice notice--${notice.tone}`} role="status">
+          {notice.text}
         </p>
       ) : null}
       <div aria-live="assertive" data-auth-error-region>

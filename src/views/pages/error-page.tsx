@@ -9,19 +9,31 @@ export interface ErrorPageProps {
   stylesheet?: string | null;
   /** A 4xx application error's own message for the user. */
   detail?: string | null;
+  /** The site's built default favicon (the asset manifest's "favicon.svg"), when known. */
+  favicon?: string | null;
 }
 
 /**
  * A self-contained error page that needs no CMS data, so it renders even when the CMS is down.
  * When the layout data is available, routes render ErrorContent inside SitePage instead.
  */
-export function ErrorPage({ status, siteName, stylesheet = null, detail = null }: ErrorPageProps) {
+export function ErrorPage({ status, siteName, stylesheet = null, detail = null, favicon = null }: ErrorPageProps) {
   const { heading, body } = errorMessage(status, detail);
+  const head = (
+    <>
+      <meta name="robots" content="noindex" />
+      {favicon ? <link rel="icon" href={favicon} type={favicon.endsWith(".svg") ? "image/svg+xml" : undefined} /> : null}
+    </>
+  );
   return (
-    <Document title={`${heading} | ${siteName}`} stylesheet={stylesheet} head={<meta name="robots" content="noindex" />}>
+    <Document title={`${heading} | ${siteName}`} stylesheet={stylesheet} head={head}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <header className="site-header">
         <div className="masthead container">
           <a href={hrefs.home} className="brand">
+            {favicon ? <img src={favicon} alt="" width={44} height={44} className="brand__logo" /> : null}
             <span className="brand__text">
               <span className="brand__name">{siteName}</span>
             </span>
@@ -29,7 +41,7 @@ export function ErrorPage({ status, siteName, stylesheet = null, detail = null }
         </div>
       </header>
       <div className="page-body container">
-        <main id="main" className="page-main error-screen">
+        <main id="main" tabIndex={-1} className="page-main error-screen">
           <p className="eyebrow">Error {status}</p>
           <h1>{heading}</h1>
           <p className="lede">{body}</p>

@@ -4,22 +4,26 @@ import { shouldSyncToken, startTokenSync } from "../../../client/auth/token-sync
 import { TOKEN_SYNC_MAX_AGE_SECONDS } from "../../../src/shared/token-sync";
 
 const NOW = 1_800_000_000;
-const token = (iat: number) => `${btoa('{"alg":"none"}')}.${btoa(JSON.stringify({ iat })).replace(/=+$/, "")}.`;
+const token = (iat: number, authTime = iat) =>
+  `${btoa('{"alg":"none"}')}.${btoa(JSON.stringify({ iat, auth_time: authTime })).replace(/=+$/, "")}.`;
 
-function harness() {
+function harness(options: { signedOutAt?: number | null; paused?: boolean } = {}) {
   let emit!: (user: { getIdToken(): Promise<string> } | null) => Promise<void>;
   const requests: { method: string; headers: Record<string, string> }[] = [];
+  const sdkSignOuts: number[] = [];
   startTokenSync({
-    source: { onIdTokenChanged: (cb) => (emit = cb as typeof emit) },
+    source: { onIdTokenChanged: (cb) => (emit = cb as typeof emit), signOut: async () => void sdkSignOuts.push(1) },
     syncUrl: "/api/auth/token",
     csrfToken: async () => "csrf-1",
+    signedOutAt: () => options.signedOutAt ?? null,
+    paused: () => options.paused ?? false,
     now: () => NOW * 1000,
     fetch: async (_url, init) => {
       requests.push({ method: String(init?.method), headers: init?.headers as Record<string, string> });
       return new Response(null, { status: 204 });
     },
   });
-  return { emit: (t: string | null) => emit(t === null ? null : { getIdToken: async () => t }), requests };
+  return { emit: (t: string | null) => emit(t === null ? null : { getIdToken: async () => t }), requests, sdkSignOuts };
 }
 
 describe("token sync", () => {
@@ -38,6 +42,25 @@ describe("token sync", () => {
   it("skips an old token", async () => {
     const { emit, requests } = harness();
     await emit(token(NOW - 3600));
+    expect(requests).toEqual([]);
+  });
+
+  it("signs the SDK out instead of syncing a sign-in older than the site's last sign-out", async () => {
+    const { emit, requests, sdkSignOuts } = harness({ signedOutAt: NOW - 60 });
+    await emit(token(NOW - 10, NOW - 3600));
+    expect(requests).toEqual([]);
+    expect(sdkSignOuts).toEqual([1]);
+  });
+
+  it("syncs a sign-in made after the last sign-out", async () => {
+    const { emit, requests } = harness({ signedOutAt: NOW - 60 });
+    await emit(token(NOW - 10, NOW - 30));
+    expect(requests.map((r) => r.method)).toEqual(["POST"]);
+  });
+
+  it("does not sync while a sign-in is in progress (the sign-in opens the session)", async () => {
+    const { emit, requests } = harness({ paused: true });
+    await emit(token(NOW - 10));
     expect(requests).toEqual([]);
   });
 
