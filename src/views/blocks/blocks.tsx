@@ -27,7 +27,7 @@ export function Blocks({ blocks, ctx, hasTitle = true }: BlocksProps) {
   return (
     <div className="blocks">
       {blocks.map((block, index) => (
-        <BlockView key={`${block.kind}-${block.id}-${index}`} block={block} ctx={ctx} isFirst={index === 0} hasTitle={hasTitle} />
+        <BlockView key={`${block.kind}-${block.id}-${index}`} block={block} ctx={ctx} isFirst={index === 0} nearTop={index < 2} hasTitle={hasTitle} />
       ))}
     </div>
   );
@@ -37,17 +37,19 @@ interface BlockViewProps {
   block: Block;
   ctx: BlockContext;
   isFirst: boolean;
+  /** Among the first blocks, so likely in the first view: its image loads eagerly. */
+  nearTop: boolean;
   hasTitle: boolean;
 }
 
-function BlockView({ block, ctx, isFirst, hasTitle }: BlockViewProps) {
+function BlockView({ block, ctx, isFirst, nearTop, hasTitle }: BlockViewProps) {
   switch (block.kind) {
     case "text":
       return <TextBlock block={block} />;
     case "text-with-image":
-      return <TextWithImageBlock block={block} />;
+      return <TextWithImageBlock block={block} priority={nearTop} />;
     case "image":
-      return <ImageBlock block={block} />;
+      return <ImageBlock block={block} priority={nearTop} />;
     case "button":
       return <ButtonBlock block={block} ctx={ctx} />;
     case "card-list":

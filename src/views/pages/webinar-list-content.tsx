@@ -22,7 +22,7 @@ export function WebinarListContent({ webinars, bundles, now }: WebinarListConten
       <section aria-labelledby="upcoming-webinars" className="screen-section">
         <h2 id="upcoming-webinars">Upcoming webinars</h2>
         {upcoming.length > 0 ? (
-          <WebinarCardList webinars={upcoming} now={now} level={3} />
+          <WebinarCardList webinars={upcoming} now={now} level={3} leadsPage />
         ) : (
           <p className="notice">No webinars are scheduled at the moment. Please check back soon.</p>
         )}

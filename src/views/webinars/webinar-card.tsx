@@ -11,14 +11,16 @@ export interface WebinarCardProps {
   webinar: WebinarSummary;
   now: Date;
   level: HeadingLevel;
+  /** Load the image eagerly at high priority (the first card of a page). */
+  priority?: boolean;
 }
 
 /** A webinar in a list: when, what it costs (standard and member), its state and its bundle. */
-export function WebinarCard({ webinar, now, level }: WebinarCardProps) {
+export function WebinarCard({ webinar, now, level, priority = false }: WebinarCardProps) {
   const state = webinarState(webinar, now);
   return (
     <li className="card webinar-card">
-      {webinar.image ? <Img media={webinar.image} slot="card" decorative className="card__image" /> : null}
+      {webinar.image ? <Img media={webinar.image} slot="card" decorative className="card__image" priority={priority} /> : null}
       <div className="card__body">
         <WebinarBadges state={state} />
         <Heading level={level} className="card__title">
