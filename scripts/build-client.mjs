@@ -6,16 +6,20 @@
 // The Worker learns the hashed names from dist/asset-manifest.json (outside the public folder).
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
 import { ROOT } from "./lib/worker.mjs";
 
-const OUT = join(ROOT, "dist", "client");
-const ASSETS = join(OUT, "assets");
+const FINAL = join(ROOT, "dist", "client");
 
+/**
+ * Builds into a fresh folder and swaps it in at the end, so a `wrangler dev` serving the old
+ * assets (say, `npm run dev` while the tests rebuild) never sees a missing folder.
+ */
 export async function buildClient({ quiet = false } = {}) {
   const started = Date.now();
-  rmSync(OUT, { recursive: true, force: true });
+  const OUT = join(ROOT, "dist", `client.building-${process.pid}-${Date.now()}`);
+  const ASSETS = join(OUT, "assets");
   mkdirSync(ASSETS, { recursive: true });
 
   const islandsDir = join(ROOT, "client", "islands");
@@ -63,6 +67,10 @@ export async function buildClient({ quiet = false } = {}) {
     join(OUT, "_headers"),
     "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n",
   );
+  const previous = `${FINAL}.previous-${process.pid}-${Date.now()}`;
+  if (existsSync(FINAL)) renameSync(FINAL, previous);
+  renameSync(OUT, FINAL);
+  rmSync(previous, { recursive: true, force: true });
   writeFileSync(join(ROOT, "dist", "asset-manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   if (!quiet) console.log(`client: built ${Object.keys(manifest.islands).length} island(s) and styles in ${Date.now() - started} ms`);
   return manifest;

@@ -10,33 +10,59 @@ export function setBusy(button: HTMLButtonElement | null, busy: boolean) {
   button.textContent = busy ? (button.dataset.busyLabel ?? "Please wait…") : button.dataset.label;
 }
 
-/** Renders the auth error into the page's live region (announced by screen readers). */
+/**
+ * Renders the auth error into the page's live region (announced by screen readers), as the same
+ * error summary the Worker renders without JavaScript (src/views/forms/error-summary.tsx): a
+ * titled alert whose item links to the field to fix.
+ */
 export function renderAuthError(form: HTMLFormElement, error: AuthError | null) {
-  const region = form.ownerDocument.querySelector<HTMLElement>("[data-auth-error-region]");
+  const doc = form.ownerDocument;
+  const region = doc.querySelector<HTMLElement>("[data-auth-error-region]");
   if (!region) return;
   region.replaceChildren();
   if (!error) return;
-  const summary = form.ownerDocument.createElement("div");
+  const problem = problemFor(form, error);
+  const summary = doc.createElement("div");
   summary.className = "error-summary";
   summary.setAttribute("role", "alert");
+  summary.setAttribute("aria-labelledby", "error-summary-title");
   summary.tabIndex = -1;
-  const title = form.ownerDocument.createElement("h2");
+  summary.dataset.errorSummary = "";
+  const title = doc.createElement("h2");
+  title.id = "error-summary-title";
   title.className = "error-summary__title";
-  title.textContent = error.message;
+  title.textContent = problem.title;
   summary.append(title);
-  const hint = SIGN_IN_HINTS[error.error];
-  if (hint && form.dataset.authForm === "sign-in") {
-    const detail = form.ownerDocument.createElement("p");
-    detail.textContent = hint;
-    summary.append(detail);
+  if (problem.message) {
+    const list = doc.createElement("ul");
+    list.className = "error-summary__list";
+    const item = doc.createElement("li");
+    const link = doc.createElement("a");
+    link.href = `#${problem.field}`;
+    link.textContent = problem.message;
+    item.append(link);
+    list.append(item);
+    summary.append(list);
   }
   region.append(summary);
   summary.focus();
 }
 
-export function renderStatus(form: HTMLFormElement, message: string) {
+/** The summary's title, and the field and words of its one item (as the Worker's views put them). */
+function problemFor(form: HTMLFormElement, error: AuthError): { title: string; field: string; message: string | null } {
+  if (form.dataset.authForm === "password-reset") return { title: "We could not send the e-mail", field: "email", message: error.message };
+  const hint = form.dataset.authForm === "sign-in" ? SIGN_IN_HINTS[error.error] : undefined;
+  return { title: error.message, field: error.error === "InvalidRequest" ? "email" : "password", message: hint ?? null };
+}
+
+/** Shows a status message in the page's polite live region; null clears it. */
+export function renderStatus(form: HTMLFormElement, message: string | null) {
   const region = form.ownerDocument.querySelector<HTMLElement>("[data-auth-status-region]");
   if (!region) return;
+  if (message === null) {
+    region.replaceChildren();
+    return;
+  }
   const note = form.ownerDocument.createElement("p");
   note.className = "notice notice--success";
   note.setAttribute("role", "status");

@@ -52,22 +52,27 @@ function enhance(form: HTMLFormElement, context: AuthContext) {
     return;
   }
   form.addEventListener("submit", async (event) => {
-    const email = (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() ?? "";
+    const emailField = form.elements.namedItem("email") as HTMLInputElement | null;
+    const email = emailField?.value.trim() ?? "";
     const password = (form.elements.namedItem("password") as HTMLInputElement | null)?.value ?? "";
     const missing = !email || (form.dataset.authForm === "sign-in" && !password);
-    // Let the browser post the form when fields are missing: the Worker answers with the errors.
-    if (missing) return;
+    // A malformed address is not Firebase's to judge (its emulator "sends" to anything).
+    const malformed = form.dataset.authForm === "password-reset" && emailField?.validity.typeMismatch === true;
+    // Let the browser post the form when fields are missing or malformed: the Worker answers with the errors.
+    if (missing || malformed) return;
     event.preventDefault();
     renderAuthError(form, null);
     if (form.dataset.authForm === "sign-in") {
       const callbackUrl = (form.elements.namedItem("callbackUrl") as HTMLInputElement | null)?.value ?? "/";
       await context.signIn(email, password, callbackUrl);
     } else if (form.dataset.authForm === "password-reset") {
+      renderStatus(form, null);
       try {
         await context.resetPassword(email);
         renderStatus(
           form,
-          `If an account exists for ${email}, we have sent it an e-mail with a link to choose a new password. The link returns you here to sign in.`,
+          `If an account exists for ${email}, we have sent it an e-mail with a link to choose a new password. ` +
+            "The link returns you here to sign in. No e-mail after a few minutes? Check your spam folder, or request another below.",
         );
       } catch {
         // The context holds the error; the subscription shows it.

@@ -8,7 +8,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { renderToReadableStream } from "react-dom/server.edge";
-import { assetUrls } from "../assets";
+import { assetUrls, defaultFaviconUrl } from "../assets";
 import { ConfigError } from "../env";
 import { isAppError } from "../errors";
 import { log } from "../log";
@@ -30,7 +30,13 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
   if (wantsJson(c)) return c.json({ error: { code, message } }, status);
   const detail = status < 500 && status !== 404 ? message : null;
   const page = (await inLayout(c, status, detail)) ?? (
-    <ErrorPage status={status} siteName={c.var.config?.site.name ?? "Guildhall"} stylesheet={assetUrls.stylesheet} detail={detail} />
+    <ErrorPage
+      status={status}
+      siteName={c.var.config?.site.name ?? "Guildhall"}
+      stylesheet={assetUrls.stylesheet}
+      favicon={defaultFaviconUrl}
+      detail={detail}
+    />
   );
   const nonce = c.get("secureHeadersNonce");
   const stream = await renderToReadableStream(page, nonce ? { nonce } : {});

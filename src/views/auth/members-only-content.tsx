@@ -15,7 +15,10 @@ export function MembersOnlyContent({ title, email }: { title: string; email: str
         </a>
         <a href="/join">Join the Guild</a>
       </p>
-      <p>Already a member? If you joined with another e-mail address, sign out and sign in with that one.</p>
+      <p>
+        Already a member? If you joined with another e-mail address, sign out from <a href="/user/account">your account</a> and
+        sign in with that one.
+      </p>
     </article>
   );
 }

@@ -11,8 +11,12 @@ export interface PasswordResetContentProps {
   islandConfig: string;
 }
 
+/** Errors about the address itself, shown at the field as well as in the summary. */
+const FIELD_ERRORS = new Set(["auth/invalid-email", "auth/missing-email", "auth/user-not-found"]);
+
 /** Request a password-reset e-mail (spec §7 call 3). Works without JavaScript. */
 export function PasswordResetContent({ csrfToken, email, authError, sentTo, islandConfig }: PasswordResetContentProps) {
+  const fieldError = authError && FIELD_ERRORS.has(authError.error) ? authError.message : null;
   return (
     <div className="auth-screen">
       <h1>Reset your password</h1>
@@ -33,7 +37,16 @@ export function PasswordResetContent({ csrfToken, email, authError, sentTo, isla
       <p>Enter the e-mail address you sign in with and we will send you a link to choose a new password.</p>
       <form method="post" action="/password-reset" className="form" data-auth-form="password-reset" data-island-config={islandConfig} noValidate>
         <input type="hidden" name="csrfToken" value={csrfToken} />
-        <TextField id="email" label="E-mail address" type="email" value={email} autoComplete="email" required maxLength={254} />
+        <TextField
+          id="email"
+          label="E-mail address"
+          type="email"
+          value={email}
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={fieldError}
+        />
         <div className="form__actions">
           <button type="submit" className="button" data-busy-label="Sending…">
             Send the reset e-mail

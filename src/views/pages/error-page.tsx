@@ -1,5 +1,6 @@
 import { Document } from "../document";
 import { hrefs } from "../hrefs";
+import { ErrorContent } from "./error-content";
 import { errorMessage } from "./error-messages";
 
 export interface ErrorPageProps {
@@ -18,7 +19,7 @@ export interface ErrorPageProps {
  * When the layout data is available, routes render ErrorContent inside SitePage instead.
  */
 export function ErrorPage({ status, siteName, stylesheet = null, detail = null, favicon = null }: ErrorPageProps) {
-  const { heading, body } = errorMessage(status, detail);
+  const { heading } = errorMessage(status, detail);
   const head = (
     <>
       <meta name="robots" content="noindex" />
@@ -41,15 +42,8 @@ export function ErrorPage({ status, siteName, stylesheet = null, detail = null, 
         </div>
       </header>
       <div className="page-body container">
-        <main id="main" tabIndex={-1} className="page-main error-screen">
-          <p className="eyebrow">Error {status}</p>
-          <h1>{heading}</h1>
-          <p className="lede">{body}</p>
-          <p>
-            <a href={hrefs.home} className="button">
-              Go to the home page
-            </a>
-          </p>
+        <main id="main" tabIndex={-1} className="page-main">
+          <ErrorContent status={status} detail={detail} />
         </main>
       </div>
     </Document>
