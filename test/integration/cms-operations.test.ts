@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient, type CmsClient } from "../../src/adapters/cms/client";
 import * as ops from "../../src/adapters/cms/operations";
 import type { Block, GeneralPage } from "../../src/services/content/model";
-import { SIDEBAR_GROUPS } from "../../src/services/content/model";
+import { BLOCK_KINDS, SIDEBAR_GROUPS } from "../../src/services/content/model";
 
 let cms: CmsClient;
 beforeAll(() => {
@@ -99,21 +99,7 @@ describe("page operations", () => {
     const articles = await cms.run(ops.allArticlesOperation, {});
     const articleBlocks = await Promise.all(articles.map((a) => cms.run(ops.articleOperation, { slug: a.slug })));
     const all = [...(home?.blocks ?? []), ...pages.flatMap((p) => p.blocks), ...articleBlocks.flatMap((a) => a?.blocks ?? [])];
-    expect([...kindsOf(all)].sort()).toEqual(
-      [
-        "button",
-        "card-list",
-        "embed",
-        "flipbook",
-        "hero-banner",
-        "image",
-        "large-cards",
-        "membership-settings",
-        "text",
-        "text-with-image",
-        "webinars-list",
-      ].sort(),
-    );
+    expect([...kindsOf(all)].sort()).toEqual([...BLOCK_KINDS].sort());
   });
 });
 

@@ -12,6 +12,7 @@ import {
   webinarsOperation,
 } from "../../src/adapters/cms/operations";
 import { fileTypeOf } from "../../src/adapters/cms/schemas";
+import { BLOCK_KINDS } from "../../src/services/content/model";
 import { everyBlock, image, many, one, page, webinar } from "../fixtures/cms-shapes";
 
 afterEach(() => vi.restoreAllMocks());
@@ -19,19 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("blocks", () => {
   it("maps every block kind with its fields", () => {
     const blocks = parseBlocks(everyBlock(), "test");
-    expect(blocks.map((b) => b.kind)).toEqual([
-      "text",
-      "text-with-image",
-      "image",
-      "button",
-      "card-list",
-      "webinars-list",
-      "flipbook",
-      "embed",
-      "membership-settings",
-      "hero-banner",
-      "large-cards",
-    ]);
+    expect(blocks.map((b) => b.kind)).toEqual([...BLOCK_KINDS]);
     expect(blocks[3]).toMatchObject({ kind: "button", title: "Join us", internalLink: { type: "Root", slug: "join-us" } });
     expect(blocks[5]).toMatchObject({ kind: "webinars-list", webinars: [{ slug: "a", memberPrice: 25, durationMinutes: 90 }] });
     expect(blocks[8]).toMatchObject({ kind: "membership-settings", halfOffCouponId: "coupon_half", membership: { slug: "full-member" } });

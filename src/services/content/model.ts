@@ -88,6 +88,21 @@ export type Block =
 
 export type BlockKind = Block["kind"];
 
+/** Every block kind, in spec §3's order; each block's root element carries `data-block="<kind>"`. */
+export const BLOCK_KINDS = [
+  "text",
+  "text-with-image",
+  "image",
+  "button",
+  "card-list",
+  "webinars-list",
+  "flipbook",
+  "embed",
+  "membership-settings",
+  "hero-banner",
+  "large-cards",
+] as const satisfies readonly BlockKind[];
+
 export interface CardBlock {
   title: string;
   bottomLinkText: string | null;

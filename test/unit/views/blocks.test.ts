@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Block } from "../../../src/services/content/model";
+import { BLOCK_KINDS, type Block } from "../../../src/services/content/model";
 import { Blocks } from "../../../src/views/blocks/blocks";
 import * as f from "../../fixtures/domain";
 import { one, render, select, squash } from "./render";
 
-const KINDS = [
-  "text",
-  "text-with-image",
-  "image",
-  "button",
-  "card-list",
-  "webinars-list",
-  "flipbook",
-  "embed",
-  "membership-settings",
-  "hero-banner",
-  "large-cards",
-] as const;
 
 const block = <K extends Block["kind"]>(kind: K, overrides: Partial<Extract<Block, { kind: K }>> = {}) =>
   ({ ...f.everyBlock().find((b) => b.kind === kind)!, ...overrides }) as Extract<Block, { kind: K }>;
@@ -27,7 +14,7 @@ describe("Blocks", () => {
   it("renders one element per block, each marked with its kind, in order", async () => {
     const html = await renderBlocks(f.everyBlock());
     const kinds = (await select(html, "[data-block]")).map((el) => el.attrs["data-block"]);
-    expect(kinds).toEqual([...KINDS]);
+    expect(kinds).toEqual([...BLOCK_KINDS]);
   });
 
   it("text: the sanitised rich text", async () => {
