@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { InvalidIdTokenError } from "../adapters/firebase/id-token-verifier";
+import { InvalidIdTokenError, SigningKeysUnavailableError } from "../adapters/firebase/id-token-verifier";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
 import { AppError } from "../errors";
 import { log } from "../log";
@@ -49,6 +49,7 @@ function failureFor(error: unknown): SignInFailure {
     return "CredentialsSignin";
   }
   if (error instanceof InvalidIdTokenError || error instanceof SignInRefused) return "CredentialsSignin";
+  if (error instanceof SigningKeysUnavailableError) return "ServiceUnavailable";
   throw error;
 }
 
@@ -174,6 +175,9 @@ export const authApiRoutes = new Hono<HonoEnv>()
       if (error instanceof InvalidIdTokenError || error instanceof SignInRefused) {
         log.warn("auth.token_sync_refused", { reason: error.message });
         throw new AppError("UNAUTHORIZED", "The ID token was not accepted");
+      }
+      if (error instanceof SigningKeysUnavailableError) {
+        throw new AppError("AUTH_UNAVAILABLE", "The sign-in service is unavailable", { cause: error });
       }
       throw error;
     }

@@ -5,7 +5,7 @@
 import { base64url, exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KeySource } from "../../src/adapters/firebase/google-keys";
-import { createIdTokenVerifier, InvalidIdTokenError } from "../../src/adapters/firebase/id-token-verifier";
+import { createIdTokenVerifier, InvalidIdTokenError, SigningKeysUnavailableError } from "../../src/adapters/firebase/id-token-verifier";
 
 const PROJECT = "guildhall-prod";
 const NOW = 1_800_000_000;
@@ -80,6 +80,16 @@ describe("Firebase ID token verification", () => {
     const pem = new TextEncoder().encode(await exportSPKI(keys.publicKey));
     const forged = await new SignJWT(claims()).setProtectedHeader({ alg: "HS256", kid: "kid-1" }).sign(pem);
     expect(await refusal(forged)).toContain("not RS256");
+  });
+
+  it("says the keys are unavailable (not that the token is wrong) when Google's keys cannot be fetched", async () => {
+    const down = createIdTokenVerifier({
+      projectId: PROJECT,
+      keys: { key: async () => Promise.reject(new Error("HTTP 503")) },
+      emulator: false,
+      now: () => NOW * 1000,
+    });
+    await expect(down(await sign(claims()))).rejects.toBeInstanceOf(SigningKeysUnavailableError);
   });
 
   it("refuses an unknown kid", async () => {

@@ -26,6 +26,11 @@ export class InvalidIdTokenError extends Error {
   override readonly name = "InvalidIdTokenError";
 }
 
+/** Google's signing keys could not be had, so no RS256 token can be checked just now. */
+export class SigningKeysUnavailableError extends Error {
+  override readonly name = "SigningKeysUnavailableError";
+}
+
 export interface IdTokenVerifierOptions {
   projectId: string;
   keys: KeySource;
@@ -64,7 +69,12 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     } else {
       if (header.alg !== "RS256") throw new InvalidIdTokenError(`algorithm ${String(header.alg)} is not RS256`);
       if (!header.kid) throw new InvalidIdTokenError("no kid");
-      const key = await options.keys.key(header.kid);
+      let key: CryptoKey | null;
+      try {
+        key = await options.keys.key(header.kid);
+      } catch (error) {
+        throw new SigningKeysUnavailableError(error instanceof Error ? error.message : String(error));
+      }
       if (!key) throw new InvalidIdTokenError("unknown kid");
       try {
         ({ payload } = await jwtVerify(token, key, {
