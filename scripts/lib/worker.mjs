@@ -58,6 +58,8 @@ export async function startWorker({ port, host = "localhost", persistTo, vars = 
     "--ip",
     host,
     "--show-interactive-dev-session=false",
+    // Lets a developer run the daily job by hand: GET /__scheduled?cron=… (local only).
+    "--test-scheduled",
     ...(persistTo ? ["--persist-to", persistTo] : []),
     ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ];
