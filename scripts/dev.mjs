@@ -63,7 +63,7 @@ try {
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
     },
     // The demo member is a member (the membership source the access tiers read).
-    seedSql: `INSERT OR REPLACE INTO member_status (email, user_id, status, valid_until) VALUES ('${auth.accounts.member.email}', '${auth.accounts.member.uid}', 'active', NULL)`,
+    seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
   });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));

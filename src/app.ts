@@ -13,6 +13,8 @@ import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
 import { embedRoutes } from "./routes/embeds";
 import { homeRoutes } from "./routes/home";
+import { joinRoutes } from "./routes/join";
+import { userMembershipRoutes } from "./routes/user-membership";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
@@ -36,6 +38,7 @@ export function createApp() {
   app.route("/", signInPageRoutes);
   app.route("/", passwordResetRoutes);
   app.route("/", accountRoutes);
+  app.route("/", userMembershipRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
@@ -43,6 +46,7 @@ export function createApp() {
   app.route("/", articleRoutes);
   app.route("/", webinarRoutes);
   app.route("/", membershipRoutes);
+  app.route("/", joinRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.
   app.route("/", generalPageRoutes);
 

@@ -26,6 +26,9 @@ export interface Bindings {
   FIREBASE_AUTH_EMULATOR_HOST?: string;
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
+  STAFF_EMAILS?: string;
+  MEMBERSHIP_GRACE_DAYS?: string;
+  OFFLINE_PAYMENT_INSTRUCTIONS?: string;
 }
 
 const httpUrl = z
@@ -98,6 +101,29 @@ const EnvSchema = z.object({
     .refine((value) => value === null || /^[A-Za-z0-9.-]+:\d{2,5}$/.test(value), { error: "must be host:port" }),
   AUTH_IP_LIMITER: binding<RateLimit>("rate limit", "limit"),
   AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  STAFF_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)), {
+      error: "must be a comma-separated list of e-mail addresses",
+    }),
+  MEMBERSHIP_GRACE_DAYS: z.coerce
+    .number({ error: "must be a whole number of days" })
+    .int({ error: "must be a whole number of days" })
+    .min(0, { error: "must not be negative" })
+    .max(365, { error: "must be at most 365 days" })
+    .default(30),
+  OFFLINE_PAYMENT_INSTRUCTIONS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null),
 });
 
 export interface Config {
@@ -107,6 +133,14 @@ export interface Config {
   cachePurgeSecret: string;
   site: { name: string; url: string };
   auth: AuthConfig;
+  membership: {
+    /** Staff accounts (lower-case e-mail addresses), checked at the edge on every staff request. */
+    staffEmails: readonly string[];
+    /** Days after a period ends during which the member keeps access. */
+    graceDays: number;
+    /** How to pay offline (bank details…), shown to applicants; null for the default text. */
+    offlinePaymentInstructions: string | null;
+  };
   bindings: { contentCache: KVNamespace; db: D1Database; authIpLimiter: RateLimit; authEmailLimiter: RateLimit };
 }
 
@@ -167,6 +201,11 @@ export function parseConfig(env: unknown): Config {
       sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
       tokenSyncUrl: e.TOKEN_SYNC_URL,
       secureCookies: !(e.SITE_URL.startsWith("http://") && ["localhost", "127.0.0.1"].includes(siteHost)),
+    },
+    membership: {
+      staffEmails: e.STAFF_EMAILS,
+      graceDays: e.MEMBERSHIP_GRACE_DAYS,
+      offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS,
     },
     bindings: {
       contentCache: e.CONTENT_CACHE,

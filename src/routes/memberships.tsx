@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { AppError } from "../errors";
 import type { HonoEnv } from "../types";
-import { JoinContent } from "../views/pages/join-content";
 import { MembershipListContent } from "../views/pages/membership-list-content";
 import { membershipInfoHrefs, renderScreen, siteContext } from "./screen";
 
@@ -15,17 +13,5 @@ export const membershipRoutes = new Hono<HonoEnv>()
       head: { pageTitle: "Membership", pageDescription: "Membership types, fees and how to join the Guild." },
       section: "professionals",
       children: <MembershipListContent memberships={memberships} infoPageHref={(slug) => infoPages.get(slug) ?? null} />,
-    });
-  })
-  .get("/join", async (c) => {
-    const { content } = c.var;
-    const [layout, joinPage, memberships] = await Promise.all([content.layout(), content.joinPage(), content.memberships()]);
-    if (!joinPage) throw new AppError("NOT_FOUND", "The join page has not been published");
-    return renderScreen(c, {
-      layout,
-      site: siteContext(c),
-      head: { pageSeo: joinPage.seo, pageTitle: "Join the Guild" },
-      section: "professionals",
-      children: <JoinContent joinPage={joinPage} memberships={memberships} />,
     });
   });

@@ -35,7 +35,7 @@ const PROJECT_ID = inject("firebaseProjectId");
 const stack = useBrowserStack(WORKER_SLOTS.signIn, {
   // SITE_URL is this Worker's own origin, so the reset e-mail's continue URL comes back here.
   vars: { SITE_URL },
-  seedSql: `INSERT OR REPLACE INTO member_status (email, status) VALUES ('${DEMO_ACCOUNTS.member.email}', 'active')`,
+  seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method) VALUES ('${DEMO_ACCOUNTS.member.uid}', '${DEMO_ACCOUNTS.member.email}', 'full-member', 'Full member', 'active', 'offline')`,
 });
 const url = (path: string) => stack.url(path);
 

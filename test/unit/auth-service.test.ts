@@ -43,7 +43,7 @@ function setup(claims: Partial<IdTokenClaims> = {}) {
     verifyIdToken: async () => token,
     identity: {} as IdentityToolkit,
     sessions,
-    members: { isActiveMember: async () => false },
+    isMember: async () => false,
     secret: SECRET,
     maxAgeSeconds: 3600,
     now: () => NOW * 1000,

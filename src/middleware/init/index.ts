@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { createCmsClient } from "../../adapters/cms/client";
-import { createMemberStatusStore } from "../../adapters/d1/member-status";
+import { createMembershipStore, isActiveMember } from "../../adapters/d1/memberships";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { googleKeySource, type KeySource } from "../../adapters/firebase/google-keys";
@@ -51,7 +51,8 @@ export function init(): MiddlewareHandler<HonoEnv> {
         }),
         identity: createIdentityToolkit({ baseUrl: auth.identityToolkitUrl, apiKey: auth.apiKey }),
         sessions: createSessionStore(config.bindings.db),
-        members: createMemberStatusStore(config.bindings.db),
+        isMember: async (user) =>
+          isActiveMember(await createMembershipStore(config.bindings.db).forUser(user), new Date(), config.membership.graceDays),
         secret: auth.sessionSecret,
         maxAgeSeconds: auth.sessionMaxAgeSeconds,
         now: Date.now,

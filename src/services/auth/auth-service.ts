@@ -3,7 +3,6 @@
  * verified with jose before a session is made, and sessions live in D1 so that signing out
  * revokes them wherever the cookie is.
  */
-import type { MemberStatusStore } from "../../adapters/d1/member-status";
 import type { SessionStore } from "../../adapters/d1/sessions";
 import type { IdTokenClaims, IdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
 import type { IdentityToolkit } from "../../adapters/firebase/identity-toolkit";
@@ -41,7 +40,8 @@ export interface AuthServiceDeps {
   verifyIdToken: IdTokenVerifier;
   identity: IdentityToolkit;
   sessions: SessionStore;
-  members: MemberStatusStore;
+  /** Whether the user is a member now (the membership records decide; see services/membership). */
+  isMember: (user: { id: string; email: string | null }) => Promise<boolean>;
   secret: string;
   maxAgeSeconds: number;
   now: () => number;
@@ -83,6 +83,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await deps.verifyIdToken(idToken);
       if (nowSeconds() - claims.authTime > RECENT_SIGN_IN_SECONDS) throw new SignInRefused("stale-sign-in");
       return open(claims);
+    },
+
+    /** Creates a Firebase account and signs it in (the join form). */
+    async createAccount(email: string, password: string): Promise<StartedSession> {
+      const { idToken } = await deps.identity.signUp(email, password);
+      return service.sessionFromSignIn(idToken);
     },
 
     /** Signs in with e-mail and password through Firebase (the no-JavaScript form). */
@@ -132,7 +138,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     isMember(session: Session): Promise<boolean> {
-      return deps.members.isActiveMember({ id: session.userId, email: session.email }, new Date(deps.now()));
+      return deps.isMember({ id: session.userId, email: session.email });
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { JoinPage, Membership } from "../../services/content/model";
 import { pageHref } from "../../shared/links";
 import { dropHeadingIf } from "../components/leading-heading";
@@ -10,10 +11,10 @@ const TITLE = "Join us";
 
 /**
  * The join page's content: the introduction, what each part of the form asks for, the
- * membership options and the terms. The form itself arrives with the join issue, in the
- * reserved #join-form section.
+ * membership options and the terms, then the application form (#join-form). The form's own
+ * sections carry the editor's descriptions, so the overview of steps shows only without it.
  */
-export function JoinContent({ joinPage, memberships }: { joinPage: JoinPage; memberships: readonly Membership[] }) {
+export function JoinContent({ joinPage, memberships, form = null }: { joinPage: JoinPage; memberships: readonly Membership[]; form?: ReactNode }) {
   const title = joinPage.seo?.metaTitle ?? TITLE;
   const intro = joinPage.formIntro ? dropHeadingIf(joinPage.formIntro, title) : null;
   return (
@@ -34,7 +35,7 @@ export function JoinContent({ joinPage, memberships }: { joinPage: JoinPage; mem
           </ul>
         </section>
       ) : null}
-      <JoinSteps joinPage={joinPage} />
+      {form ? null : <JoinSteps joinPage={joinPage} />}
       {joinPage.termsPage || joinPage.privacyPolicyPage ? (
         <section aria-labelledby="join-terms" className="screen-section">
           <h2 id="join-terms">Before you apply</h2>
@@ -57,9 +58,9 @@ export function JoinContent({ joinPage, memberships }: { joinPage: JoinPage; mem
           </p>
         </section>
       ) : null}
-      <section id="join-form" aria-labelledby="join-form-title" className="reserved-panel">
+      <section id="join-form" aria-labelledby="join-form-title" className={form ? "screen-section" : "reserved-panel"}>
         <h2 id="join-form-title">Application form</h2>
-        <p>Online joining opens soon. The application form will appear here.</p>
+        {form ?? <p>Online joining opens soon. The application form will appear here.</p>}
       </section>
     </>
   );

@@ -86,9 +86,11 @@ export async function completePasswordReset(email: string, newPassword: string):
   return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
 }
 
-/** Makes the account a member in the membership source (the seam the access tiers read). */
-export async function makeMember(email: string, validUntil: string | null = null): Promise<void> {
-  await env.DB.prepare("INSERT OR REPLACE INTO member_status (email, status, valid_until) VALUES (?1, 'active', ?2)")
-    .bind(email.toLowerCase(), validUntil)
+/** Makes the account an active member (a membership record until `periodEnd`, or open-ended). */
+export async function makeMember(email: string, periodEnd: string | null = null): Promise<void> {
+  await env.DB.prepare(
+    "INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end) VALUES (?1, ?1, 'full-member', 'Full member', 'active', 'offline', ?2)",
+  )
+    .bind(email.toLowerCase(), periodEnd)
     .run();
 }

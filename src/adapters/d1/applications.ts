@@ -1,0 +1,194 @@
+/** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
+export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
+export type PaymentMethod = "offline" | "card";
+
+export interface ApplicationDetails {
+  phone: string | null;
+  address: { line1: string; line2: string | null; town: string; postcode: string; country: string };
+  professional: { registrationNumber: string; specialisation: string; workplace: string | null; yearQualified: number };
+  declaration: { termsAcceptedAt: string; privacyAcceptedAt: string };
+}
+
+export interface Application {
+  id: string;
+  idempotencyKey: string;
+  reference: string;
+  userId: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  membershipSlug: string;
+  membershipTitle: string;
+  paymentMethod: PaymentMethod;
+  amountDuePence: number;
+  status: ApplicationStatus;
+  details: ApplicationDetails;
+  rejectedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt">;
+
+export interface Payment {
+  id: string;
+  applicationId: string;
+  method: PaymentMethod;
+  amountPence: number;
+  receivedOn: string;
+  reference: string;
+  recordedBy: string;
+  createdAt: string;
+}
+
+interface ApplicationRow {
+  id: string;
+  idempotency_key: string;
+  reference: string;
+  user_id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  membership_slug: string;
+  membership_title: string;
+  payment_method: PaymentMethod;
+  amount_due_pence: number;
+  status: ApplicationStatus;
+  details: string;
+  rejected_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toApplication = (row: ApplicationRow): Application => ({
+  id: row.id,
+  idempotencyKey: row.idempotency_key,
+  reference: row.reference,
+  userId: row.user_id,
+  email: row.email,
+  givenName: row.given_name,
+  familyName: row.family_name,
+  membershipSlug: row.membership_slug,
+  membershipTitle: row.membership_title,
+  paymentMethod: row.payment_method,
+  amountDuePence: row.amount_due_pence,
+  status: row.status,
+  details: JSON.parse(row.details) as ApplicationDetails,
+  rejectedReason: row.rejected_reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export interface ApplicationStore {
+  /**
+   * Stores the application and the member's record (awaiting payment) in one batch. Returns
+   * false, storing nothing, when the idempotency key was used before.
+   */
+  create(application: NewApplication): Promise<boolean>;
+  byIdempotencyKey(key: string): Promise<Application | null>;
+  byId(id: string): Promise<Application | null>;
+  latestForUser(userId: string): Promise<Application | null>;
+  list(filter: { status?: ApplicationStatus; search?: string; limit: number }): Promise<Application[]>;
+  payments(applicationId: string): Promise<Payment[]>;
+  /**
+   * Records money received and activates the membership until `periodEnd`, in one batch with
+   * `also` (the staff audit entry), so either all of it happens or none.
+   */
+  recordPayment(
+    application: Application,
+    payment: Omit<Payment, "createdAt" | "applicationId">,
+    periodEnd: string,
+    also?: D1PreparedStatement[],
+  ): Promise<void>;
+  reject(application: Application, reason: string, also?: D1PreparedStatement[]): Promise<void>;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export function createApplicationStore(db: D1Database): ApplicationStore {
+  const one = async (sql: string, ...params: unknown[]) => {
+    const row = await db.prepare(sql).bind(...params).first<ApplicationRow>();
+    return row ? toApplication(row) : null;
+  };
+  return {
+    async create(a) {
+      const insert = db
+        .prepare(
+          `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
+             membership_title, payment_method, amount_due_pence, status, details)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12)
+           ON CONFLICT (idempotency_key) DO NOTHING`,
+        )
+        .bind(a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details));
+      // The record is (re)pointed at this application only if the insert above happened.
+      const member = db
+        .prepare(
+          `INSERT INTO memberships (user_id, email, application_id, membership_slug, membership_title, status, payment_method)
+           SELECT ?1, ?2, ?3, ?4, ?5, 'awaiting_payment', ?6 WHERE EXISTS (SELECT 1 FROM applications WHERE id = ?3)
+           ON CONFLICT (user_id) DO UPDATE SET application_id = excluded.application_id, membership_slug = excluded.membership_slug,
+             membership_title = excluded.membership_title, payment_method = excluded.payment_method, email = excluded.email,
+             status = CASE WHEN memberships.status = 'active' THEN 'active' ELSE 'awaiting_payment' END, updated_at = ${NOW}`,
+        )
+        .bind(a.userId, a.email, a.id, a.membershipSlug, a.membershipTitle, a.paymentMethod);
+      const [inserted] = await db.batch([insert, member]);
+      return (inserted?.meta.changes ?? 0) > 0;
+    },
+    byIdempotencyKey: (key) => one("SELECT * FROM applications WHERE idempotency_key = ?1", key),
+    byId: (id) => one("SELECT * FROM applications WHERE id = ?1", id),
+    latestForUser: (userId) => one("SELECT * FROM applications WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", userId),
+    async list({ status, search, limit }) {
+      const term = search?.trim() ? `%${search.trim().toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM applications
+           WHERE (?1 IS NULL OR status = ?1)
+             AND (?2 IS NULL OR lower(email) LIKE ?2 ESCAPE '\\' OR lower(given_name || ' ' || family_name) LIKE ?2 ESCAPE '\\'
+                  OR lower(reference) LIKE ?2 ESCAPE '\\')
+           ORDER BY created_at DESC LIMIT ?3`,
+        )
+        .bind(status ?? null, term, limit)
+        .all<ApplicationRow>();
+      return results.map(toApplication);
+    },
+    async payments(applicationId) {
+      const { results } = await db
+        .prepare("SELECT * FROM payments WHERE application_id = ?1 ORDER BY received_on, created_at")
+        .bind(applicationId)
+        .all<{ id: string; application_id: string; method: PaymentMethod; amount_pence: number; received_on: string; reference: string; recorded_by: string; created_at: string }>();
+      return results.map((r) => ({
+        id: r.id,
+        applicationId: r.application_id,
+        method: r.method,
+        amountPence: r.amount_pence,
+        receivedOn: r.received_on,
+        reference: r.reference,
+        recordedBy: r.recorded_by,
+        createdAt: r.created_at,
+      }));
+    },
+    async recordPayment(application, payment, periodEnd, also = []) {
+      await db.batch([
+        ...also,
+        db
+          .prepare("INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+          .bind(payment.id, application.id, application.userId, payment.method, payment.amountPence, payment.receivedOn, payment.reference, payment.recordedBy),
+        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1`).bind(application.id),
+        db
+          .prepare(
+            `UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, application_id = ?4, updated_at = ${NOW}
+             WHERE user_id = ?1`,
+          )
+          .bind(application.userId, payment.receivedOn, periodEnd, application.id),
+      ]);
+    },
+    async reject(application, reason, also = []) {
+      await db.batch([
+        ...also,
+        db.prepare(`UPDATE applications SET status = 'rejected', rejected_reason = ?2, updated_at = ${NOW} WHERE id = ?1`).bind(application.id, reason),
+        db
+          .prepare(`UPDATE memberships SET status = 'cancelled', updated_at = ${NOW} WHERE user_id = ?1 AND application_id = ?2 AND status = 'awaiting_payment'`)
+          .bind(application.userId, application.id),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** /user/membership (spec: the page after sign-up): the member's record and how to pay. */
+import { Hono } from "hono";
+import { createApplicationStore } from "../adapters/d1/applications";
+import { createMembershipStore, isActiveMember } from "../adapters/d1/memberships";
+import type { HonoEnv } from "../types";
+import { MembershipStatusContent, type ShownStatus } from "../views/membership/membership-status-content";
+import { requireSession } from "./account";
+import { renderScreen, siteContext } from "./screen";
+
+/** What applicants read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
+export const DEFAULT_OFFLINE_INSTRUCTIONS =
+  "Pay by bank transfer to The Guild of Example Physiotherapists, sort code 00-00-00, account 00000000, quoting your payment reference, " +
+  "or send a cheque payable to The Guild of Example Physiotherapists with your reference on the back to the address at the foot of this page.";
+
+export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", requireSession).get("/user/membership", async (c) => {
+  const session = c.var.session!;
+  const { db } = c.var.config.bindings;
+  const applications = createApplicationStore(db);
+  const [layout, record, joinPage] = await Promise.all([
+    c.var.content.layout(),
+    createMembershipStore(db).forUser({ id: session.userId, email: session.email }),
+    c.req.query("joined") === "1" ? c.var.content.joinPage() : Promise.resolve(null),
+  ]);
+  const application = record?.applicationId ? await applications.byId(record.applicationId) : await applications.latestForUser(session.userId);
+  const payments = application ? await applications.payments(application.id) : [];
+  let status: ShownStatus | null = record?.status ?? null;
+  if (status === "active" && !isActiveMember(record, new Date(), c.var.config.membership.graceDays)) status = "lapsed";
+  return renderScreen(c, {
+    layout,
+    site: siteContext(c),
+    head: { pageTitle: "Your membership", noindex: true },
+    section: "userSettings",
+    isPrivate: true,
+    islands: ["membership"],
+    children: (
+      <MembershipStatusContent
+        record={record}
+        status={status}
+        application={application}
+        payments={payments}
+        successMessage={joinPage?.successMessage ?? null}
+        offlineInstructions={c.var.config.membership.offlinePaymentInstructions ?? DEFAULT_OFFLINE_INSTRUCTIONS}
+      />
+    ),
+  });
+});

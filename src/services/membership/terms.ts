@@ -1,0 +1,64 @@
+/**
+ * What joining costs (docs/decisions/0006): the first year's subscription (the membership's
+ * `price`) plus its one-off joining fee (`joiningFee`). The membership settings block's
+ * `halfOffCouponId` offers half off the first year's subscription to the newly qualified
+ * (qualified this year or in the two before); the joining fee is never discounted. Offline
+ * payment owes the same amount, invoiced with the application's reference.
+ */
+import type { GeneralPage, Membership } from "../content/model";
+
+export interface MembershipTerms {
+  slug: string;
+  title: string;
+  subscriptionPence: number;
+  joiningFeePence: number;
+  /** The membership settings block offers the newly-qualified half-price first year. */
+  halfOffForNewlyQualified: boolean;
+}
+
+export const NEWLY_QUALIFIED_YEARS = 2;
+
+const pence = (pounds: number | null) => Math.round((pounds ?? 0) * 100);
+
+/** Terms for each membership, from the memberships and their information pages' settings blocks. */
+export function membershipTerms(memberships: readonly Membership[], pages: readonly GeneralPage[]): Map<string, MembershipTerms> {
+  const halfOff = new Set<string>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind === "membership-settings" && block.membership && block.halfOffCouponId) halfOff.add(block.membership.slug);
+    }
+  }
+  return new Map(
+    memberships.map((m) => [
+      m.slug,
+      {
+        slug: m.slug,
+        title: m.title,
+        subscriptionPence: pence(m.price),
+        joiningFeePence: pence(m.joiningFee),
+        halfOffForNewlyQualified: halfOff.has(m.slug),
+      },
+    ]),
+  );
+}
+
+export interface AmountDue {
+  totalPence: number;
+  subscriptionPence: number;
+  joiningFeePence: number;
+  halfOff: boolean;
+}
+
+export function amountDue(terms: MembershipTerms, yearQualified: number, now: Date): AmountDue {
+  const halfOff = terms.halfOffForNewlyQualified && now.getUTCFullYear() - yearQualified <= NEWLY_QUALIFIED_YEARS;
+  const subscriptionPence = halfOff ? Math.round(terms.subscriptionPence / 2) : terms.subscriptionPence;
+  return { totalPence: subscriptionPence + terms.joiningFeePence, subscriptionPence, joiningFeePence: terms.joiningFeePence, halfOff };
+}
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A payment reference applicants quote: GH- and eight characters that cannot be misread. */
+export function newReference(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `GH-${[...bytes].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join("")}`;
+}

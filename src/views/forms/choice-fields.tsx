@@ -1,0 +1,106 @@
+/** Selects, radio groups and checkboxes with their labels, hints and errors, wired for screen readers. */
+import type { ReactNode } from "react";
+
+interface Described {
+  id: string;
+  hint?: string | null;
+  error?: string | null;
+}
+
+const describedBy = ({ id, hint, error }: Described) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+
+function Messages({ id, hint, error }: Described) {
+  return (
+    <>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function SelectField(props: Described & { label: string; options: readonly string[]; value?: string | null; required?: boolean }) {
+  return (
+    <div className={props.error ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <Messages {...props} />
+      <select
+        className="field__input"
+        id={props.id}
+        name={props.id}
+        defaultValue={props.value ?? ""}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+      >
+        <option value="">Choose…</option>
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface RadioOption {
+  value: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+export function RadioGroup(props: Described & { legend: string; options: readonly RadioOption[]; value?: string | null }) {
+  return (
+    <fieldset className={props.error ? "field field--error choice-group" : "field choice-group"} aria-describedby={describedBy(props)}>
+      <legend className="field__label">{props.legend}</legend>
+      <Messages {...props} />
+      {props.options.map((option, index) => {
+        const optionId = index === 0 ? props.id : `${props.id}-${option.value}`;
+        return (
+          <div className="choice" key={option.value}>
+            <input className="choice__input" type="radio" id={optionId} name={props.id} value={option.value} defaultChecked={props.value === option.value} />
+            <label className="choice__label" htmlFor={optionId}>
+              {option.label}
+              {option.hint ? <span className="choice__hint">{option.hint}</span> : null}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function CheckboxField(props: Described & { label: ReactNode; checked?: boolean }) {
+  return (
+    <div className={props.error ? "field field--error" : "field"}>
+      <Messages {...props} />
+      <div className="choice">
+        <input
+          className="choice__input"
+          type="checkbox"
+          id={props.id}
+          name={props.id}
+          value="on"
+          defaultChecked={props.checked}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy(props)}
+        />
+        <label className="choice__label" htmlFor={props.id}>
+          {props.label}
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * The join application form (issue 5). Plain HTML that posts to /join and works without
+ * JavaScript; after an error it comes back with every value kept (except the password) and each
+ * problem next to its field and listed at the top.
+ */
+import type { ReactNode } from "react";
+import type { JoinPage } from "../../services/content/model";
+import type { MembershipTerms } from "../../services/membership/terms";
+import { pageHref } from "../../shared/links";
+import { JOIN_PASSWORD_MIN, type JoinErrors } from "../../shared/join-form";
+import { CheckboxField, RadioGroup, SelectField } from "../forms/choice-fields";
+import { ErrorSummary } from "../forms/error-summary";
+import { TextField } from "../forms/text-field";
+import { formatPrice } from "../format";
+
+export interface JoinFormProps {
+  joinPage: JoinPage;
+  terms: readonly MembershipTerms[];
+  csrfToken: string;
+  idempotencyKey: string;
+  /** What the applicant typed (after an error), or the preselected membership. */
+  values: Partial<Record<string, string>>;
+  errors: JoinErrors;
+  /** The signed-in user's e-mail: the account section is skipped. */
+  signedInAs: string | null;
+}
+
+const LABELS: Record<string, string> = {
+  givenName: "First name",
+  familyName: "Last name",
+  phone: "Phone number",
+  addressLine1: "Address line 1",
+  addressLine2: "Address line 2",
+  town: "Town or city",
+  postcode: "Postcode",
+  country: "Country",
+  registrationNumber: "Professional registration number",
+  specialisation: "Specialisation",
+  workplace: "Workplace",
+  yearQualified: "Year you qualified",
+  membership: "Membership",
+  paymentMethod: "How you will pay",
+  email: "E-mail address",
+  password: "Password",
+  acceptTerms: "Terms and conditions",
+  acceptPrivacy: "Privacy policy",
+  idempotencyKey: "Form",
+  form: "Form",
+};
+
+/** The order of the fields on the page, for the error summary. */
+const ORDER = Object.keys(LABELS);
+
+function Section({ title, description, children }: { title: string; description: string | null; children: ReactNode }) {
+  return (
+    <fieldset className="form-section">
+      <legend className="form-section__legend">
+        <h3>{title}</h3>
+      </legend>
+      {description ? <p className="form-section__description">{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs }: JoinFormProps) {
+  const v = (field: string) => values[field] ?? "";
+  const e = (field: string) => errors[field] ?? null;
+  const problems = ORDER.filter((field) => errors[field]).map((field) => ({ field, message: errors[field]! }));
+  return (
+    <form method="post" action="/join" className="form join-form" noValidate>
+      <ErrorSummary problems={problems} />
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+
+      <Section title="Your details" description={joinPage.yourDetailsDescription}>
+        <TextField id="givenName" label={LABELS.givenName!} value={v("givenName")} error={e("givenName")} autoComplete="given-name" required maxLength={100} />
+        <TextField id="familyName" label={LABELS.familyName!} value={v("familyName")} error={e("familyName")} autoComplete="family-name" required maxLength={100} />
+        <TextField id="phone" label={`${LABELS.phone} (optional)`} type="tel" value={v("phone")} error={e("phone")} autoComplete="tel" maxLength={30} />
+      </Section>
+
+      <Section title="Address" description={joinPage.addressDescription}>
+        <TextField id="addressLine1" label={LABELS.addressLine1!} value={v("addressLine1")} error={e("addressLine1")} autoComplete="address-line1" required maxLength={200} />
+        <TextField id="addressLine2" label={`${LABELS.addressLine2} (optional)`} value={v("addressLine2")} error={e("addressLine2")} autoComplete="address-line2" maxLength={200} />
+        <TextField id="town" label={LABELS.town!} value={v("town")} error={e("town")} autoComplete="address-level2" required maxLength={100} />
+        <TextField id="postcode" label={LABELS.postcode!} value={v("postcode")} error={e("postcode")} autoComplete="postal-code" required maxLength={16} />
+        <TextField id="country" label={LABELS.country!} value={v("country") || "United Kingdom"} error={e("country")} autoComplete="country-name" required maxLength={100} />
+      </Section>
+
+      <Section title="Professional details" description={joinPage.professionalDetailsDescription}>
+        <TextField
+          id="registrationNumber"
+          label={LABELS.registrationNumber!}
+          hint="As on your registration certificate, for example PH123456."
+          value={v("registrationNumber")}
+          error={e("registrationNumber")}
+          required
+          maxLength={20}
+        />
+        <SelectField id="specialisation" label={LABELS.specialisation!} options={joinPage.specialisationOptions} value={v("specialisation")} error={e("specialisation")} required />
+        <TextField id="workplace" label={`${LABELS.workplace} (optional)`} value={v("workplace")} error={e("workplace")} autoComplete="organization" maxLength={200} />
+        <TextField id="yearQualified" label={LABELS.yearQualified!} hint="For example 2015." value={v("yearQualified")} error={e("yearQualified")} required maxLength={4} />
+      </Section>
+
+      <Section title="Membership" description={joinPage.membershipDescription}>
+        <RadioGroup
+          id="membership"
+          legend={LABELS.membership!}
+          value={v("membership")}
+          error={e("membership")}
+          options={terms.map((t) => ({
+            value: t.slug,
+            label: t.title,
+            hint: (
+              <>
+                {formatPrice(t.subscriptionPence / 100)} a year
+                {t.joiningFeePence > 0 ? `, plus a ${formatPrice(t.joiningFeePence / 100)} joining fee` : ""}
+                {t.halfOffForNewlyQualified ? ". Half price for your first year if you qualified in the last two years." : ""}
+              </>
+            ),
+          }))}
+        />
+        <RadioGroup
+          id="paymentMethod"
+          legend={LABELS.paymentMethod!}
+          value={v("paymentMethod") || "offline"}
+          error={e("paymentMethod")}
+          options={[
+            {
+              value: "offline",
+              label: "Bank transfer or cheque",
+              hint: "We will show you the amount and a payment reference. Your membership starts when your payment arrives.",
+            },
+          ]}
+        />
+      </Section>
+
+      <Section title="Your account" description={joinPage.yourAccountDescription}>
+        {signedInAs ? (
+          <p>
+            You are signed in as <strong>{signedInAs}</strong>; your membership will belong to this account.
+          </p>
+        ) : (
+          <>
+            <TextField id="email" label={LABELS.email!} type="email" value={v("email")} error={e("email")} autoComplete="email" required maxLength={254} />
+            <TextField
+              id="password"
+              label={LABELS.password!}
+              type="password"
+              hint={`At least ${JOIN_PASSWORD_MIN} characters.`}
+              error={e("password")}
+              autoComplete="new-password"
+              required
+              minLength={JOIN_PASSWORD_MIN}
+              maxLength={4096}
+            />
+            <p className="meta">
+              Already have an account? <a href="/login?callbackUrl=%2Fjoin">Sign in first</a>.
+            </p>
+          </>
+        )}
+      </Section>
+
+      <Section title="Declaration" description={joinPage.declarationDescription}>
+        <CheckboxField
+          id="acceptTerms"
+          checked={v("acceptTerms") === "on"}
+          error={e("acceptTerms")}
+          label={
+            <>
+              I accept the{" "}
+              {joinPage.termsPage ? <a href={pageHref(joinPage.termsPage)}>terms and conditions</a> : "terms and conditions"}
+            </>
+          }
+        />
+        <CheckboxField
+          id="acceptPrivacy"
+          checked={v("acceptPrivacy") === "on"}
+          error={e("acceptPrivacy")}
+          label={
+            <>
+              I have read the {joinPage.privacyPolicyPage ? <a href={pageHref(joinPage.privacyPolicyPage)}>privacy policy</a> : "privacy policy"}
+            </>
+          }
+        />
+      </Section>
+
+      <div className="form__actions">
+        <button type="submit" className="button">
+          Submit application
+        </button>
+      </div>
+    </form>
+  );
+}

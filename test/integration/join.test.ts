@@ -1,0 +1,179 @@
+/** The join flow (issue 5, offline payment): the form, its validation, the application and the member's page. */
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { validForm } from "../support/worker/join-form";
+
+const rows = async (table: string, where = "1 = 1", ...params: unknown[]) =>
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...params).first<{ n: number }>())!.n;
+
+describe("the join form", () => {
+  it("shows the six sections with the CMS's descriptions, the specialisations and the memberships, preselected from ?membership=", async () => {
+    const html = await (await new TestBrowser().fetch("/join?membership=associate-member")).text();
+    for (const section of ["Your details", "Address", "Professional details", "Membership", "Your account", "Declaration"]) {
+      expect(html).toContain(`<h3>${section}</h3>`);
+    }
+    expect(html).toContain(`<option value="${validForm().specialisation}">`);
+    expect(html).toMatch(/<input[^>]*value="associate-member"[^>]*checked=""|<input[^>]*checked=""[^>]*value="associate-member"/);
+    expect(html).toContain('name="idempotencyKey"');
+  });
+
+  it("an empty submission comes back 400 with a specific error at every required field, nothing stored", async () => {
+    const before = await rows("applications");
+    const response = await new TestBrowser().post("/join", {});
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const message of [
+      "Enter your first name",
+      "Enter your last name",
+      "Enter your address",
+      "Enter your town or city",
+      "Enter your postcode",
+      "Enter your professional registration number",
+      "Enter the year you qualified, like 2015",
+      "Choose a membership",
+      "Confirm that you accept the terms and conditions",
+      "Confirm that you have read the privacy policy",
+      "Choose your specialisation",
+      "Enter your e-mail address",
+      "Choose a password",
+    ]) {
+      expect(html, message).toContain(message);
+    }
+    expect(html).toContain('class="error-summary"');
+    expect(await rows("applications")).toBe(before);
+  });
+
+  it("keeps everything typed after an error, except the password", async () => {
+    const form = validForm({ postcode: "!!", password: "Secret-password-99" });
+    const html = await (await new TestBrowser().post("/join", form)).text();
+    expect(html).toContain("Enter a postcode, like EX1 2MP");
+    for (const field of ["givenName", "familyName", "addressLine1", "town", "registrationNumber", "email"]) {
+      expect(html, field).toContain(`value="${form[field]}"`);
+    }
+    expect(html).not.toContain("Secret-password-99");
+  });
+
+  it("refuses a membership or specialisation that is not offered", async () => {
+    const html = await (await new TestBrowser().post("/join", validForm({ membership: "platinum", specialisation: "Wizardry" }))).text();
+    expect(html).toContain("Choose one of the memberships listed");
+    expect(html).toContain("Choose your specialisation from the list");
+  });
+});
+
+describe("applying", () => {
+  it("a visitor: creates the account, signs in, stores the application awaiting payment, and shows how to pay", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const browser = new TestBrowser();
+    const form = validForm();
+    const response = await browser.post("/join", form);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/user/membership?joined=1");
+    expect(browser.sessionCookie).toBeTruthy();
+
+    const application = await env.DB.prepare("SELECT * FROM applications WHERE idempotency_key = ?1").bind(form.idempotencyKey).first<Record<string, unknown>>();
+    expect(application).toMatchObject({ email: form.email, status: "awaiting_payment", membership_slug: "full-member", payment_method: "offline" });
+    expect(application!.reference).toMatch(/^GH-[A-Z2-9]{8}$/);
+    const membership = await env.DB.prepare("SELECT status FROM memberships WHERE email = ?1").bind(form.email).first();
+    expect(membership).toEqual({ status: "awaiting_payment" });
+
+    const page = await browser.fetch("/user/membership?joined=1");
+    const html = await page.text();
+    expect(html).toContain("Awaiting payment");
+    expect(html).toContain(String(application!.reference));
+    expect(html).toContain(`data-pending-member-email="${form.email}"`);
+    expect(html).toContain('class="notice notice--success"');
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("a signed-in user skips the account section", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    expect(await (await browser.fetch("/join")).text()).toContain(`You are signed in as <strong>${user.email}</strong>`);
+    const form = validForm({ email: undefined, password: undefined });
+    expect((await browser.post("/join", form)).headers.get("Location")).toBe("/user/membership?joined=1");
+    expect(await rows("applications", "user_id = ?1", user.uid)).toBe(1);
+  });
+
+  it("submitting twice, or after going back, never creates a second application", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const browser = new TestBrowser();
+    const form = validForm();
+    const [first, second] = [await browser.post("/join", form), await browser.post("/join", form)];
+    expect(first.headers.get("Location")).toBe("/user/membership?joined=1");
+    expect(second.status).toBe(303);
+    expect(second.headers.get("Location")).toBe("/user/membership");
+    expect(await rows("applications", "idempotency_key = ?1", form.idempotencyKey)).toBe(1);
+    expect(await rows("memberships", "email = ?1", form.email)).toBe(1);
+  });
+
+  it("an e-mail that already has an account is sent to sign in first, nothing stored", async () => {
+    const user = await createUser();
+    const form = validForm({ email: user.email });
+    const response = await new TestBrowser().post("/join", form);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("An account already uses this e-mail address. Sign in first, then complete this form.");
+    expect(await rows("applications", "email = ?1", user.email)).toBe(0);
+  });
+
+  it("a member cannot apply again", async () => {
+    const user = await createUser();
+    await makeMember(user.email);
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const response = await browser.post("/join", validForm({ email: undefined, password: undefined }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("You are already a member.");
+  });
+
+  it("the newly qualified pay half the first year's subscription, never half the joining fee", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const browser = new TestBrowser();
+    const thisYear = String(new Date().getUTCFullYear());
+    const recent = validForm({ yearQualified: thisYear });
+    const older = validForm({ yearQualified: "2000" });
+    await browser.post("/join", recent);
+    await new TestBrowser().post("/join", older);
+    const amount = async (key: string) =>
+      (await env.DB.prepare("SELECT amount_due_pence AS p FROM applications WHERE idempotency_key = ?1").bind(key).first<{ p: number }>())!.p;
+    const full = await amount(older.idempotencyKey!);
+    const half = await amount(recent.idempotencyKey!);
+    expect(half).toBeLessThan(full);
+    expect(full - half).toBeGreaterThan(0);
+  });
+
+  it("needs the CSRF token", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const browser = new TestBrowser();
+    const response = await browser.fetch("/join", { method: "POST", body: new URLSearchParams(validForm()) });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("the member's page", () => {
+  it("needs a session, and says plainly when there is no membership", async () => {
+    expect((await new TestBrowser().fetch("/user/membership")).status).toBe(303);
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    expect(await (await browser.fetch("/user/membership")).text()).toContain("You are not a member yet.");
+  });
+
+  it("shows an active membership with its renewal date, and a lapsed one as lapsed", async () => {
+    const active = await createUser();
+    await makeMember(active.email, new Date(Date.now() + 200 * 86_400_000).toISOString());
+    const a = new TestBrowser();
+    await a.signIn(active.email, active.password);
+    const html = await (await a.fetch("/user/membership")).text();
+    expect(html).toContain("Active");
+    expect(html).toContain("Renews on");
+
+    const lapsed = await createUser();
+    await makeMember(lapsed.email, "2020-01-01T00:00:00Z");
+    const b = new TestBrowser();
+    await b.signIn(lapsed.email, lapsed.password);
+    expect(await (await b.fetch("/user/membership")).text()).toContain("Lapsed");
+  });
+});
