@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { fetchWith, purgeHeaders } from "../support/worker/helpers";
 import { validForm } from "../support/worker/join-form";
 
 const rows = async (table: string, where = "1 = 1", ...params: unknown[]) =>
@@ -175,5 +176,34 @@ describe("the member's page", () => {
     const b = new TestBrowser();
     await b.signIn(lapsed.email, lapsed.password);
     expect(await (await b.fetch("/user/membership")).text()).toContain("Lapsed");
+  });
+});
+
+describe("the CMS down during join", () => {
+  it("still validates and saves the application from the last good copy of the content", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const toggle = { CMS_URL: `${env.FAKE_CMS_URL}/toggle` };
+    await fetch(`${env.FAKE_CMS_URL}/__reset`, { method: "POST" });
+    const csrf = await fetchWith(toggle, "/api/auth/csrf");
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    expect((await fetchWith(toggle, "/join")).status).toBe(200);
+
+    await fetch(`${env.FAKE_CMS_URL}/__toggle?up=0`, { method: "POST" });
+    await fetchWith(toggle, "/api/cache/purge", { method: "POST", headers: purgeHeaders(), body: "" });
+
+    const form = validForm();
+    const response = await fetchWith(toggle, "/join", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...form, csrfToken }),
+    });
+    expect(response.status).toBe(303);
+    expect(await env.DB.prepare("SELECT status FROM applications WHERE idempotency_key = ?1").bind(form.idempotencyKey).first()).toEqual({
+      status: "awaiting_payment",
+    });
+    expect(errors.mock.calls.some((args) => String(args[0]).includes("cache.stale_if_error"))).toBe(true);
+    await fetch(`${env.FAKE_CMS_URL}/__reset`, { method: "POST" });
   });
 });
