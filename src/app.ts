@@ -6,6 +6,7 @@ import { csrf } from "./middleware/csrf";
 import { init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
 import { securityHeaders } from "./middleware/security-headers";
+import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
 import { authApiRoutes } from "./routes/auth-api";
@@ -21,6 +22,8 @@ import { generalPageRoutes } from "./routes/pages";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
+import { staffApplicationRoutes } from "./routes/staff-application";
+import { staffApplicationsRoutes } from "./routes/staff-applications";
 import { webinarRoutes } from "./routes/webinars";
 import type { HonoEnv } from "./types";
 
@@ -29,6 +32,8 @@ export function createApp() {
   app.use(init());
   app.use(securityHeaders());
   app.use(session());
+  // Before the CSRF check, so anyone but staff gets a 404 there, whatever the method.
+  app.use("/staff/*", requireStaff());
   // Server-to-server endpoints carry their own secret instead of a browser's CSRF token.
   app.use(csrf({ exempt: ["/api/cache/purge"] }));
   app.use(renderer());
@@ -47,6 +52,8 @@ export function createApp() {
   app.route("/", webinarRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
+  app.route("/", staffApplicationsRoutes);
+  app.route("/", staffApplicationRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.
   app.route("/", generalPageRoutes);
 

@@ -28,6 +28,13 @@ export interface Application {
   updatedAt: string;
 }
 
+/** Who did what, for the staff audit log. */
+export interface StaffAudit {
+  staffEmail: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
 export type NewApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt">;
 
 export interface Payment {
@@ -91,21 +98,24 @@ export interface ApplicationStore {
   list(filter: { status?: ApplicationStatus; search?: string; limit: number }): Promise<Application[]>;
   payments(applicationId: string): Promise<Payment[]>;
   /**
-   * Records money received and activates the membership until `periodEnd`, in one batch with
-   * `also` (the staff audit entry), so either all of it happens or none.
+   * Records money received, activates the membership until `periodEnd` and writes the staff
+   * audit entry, in one batch, and only if the application is still awaiting payment (two staff
+   * acting at once cannot both succeed). Returns false, changing nothing, when it was not.
    */
-  recordPayment(
-    application: Application,
-    payment: Omit<Payment, "createdAt" | "applicationId">,
-    periodEnd: string,
-    also?: D1PreparedStatement[],
-  ): Promise<void>;
-  reject(application: Application, reason: string, also?: D1PreparedStatement[]): Promise<void>;
+  recordPayment(application: Application, payment: Omit<Payment, "createdAt" | "applicationId">, periodEnd: string, audit: StaffAudit): Promise<boolean>;
+  /** Rejects the application (if still awaiting payment) with its audit entry; false when it was not. */
+  reject(application: Application, reason: string, audit: StaffAudit): Promise<boolean>;
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export function createApplicationStore(db: D1Database): ApplicationStore {
+  /** The audit entry, written only if the statement just before it changed a row. */
+  const auditInsert = (audit: StaffAudit, applicationId: string) =>
+    db
+      .prepare("INSERT INTO staff_audit_log (staff_email, action, application_id, details) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1")
+      .bind(audit.staffEmail, audit.action, applicationId, JSON.stringify(audit.details));
+
   const one = async (sql: string, ...params: unknown[]) => {
     const row = await db.prepare(sql).bind(...params).first<ApplicationRow>();
     return row ? toApplication(row) : null;
@@ -166,29 +176,42 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         createdAt: r.created_at,
       }));
     },
-    async recordPayment(application, payment, periodEnd, also = []) {
-      await db.batch([
-        ...also,
+    async recordPayment(application, payment, periodEnd, audit) {
+      // Each statement after the first runs only if the one before it changed a row (changes()),
+      // so a payment, its audit entry and the activation follow only a successful claim.
+      const [claim] = await db.batch([
+        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(application.id),
         db
-          .prepare("INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+          .prepare(
+            `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE changes() = 1`,
+          )
           .bind(payment.id, application.id, application.userId, payment.method, payment.amountPence, payment.receivedOn, payment.reference, payment.recordedBy),
-        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1`).bind(application.id),
+        auditInsert(audit, application.id),
         db
           .prepare(
             `UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, application_id = ?4, updated_at = ${NOW}
-             WHERE user_id = ?1`,
+             WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM payments WHERE id = ?5)`,
           )
-          .bind(application.userId, payment.receivedOn, periodEnd, application.id),
+          .bind(application.userId, payment.receivedOn, periodEnd, application.id, payment.id),
       ]);
+      return (claim?.meta.changes ?? 0) === 1;
     },
-    async reject(application, reason, also = []) {
-      await db.batch([
-        ...also,
-        db.prepare(`UPDATE applications SET status = 'rejected', rejected_reason = ?2, updated_at = ${NOW} WHERE id = ?1`).bind(application.id, reason),
+    async reject(application, reason, audit) {
+      const [claim] = await db.batch([
         db
-          .prepare(`UPDATE memberships SET status = 'cancelled', updated_at = ${NOW} WHERE user_id = ?1 AND application_id = ?2 AND status = 'awaiting_payment'`)
+          .prepare(`UPDATE applications SET status = 'rejected', rejected_reason = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`)
+          .bind(application.id, reason),
+        auditInsert(audit, application.id),
+        db
+          .prepare(
+            `UPDATE memberships SET status = 'cancelled', updated_at = ${NOW}
+             WHERE user_id = ?1 AND application_id = ?2 AND status = 'awaiting_payment'
+               AND EXISTS (SELECT 1 FROM applications WHERE id = ?2 AND status = 'rejected')`,
+          )
           .bind(application.userId, application.id),
       ]);
+      return (claim?.meta.changes ?? 0) === 1;
     },
   };
 }

@@ -6,6 +6,7 @@ export interface ErrorMessage {
 
 const MESSAGES: Record<number, ErrorMessage> = {
   403: { heading: "We could not accept that", body: "This request could not be accepted." },
+  409: { heading: "This has already changed", body: "Someone has already acted on this. Nothing has been changed." },
   404: { heading: "Page not found", body: "We could not find the page you asked for. It may have moved or been removed." },
   429: { heading: "Too many attempts", body: "Please wait a minute and try again." },
   503: {

@@ -1,0 +1,76 @@
+/**
+ * What staff do to a membership application: record an offline payment received (which activates
+ * the membership for a year from the day the money arrived) or reject it with a reason. Each
+ * action and its audit entry are stored in one batch, so neither happens without the other.
+ */
+import type { Application, ApplicationStore } from "../../adapters/d1/applications";
+import type { AuditLog } from "../../adapters/d1/audit-log";
+
+export interface StaffActionDeps {
+  applications: ApplicationStore;
+  audit: AuditLog;
+  newId: () => string;
+}
+
+/** Refused because the application is no longer awaiting payment; nothing was changed. */
+export class ApplicationNotAwaitingPayment extends Error {
+  override readonly name = "ApplicationNotAwaitingPayment";
+  constructor(readonly application: Application) {
+    super(`Application ${application.reference} is ${application.status}, not awaiting payment`);
+  }
+}
+
+export interface OfflinePayment {
+  amountPence: number;
+  /** The day the money arrived, YYYY-MM-DD. */
+  receivedOn: string;
+  /** The bank transfer reference, cheque number or similar. */
+  reference: string;
+}
+
+const LONDON_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+
+/** The calendar day (YYYY-MM-DD) of `moment` in London, where the society's staff work. */
+export const londonDate = (moment: Date): string => LONDON_DATE.format(moment);
+
+/**
+ * The last day of a membership year that starts on `isoDate` (YYYY-MM-DD): the same date a year
+ * later, or 28 February for a year starting on 29 February.
+ */
+export function oneYearAfter(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  const next = new Date(Date.UTC(year + 1, month - 1, Math.min(day, lastDayOfMonth)));
+  return next.toISOString().slice(0, 10);
+}
+
+function assertAwaitingPayment(application: Application): void {
+  if (application.status !== "awaiting_payment") throw new ApplicationNotAwaitingPayment(application);
+}
+
+/** Records the payment, activates the membership until a year after `receivedOn`, and logs it. */
+export async function recordOfflinePayment(
+  deps: StaffActionDeps,
+  staffEmail: string,
+  application: Application,
+  payment: OfflinePayment,
+): Promise<{ periodEnd: string }> {
+  assertAwaitingPayment(application);
+  const periodEnd = oneYearAfter(payment.receivedOn);
+  const id = deps.newId();
+  const claimed = await deps.applications.recordPayment(application, { id, method: "offline", recordedBy: staffEmail, ...payment }, periodEnd, {
+    staffEmail,
+    action: "payment.recorded",
+    details: { paymentId: id, ...payment, periodEnd },
+  });
+  // Someone else acted on it in the meantime: nothing was changed.
+  if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
+  return { periodEnd };
+}
+
+/** Rejects the application with a reason the applicant's record keeps, and logs it. */
+export async function rejectApplication(deps: StaffActionDeps, staffEmail: string, application: Application, reason: string): Promise<void> {
+  assertAwaitingPayment(application);
+  const claimed = await deps.applications.reject(application, reason, { staffEmail, action: "application.rejected", details: { reason } });
+  if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
+}
