@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApplicationStore, type Application, type NewApplication } from "../../src/adapters/d1/applications";
 import { londonDate, oneYearAfter } from "../../src/services/membership/staff-actions";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { fetchWith } from "../support/worker/helpers";
 
 const STAFF = { email: "staff@guildhall.example", password: "Guildhall-staff-1" };
 const store = createApplicationStore(env.DB);
@@ -77,6 +78,15 @@ function expectStaffHeaders(response: Response) {
 }
 
 describe("the staff gate", () => {
+  it("needs the staff address to be verified with Firebase, not just listed", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await fetchWith({ STAFF_EMAILS: `staff@guildhall.example,${user.email}` }, "/staff/applications", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(404);
+  });
+
   it("gives visitors and signed-in non-staff a 404 on every staff URL, GET and POST, and changes nothing", async () => {
     const a = await seed();
     const user = await createUser();

@@ -3,6 +3,7 @@ export interface SessionRecord {
   id: string;
   userId: string;
   email: string | null;
+  emailVerified: boolean;
   createdAt: string;
   expiresAt: string;
   authTime: number;
@@ -13,6 +14,7 @@ interface SessionRow {
   id: string;
   user_id: string;
   email: string | null;
+  email_verified: number;
   created_at: string;
   expires_at: string;
   auth_time: number;
@@ -30,6 +32,7 @@ const toRecord = (row: SessionRow): SessionRecord => ({
   id: row.id,
   userId: row.user_id,
   email: row.email,
+  emailVerified: row.email_verified === 1,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   authTime: row.auth_time,
@@ -40,8 +43,8 @@ export function createSessionStore(db: D1Database): SessionStore {
   return {
     async create(session) {
       await db
-        .prepare("INSERT INTO sessions (id, user_id, email, expires_at, auth_time) VALUES (?1, ?2, ?3, ?4, ?5)")
-        .bind(session.id, session.userId, session.email, session.expiresAt, session.authTime)
+        .prepare("INSERT INTO sessions (id, user_id, email, email_verified, expires_at, auth_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        .bind(session.id, session.userId, session.email, session.emailVerified ? 1 : 0, session.expiresAt, session.authTime)
         .run();
     },
     async find(id) {

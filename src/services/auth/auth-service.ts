@@ -14,6 +14,8 @@ export interface Session {
   id: string;
   userId: string;
   email: string | null;
+  /** Firebase had verified the e-mail address when this session began. */
+  emailVerified: boolean;
   /** When the user last entered their password (seconds since the epoch). */
   authTime: number;
   /** When the session ends (seconds since the epoch). */
@@ -59,6 +61,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       id: crypto.randomUUID(),
       userId: claims.uid,
       email: claims.email,
+      emailVerified: claims.emailVerified,
       authTime: claims.authTime,
       expiresAt,
     };
@@ -66,6 +69,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       id: session.id,
       userId: session.userId,
       email: session.email,
+      emailVerified: session.emailVerified,
       authTime: session.authTime,
       expiresAt: new Date(expiresAt * 1000).toISOString(),
     });
@@ -127,6 +131,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         id: record.id,
         userId: record.userId,
         email: record.email,
+        emailVerified: record.emailVerified,
         authTime: record.authTime,
         expiresAt: Math.floor(Date.parse(record.expiresAt) / 1000),
       };
