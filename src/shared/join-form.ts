@@ -50,7 +50,8 @@ export const JoinDetails = z.object({
     .number({ error: "Enter the year you qualified, like 2015" })
     .int({ error: "Enter the year you qualified, like 2015" })
     .min(1950, { error: "Enter the year you qualified, like 2015" })
-    .max(new Date().getUTCFullYear(), { error: "The year you qualified cannot be in the future" }),
+    // Checked per submission: at module load the Workers runtime's clock still reads 1970.
+    .refine((year) => year <= new Date().getUTCFullYear(), { error: "The year you qualified cannot be in the future" }),
   membership: z.string({ error: "Choose a membership" }).trim().regex(/^[a-z0-9-]{1,100}$/, { error: "Choose a membership" }),
   paymentMethod: z.enum(["offline"], { error: "Choose how you will pay" }),
   acceptTerms: checked("Confirm that you accept the terms and conditions"),

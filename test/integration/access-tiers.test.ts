@@ -13,8 +13,9 @@ let membersOnly: GeneralPage;
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
   const pages = await cms.run(allGeneralPagesOperation, {});
-  // /user/account is the Worker's own account page, which takes precedence over the CMS page.
-  authOnly = pages.find((p) => p.authenticatedOnly && !p.membersOnly && pageHref(p) !== "/user/account")!;
+  // The Worker's own account pages take precedence over CMS pages at the same addresses.
+  const workerPages = ["/user/account", "/user/membership"];
+  authOnly = pages.find((p) => p.authenticatedOnly && !p.membersOnly && !workerPages.includes(pageHref(p)))!;
   membersOnly = pages.find((p) => p.membersOnly)!;
   expect(authOnly && membersOnly).toBeTruthy();
 });

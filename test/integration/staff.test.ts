@@ -417,3 +417,12 @@ describe("the CSV export", () => {
     expect(JSON.parse(entry!.details)).toEqual({ status: "awaiting_payment", search: tag, count: 1 });
   });
 });
+
+describe("searching with long or odd terms", () => {
+  it("finds an application by a long e-mail address and treats % and _ literally", async () => {
+    const store = createApplicationStore(env.DB);
+    const found = await store.list({ search: "firstname.middlename.lastname@physio-clinic-of-sampleton.example", limit: 10 });
+    expect(Array.isArray(found)).toBe(true);
+    expect(await store.list({ search: "%_%".repeat(60), limit: 10 })).toEqual([]);
+  });
+});

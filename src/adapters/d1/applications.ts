@@ -147,13 +147,14 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     byId: (id) => one("SELECT * FROM applications WHERE id = ?1", id),
     latestForUser: (userId) => one("SELECT * FROM applications WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", userId),
     async list({ status, search, limit }) {
-      const term = search?.trim() ? `%${search.trim().toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+      // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
+      const term = search?.trim() ? search.trim().toLowerCase() : null;
       const { results } = await db
         .prepare(
           `SELECT * FROM applications
            WHERE (?1 IS NULL OR status = ?1)
-             AND (?2 IS NULL OR lower(email) LIKE ?2 ESCAPE '\\' OR lower(given_name || ' ' || family_name) LIKE ?2 ESCAPE '\\'
-                  OR lower(reference) LIKE ?2 ESCAPE '\\')
+             AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(given_name || ' ' || family_name), ?2) > 0
+                  OR instr(lower(reference), ?2) > 0)
            ORDER BY created_at DESC LIMIT ?3`,
         )
         .bind(status ?? null, term, limit)
