@@ -1,32 +1,8 @@
 /** Selects, radio groups and checkboxes with their labels, hints and errors, wired for screen readers. */
 import type { ReactNode } from "react";
+import { describedBy, FieldMessages, type FieldMessagesProps } from "./field-messages";
 
-interface Described {
-  id: string;
-  hint?: string | null;
-  error?: string | null;
-}
-
-const describedBy = ({ id, hint, error }: Described) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-
-function Messages({ id, hint, error }: Described) {
-  return (
-    <>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
+type Described = FieldMessagesProps;
 
 export function SelectField(props: Described & { label: string; options: readonly string[]; value?: string | null; required?: boolean }) {
   return (
@@ -34,7 +10,7 @@ export function SelectField(props: Described & { label: string; options: readonl
       <label className="field__label" htmlFor={props.id}>
         {props.label}
       </label>
-      <Messages {...props} />
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
       <select
         className="field__input"
         id={props.id}
@@ -65,7 +41,7 @@ export function RadioGroup(props: Described & { legend: string; options: readonl
   return (
     <fieldset className={props.error ? "field field--error choice-group" : "field choice-group"} aria-describedby={describedBy(props)}>
       <legend className="field__label">{props.legend}</legend>
-      <Messages {...props} />
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
       {props.options.map((option, index) => {
         const optionId = index === 0 ? props.id : `${props.id}-${option.value}`;
         return (
@@ -85,7 +61,7 @@ export function RadioGroup(props: Described & { legend: string; options: readonl
 export function CheckboxField(props: Described & { label: ReactNode; checked?: boolean }) {
   return (
     <div className={props.error ? "field field--error" : "field"}>
-      <Messages {...props} />
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
       <div className="choice">
         <input
           className="choice__input"

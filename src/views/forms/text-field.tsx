@@ -1,4 +1,6 @@
 /** A labelled input with its hint and error, wired for screen readers. */
+import { describedBy, FieldMessages } from "./field-messages";
+
 export interface TextFieldProps {
   id: string;
   name?: string;
@@ -14,23 +16,12 @@ export interface TextFieldProps {
 }
 
 export function TextField({ id, name = id, label, type = "text", value, hint, error, autoComplete, required, minLength, maxLength }: TextFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} data-field-error={name}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} name={name} hint={hint} error={error} />
       <input
         className="field__input"
         id={id}
@@ -42,7 +33,7 @@ export function TextField({ id, name = id, label, type = "text", value, hint, er
         minLength={minLength}
         maxLength={maxLength}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy({ id, hint, error })}
         spellCheck={type === "email" ? false : undefined}
       />
     </div>

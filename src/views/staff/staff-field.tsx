@@ -2,6 +2,8 @@
  * A labelled input or textarea for the staff forms, with the same markup and class names as
  * views/forms/text-field (hint, error in words, aria wiring), plus the date and textarea kinds.
  */
+import { describedBy, FieldMessages } from "../forms/field-messages";
+
 export interface StaffFieldProps {
   id: string;
   label: string;
@@ -16,7 +18,6 @@ export interface StaffFieldProps {
 }
 
 export function StaffField({ id, label, kind = "text", value, hint, error, inputMode, maxLength, max, min }: StaffFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const shared = {
     className: kind === "textarea" ? "field__input field__input--textarea" : "field__input",
     id,
@@ -25,24 +26,14 @@ export function StaffField({ id, label, kind = "text", value, hint, error, input
     required: true,
     maxLength,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy({ id, hint, error }),
   };
   return (
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} data-field-error={id}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       {kind === "textarea" ? (
         <textarea {...shared} rows={4} />
       ) : (
