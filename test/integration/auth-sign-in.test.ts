@@ -135,6 +135,30 @@ describe("the session layer's REST surface", () => {
     expect(response.headers.get("Location")).toBe("/login?callbackUrl=%2Fwebinars");
   });
 
+  it("refuses an unknown provider and a malformed log entry with specific errors", async () => {
+    quiet();
+    const browser = new TestBrowser();
+    for (const path of ["/api/auth/signin/github", "/api/auth/callback/github"]) {
+      const response = await browser.post(path, { json: "true" });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Unknown sign-in provider" } });
+    }
+    const log = await browser.fetch("/api/auth/_log", {
+      method: "POST",
+      headers: { "X-CSRF-Token": await browser.csrfToken(), "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(log.status).toBe(400);
+    expect(await log.json()).toEqual({ error: { code: "BAD_REQUEST", message: "A log entry is { level, code, message }" } });
+    const form = await browser.fetch("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "X-CSRF-Token": await browser.csrfToken(), "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(form.status).toBe(400);
+    expect(((await form.json()) as { error: { message: string } }).error.message).toBe("Send the form as application/x-www-form-urlencoded");
+  });
+
   it("POST _log accepts a client log entry", async () => {
     quiet();
     const browser = new TestBrowser();
