@@ -9,7 +9,8 @@ import { createApplicationStore, type Application } from "../adapters/d1/applica
 import { createAuditLog } from "../adapters/d1/audit-log";
 import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import { ApplicationNotAwaitingPayment, londonDate, recordOfflinePayment, rejectApplication, type StaffActionDeps } from "../services/membership/staff-actions";
+import { ApplicationNotAwaitingPayment, recordOfflinePayment, rejectApplication, type StaffActionDeps } from "../services/membership/staff-actions";
+import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import { ApplicationDetailContent } from "../views/staff/application-detail-content";

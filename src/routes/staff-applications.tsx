@@ -8,7 +8,7 @@ import { createApplicationStore } from "../adapters/d1/applications";
 import { createAuditLog } from "../adapters/d1/audit-log";
 import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import { londonDate } from "../services/membership/staff-actions";
+import { londonDate } from "../shared/london-date";
 import { applicationsCsv } from "../services/membership/staff-export";
 import type { HonoEnv } from "../types";
 import { ApplicationsListContent } from "../views/staff/applications-list-content";

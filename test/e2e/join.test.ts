@@ -26,7 +26,8 @@ import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, visit } from "./support/navigate";
-import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
+import { failedToLoad, NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
+import { londonDate } from "../../src/shared/london-date";
 import { WORKER_SLOTS } from "./support/site-worker";
 
 const STAFF = DEMO_ACCOUNTS.staff;
@@ -41,11 +42,10 @@ const MEMBERS_ONLY = "This page is for members of the Guild.";
 const PENDING_KEY = "guildhall.pendingMemberEmail";
 const SESSION_COOKIE = "guildhall_session";
 
-/** Chromium logs a document answered with an error status; these ones are the point. */
-const status = (code: number) => new RegExp(`Failed to load resource: the server responded with a status of ${code}`);
+const status = failedToLoad;
 
 /** Today in London, YYYY-MM-DD (what the staff form's date field expects). */
-const londonToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+const londonToday = () => londonDate(new Date());
 
 // ---------------------------------------------------------------------------------------------
 // Browser tabs

@@ -13,14 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext, PHONE } from "./support/chromium";
 import { follow, linksIn, pathOf, sidebarOf, tabTo, visibleMainNav, visit } from "./support/navigate";
-import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
+import { failedToLoad, NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { WORKER_SLOTS } from "./support/site-worker";
 
 const stack = useBrowserStack(WORKER_SLOTS.navigation);
 const url = (path: string) => stack.url(path);
 
 /** Chromium reports a document answered with 404 as a console error; that one is expected there. */
-const DOCUMENT_404 = /Failed to load resource: the server responded with a status of 404/;
+const DOCUMENT_404 = failedToLoad(404);
 
 /** One browser context and tab, with its problems watched, for a describe block. */
 function useTab(options: BrowserContextOptions) {

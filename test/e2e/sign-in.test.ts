@@ -25,7 +25,7 @@ import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, tabTo, visit } from "./support/navigate";
-import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
+import { failedToLoad, NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { siteWorkerUrl, WORKER_SLOTS } from "./support/site-worker";
 
 const SITE_URL = siteWorkerUrl(WORKER_SLOTS.signIn);
@@ -46,8 +46,7 @@ const FLAG_KEY = "guildhall.loggedInPreviously";
 const FLAG_COOKIE = "guildhall_logged_in_previously";
 const SESSION_COOKIE = "guildhall_session";
 
-/** Chromium logs a document or fetch answered with an error status; these ones are the point. */
-const status = (code: number) => new RegExp(`Failed to load resource: the server responded with a status of ${code}`);
+const status = failedToLoad;
 
 // ---------------------------------------------------------------------------------------------
 // Browser tabs

@@ -6,7 +6,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApplicationStore, type Application, type NewApplication } from "../../src/adapters/d1/applications";
-import { londonDate, oneYearAfter } from "../../src/services/membership/staff-actions";
+import { oneYearAfter } from "../../src/services/membership/staff-actions";
+import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { fetchWith } from "../support/worker/helpers";
 

@@ -28,11 +28,6 @@ export interface OfflinePayment {
   reference: string;
 }
 
-const LONDON_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-
-/** The calendar day (YYYY-MM-DD) of `moment` in London, where the society's staff work. */
-export const londonDate = (moment: Date): string => LONDON_DATE.format(moment);
-
 /**
  * The last day of a membership year that starts on `isoDate` (YYYY-MM-DD): the same date a year
  * later, or 28 February for a year starting on 29 February.

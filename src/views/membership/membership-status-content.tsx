@@ -27,6 +27,8 @@ const STATUS_TEXT: Record<ShownStatus, string> = {
 
 const pounds = (pence: number) => formatPrice(pence / 100);
 
+const METHOD_TEXT: Record<"offline" | "card", string> = { offline: "Bank transfer or cheque", card: "Card" };
+
 /** /user/membership: the member's record, how to pay when payment is due, and receipts. */
 export function MembershipStatusContent(props: MembershipStatusContentProps) {
   const { record, status, application, payments } = props;
@@ -78,7 +80,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             ) : null}
             <div className="summary-list__row">
               <dt>Payment method</dt>
-              <dd>{record.paymentMethod === "offline" ? "Bank transfer or cheque" : "Card"}</dd>
+              <dd>{METHOD_TEXT[record.paymentMethod]}</dd>
             </div>
           </dl>
           {status === "awaiting_payment" && application ? (
@@ -131,7 +133,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
                     <DateTime value={p.receivedOn} style="long" />
                   </td>
                   <td>{pounds(p.amountPence)}</td>
-                  <td>{p.method === "offline" ? "Bank transfer or cheque" : "Card"}</td>
+                  <td>{METHOD_TEXT[p.method]}</td>
                   <td>{p.reference}</td>
                 </tr>
               ))}

@@ -58,3 +58,6 @@ export async function watchPage(page: Page): Promise<PageWatch> {
 
 /** No problems at all: an empty shape compares equal and prints every message when not. */
 export const NO_PROBLEMS: PageProblems = { consoleErrors: [], pageErrors: [], cspViolations: [] };
+
+/** Chromium's console line for a document or fetch answered with `code`, for statuses a test expects. */
+export const failedToLoad = (code: number): RegExp => new RegExp(`Failed to load resource: the server responded with a status of ${code}`);
