@@ -35,6 +35,10 @@ export default defineConfig({
                 SESSION_SECRET: TEST_SECRETS.sessionSecret,
                 TOKEN_SYNC_URL: "/api/auth/token",
                 FAKE_CMS_URL: inject<string>("fakeCmsUrl"),
+                // Card payments on, against the fake Stripe API (Stripe cannot be reached here).
+                STRIPE_SECRET_KEY: TEST_SECRETS.stripeSecretKey,
+                STRIPE_WEBHOOK_SECRET: TEST_SECRETS.stripeWebhookSecret,
+                STRIPE_API_URL: inject<string>("fakeStripeUrl"),
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
               },
             },

@@ -16,6 +16,7 @@ import { embedRoutes } from "./routes/embeds";
 import { homeRoutes } from "./routes/home";
 import { joinRoutes } from "./routes/join";
 import { userMembershipRoutes } from "./routes/user-membership";
+import { membershipPaymentRoutes } from "./routes/membership-payment";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
@@ -24,6 +25,7 @@ import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
 import { staffApplicationsRoutes } from "./routes/staff-applications";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import type { HonoEnv } from "./types";
 
@@ -34,16 +36,18 @@ export function createApp() {
   app.use(session());
   // Before the CSRF check, so anyone but staff gets a 404 there, whatever the method.
   app.use("/staff/*", requireStaff());
-  // Server-to-server endpoints carry their own secret instead of a browser's CSRF token.
-  app.use(csrf({ exempt: ["/api/cache/purge"] }));
+  // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF token.
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook"] }));
   app.use(renderer());
 
   app.route("/", cachePurgeRoutes);
+  app.route("/", stripeWebhookRoutes);
   app.route("/", authApiRoutes);
   app.route("/", signInPageRoutes);
   app.route("/", passwordResetRoutes);
   app.route("/", accountRoutes);
   app.route("/", userMembershipRoutes);
+  app.route("/", membershipPaymentRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);

@@ -29,6 +29,9 @@ export interface Bindings {
   STAFF_EMAILS?: string;
   MEMBERSHIP_GRACE_DAYS?: string;
   OFFLINE_PAYMENT_INSTRUCTIONS?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL?: string;
 }
 
 const httpUrl = z
@@ -124,6 +127,22 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || null),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/.test(value), {
+      error: "must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)",
+    }),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^whsec_[A-Za-z0-9_]{8,}$/.test(value), { error: "must be a Stripe webhook signing secret (whsec_...)" }),
+  /** Only for a local stand-in of Stripe's API (tests); refused in production. */
+  STRIPE_API_URL: httpUrl.optional(),
 });
 
 export interface Config {
@@ -141,6 +160,8 @@ export interface Config {
     /** How to pay offline (bank details…), shown to applicants; null for the default text. */
     offlinePaymentInstructions: string | null;
   };
+  /** Card payments through Stripe; null when STRIPE_SECRET_KEY is not set (offline payment only). */
+  stripe: StripeConfig | null;
   bindings: { contentCache: KVNamespace; db: D1Database; authIpLimiter: RateLimit; authEmailLimiter: RateLimit };
 }
 
@@ -159,6 +180,15 @@ export interface AuthConfig {
   secureCookies: boolean;
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The API's origin: Stripe's own, or a local stand-in in tests. */
+  api: { protocol: "http" | "https"; host: string; port: number };
+  /** Origins a Checkout or billing portal URL from the API may send the browser to. */
+  redirectOrigins: readonly string[];
+}
+
 /** Thrown when the Worker's configuration is invalid; its message names every bad variable. */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -173,12 +203,21 @@ export function parseConfig(env: unknown): Config {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`));
   }
   const e = result.data;
-  const production: string[] = [];
-  if (e.ENVIRONMENT === "production" && !e.SITE_URL.startsWith("https://")) production.push("SITE_URL must use https in production");
+  const problems: string[] = [];
+  if (e.ENVIRONMENT === "production" && !e.SITE_URL.startsWith("https://")) problems.push("SITE_URL must use https in production");
   if (e.ENVIRONMENT === "production" && e.FIREBASE_AUTH_EMULATOR_HOST) {
-    production.push("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)");
+    problems.push("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)");
   }
-  if (production.length > 0) throw new ConfigError(production);
+  if (e.ENVIRONMENT === "production" && e.STRIPE_API_URL) {
+    problems.push("STRIPE_API_URL must not be set in production (it points card payments away from Stripe)");
+  }
+  if (e.ENVIRONMENT === "production" && e.STRIPE_SECRET_KEY?.includes("_test_")) {
+    problems.push("STRIPE_SECRET_KEY must be a live key in production");
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (card payments are confirmed by Stripe's webhook)");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   const siteHost = new URL(e.SITE_URL).hostname;
   return {
     environment: e.ENVIRONMENT,
@@ -207,12 +246,25 @@ export function parseConfig(env: unknown): Config {
       graceDays: e.MEMBERSHIP_GRACE_DAYS,
       offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS,
     },
+    stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
     bindings: {
       contentCache: e.CONTENT_CACHE,
       db: e.DB,
       authIpLimiter: e.AUTH_IP_LIMITER,
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,
     },
+  };
+}
+
+function stripeConfig(secretKey: string | null, webhookSecret: string | null, apiUrl: string | undefined): StripeConfig | null {
+  if (!secretKey || !webhookSecret) return null;
+  const api = new URL(apiUrl ?? "https://api.stripe.com");
+  const protocol = api.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey,
+    webhookSecret,
+    api: { protocol, host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)) },
+    redirectOrigins: apiUrl ? [api.origin] : ["https://checkout.stripe.com", "https://billing.stripe.com"],
   };
 }
 

@@ -10,6 +10,7 @@ export const ErrorCodes = {
   RATE_LIMITED: 429,
   CMS_UNAVAILABLE: 503,
   AUTH_UNAVAILABLE: 503,
+  PAYMENT_UNAVAILABLE: 503,
   CMS_INVALID_RESPONSE: 502,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;

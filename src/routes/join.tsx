@@ -20,6 +20,7 @@ import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
 import { JoinContent } from "../views/pages/join-content";
 import { csrfFormToken, limitAuthAttempts } from "./auth-helpers";
+import { cardCheckoutOrFallback } from "./membership-payment";
 import { renderScreen, siteContext } from "./screen";
 
 const MAX_FIELD = 4096;
@@ -62,6 +63,7 @@ async function renderJoin(
             values={state.values}
             errors={state.errors}
             signedInAs={c.var.session?.email ?? null}
+            cardPayments={c.var.config.stripe !== null}
           />
         }
       />
@@ -105,6 +107,9 @@ export const joinRoutes = new Hono<HonoEnv>()
     if (details.success) {
       terms = data.terms.get(details.data.membership);
       if (!terms) errors.membership = "Choose one of the memberships listed";
+      if (details.data.paymentMethod === "card" && !c.var.config.stripe) {
+        errors.paymentMethod = "Card payment is not available at the moment. Choose bank transfer or cheque.";
+      }
       if (!data.joinPage.specialisationOptions.includes(details.data.specialisation)) {
         errors.specialisation = "Choose your specialisation from the list";
       }
@@ -153,5 +158,8 @@ export const joinRoutes = new Hono<HonoEnv>()
       return again({ membership: "You are already a member. Your membership page shows its details." });
     }
     log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: terms.slug });
+    if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment") {
+      return c.redirect(await cardCheckoutOrFallback(c, result.application, terms), 303);
+    }
     return c.redirect(`/user/membership${result.kind === "created" ? "?joined=1" : ""}`, 303);
   });

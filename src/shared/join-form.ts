@@ -53,7 +53,7 @@ export const JoinDetails = z.object({
     // Checked per submission: at module load the Workers runtime's clock still reads 1970.
     .refine((year) => year <= new Date().getUTCFullYear(), { error: "The year you qualified cannot be in the future" }),
   membership: z.string({ error: "Choose a membership" }).trim().regex(/^[a-z0-9-]{1,100}$/, { error: "Choose a membership" }),
-  paymentMethod: z.enum(["offline"], { error: "Choose how you will pay" }),
+  paymentMethod: z.enum(["offline", "card"], { error: "Choose how you will pay" }),
   acceptTerms: checked("Confirm that you accept the terms and conditions"),
   acceptPrivacy: checked("Confirm that you have read the privacy policy"),
   idempotencyKey: z.uuid({ error: "This form has expired. Reload the page and submit it again." }),

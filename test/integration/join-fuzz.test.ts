@@ -34,7 +34,7 @@ const BREAKERS: Record<string, (pick: <T>(items: readonly T[]) => T) => string |
   specialisation: (pick) => pick(["Wizardry", "", undefined, "<img src=x onerror=alert(1)>"]),
   yearQualified: (pick) => pick(["abc", "-5", "99999", "1e3", "2015.5", "", undefined]),
   membership: (pick) => pick(["platinum", "../../etc", "' OR 1=1 --", "", undefined, "FULL-MEMBER"]),
-  paymentMethod: (pick) => pick(["bitcoin", "card", "", undefined]),
+  paymentMethod: (pick) => pick(["bitcoin", "CARD", "paypal", "", undefined]),
   acceptTerms: (pick) => pick([undefined, "yes", "true", "off"]),
   acceptPrivacy: (pick) => pick([undefined, "1", "checked"]),
   email: (pick) => pick(["not-an-email", "a@b", "", "@guild.example", "x".repeat(300) + "@guild.example", undefined]),

@@ -4,7 +4,8 @@
  *   the demo content, its webhook pointed at the e2e Worker;
  * - the Firebase Authentication emulator (scripts/lib/firebase.mjs) on TEST_PORTS.firebase, with
  *   e-mail enumeration protection on and the demo accounts seeded (started alongside Strapi);
- * - the fake CMS (test/support/fake-cms.ts) for failures the real one cannot produce.
+ * - the fake CMS (test/support/fake-cms.ts) for failures the real one cannot produce;
+ * - the fake Stripe API (test/support/fake-stripe.ts): Stripe's API cannot be reached here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,7 @@ import { buildClient } from "../../scripts/build-client.mjs";
 import { startCms } from "../../scripts/lib/cms.mjs";
 import { startAuthEmulator } from "../../scripts/lib/firebase.mjs";
 import { startFakeCms } from "./fake-cms";
+import { startFakeStripe } from "./fake-stripe";
 import { TEST_PORTS } from "./test-ports";
 import { TEST_SECRETS } from "./test-secrets";
 
@@ -21,6 +23,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     cmsUrl: string;
     fakeCmsUrl: string;
+    /** The fake Stripe API (test/support/fake-stripe.ts): Stripe itself cannot be reached here. */
+    fakeStripeUrl: string;
     e2eWorkerUrl: string;
     /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
     firebaseEmulatorHost: string;
@@ -54,15 +58,17 @@ export default async function setup(project: TestProject) {
   const cms = cmsStart.value;
   const auth = authStart.value;
   const fake = await startFakeCms(cms.url);
+  const fakeStripe = await startFakeStripe();
 
   project.provide("cmsUrl", cms.url);
   project.provide("fakeCmsUrl", fake.url);
+  project.provide("fakeStripeUrl", fakeStripe.url);
   project.provide("e2eWorkerUrl", e2eWorkerUrl);
   project.provide("firebaseEmulatorHost", auth.host);
   project.provide("firebaseProjectId", auth.projectId);
 
   return async () => {
-    await fake.close();
+    await Promise.all([fake.close(), fakeStripe.close()]);
     await Promise.all([cms.stop(), auth.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };

@@ -3,4 +3,7 @@ export const TEST_SECRETS = {
   cmsToken: "guildhall-local-dev-cms-token-not-a-secret-0000000000000000",
   purgeSecret: "guildhall-test-purge-secret-not-a-secret",
   sessionSecret: "guildhall-test-session-secret-not-a-secret-0000000",
+  /** Accepted by the fake Stripe API (test/support/fake-stripe.ts) only. */
+  stripeSecretKey: "sk_test_fake_guildhall_0000000000",
+  stripeWebhookSecret: "whsec_fake_guildhall_0000000000",
 } as const;

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, getConfig, parseConfig } from "../../src/env";
 
 const valid = () => ({ ...env });
+/** A production configuration but for the setting under test (no test-only Stripe stand-in). */
+const production = () => ({ ...valid(), ENVIRONMENT: "production", STRIPE_API_URL: undefined, STRIPE_SECRET_KEY: "sk_live_guildhall0000000", FIREBASE_AUTH_EMULATOR_HOST: undefined });
 
 function problemsOf(input: Record<string, unknown>): string[] {
   try {
@@ -53,13 +55,13 @@ describe("configuration", () => {
 
   it("requires https for the site in production", () => {
     expect(
-      problemsOf({ ...valid(), ENVIRONMENT: "production", SITE_URL: "http://guildhall.example", FIREBASE_AUTH_EMULATOR_HOST: undefined }),
+      problemsOf({ ...production(), SITE_URL: "http://guildhall.example" }),
     ).toEqual(["SITE_URL must use https in production"]);
   });
 
   it("refuses to start in production with the Firebase Auth emulator configured", () => {
     expect(
-      problemsOf({ ...valid(), ENVIRONMENT: "production", SITE_URL: "https://guild.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }),
+      problemsOf({ ...production(), SITE_URL: "https://guild.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }),
     ).toEqual(["FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)"]);
   });
 
@@ -71,6 +73,28 @@ describe("configuration", () => {
     ["AUTH_IP_LIMITER", undefined, "AUTH_IP_LIMITER must be a rate limit binding"],
   ])("refuses auth setting %s=%s", (name, value, message) => {
     expect(problemsOf({ ...valid(), [name]: value }).join("\n")).toContain(message);
+  });
+
+  it.each([
+    ["STRIPE_SECRET_KEY", "pk_test_publishable", "STRIPE_SECRET_KEY must be a Stripe secret or restricted key"],
+    ["STRIPE_WEBHOOK_SECRET", "secret", "STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret"],
+    ["STRIPE_WEBHOOK_SECRET", undefined, "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set"],
+    ["STRIPE_API_URL", "not a url", "STRIPE_API_URL must be an http(s) URL"],
+  ])("refuses card-payment setting %s=%s", (name, value, message) => {
+    expect(problemsOf({ ...valid(), [name]: value }).join("\n")).toContain(message);
+  });
+
+  it("refuses a Stripe test key or API stand-in in production, and reads Stripe's own origins otherwise", () => {
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", STRIPE_SECRET_KEY: "sk_test_guildhall0000000" })).toEqual([
+      "STRIPE_SECRET_KEY must be a live key in production",
+    ]);
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", STRIPE_API_URL: "http://127.0.0.1:1" })).toEqual([
+      "STRIPE_API_URL must not be set in production (it points card payments away from Stripe)",
+    ]);
+    const live = parseConfig({ ...production(), SITE_URL: "https://guild.example" }).stripe!;
+    expect(live.api).toEqual({ protocol: "https", host: "api.stripe.com", port: 443 });
+    expect(live.redirectOrigins).toEqual(["https://checkout.stripe.com", "https://billing.stripe.com"]);
+    expect(parseConfig({ ...valid(), STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }).stripe).toBeNull();
   });
 
   it("marks cookies Secure everywhere but plain-http localhost", () => {

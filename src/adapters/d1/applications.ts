@@ -103,6 +103,8 @@ export interface ApplicationStore {
    * acting at once cannot both succeed). Returns false, changing nothing, when it was not.
    */
   recordPayment(application: Application, payment: Omit<Payment, "createdAt" | "applicationId">, periodEnd: string, audit: StaffAudit): Promise<boolean>;
+  /** Changes how an application still awaiting payment will be paid (and its membership record). */
+  setPaymentMethod(application: Application, method: PaymentMethod): Promise<boolean>;
   /** Rejects the application (if still awaiting payment) with its audit entry; false when it was not. */
   reject(application: Application, reason: string, audit: StaffAudit): Promise<boolean>;
 }
@@ -197,6 +199,17 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
           .bind(application.userId, payment.receivedOn, periodEnd, application.id, payment.id),
       ]);
       return (claim?.meta.changes ?? 0) === 1;
+    },
+    async setPaymentMethod(application, method) {
+      const [changed] = await db.batch([
+        db
+          .prepare(`UPDATE applications SET payment_method = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`)
+          .bind(application.id, method),
+        db
+          .prepare(`UPDATE memberships SET payment_method = ?3, updated_at = ${NOW} WHERE user_id = ?1 AND application_id = ?2 AND status = 'awaiting_payment' AND changes() = 1`)
+          .bind(application.userId, application.id, method),
+      ]);
+      return (changed?.meta.changes ?? 0) === 1;
     },
     async reject(application, reason, audit) {
       const [claim] = await db.batch([

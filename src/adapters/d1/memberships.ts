@@ -11,6 +11,11 @@ export interface MembershipRecord {
   paymentMethod: "offline" | "card";
   periodStart: string | null;
   periodEnd: string | null;
+  /** Card-paid memberships: the Stripe customer (for the billing portal) and subscription. */
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  /** The Stripe subscription's own status (past_due after a failed payment, ...). */
+  billingStatus: string | null;
   updatedAt: string;
 }
 
@@ -24,6 +29,9 @@ interface Row {
   payment_method: "offline" | "card";
   period_start: string | null;
   period_end: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  billing_status: string | null;
   updated_at: string;
 }
 
@@ -50,6 +58,9 @@ export function createMembershipStore(db: D1Database): MembershipStore {
         paymentMethod: row.payment_method,
         periodStart: row.period_start,
         periodEnd: row.period_end,
+        stripeCustomerId: row.stripe_customer_id,
+        stripeSubscriptionId: row.stripe_subscription_id,
+        billingStatus: row.billing_status,
         updatedAt: row.updated_at,
       };
     },

@@ -24,7 +24,11 @@ function firebaseOrigins(emulatorHost: string | null): string[] {
   return emulatorHost ? [`http://${emulatorHost}`] : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
 }
 
-function policyFor(emulatorHost: string | null) {
+/**
+ * Where a form may lead: this site, and the payment pages a form's redirect goes to (Stripe
+ * Checkout and the billing portal; browsers apply form-action to the redirect too).
+ */
+function policyFor(emulatorHost: string | null, paymentOrigins: readonly string[]) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -36,7 +40,7 @@ function policyFor(emulatorHost: string | null) {
       frameSrc: ["'self'", ...EMBED_PROVIDERS],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", ...paymentOrigins],
       frameAncestors: ["'none'"],
     },
     crossOriginEmbedderPolicy: false,
@@ -66,13 +70,15 @@ export const EMBED_POLICY = [
 ].join("; ");
 
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
-  const policies = new Map<string | null, MiddlewareHandler>();
+  const policies = new Map<string, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
     const emulatorHost = c.var.config.auth.emulatorHost;
-    let policy = policies.get(emulatorHost);
+    const paymentOrigins = c.var.config.stripe?.redirectOrigins ?? [];
+    const key = `${emulatorHost} ${paymentOrigins.join(" ")}`;
+    let policy = policies.get(key);
     if (!policy) {
-      policy = policyFor(emulatorHost);
-      policies.set(emulatorHost, policy);
+      policy = policyFor(emulatorHost, paymentOrigins);
+      policies.set(key, policy);
     }
     await policy(c, next);
     // Media keep their own, stricter policy (see routes/media.ts); embeds their own sandbox.

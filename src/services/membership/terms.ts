@@ -14,6 +14,15 @@ export interface MembershipTerms {
   joiningFeePence: number;
   /** The membership settings block offers the newly-qualified half-price first year. */
   halfOffForNewlyQualified: boolean;
+  /** Stripe's ids for the card path (docs/decisions/0007); null where the CMS has none. */
+  stripe: {
+    /** The recurring yearly price: the settings block's subscriptionPriceId, else the membership's stripePriceId. */
+    subscriptionPriceId: string | null;
+    /** The one-off joining fee (settings block initialPriceId). */
+    initialPriceId: string | null;
+    /** Half off the first year for the newly qualified (settings block halfOffCouponId). */
+    halfOffCouponId: string | null;
+  };
 }
 
 export const NEWLY_QUALIFIED_YEARS = 2;
@@ -22,10 +31,10 @@ const pence = (pounds: number | null) => Math.round((pounds ?? 0) * 100);
 
 /** Terms for each membership, from the memberships and their information pages' settings blocks. */
 export function membershipTerms(memberships: readonly Membership[], pages: readonly GeneralPage[]): Map<string, MembershipTerms> {
-  const halfOff = new Set<string>();
+  const settings = new Map<string, Extract<GeneralPage["blocks"][number], { kind: "membership-settings" }>>();
   for (const page of pages) {
     for (const block of page.blocks) {
-      if (block.kind === "membership-settings" && block.membership && block.halfOffCouponId) halfOff.add(block.membership.slug);
+      if (block.kind === "membership-settings" && block.membership && !settings.has(block.membership.slug)) settings.set(block.membership.slug, block);
     }
   }
   return new Map(
@@ -36,7 +45,12 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
         title: m.title,
         subscriptionPence: pence(m.price),
         joiningFeePence: pence(m.joiningFee),
-        halfOffForNewlyQualified: halfOff.has(m.slug),
+        halfOffForNewlyQualified: Boolean(settings.get(m.slug)?.halfOffCouponId),
+        stripe: {
+          subscriptionPriceId: settings.get(m.slug)?.subscriptionPriceId ?? m.stripePriceId,
+          initialPriceId: settings.get(m.slug)?.initialPriceId ?? null,
+          halfOffCouponId: settings.get(m.slug)?.halfOffCouponId ?? null,
+        },
       },
     ]),
   );

@@ -23,6 +23,8 @@ export interface JoinFormProps {
   errors: JoinErrors;
   /** The signed-in user's e-mail: the account section is skipped. */
   signedInAs: string | null;
+  /** Whether card payment (Stripe) is configured; offline payment is always offered. */
+  cardPayments: boolean;
 }
 
 const LABELS: Record<string, string> = {
@@ -63,7 +65,7 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs }: JoinFormProps) {
+export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments }: JoinFormProps) {
   const v = (field: string) => values[field] ?? "";
   const e = (field: string) => errors[field] ?? null;
   const problems = ORDER.filter((field) => errors[field]).map((field) => ({ field, message: errors[field]! }));
@@ -123,9 +125,18 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
         <RadioGroup
           id="paymentMethod"
           legend={LABELS.paymentMethod!}
-          value={v("paymentMethod") || "offline"}
+          value={v("paymentMethod") || (cardPayments ? "card" : "offline")}
           error={e("paymentMethod")}
           options={[
+            ...(cardPayments
+              ? [
+                  {
+                    value: "card",
+                    label: "Card",
+                    hint: "You pay securely on Stripe's payment page next; your membership starts at once and renews each year until you cancel.",
+                  },
+                ]
+              : []),
             {
               value: "offline",
               label: "Bank transfer or cheque",

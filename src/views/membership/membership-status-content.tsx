@@ -5,6 +5,9 @@ import { DateTime } from "../components/date-time";
 import { RichText } from "../components/rich-text";
 import { formatPrice } from "../format";
 
+/** What the page says about a card payment just made, cancelled or unavailable. */
+export type PaymentNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
 export interface MembershipStatusContentProps {
@@ -16,6 +19,36 @@ export interface MembershipStatusContentProps {
   /** The join page's success message, right after an application. */
   successMessage: SafeHtml | null;
   offlineInstructions: string;
+  /** About a card payment just made, cancelled or unavailable. */
+  notice: PaymentNotice;
+  /** Whether card payment (Stripe) is configured. */
+  cardPayments: boolean;
+  csrfToken: string;
+}
+
+const NOTICES: Record<Exclude<PaymentNotice, null>, { tone: "success" | "info"; text: string }> = {
+  confirmed: { tone: "success", text: "Thank you. Your card payment is confirmed and your membership is active." },
+  confirming: {
+    tone: "info",
+    text: "Thank you. Stripe is confirming your card payment; your membership becomes active as soon as it does. Reload this page in a minute to see it.",
+  },
+  cancelled: { tone: "info", text: "You left the card payment page, so nothing was charged. Your application is saved: pay by card again, or by bank transfer or cheque." },
+  unavailable: {
+    tone: "info",
+    text: "We could not open the card payment page just now. Your application is saved: try again in a few minutes, or pay by bank transfer or cheque.",
+  },
+};
+
+/** A one-button form posting to a membership payment action (works without JavaScript). */
+function ActionButton(props: { action: string; csrfToken: string; label: string; secondary?: boolean }) {
+  return (
+    <form method="post" action={props.action} className="inline-form">
+      <input type="hidden" name="csrfToken" value={props.csrfToken} />
+      <button type="submit" className={props.secondary ? "button button--secondary" : "button"}>
+        {props.label}
+      </button>
+    </form>
+  );
 }
 
 const STATUS_TEXT: Record<ShownStatus, string> = {
@@ -35,6 +68,11 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
   return (
     <div className="account-screen">
       <h1>Your membership</h1>
+      {props.notice ? (
+        <div className={`notice notice--${NOTICES[props.notice].tone}`} role="status" data-payment-notice={props.notice}>
+          <p>{NOTICES[props.notice].text}</p>
+        </div>
+      ) : null}
       {props.successMessage ? (
         <div className="notice notice--success" role="status">
           <RichText html={props.successMessage} />
@@ -83,7 +121,27 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
               <dd>{METHOD_TEXT[record.paymentMethod]}</dd>
             </div>
           </dl>
-          {status === "awaiting_payment" && application ? (
+          {record.billingStatus === "past_due" && status === "active" ? (
+            <div className="notice notice--info" role="status">
+              <p>Your last card payment did not go through. Stripe will try again; update your card under “Manage billing” to keep your membership.</p>
+            </div>
+          ) : null}
+          {record.stripeCustomerId && props.cardPayments ? (
+            <ActionButton action="/user/membership/billing-portal" csrfToken={props.csrfToken} label="Manage billing and payment card" secondary />
+          ) : null}
+          {status === "awaiting_payment" && application && application.paymentMethod === "card" && props.cardPayments ? (
+            <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
+              <h2 id="how-to-pay">How to pay</h2>
+              <p>
+                Your first payment is <strong>{pounds(application.amountDuePence)}</strong>. You pay on Stripe's secure payment page; your membership
+                starts as soon as the payment is confirmed and renews each year until you cancel.
+              </p>
+              <div className="button-row">
+                <ActionButton action="/user/membership/pay-by-card" csrfToken={props.csrfToken} label="Pay by card" />
+                <ActionButton action="/user/membership/pay-offline" csrfToken={props.csrfToken} label="Pay by bank transfer or cheque instead" secondary />
+              </div>
+            </section>
+          ) : status === "awaiting_payment" && application ? (
             <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
               <h2 id="how-to-pay">How to pay</h2>
               <dl className="summary-list">
@@ -102,6 +160,9 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
               </dl>
               <p>{props.offlineInstructions}</p>
               <p>Your membership starts on the day we receive your payment. We will e-mail you a receipt.</p>
+              {props.cardPayments ? (
+                <ActionButton action="/user/membership/pay-by-card" csrfToken={props.csrfToken} label="Pay by card instead" secondary />
+              ) : null}
             </section>
           ) : null}
           {status === "lapsed" || status === "cancelled" ? (

@@ -7,6 +7,7 @@ declare global {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_CMS_URL: string;
+      STRIPE_API_URL: string;
     }
   }
 }

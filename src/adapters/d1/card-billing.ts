@@ -1,0 +1,90 @@
+/**
+ * What card payments write to D1 (migrations/0005_stripe.sql): card payments received, the
+ * membership's Stripe subscription state, the Checkout session opened for an application, and
+ * the webhook events already handled. Every write is idempotent: replaying it changes nothing.
+ */
+import type { MembershipStatus } from "./memberships";
+
+export interface CardPayment {
+  /** Stripe's id for the money (the invoice, or the Checkout session for one-off payments): a replay inserts nothing. */
+  id: string;
+  applicationId: string;
+  userId: string;
+  amountPence: number;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  reference: string;
+}
+
+export interface SubscriptionState {
+  userId: string;
+  /** Null keeps the stored customer. */
+  customerId: string | null;
+  subscriptionId: string;
+  billingStatus: string;
+  status: MembershipStatus;
+  /** ISO instants; null leaves the stored period as it is (a failed renewal does not extend it). */
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+export interface CardBillingStore {
+  /** Stores the payment (once) and marks its application paid. */
+  recordPayment(payment: CardPayment): Promise<void>;
+  /** Brings the user's membership record in line with the subscription as Stripe has it now. */
+  applySubscription(state: SubscriptionState): Promise<void>;
+  /** The user whose membership this subscription pays for, if we know it. */
+  userForSubscription(subscriptionId: string): Promise<string | null>;
+  setCheckoutSession(applicationId: string, sessionId: string): Promise<void>;
+  checkoutSession(applicationId: string): Promise<string | null>;
+  wasHandled(eventId: string): Promise<boolean>;
+  markHandled(event: { id: string; type: string; created: number }): Promise<void>;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export function createCardBillingStore(db: D1Database): CardBillingStore {
+  return {
+    async recordPayment(p) {
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+             VALUES (?1, ?2, ?3, 'card', ?4, ?5, ?6, 'stripe') ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(p.id, p.applicationId, p.userId, p.amountPence, p.receivedOn, p.reference),
+        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status <> 'paid'`).bind(p.applicationId),
+      ]);
+    },
+    async applySubscription(s) {
+      await db
+        .prepare(
+          `UPDATE memberships SET status = ?2, payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
+             billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
+           WHERE user_id = ?1`,
+        )
+        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd)
+        .run();
+    },
+    async userForSubscription(subscriptionId) {
+      const row = await db.prepare("SELECT user_id FROM memberships WHERE stripe_subscription_id = ?1").bind(subscriptionId).first<{ user_id: string }>();
+      return row?.user_id ?? null;
+    },
+    async setCheckoutSession(applicationId, sessionId) {
+      await db.prepare(`UPDATE applications SET checkout_session_id = ?2, updated_at = ${NOW} WHERE id = ?1`).bind(applicationId, sessionId).run();
+    },
+    async checkoutSession(applicationId) {
+      const row = await db.prepare("SELECT checkout_session_id FROM applications WHERE id = ?1").bind(applicationId).first<{ checkout_session_id: string | null }>();
+      return row?.checkout_session_id ?? null;
+    },
+    async wasHandled(eventId) {
+      return (await db.prepare("SELECT 1 AS handled FROM stripe_events WHERE id = ?1").bind(eventId).first()) !== null;
+    },
+    async markHandled(event) {
+      await db
+        .prepare("INSERT INTO stripe_events (id, type, stripe_created) VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING")
+        .bind(event.id, event.type, event.created)
+        .run();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Stripe webhook events: the raw body's signature checked with the endpoint's signing secret
+ * (Stripe-Signature header, HMAC-SHA256 through SubtleCrypto, five-minute tolerance), by the SDK.
+ */
+import Stripe from "stripe";
+import { stripeClient, subtleCrypto } from "./stripe-client";
+import type { StripeConfig } from "../../env";
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Seconds since the epoch. */
+  created: number;
+  /** The id of the object the event is about (a session, invoice or subscription). */
+  objectId: string | null;
+}
+
+/** A webhook request whose signature does not check out; nothing may be done with it. */
+export class InvalidWebhookSignature extends Error {
+  override readonly name = "InvalidWebhookSignature";
+}
+
+export async function verifyWebhook(config: StripeConfig, rawBody: string, signature: string | undefined): Promise<WebhookEvent> {
+  if (!signature) throw new InvalidWebhookSignature("The Stripe-Signature header is missing");
+  let event: Stripe.Event;
+  try {
+    event = await stripeClient(config).webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, undefined, subtleCrypto);
+  } catch (error) {
+    throw new InvalidWebhookSignature(error instanceof Error ? error.message : "The signature does not match", { cause: error });
+  }
+  const object = event.data.object as { id?: unknown };
+  return { id: event.id, type: event.type, created: event.created, objectId: typeof object.id === "string" ? object.id : null };
+}

@@ -1,0 +1,274 @@
+/**
+ * A FAKE of the few Stripe API endpoints the site calls — Stripe's API cannot be reached from
+ * here. It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects,
+ * Bearer secret keys, Idempotency-Key replay, 404 `resource_missing` errors) so the real
+ * `stripe` SDK talks to it unchanged. State is in memory.
+ *
+ * API (as Stripe):
+ *   POST /v1/checkout/sessions              GET /v1/checkout/sessions/:id
+ *   GET  /v1/subscriptions/:id              GET /v1/invoices/:id
+ *   POST /v1/billing_portal/sessions
+ * Pages the browser is sent to: GET /checkout/pay/:id, GET /portal/:id.
+ * Test controls (not Stripe):
+ *   POST /__complete/:sessionId?amount=PENCE  the customer pays: customer, subscription (for
+ *        subscription mode) and paid invoice are created; returns the session and its objects
+ *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
+ *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals)
+ *   POST /__fail?count=N       the next N API calls answer 500
+ *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
+ *   POST /__reset
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { TEST_SECRETS } from "./test-secrets";
+
+const FAKE_STRIPE_SECRET_KEY = TEST_SECRETS.stripeSecretKey;
+
+export interface FakeStripe {
+  url: string;
+  close(): Promise<void>;
+}
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+interface RecordedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+/** Stripe's form encoding: a[b][0][c]=1 -> { a: { b: [ { c: "1" } ] } }. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
+      const container = node as Record<string, unknown>;
+      if (last) container[part] = value;
+      else {
+        container[part] ??= nextIsIndex ? [] : {};
+        node = container[part] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+const random = () => crypto.randomUUID().replace(/-/g, "").slice(0, 24);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const YEAR = 365 * 86_400;
+
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
+  const objects = new Map<string, StripeObject>();
+  const idempotent = new Map<string, string>();
+  const requests: RecordedRequest[] = [];
+  let failures = 0;
+  let base = "";
+
+  const missing = (res: ServerResponse, id: string) =>
+    json(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'`, param: "id" } });
+
+  function createSession(body: Record<string, unknown>): StripeObject {
+    const id = `cs_test_${random()}`;
+    const lines = (body.line_items as Record<string, unknown>[] | undefined) ?? [];
+    const amount = lines.reduce((sum, line) => {
+      const data = line.price_data as Record<string, unknown> | undefined;
+      return sum + (data ? Number(data.unit_amount) : 0) * Number(line.quantity ?? 1);
+    }, 0);
+    const session: StripeObject = {
+      id,
+      object: "checkout.session",
+      mode: body.mode,
+      url: `${base}/checkout/pay/${id}`,
+      status: "open",
+      payment_status: "unpaid",
+      client_reference_id: body.client_reference_id ?? null,
+      customer: body.customer ?? null,
+      customer_email: body.customer_email ?? null,
+      metadata: body.metadata ?? {},
+      subscription_data: body.subscription_data ?? null,
+      payment_intent_data: body.payment_intent_data ?? null,
+      line_items: lines,
+      discounts: body.discounts ?? null,
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+      expires_at: Number(body.expires_at ?? nowSeconds() + 86_400),
+      amount_total: amount,
+      subscription: null,
+      invoice: null,
+      payment_intent: null,
+    };
+    objects.set(id, session);
+    return session;
+  }
+
+  function subscription(id: string, metadata: unknown, customer: string, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
+    return {
+      id,
+      object: "subscription",
+      status,
+      customer,
+      metadata: metadata ?? {},
+      cancel_at_period_end: false,
+      items: { object: "list", data: [{ id: `si_${random()}`, object: "subscription_item", current_period_start: start, current_period_end: end }] },
+    };
+  }
+
+  function invoice(subscriptionId: string | null, amountPaid: number, status = "paid"): StripeObject {
+    const id = `in_test_${random()}`;
+    const inv: StripeObject = {
+      id,
+      object: "invoice",
+      status,
+      amount_paid: status === "paid" ? amountPaid : 0,
+      amount_due: amountPaid,
+      parent: subscriptionId ? { type: "subscription_details", subscription_details: { subscription: subscriptionId } } : null,
+      status_transitions: { paid_at: status === "paid" ? nowSeconds() : null },
+    };
+    objects.set(id, inv);
+    return inv;
+  }
+
+  function complete(sessionId: string, amount: number | null) {
+    const session = objects.get(sessionId);
+    if (!session) return null;
+    const customer = (session.customer as string | null) ?? `cus_test_${random()}`;
+    const total = amount ?? (session.amount_total as number);
+    session.customer = customer;
+    session.status = "complete";
+    session.payment_status = total > 0 ? "paid" : "no_payment_required";
+    session.amount_total = total;
+    let sub: StripeObject | null = null;
+    let inv: StripeObject | null = null;
+    if (session.mode === "subscription") {
+      const subId = `sub_test_${random()}`;
+      sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer);
+      objects.set(subId, sub);
+      inv = invoice(subId, total);
+      session.subscription = subId;
+      session.invoice = inv.id;
+    } else {
+      session.payment_intent = `pi_test_${random()}`;
+    }
+    return { session, subscription: sub, invoice: inv };
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const raw = await readBody(req);
+    const path = url.pathname;
+    try {
+      // Test controls.
+      if (path === "/__requests") return json(res, 200, requests);
+      if (path === "/__reset") {
+        objects.clear();
+        idempotent.clear();
+        requests.length = 0;
+        failures = 0;
+        return json(res, 200, { reset: true });
+      }
+      if (path === "/__fail") {
+        failures = Number(url.searchParams.get("count") ?? 1);
+        return json(res, 200, { failing: failures });
+      }
+      if (path.startsWith("/__complete/")) {
+        const amount = url.searchParams.get("amount");
+        const done = complete(path.slice("/__complete/".length), amount === null ? null : Number(amount));
+        return done ? json(res, 200, done) : missing(res, path);
+      }
+      if (path.startsWith("/__subscriptions/")) {
+        const id = path.slice("/__subscriptions/".length);
+        const sub = objects.get(id);
+        if (!sub) return missing(res, id);
+        const change = JSON.parse(raw || "{}") as { status?: string; periodStart?: number; periodEnd?: number; deleted?: boolean };
+        if (change.deleted) {
+          objects.delete(id);
+          return json(res, 200, { deleted: true });
+        }
+        if (change.status) sub.status = change.status;
+        const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
+        if (change.periodStart) item.current_period_start = change.periodStart;
+        if (change.periodEnd) item.current_period_end = change.periodEnd;
+        return json(res, 200, sub);
+      }
+      if (path === "/__invoices") {
+        const spec = JSON.parse(raw || "{}") as { subscription: string; status?: string; amountPaid: number };
+        return json(res, 200, invoice(spec.subscription, spec.amountPaid, spec.status ?? "paid"));
+      }
+      // Pages a browser is sent to.
+      if (req.method === "GET" && path.startsWith("/checkout/pay/")) {
+        return html(res, `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p>Session ${path.slice(14)}</p></html>`);
+      }
+      if (req.method === "GET" && path.startsWith("/portal/")) {
+        return html(res, `<!doctype html><html lang="en"><title>Fake Stripe billing portal</title><h1>Fake Stripe billing portal</h1></html>`);
+      }
+
+      // The API.
+      if (!path.startsWith("/v1/")) return json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${path})` } });
+      const body = parseStripeForm(raw);
+      const key = req.headers["idempotency-key"];
+      requests.push({ method: req.method ?? "GET", path, body, idempotencyKey: typeof key === "string" ? key : null });
+      if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
+        return json(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      }
+      if (failures > 0) {
+        failures--;
+        return json(res, 500, { error: { type: "api_error", message: "Fake Stripe is failing on purpose" } });
+      }
+      if (req.method === "POST" && typeof key === "string" && idempotent.has(key)) {
+        return json(res, 200, objects.get(idempotent.get(key)!));
+      }
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const session = createSession(body);
+        if (typeof key === "string") idempotent.set(key, session.id);
+        return json(res, 200, session);
+      }
+      if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
+        const id = `bps_test_${random()}`;
+        const portal = { id, object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `${base}/portal/${id}` };
+        objects.set(id, portal);
+        if (typeof key === "string") idempotent.set(key, id);
+        return json(res, 200, portal);
+      }
+      const match = /^\/v1\/(checkout\/sessions|subscriptions|invoices)\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && match) {
+        const found = objects.get(match[2]!);
+        return found ? json(res, 200, found) : missing(res, match[2]!);
+      }
+      return json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
+    } catch (error) {
+      json(res, 500, { error: { type: "api_error", message: String(error) } });
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  return {
+    url: base,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_fake_${random()}` });
+  res.end(JSON.stringify(value));
+}
+
+function html(res: ServerResponse, body: string) {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+  res.end(body);
+}

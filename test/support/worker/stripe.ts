@@ -1,0 +1,80 @@
+/**
+ * Test helpers for card payments: the fake Stripe API's controls (test/support/fake-stripe.ts)
+ * and webhook deliveries signed with the real Stripe scheme (the SDK's own signer, HMAC-SHA256
+ * over `{timestamp}.{body}` with the endpoint's secret).
+ */
+import { env, SELF } from "cloudflare:test";
+import Stripe from "stripe";
+
+const signer = new Stripe(env.STRIPE_SECRET_KEY!, { httpClient: Stripe.createFetchHttpClient() });
+
+export async function fakeStripe<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${env.STRIPE_API_URL}${path}`, { method: "POST", ...init });
+  if (!response.ok) throw new Error(`fake Stripe ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface Completed {
+  session: { id: string; customer: string; subscription: string | null; invoice: string | null; payment_intent: string | null };
+  subscription: { id: string } | null;
+  invoice: { id: string } | null;
+}
+
+/** The customer pays on (fake) Stripe Checkout. */
+export const payCheckout = (sessionId: string, amountPence?: number) =>
+  fakeStripe<Completed>(`/__complete/${sessionId}${amountPence === undefined ? "" : `?amount=${amountPence}`}`);
+
+export const changeSubscription = (id: string, change: { status?: string; periodStart?: number; periodEnd?: number; deleted?: boolean }) =>
+  fakeStripe(`/__subscriptions/${id}`, { body: JSON.stringify(change) });
+
+export const newInvoice = (subscription: string, amountPaid: number, status = "paid") =>
+  fakeStripe<{ id: string }>("/__invoices", { body: JSON.stringify({ subscription, amountPaid, status }) });
+
+export const stripeRequests = () =>
+  fakeStripe<{ method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | null }[]>("/__requests", { method: "GET" });
+
+export interface SignedEvent {
+  body: string;
+  signature: string;
+  id: string;
+}
+
+/** A webhook event about `object`, signed with `secret` (the endpoint's, unless a test forges one). */
+export async function signedEvent(
+  type: string,
+  object: { id: string; object?: string },
+  options: { id?: string; created?: number; secret?: string; timestamp?: number } = {},
+): Promise<SignedEvent> {
+  const id = options.id ?? `evt_test_${crypto.randomUUID().replace(/-/g, "")}`;
+  const body = JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+  const signature = await signer.webhooks.generateTestHeaderStringAsync({
+    payload: body,
+    secret: options.secret ?? env.STRIPE_WEBHOOK_SECRET!,
+    timestamp: options.timestamp,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return { body, signature, id };
+}
+
+export function deliver(event: SignedEvent, signature = event.signature): Promise<Response> {
+  return SELF.fetch("http://localhost/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: event.body,
+  });
+}
+
+/** Signs and delivers one event; returns the response. */
+export async function sendWebhook(type: string, object: { id: string; object?: string }, options?: Parameters<typeof signedEvent>[2]) {
+  return deliver(await signedEvent(type, object, options));
+}
