@@ -27,6 +27,9 @@ import { staffApplicationRoutes } from "./routes/staff-application";
 import { staffApplicationsRoutes } from "./routes/staff-applications";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
+import { webinarCalendarRoutes } from "./routes/webinar-calendar";
+import { cartCheckoutRoutes } from "./routes/cart-checkout";
+import { userWebinarsRoutes } from "./routes/user-webinars";
 import type { HonoEnv } from "./types";
 
 export function createApp() {
@@ -48,12 +51,15 @@ export function createApp() {
   app.route("/", accountRoutes);
   app.route("/", userMembershipRoutes);
   app.route("/", membershipPaymentRoutes);
+  app.route("/", userWebinarsRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
   app.route("/", homeRoutes);
   app.route("/", articleRoutes);
+  app.route("/", webinarCalendarRoutes);
   app.route("/", webinarRoutes);
+  app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
   app.route("/", staffApplicationsRoutes);

@@ -26,7 +26,7 @@ const PAGES = [
   ['member-free-webinars', 'Webinars', 'Free for members', 'Webinars members can join at no cost.'],
   ['membership', 'User', 'My membership', 'Your Guild membership.', { authenticatedOnly: true }],
   ['account', 'User', 'Account settings', 'Your sign-in details.', { authenticatedOnly: true }],
-  ['my-webinars', 'User', 'My webinars', 'Webinars you have booked.', { authenticatedOnly: true }],
+  ['webinars', 'User', 'My webinars', 'Webinars you have booked, bundles and recordings.', { authenticatedOnly: true }],
 ];
 
 const pageShells = (ref) =>
@@ -164,7 +164,7 @@ const pageBlocks = (ref) => ({
   account: [
     b.text('## Account settings\n\nChange your password or the email address you sign in with.'),
   ],
-  'my-webinars': [
+  webinars: [
     b.webinarsList('Your webinars', 'all'),
   ],
 });

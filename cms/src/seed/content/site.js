@@ -28,7 +28,7 @@ const singleTypes = (ref) => ({
     userSettings: [
       link(ref, 'My membership', 'membership'),
       link(ref, 'Account settings', 'account'),
-      dropdown(ref, 'Learning', ['my-webinars', 'cpd-resources']),
+      dropdown(ref, 'Learning', ['webinars', 'cpd-resources']),
     ],
     webinars: [
       link(ref, 'Upcoming webinars', 'upcoming-webinars'),

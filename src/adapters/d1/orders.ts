@@ -1,0 +1,235 @@
+/**
+ * Webinar orders, their payments and the entitlements they grant (migrations/0006_orders.sql).
+ * Paying an order, granting its webinars and (for staff) the audit entry are one D1 batch, and
+ * happen only on the order's one transition from awaiting payment to paid: fulfilment is
+ * exactly once however many times a webhook or a staff form arrives.
+ */
+export type OrderStatus = "awaiting_payment" | "paid" | "cancelled";
+export type OrderPaymentMethod = "card" | "offline" | "free";
+
+/** One priced line as it stood at checkout. */
+export interface OrderLine {
+  kind: "webinar" | "bundle";
+  /** The CMS id of the webinar or bundle. */
+  id: string;
+  title: string;
+  /** What this line costs the buyer, after any bundle discount. */
+  pence: number;
+  /** The webinars the line entitles the buyer to (one, or a bundle's). */
+  webinarIds: string[];
+  /**
+   * Stripe's price ids for what is charged (the member price's for members): the webinar's, or
+   * each payable webinar's in a bundle; empty when any is missing (the amount is sent instead).
+   */
+  stripePriceIds: string[];
+  /** A bundle's Stripe coupon for its discount. */
+  couponId: string | null;
+}
+
+export interface Order {
+  id: string;
+  idempotencyKey: string;
+  reference: string;
+  userId: string;
+  email: string;
+  paymentMethod: OrderPaymentMethod;
+  totalPence: number;
+  status: OrderStatus;
+  lines: OrderLine[];
+  webinarIds: string[];
+  checkoutSessionId: string | null;
+  cancelledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds">;
+
+export interface OrderPayment {
+  /** Stripe's payment id for card payments; a fresh id for staff-recorded ones. */
+  id: string;
+  method: "card" | "offline";
+  amountPence: number;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  reference: string;
+  recordedBy: string;
+}
+
+export interface OrderAudit {
+  staffEmail: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+interface OrderRow {
+  id: string;
+  idempotency_key: string;
+  reference: string;
+  user_id: string;
+  email: string;
+  payment_method: OrderPaymentMethod;
+  total_pence: number;
+  status: OrderStatus;
+  lines: string;
+  webinar_ids: string;
+  checkout_session_id: string | null;
+  cancelled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toOrder = (row: OrderRow): Order => ({
+  id: row.id,
+  idempotencyKey: row.idempotency_key,
+  reference: row.reference,
+  userId: row.user_id,
+  email: row.email,
+  paymentMethod: row.payment_method,
+  totalPence: row.total_pence,
+  status: row.status,
+  lines: JSON.parse(row.lines) as OrderLine[],
+  webinarIds: JSON.parse(row.webinar_ids) as string[],
+  checkoutSessionId: row.checkout_session_id,
+  cancelledReason: row.cancelled_reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export interface OrderStore {
+  /**
+   * Stores a new order awaiting payment; a free order (total 0) is stored paid with its
+   * entitlements granted, in the same batch. False, storing nothing, when the idempotency key
+   * was used before.
+   */
+  create(order: NewOrder): Promise<boolean>;
+  byId(id: string): Promise<Order | null>;
+  byIdempotencyKey(key: string): Promise<Order | null>;
+  forUser(userId: string): Promise<Order[]>;
+  list(filter: { status?: OrderStatus; search?: string; limit: number }): Promise<Order[]>;
+  payments(orderId: string): Promise<(OrderPayment & { createdAt: string })[]>;
+  setCheckoutSession(orderId: string, sessionId: string): Promise<void>;
+  /**
+   * Records the payment, marks the order paid and grants its webinars, only if the order was not
+   * paid yet (with its audit entry when staff record it). True when this call paid it. Staff
+   * actions check that the order is awaiting payment first; a card payment also pays a
+   * cancelled order.
+   */
+  pay(order: Order, payment: OrderPayment, audit: OrderAudit | null): Promise<boolean>;
+  /** Changes how an order still awaiting payment will be paid. */
+  setPaymentMethod(order: Order, method: "card" | "offline"): Promise<boolean>;
+  /** Cancels an order still awaiting payment (staff, with a reason and audit entry). */
+  cancel(order: Order, reason: string, audit: OrderAudit): Promise<boolean>;
+  /** The webinar ids this user has been granted. */
+  entitledWebinarIds(userId: string): Promise<Set<string>>;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export function createOrderStore(db: D1Database): OrderStore {
+  const one = async (sql: string, ...params: unknown[]) => {
+    const row = await db.prepare(sql).bind(...params).first<OrderRow>();
+    return row ? toOrder(row) : null;
+  };
+  const grant = (orderId: string) =>
+    db
+      .prepare(
+        `INSERT INTO entitlements (user_id, webinar_id, order_id)
+         SELECT o.user_id, j.value, o.id FROM orders o, json_each(o.webinar_ids) j WHERE o.id = ?1 AND o.status = 'paid'
+         ON CONFLICT (user_id, webinar_id) DO NOTHING`,
+      )
+      .bind(orderId);
+  const audit = (entry: OrderAudit, orderId: string) =>
+    db
+      .prepare("INSERT INTO staff_audit_log (staff_email, action, order_id, details) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1")
+      .bind(entry.staffEmail, entry.action, orderId, JSON.stringify(entry.details));
+
+  return {
+    async create(o) {
+      const free = o.totalPence === 0;
+      const [inserted] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (idempotency_key) DO NOTHING`,
+          )
+          .bind(o.id, o.idempotencyKey, o.reference, o.userId, o.email, free ? "free" : o.paymentMethod, o.totalPence, free ? "paid" : "awaiting_payment", JSON.stringify(o.lines), JSON.stringify(o.webinarIds)),
+        grant(o.id),
+      ]);
+      return (inserted?.meta.changes ?? 0) > 0;
+    },
+    byId: (id) => one("SELECT * FROM orders WHERE id = ?1", id),
+    byIdempotencyKey: (key) => one("SELECT * FROM orders WHERE idempotency_key = ?1", key),
+    async forUser(userId) {
+      const { results } = await db.prepare("SELECT * FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 200").bind(userId).all<OrderRow>();
+      return results.map(toOrder);
+    },
+    async list({ status, search, limit }) {
+      const term = search?.trim() ? search.trim().toLowerCase() : null;
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM orders WHERE (?1 IS NULL OR status = ?1)
+             AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(reference), ?2) > 0)
+           ORDER BY created_at DESC LIMIT ?3`,
+        )
+        .bind(status ?? null, term, limit)
+        .all<OrderRow>();
+      return results.map(toOrder);
+    },
+    async payments(orderId) {
+      const { results } = await db
+        .prepare("SELECT * FROM order_payments WHERE order_id = ?1 ORDER BY received_on, created_at")
+        .bind(orderId)
+        .all<{ id: string; method: "card" | "offline"; amount_pence: number; received_on: string; reference: string; recorded_by: string; created_at: string }>();
+      return results.map((r) => ({
+        id: r.id,
+        method: r.method,
+        amountPence: r.amount_pence,
+        receivedOn: r.received_on,
+        reference: r.reference,
+        recordedBy: r.recorded_by,
+        createdAt: r.created_at,
+      }));
+    },
+    async setCheckoutSession(orderId, sessionId) {
+      await db.prepare(`UPDATE orders SET checkout_session_id = ?2, updated_at = ${NOW} WHERE id = ?1`).bind(orderId, sessionId).run();
+    },
+    async pay(order, payment, entry) {
+      // Each statement after the claim runs only if the claim changed the order (changes()).
+      const statements = [
+        // A cancelled order can still be paid by card (from a Checkout page opened before): the money wins.
+        db.prepare(`UPDATE orders SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status <> 'paid'`).bind(order.id),
+        db
+          .prepare(
+            `INSERT INTO order_payments (id, order_id, method, amount_pence, received_on, reference, recorded_by)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 AND ?4 > 0`,
+          )
+          .bind(payment.id, order.id, payment.method, payment.amountPence, payment.receivedOn, payment.reference, payment.recordedBy),
+        ...(entry ? [audit(entry, order.id)] : []),
+        grant(order.id),
+      ];
+      const [claim] = await db.batch(statements);
+      return (claim?.meta.changes ?? 0) === 1;
+    },
+    async setPaymentMethod(order, method) {
+      const result = await db
+        .prepare(`UPDATE orders SET payment_method = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND payment_method <> 'free'`)
+        .bind(order.id, method)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async cancel(order, reason, entry) {
+      const [claim] = await db.batch([
+        db
+          .prepare(`UPDATE orders SET status = 'cancelled', cancelled_reason = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`)
+          .bind(order.id, reason),
+        audit(entry, order.id),
+      ]);
+      return (claim?.meta.changes ?? 0) === 1;
+    },
+    async entitledWebinarIds(userId) {
+      const { results } = await db.prepare("SELECT webinar_id FROM entitlements WHERE user_id = ?1").bind(userId).all<{ webinar_id: string }>();
+      return new Set(results.map((r) => r.webinar_id));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Checking out a cart (docs/decisions/0008): the browser sends only which webinars and bundles
+ * it wants; every price is recomputed here from the CMS for this buyer, now.
+ * - Items the buyer cannot buy (already owned, no longer on sale, unknown to the CMS, or
+ *   covered by a bundle in the same cart) stop the checkout: the cart comes back without them
+ *   and says why. Nothing is charged for them.
+ * - If the total differs from the one the buyer was shown, nothing is ordered: the cart shows
+ *   the new total first.
+ * - Free items are granted at once (an order of 0, stored paid). Paid items make one order
+ *   awaiting payment: by card through Stripe Checkout, or offline (staff record the payment).
+ * - The form's idempotency key makes a double submit or a retry find the order it made.
+ */
+import type { NewOrder, Order, OrderLine, OrderStore } from "../../adapters/d1/orders";
+import type { CartItemRef } from "../../shared/cart";
+import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
+import { newReference } from "../membership/terms";
+import type { Shopper } from "./shopper";
+
+export interface CheckoutDeps {
+  orders: OrderStore;
+  now: () => Date;
+}
+
+export interface CheckoutRequest {
+  shopper: Shopper & { userId: string };
+  email: string;
+  items: readonly CartItemRef[];
+  expectedTotalPence: number;
+  paymentMethod: "card" | "offline";
+  idempotencyKey: string;
+}
+
+export type CheckoutResult =
+  /** A repeated submission: the order it made before. */
+  | { kind: "existing"; order: Order }
+  | { kind: "empty" }
+  | { kind: "removed"; keep: CartItemRef[]; removed: CartItemRef[] }
+  | { kind: "price-changed"; quote: CartQuote }
+  /** `free` granted at once; `paid` awaits payment (card or offline). Either may be null. */
+  | { kind: "ordered"; free: Order | null; paid: Order | null; quote: CartQuote };
+
+const SELLABLE = new Set(["payable", "free"]);
+
+/** The free part of a checkout is stored under its own key, derived from the form's. */
+const freeKey = (idempotencyKey: string) => `${idempotencyKey}:free`;
+
+/** The webinars a quoted line gives: the webinar, or the bundle's webinars the buyer gets with it. */
+function webinarIdsOf(line: CartQuoteLine): string[] {
+  if (line.priced?.kind === "bundle") return line.priced.offer.lines.filter((l) => SELLABLE.has(l.status)).map((l) => l.webinarId);
+  return [line.item.id];
+}
+
+/** Stripe price ids for a payable line; empty unless every charged webinar has one. */
+function stripePriceIdsOf(line: CartQuoteLine): string[] {
+  const offers = line.priced?.kind === "bundle" ? line.priced.offer.lines.filter((l) => l.status === "payable").map((l) => l.offer) : line.priced ? [line.priced.offer] : [];
+  const ids = offers.map((offer) => (offer.price.kind === "paid" ? offer.price.stripePriceId : null));
+  return ids.length > 0 && ids.every((id): id is string => id !== null) ? ids : [];
+}
+
+const toOrderLine = (line: CartQuoteLine): OrderLine => ({
+  kind: line.item.kind,
+  id: line.item.id,
+  title: line.title ?? line.item.id,
+  pence: line.pence,
+  webinarIds: webinarIdsOf(line),
+  stripePriceIds: line.status === "payable" ? stripePriceIdsOf(line) : [],
+  couponId: line.priced?.kind === "bundle" ? line.priced.offer.couponId : null,
+});
+
+export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request: CheckoutRequest): Promise<CheckoutResult> {
+  const previous = (await deps.orders.byIdempotencyKey(request.idempotencyKey)) ?? (await deps.orders.byIdempotencyKey(freeKey(request.idempotencyKey)));
+  if (previous) return { kind: "existing", order: previous };
+  if (request.items.length === 0) return { kind: "empty" };
+
+  const { shopper } = request;
+  const quote = quoteCart(request.items, catalogue, shopper.viewer, deps.now(), shopper.owned);
+  const removed = quote.lines.filter((line) => !SELLABLE.has(line.status)).map((line) => line.item);
+  if (removed.length > 0) {
+    const keep = quote.lines.filter((line) => SELLABLE.has(line.status)).map((line) => line.item);
+    return { kind: "removed", keep, removed };
+  }
+  if (quote.totalPence !== request.expectedTotalPence) return { kind: "price-changed", quote };
+
+  const base = { userId: shopper.userId, email: request.email };
+  const freeLines = quote.lines.filter((line) => line.status === "free");
+  const paidLines = quote.lines.filter((line) => line.status === "payable");
+  const order = (lines: CartQuoteLine[], key: string, paymentMethod: NewOrder["paymentMethod"]): NewOrder => {
+    const orderLines = lines.map(toOrderLine);
+    return {
+      ...base,
+      id: crypto.randomUUID(),
+      idempotencyKey: key,
+      reference: newReference(),
+      paymentMethod,
+      totalPence: orderLines.reduce((sum, line) => sum + line.pence, 0),
+      lines: orderLines,
+      webinarIds: [...new Set(orderLines.flatMap((line) => line.webinarIds))],
+    };
+  };
+
+  let free: Order | null = null;
+  if (freeLines.length > 0) {
+    const key = freeKey(request.idempotencyKey);
+    await deps.orders.create(order(freeLines, key, "free"));
+    free = await deps.orders.byIdempotencyKey(key);
+  }
+  let paid: Order | null = null;
+  if (paidLines.length > 0) {
+    await deps.orders.create(order(paidLines, request.idempotencyKey, request.paymentMethod));
+    paid = await deps.orders.byIdempotencyKey(request.idempotencyKey);
+  }
+  return { kind: "ordered", free, paid, quote };
+}

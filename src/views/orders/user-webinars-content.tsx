@@ -1,0 +1,188 @@
+import type { Order } from "../../adapters/d1/orders";
+import { DateTime } from "../components/date-time";
+import { formatPrice } from "../format";
+import { hrefs } from "../hrefs";
+
+/** What the page says about a checkout just made, cancelled or unavailable. */
+export type OrderNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+
+export interface WatchableWebinar {
+  id: string;
+  name: string;
+  slug: string;
+  start: Date;
+  upcoming: boolean;
+  /** Why the user may watch it. */
+  entitlement: "owned" | "free";
+}
+
+export interface UserWebinarsContentProps {
+  webinars: readonly WatchableWebinar[];
+  awaiting: readonly Order[];
+  history: readonly Order[];
+  /** The order just placed (its page clears the browser's cart). */
+  justOrdered: Order | null;
+  notice: OrderNotice;
+  cardPayments: boolean;
+  offlineInstructions: string;
+  csrfToken: string;
+}
+
+const pounds = (pence: number) => formatPrice(pence / 100);
+
+const NOTICES: Record<Exclude<OrderNotice, null>, { tone: "success" | "info"; text: string }> = {
+  confirmed: { tone: "success", text: "Thank you. Your card payment is confirmed: your webinars are below." },
+  confirming: { tone: "info", text: "Thank you. Stripe is confirming your card payment; your webinars appear here as soon as it does. Reload this page in a minute." },
+  cancelled: { tone: "info", text: "You left the card payment page, so nothing was charged. Your order is below: pay by card again, or by bank transfer." },
+  unavailable: { tone: "info", text: "We could not open the card payment page just now. Your order is saved below: try again in a few minutes, or pay by bank transfer." },
+};
+
+const METHOD: Record<Order["paymentMethod"], string> = { card: "Card", offline: "Bank transfer", free: "Free" };
+
+function ActionButton(props: { action: string; csrfToken: string; label: string; secondary?: boolean }) {
+  return (
+    <form method="post" action={props.action} className="inline-form">
+      <input type="hidden" name="csrfToken" value={props.csrfToken} />
+      <button type="submit" className={props.secondary ? "button button--secondary" : "button"}>
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
+const itemsText = (order: Order) => order.lines.map((line) => line.title).join(", ");
+
+/** /user/webinars: what the user may watch, orders awaiting payment, and past orders. */
+export function UserWebinarsContent(props: UserWebinarsContentProps) {
+  const upcoming = props.webinars.filter((w) => w.upcoming);
+  const recordings = props.webinars.filter((w) => !w.upcoming);
+  return (
+    <div className="account-screen">
+      <h1>My webinars</h1>
+      {props.notice ? (
+        <div className={`notice notice--${NOTICES[props.notice].tone}`} role="status" data-order-notice={props.notice}>
+          <p>{NOTICES[props.notice].text}</p>
+        </div>
+      ) : null}
+      {props.justOrdered ? (
+        <div className="notice notice--success" role="status" data-cart-clear="" data-order={props.justOrdered.reference}>
+          <p>
+            {props.justOrdered.status === "paid"
+              ? `Thank you. ${itemsText(props.justOrdered)} ${props.justOrdered.lines.length === 1 ? "is" : "are"} now yours.`
+              : `Thank you. Your order ${props.justOrdered.reference} is saved and awaiting payment.`}
+          </p>
+        </div>
+      ) : null}
+
+      {props.awaiting.map((order) => (
+        <section key={order.id} className="screen-section" aria-labelledby={`order-${order.id}`} data-order-awaiting={order.reference}>
+          <h2 id={`order-${order.id}`}>{`Order ${order.reference}: awaiting payment`}</h2>
+          <dl className="summary-list">
+            <div className="summary-list__row">
+              <dt>Items</dt>
+              <dd>{itemsText(order)}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>Amount due</dt>
+              <dd>
+                <strong>{pounds(order.totalPence)}</strong>
+              </dd>
+            </div>
+            <div className="summary-list__row">
+              <dt>Your payment reference</dt>
+              <dd>
+                <strong>{order.reference}</strong>
+              </dd>
+            </div>
+          </dl>
+          {order.paymentMethod === "card" && props.cardPayments ? (
+            <div className="button-row">
+              <ActionButton action={`/user/orders/${order.id}/pay-by-card`} csrfToken={props.csrfToken} label="Pay by card" />
+              <ActionButton action={`/user/orders/${order.id}/pay-offline`} csrfToken={props.csrfToken} label="Pay by bank transfer instead" secondary />
+            </div>
+          ) : (
+            <>
+              <p>{props.offlineInstructions}</p>
+              <p>Your webinars appear here on the day we receive your payment.</p>
+              {props.cardPayments ? <ActionButton action={`/user/orders/${order.id}/pay-by-card`} csrfToken={props.csrfToken} label="Pay by card instead" secondary /> : null}
+            </>
+          )}
+        </section>
+      ))}
+
+      <section className="screen-section" aria-labelledby="coming-up">
+        <h2 id="coming-up">Coming up</h2>
+        {upcoming.length === 0 ? (
+          <p>
+            No live webinars booked. <a href={hrefs.webinars}>Browse webinars</a>
+          </p>
+        ) : (
+          <WebinarList webinars={upcoming} />
+        )}
+      </section>
+      <section className="screen-section" aria-labelledby="recordings">
+        <h2 id="recordings">Recordings</h2>
+        {recordings.length === 0 ? <p>No recordings yet.</p> : <WebinarList webinars={recordings} />}
+      </section>
+
+      {props.history.length > 0 ? (
+        <section className="screen-section" aria-labelledby="order-history">
+          <h2 id="order-history">Your orders</h2>
+          <table className="data-table">
+            <caption className="visually-hidden">Your webinar orders</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Items</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Paid by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.history.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <DateTime value={order.updatedAt} style="long" />
+                  </td>
+                  <td>{order.reference}</td>
+                  <td>{itemsText(order)}</td>
+                  <td>{pounds(order.totalPence)}</td>
+                  <td>{METHOD[order.paymentMethod]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function WebinarList({ webinars }: { webinars: readonly WatchableWebinar[] }) {
+  return (
+    <ul className="watch-list">
+      {webinars.map((w) => (
+        <li key={w.id} className="watch-list__item" data-webinar={w.slug}>
+          <a href={hrefs.webinar(w.slug)} className="watch-list__title">
+            {w.name}
+          </a>
+          <span className="watch-list__meta">
+            <DateTime value={w.start} style="long" />
+            {" · "}
+            {w.entitlement === "owned" ? "Booked" : "Free for you"}
+          </span>
+          {w.upcoming ? (
+            <a className="watch-list__calendar" href={`${hrefs.webinar(w.slug)}/calendar.ics`} download>
+              Add to calendar<span className="visually-hidden"> (.ics): {w.name}</span>
+            </a>
+          ) : (
+            <a className="watch-list__calendar" href={`${hrefs.webinar(w.slug)}#webinar-access`}>
+              Watch<span className="visually-hidden"> {w.name}</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
