@@ -13,11 +13,11 @@ async function session(id: string, expiresAt: string, revokedAt: string | null) 
 }
 
 beforeEach(async () => {
-  await env.DB.exec("DELETE FROM sessions; DELETE FROM purge_log");
+  await env.DB.exec("DELETE FROM sessions; DELETE FROM purge_log; DELETE FROM stripe_events");
 });
 
 describe("scheduled housekeeping", () => {
-  it("deletes sessions that ended more than a week ago and old purge-log rows, and keeps the rest", async () => {
+  it("deletes sessions that ended more than a week ago, old purge-log rows and old Stripe event ids, and keeps the rest", async () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
     await session("live", iso(DAY), null);
     await session("expired-yesterday", iso(-DAY), null);
@@ -28,6 +28,10 @@ describe("scheduled housekeeping", () => {
       .bind(iso(-91 * DAY), iso(-DAY))
       .run();
 
+    await env.DB.prepare("INSERT INTO stripe_events (id, type, stripe_created, handled_at) VALUES ('evt_old', 'invoice.paid', 0, ?1), ('evt_new', 'invoice.paid', 0, ?2)")
+      .bind(iso(-31 * DAY), iso(-DAY))
+      .run();
+
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "17 3 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -35,5 +39,6 @@ describe("scheduled housekeeping", () => {
     const { results } = await env.DB.prepare("SELECT id FROM sessions ORDER BY id").all<{ id: string }>();
     expect(results.map((r) => r.id)).toEqual(["expired-yesterday", "live", "revoked-today"]);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM purge_log").first<{ n: number }>())?.n).toBe(1);
+    expect((await env.DB.prepare("SELECT id FROM stripe_events").all<{ id: string }>()).results).toEqual([{ id: "evt_new" }]);
   });
 });

@@ -4,6 +4,8 @@ export interface HousekeepingStore {
   deleteEndedSessions(cutoff: Date): Promise<number>;
   /** Purge log entries received before `cutoff`. */
   deletePurgeLogBefore(cutoff: Date): Promise<number>;
+  /** Handled Stripe webhook event ids recorded before `cutoff` (Stripe stops retrying after 3 days). */
+  deleteStripeEventsBefore(cutoff: Date): Promise<number>;
 }
 
 export function createHousekeepingStore(db: D1Database): HousekeepingStore {
@@ -18,6 +20,10 @@ export function createHousekeepingStore(db: D1Database): HousekeepingStore {
     },
     async deletePurgeLogBefore(cutoff) {
       const result = await db.prepare("DELETE FROM purge_log WHERE received_at < ?1").bind(cutoff.toISOString()).run();
+      return result.meta.changes;
+    },
+    async deleteStripeEventsBefore(cutoff) {
+      const result = await db.prepare("DELETE FROM stripe_events WHERE handled_at < ?1").bind(cutoff.toISOString()).run();
       return result.meta.changes;
     },
   };
