@@ -25,6 +25,8 @@ import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
 import { staffApplicationsRoutes } from "./routes/staff-applications";
+import { staffOrderRoutes } from "./routes/staff-order";
+import { staffOrdersRoutes } from "./routes/staff-orders";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
@@ -64,6 +66,8 @@ export function createApp() {
   app.route("/", joinRoutes);
   app.route("/", staffApplicationsRoutes);
   app.route("/", staffApplicationRoutes);
+  app.route("/", staffOrdersRoutes);
+  app.route("/", staffOrderRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.
   app.route("/", generalPageRoutes);
 

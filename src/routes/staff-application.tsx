@@ -4,7 +4,6 @@
  * logged with who and when; success redirects back here (303) with a confirmation.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import { createApplicationStore, type Application } from "../adapters/d1/applications";
 import { createAuditLog } from "../adapters/d1/audit-log";
 import { AppError } from "../errors";
@@ -13,78 +12,18 @@ import { ApplicationNotAwaitingPayment, recordOfflinePayment, rejectApplication,
 import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
+import type { PaymentFormValues } from "../views/staff/action-forms";
 import { ApplicationDetailContent } from "../views/staff/application-detail-content";
-import { PaymentForm, RejectForm, type PaymentFormValues } from "../views/staff/application-forms";
+import { PaymentForm, RejectForm } from "../views/staff/application-forms";
 import { STATUS_LABELS } from "../views/staff/labels";
 import { csrfFormToken } from "./auth-helpers";
 import { renderScreen, siteContext } from "./screen";
+import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, typed } from "./staff-forms";
 
-const AMOUNT_FORMAT = "Enter the amount in pounds, like 45 or 45.50";
+const paymentSchema = (application: Application) =>
+  offlinePaymentSchema({ earliest: londonDate(new Date(application.createdAt)), earliestIs: "the application was submitted", today: londonDate(new Date()) });
 
-/** "45", "45.5", "£1,045.50" -> pence; anything else is a specific problem. */
-const Amount = z
-  .string({ error: "Enter the amount received" })
-  .max(20, { error: AMOUNT_FORMAT })
-  .transform((raw, ctx) => {
-    const text = raw.trim().replace(/^£/, "").replaceAll(",", "");
-    const problem = (message: string) => (ctx.addIssue({ code: "custom", message }), z.NEVER);
-    if (text === "") return problem("Enter the amount received");
-    if (/^-\d/.test(text)) return problem("The amount must be more than £0");
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) return problem(AMOUNT_FORMAT);
-    const [pounds, pence = ""] = text.split(".") as [string, string?];
-    const total = Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
-    if (total <= 0) return problem("The amount must be more than £0");
-    if (total > 10_000_000) return problem("The amount must be at most £100,000");
-    return total;
-  });
-
-/** "2025-02-28" is; "2025-02-30" is not. */
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** The payment form for an application submitted on `earliest`, received by `today` (YYYY-MM-DD, London). */
-const paymentSchema = (earliest: string, today: string) =>
-  z.object({
-    amount: Amount,
-    receivedOn: z
-      .string({ error: "Enter the date the payment was received" })
-      .trim()
-      .min(1, { error: "Enter the date the payment was received", abort: true })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the date as YYYY-MM-DD, for example 2026-03-27", abort: true })
-      .refine(isCalendarDate, { error: "Enter a real date", abort: true })
-      .refine((value) => value <= today, { error: "The date received cannot be in the future" })
-      .refine((value) => value >= earliest, { error: `The date received cannot be before the application was submitted (${earliest})` }),
-    paymentReference: z
-      .string({ error: "Enter the payment reference" })
-      .trim()
-      .min(1, { error: "Enter the payment reference", abort: true })
-      .max(100, { error: "The payment reference must be at most 100 characters" }),
-  });
-
-const Rejection = z.object({
-  reason: z
-    .string({ error: "Enter the reason for rejecting the application" })
-    .trim()
-    .min(1, { error: "Enter the reason for rejecting the application", abort: true })
-    .min(5, { error: "The reason must be at least 5 characters" })
-    .max(500, { error: "The reason must be at most 500 characters" }),
-});
-
-/** The first problem for each field, in form order. */
-function problemsOf(error: z.ZodError): FieldProblem[] {
-  const seen = new Set<string>();
-  return error.issues.flatMap((issue) => {
-    const field = String(issue.path[0] ?? "");
-    if (seen.has(field)) return [];
-    seen.add(field);
-    return [{ field, message: issue.message }];
-  });
-}
-
-/** What was typed, to put back in the form (strings only, and not more than a field could hold). */
-const typed = (value: unknown): string => (typeof value === "string" ? value.slice(0, 1000) : "");
+const Rejection = reasonSchema("Enter the reason for rejecting the application");
 
 const NOTICES: Record<string, string> = {
   payment: "Payment recorded. The membership is now active.",
@@ -104,12 +43,7 @@ async function findApplication(c: Context<HonoEnv>, deps: StaffActionDeps): Prom
 }
 
 function refuseUnlessAwaitingPayment(application: Application, action: string): void {
-  if (application.status !== "awaiting_payment") {
-    throw new AppError(
-      "CONFLICT",
-      `Application ${application.reference} is ${STATUS_LABELS[application.status].toLowerCase()}, not awaiting payment, so you cannot ${action}. Nothing has been changed.`,
-    );
-  }
+  if (application.status !== "awaiting_payment") throw notAwaitingPayment(`Application ${application.reference}`, STATUS_LABELS[application.status], action);
 }
 
 interface FormState {
@@ -181,7 +115,7 @@ export const staffApplicationRoutes = new Hono<HonoEnv>()
     const application = await findApplication(c, deps);
     refuseUnlessAwaitingPayment(application, "record a payment");
     const body = await c.req.parseBody();
-    const form = paymentSchema(londonDate(new Date(application.createdAt)), londonDate(new Date())).safeParse(body);
+    const form = paymentSchema(application).safeParse(body);
     if (!form.success) {
       const values = { amount: typed(body.amount), receivedOn: typed(body.receivedOn), paymentReference: typed(body.paymentReference) };
       return renderApplication(c, deps, application, { payment: { problems: problemsOf(form.error), values } });

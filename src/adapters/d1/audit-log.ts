@@ -1,35 +1,57 @@
-/** Staff actions, with who and when (migrations/0003_membership.sql: staff_audit_log). */
+/**
+ * Staff actions, with who and when (migrations/0003_membership.sql: staff_audit_log; 0006 adds
+ * `order_id`). An entry is about one application, one order, or neither (an export).
+ */
 export interface AuditEntry {
   staffEmail: string;
   action: string;
   applicationId: string | null;
+  orderId: string | null;
   details: Record<string, unknown>;
   at: string;
 }
 
+export type NewAuditEntry = Pick<AuditEntry, "staffEmail" | "action" | "details"> & Partial<Pick<AuditEntry, "applicationId" | "orderId">>;
+
 export interface AuditLog {
-  record(entry: Omit<AuditEntry, "at">): D1PreparedStatement;
+  record(entry: NewAuditEntry): D1PreparedStatement;
+  /** An application's entries, oldest first. */
   forApplication(applicationId: string): Promise<AuditEntry[]>;
+  /** An order's entries, oldest first. */
+  forOrder(orderId: string): Promise<AuditEntry[]>;
 }
 
+interface AuditRow {
+  staff_email: string;
+  action: string;
+  application_id: string | null;
+  order_id: string | null;
+  details: string;
+  at: string;
+}
+
+const toEntry = (r: AuditRow): AuditEntry => ({
+  staffEmail: r.staff_email,
+  action: r.action,
+  applicationId: r.application_id,
+  orderId: r.order_id,
+  details: JSON.parse(r.details) as Record<string, unknown>,
+  at: r.at,
+});
+
+const COLUMNS = "staff_email, action, application_id, order_id, details, at";
+
 export function createAuditLog(db: D1Database): AuditLog {
+  const entries = async (column: "application_id" | "order_id", id: string) => {
+    const { results } = await db.prepare(`SELECT ${COLUMNS} FROM staff_audit_log WHERE ${column} = ?1 ORDER BY id`).bind(id).all<AuditRow>();
+    return results.map(toEntry);
+  };
   return {
     record: (entry) =>
       db
-        .prepare("INSERT INTO staff_audit_log (staff_email, action, application_id, details) VALUES (?1, ?2, ?3, ?4)")
-        .bind(entry.staffEmail, entry.action, entry.applicationId, JSON.stringify(entry.details)),
-    async forApplication(applicationId) {
-      const { results } = await db
-        .prepare("SELECT staff_email, action, application_id, details, at FROM staff_audit_log WHERE application_id = ?1 ORDER BY id")
-        .bind(applicationId)
-        .all<{ staff_email: string; action: string; application_id: string | null; details: string; at: string }>();
-      return results.map((r) => ({
-        staffEmail: r.staff_email,
-        action: r.action,
-        applicationId: r.application_id,
-        details: JSON.parse(r.details) as Record<string, unknown>,
-        at: r.at,
-      }));
-    },
+        .prepare("INSERT INTO staff_audit_log (staff_email, action, application_id, order_id, details) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .bind(entry.staffEmail, entry.action, entry.applicationId ?? null, entry.orderId ?? null, JSON.stringify(entry.details)),
+    forApplication: (applicationId) => entries("application_id", applicationId),
+    forOrder: (orderId) => entries("order_id", orderId),
   };
 }

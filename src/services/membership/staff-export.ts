@@ -1,10 +1,8 @@
-/**
- * The staff CSV export of applications: RFC 4180 (quoted where needed, CRLF line ends), with
- * every cell that a spreadsheet would run as a formula neutralised by a leading quote.
- */
+/** The staff CSV export of applications (services/csv: RFC 4180, formulas neutralised). */
 import type { Application } from "../../adapters/d1/applications";
+import { csvTable, type CsvColumn } from "../csv";
 
-const COLUMNS: readonly [string, (a: Application) => string | number | null][] = [
+const COLUMNS: readonly CsvColumn<Application>[] = [
   ["Reference", (a) => a.reference],
   ["Submitted", (a) => a.createdAt],
   ["Status", (a) => a.status],
@@ -27,17 +25,4 @@ const COLUMNS: readonly [string, (a: Application) => string | number | null][] =
   ["Rejected reason", (a) => a.rejectedReason],
 ];
 
-/** Cells a spreadsheet would evaluate (=, +, -, @, and tab or CR before one) start with a quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: neutralised, then quoted when it holds a quote, comma or line break. */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function applicationsCsv(applications: readonly Application[]): string {
-  const rows = [COLUMNS.map(([heading]) => heading), ...applications.map((a) => COLUMNS.map(([, value]) => value(a)))];
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
+export const applicationsCsv = (applications: readonly Application[]): string => csvTable(COLUMNS, applications);

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import type { Application, Payment } from "../../adapters/d1/applications";
 import type { AuditEntry } from "../../adapters/d1/audit-log";
-import { DateTime } from "../components/date-time";
-import { formatTime } from "../format";
-import { AUDIT_ACTION_LABELS, METHOD_LABELS, pounds } from "./labels";
+import { AuditTrail } from "./audit-trail";
+import { METHOD_LABELS, pounds } from "./labels";
+import { PaymentsTable } from "./payments-table";
+import { RecordHeader } from "./record-header";
 import { StatusBadge } from "./status-badge";
+import { At, Row } from "./summary";
 
 export interface ApplicationDetailContentProps {
   application: Application;
@@ -15,42 +17,12 @@ export interface ApplicationDetailContentProps {
   actions: ReactNode;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="summary-list__row">
-      <dt>{label}</dt>
-      <dd>{children ?? "—"}</dd>
-    </div>
-  );
-}
-
-/** A moment with its date and UK clock time. */
-function At({ value }: { value: string }) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return <>{value}</>;
-  return (
-    <>
-      <DateTime value={date} /> at {formatTime(date)}
-    </>
-  );
-}
-
 /** /staff/applications/:id: everything the applicant gave, the money received and who did what. */
 export function ApplicationDetailContent({ application: a, payments, audit, notice, actions }: ApplicationDetailContentProps) {
   const { address, professional, declaration } = a.details;
   return (
     <div className="staff-screen">
-      <p className="staff-back">
-        <a href="/staff/applications">All applications</a>
-      </p>
-      <h1>
-        Application {a.reference} <StatusBadge status={a.status} />
-      </h1>
-      {notice ? (
-        <p className="notice notice--success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <RecordHeader back={["/staff/applications", "All applications"]} title={`Application ${a.reference}`} status={a.status} notice={notice} />
 
       <h2>Membership</h2>
       <dl className="summary-list">
@@ -102,68 +74,10 @@ export function ApplicationDetailContent({ application: a, payments, audit, noti
       </dl>
 
       <h2>Payments</h2>
-      {payments.length === 0 ? (
-        <p>No payment has been received.</p>
-      ) : (
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Payments received">
-          <table className="staff-table">
-            <caption>Payments received for {a.reference}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col" className="staff-table__number">
-                  Amount
-                </th>
-                <th scope="col">Method</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Recorded by</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">
-                    <DateTime value={`${p.receivedOn}T12:00:00Z`} />
-                  </th>
-                  <td className="staff-table__number">{pounds(p.amountPence)}</td>
-                  <td>{METHOD_LABELS[p.method]}</td>
-                  <td>{p.reference}</td>
-                  <td>{p.recordedBy}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PaymentsTable payments={payments} reference={a.reference} />
 
       <h2>Audit trail</h2>
-      {audit.length === 0 ? (
-        <p>No staff action has been taken on this application.</p>
-      ) : (
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Audit trail">
-          <table className="staff-table">
-            <caption>Staff actions on {a.reference}, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((entry, i) => (
-                <tr key={i}>
-                  <th scope="row">
-                    <At value={entry.at} />
-                  </th>
-                  <td>{entry.staffEmail}</td>
-                  <td>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AuditTrail audit={audit} reference={a.reference} none="No staff action has been taken on this application." />
 
       {actions}
     </div>

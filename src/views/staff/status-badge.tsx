@@ -1,7 +1,17 @@
-import type { ApplicationStatus } from "../../adapters/d1/applications";
-import { STATUS_LABELS } from "./labels";
+import { STATUS_LABELS, type StaffStatus } from "./labels";
 
-/** An application's status in words, with a tone and a marker shape so colour is never the only cue. */
-export function StatusBadge({ status }: { status: ApplicationStatus }) {
-  return <span className={`badge staff-status staff-status--${status.replace("_", "-")}`}>{STATUS_LABELS[status]}</span>;
+/**
+ * The tone (and marker) of each status. A cancelled order reads as a rejected application does:
+ * closed without payment.
+ */
+const TONES: Record<StaffStatus, string> = {
+  awaiting_payment: "awaiting-payment",
+  paid: "paid",
+  rejected: "rejected",
+  cancelled: "rejected",
+};
+
+/** An application's or order's status in words, with a tone and a marker shape so colour is never the only cue. */
+export function StatusBadge({ status }: { status: StaffStatus }) {
+  return <span className={`badge staff-status staff-status--${TONES[status]}`}>{STATUS_LABELS[status]}</span>;
 }

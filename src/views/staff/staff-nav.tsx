@@ -1,0 +1,24 @@
+/** The staff area's two lists, linked from each other so staff can find both. */
+export type StaffArea = "applications" | "orders";
+
+const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
+  { area: "applications", href: "/staff/applications", label: "Membership applications" },
+  { area: "orders", href: "/staff/orders", label: "Webinar orders" },
+];
+
+export function StaffNav({ current }: { current: StaffArea }) {
+  return (
+    <nav className="staff-tabs staff-nav" aria-label="Staff area">
+      <ul>
+        {AREAS.map(({ area, href, label }) => (
+          <li key={area}>
+            {/* "true", not "page": the status tabs below mark the page itself. */}
+            <a href={href} aria-current={area === current ? "true" : undefined}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
