@@ -7,7 +7,8 @@
 //   Worker     bundled by wrangler (`deploy --dry-run`) and run in a plain Miniflare (workerd),
 //              without the wrangler dev proxy, with KV, D1 and static assets (scripts/bench/worker.mjs).
 // Then measures, with a closed-loop keep-alive load generator (scripts/bench/load.mjs):
-//   - req/s and p50/p99 for the cached home page, a cached general page and a static asset;
+//   - req/s and p50/p99 for the cached home page, a cached general page, the webinars list, the
+//     cart (every line priced at the edge) and a static asset;
 //   - the home page with the content cache disabled (every request loads from the CMS);
 //   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache.
 // Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
@@ -50,6 +51,8 @@ const PORTS = {
   cmsProxy: 9807 + options.portOffset,
 };
 const COLD_REQUESTS = 100;
+/** Every demo webinar and bundle (Strapi numbers them from 1 on a fresh database). */
+const CART_ITEMS = encodeURIComponent([1, 2, 3, 4, 5, 6, 7].map((id) => `webinar:${id}`).concat(["bundle:1", "bundle:2"]).join(","));
 const CACHED_VIEWS = 1_000;
 const JSON_PATH = join(ROOT, ".tmp", "bench.json");
 
@@ -177,6 +180,10 @@ try {
 
   await measure("home-cached", "home / (cached)", "/");
   await measure("page-cached", "general page /about (cached)", "/about");
+  // Webinar prices are computed per request for the viewer (the pricing module), and the cart
+  // page prices every line at the edge: the demo's seven webinars and two bundles.
+  await measure("webinars-cached", "webinars list /webinars (cached)", "/webinars");
+  await measure("cart-quote", "cart /cart, 9 items priced at the edge", `/cart?items=${CART_ITEMS}`);
   await measure("static", `static ${stylesheet}`, stylesheet);
   // The same page with no queueing: what one visitor waits for when the server is idle.
   await measure("home-cached-serial", "home / (cached, 1 conn.)", "/", { connections: 1 });

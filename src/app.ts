@@ -30,6 +30,7 @@ import { staffOrdersRoutes } from "./routes/staff-orders";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
+import { cartRoutes } from "./routes/cart";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import type { HonoEnv } from "./types";
@@ -61,6 +62,7 @@ export function createApp() {
   app.route("/", articleRoutes);
   app.route("/", webinarCalendarRoutes);
   app.route("/", webinarRoutes);
+  app.route("/", cartRoutes);
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);

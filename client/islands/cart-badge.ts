@@ -1,6 +1,8 @@
 /**
  * The header's cart badge: shows how many items the browser-kept cart holds, on every page.
- * Deliberately tiny and framework-free so content pages ship no React.
+ * A page that confirms an order marks itself with `data-cart-clear`: the cart it bought is
+ * emptied here. Deliberately tiny and framework-free so content pages ship
+ * no React.
  */
 import { CART_CHANGED_EVENT, STORAGE_KEYS } from "../../src/shared/storage-keys";
 
@@ -22,8 +24,21 @@ function render(): void {
   }
 }
 
+/** A page confirming an order empties the cart it bought (the page may still be streaming in). */
+function clearIfOrdered(): void {
+  if (!document.querySelector("[data-cart-clear]")) return;
+  try {
+    localStorage.removeItem(STORAGE_KEYS.cart);
+  } catch {
+    // No storage, so no cart to clear.
+  }
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+}
+
 render();
 window.addEventListener("storage", (event) => {
   if (event.key === STORAGE_KEYS.cart || event.key === null) render();
 });
 window.addEventListener(CART_CHANGED_EVENT, render);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clearIfOrdered, { once: true });
+else clearIfOrdered();

@@ -4,7 +4,7 @@ import type { HonoEnv } from "../types";
 import { ArticleContent } from "../views/pages/article-content";
 import { ArticleListContent } from "../views/pages/article-list-content";
 import { embedBases } from "./embeds";
-import { blockContext, renderScreen, siteContext } from "./screen";
+import { loadBlockContext, renderScreen, siteContext } from "./screen";
 
 export const articleRoutes = new Hono<HonoEnv>()
   .get("/articles", async (c) => {
@@ -22,6 +22,7 @@ export const articleRoutes = new Hono<HonoEnv>()
     const [layout, article] = await Promise.all([c.var.content.layout(), c.var.content.article(c.req.param("slug"))]);
     if (!article) throw new AppError("NOT_FOUND", "No such article");
     const site = siteContext(c);
+    const blocks = await loadBlockContext(c, site, article.blocks, { embedBase: embedBases.article(article.slug) });
     return renderScreen(c, {
       layout,
       site,
@@ -32,6 +33,8 @@ export const articleRoutes = new Hono<HonoEnv>()
         ogType: "article",
       },
       section: "root",
-      children: <ArticleContent article={article} ctx={blockContext(c, site, { embedBase: embedBases.article(article.slug) })} />,
+      isPrivate: blocks.personal,
+      islands: blocks.islands,
+      children: <ArticleContent article={article} ctx={blocks.ctx} />,
     });
   });

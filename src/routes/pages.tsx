@@ -10,7 +10,7 @@ import { MembersOnlyContent } from "../views/auth/members-only-content";
 import { GeneralPageContent } from "../views/pages/general-page-content";
 import { currentPathAndQuery, signInRedirectUrl } from "./auth-helpers";
 import { embedBases } from "./embeds";
-import { blockContext, infoPagesFor, renderScreen, siteContext } from "./screen";
+import { loadBlockContext, renderScreen, siteContext } from "./screen";
 
 const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
 
@@ -28,8 +28,13 @@ async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string
   if (page.membersOnly && !(await c.var.isMember())) {
     return renderScreen(c, { ...shared, status: 403, children: <MembersOnlyContent title={page.title} email={c.var.session?.email ?? null} /> });
   }
-  const infoPages = await infoPagesFor(c, page.blocks);
-  return renderScreen(c, { ...shared, children: <GeneralPageContent page={page} ctx={blockContext(c, site, { infoPages, embedBase: embedBases.page(page.type, page.slug) })} /> });
+  const blocks = await loadBlockContext(c, site, page.blocks, { embedBase: embedBases.page(page.type, page.slug) });
+  return renderScreen(c, {
+    ...shared,
+    isPrivate: gated || blocks.personal,
+    islands: blocks.islands,
+    children: <GeneralPageContent page={page} ctx={blocks.ctx} />,
+  });
 }
 
 export const generalPageRoutes = new Hono<HonoEnv>()

@@ -8,10 +8,12 @@ import type { ReactNode } from "react";
 import { assetUrls } from "../assets";
 import type { Block, LayoutData, SidebarGroup } from "../services/content/model";
 import { pageHref } from "../shared/links";
+import { shopperFor } from "../services/orders/shopper";
 import { buildHead, type HeadInput } from "../services/seo";
 import type { HonoEnv } from "../types";
 import type { BlockContext } from "../views/blocks/block-context";
 import type { IslandName, SiteContext } from "../views/site-context";
+import { VISITOR, type Buyer } from "../views/webinars/buyer";
 import { SitePage } from "../views/site-page";
 
 /** Islands on every page: the header's cart badge. */
@@ -31,27 +33,57 @@ export function siteContext(c: Context<HonoEnv>): SiteContext {
 }
 
 /**
- * The blocks' context. `infoPages` (membership slug -> information page href) is passed by
- * routes whose blocks link memberships; the webinars list loads only if a block needs it.
+ * The blocks' context (made by `loadBlockContext`). `infoPages` maps a membership slug to its
+ * information page's href; the webinars list loads only if a block needs it.
  */
-export function blockContext(
+function blockContext(
   c: Context<HonoEnv>,
   site: SiteContext,
-  options: { infoPages?: Map<string, string>; embedBase?: string } = {},
+  options: { infoPages?: Map<string, string>; embedBase?: string; buyer: Buyer },
 ): BlockContext {
   const content = c.var.content;
   let webinars: ReturnType<BlockContext["webinars"]> | undefined;
-  const { infoPages, embedBase } = options;
+  const { infoPages, embedBase, buyer } = options;
   return {
     site,
     webinars: () => (webinars ??= content.webinars()),
+    buyer,
     membershipInfoHref: (slug) => infoPages?.get(slug) ?? null,
     ...(embedBase ? { embedUrl: (blockId: string) => `${embedBase}/${encodeURIComponent(blockId)}` } : {}),
   };
 }
 
+export interface LoadedBlocks {
+  ctx: BlockContext;
+  /** The blocks show this user's own prices: the page must be private (never in a shared cache). */
+  personal: boolean;
+  /** The islands the blocks need ("cart" for webinars-list blocks' "Add to cart"). */
+  islands: IslandName[];
+}
+
+/**
+ * The blocks' context with what the blocks need loaded first: membership information pages for
+ * membership blocks, and, for webinars-list blocks, who is looking (their prices and what they
+ * own). A page without webinars-list blocks prices nothing, so it keeps the visitor's terms and
+ * stays public.
+ */
+export async function loadBlockContext(
+  c: Context<HonoEnv>,
+  site: SiteContext,
+  blocks: readonly Block[],
+  options: { embedBase?: string } = {},
+): Promise<LoadedBlocks> {
+  const pricesWebinars = blocks.some((block) => block.kind === "webinars-list");
+  const [infoPages, buyer] = await Promise.all([infoPagesFor(c, blocks), pricesWebinars ? shopperFor(c) : VISITOR]);
+  return {
+    ctx: blockContext(c, site, { ...options, infoPages, buyer }),
+    personal: pricesWebinars && c.var.session !== null,
+    islands: pricesWebinars ? ["cart"] : [],
+  };
+}
+
 /** Membership slug -> href of its information page, loaded only when `blocks` link memberships. */
-export async function infoPagesFor(c: Context<HonoEnv>, blocks: readonly Block[]): Promise<Map<string, string> | undefined> {
+async function infoPagesFor(c: Context<HonoEnv>, blocks: readonly Block[]): Promise<Map<string, string> | undefined> {
   return blocks.some((block) => block.kind === "membership-settings") ? membershipInfoHrefs(c) : undefined;
 }
 

@@ -9,6 +9,9 @@ const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" 
 /** 45 -> "£45.00". */
 export const formatPrice = (amount: number): string => gbp.format(amount);
 
+/** 4500 -> "£45.00": the shop's whole pence (src/shared/pricing/money.ts). */
+export const formatPence = (pence: number): string => gbp.format(pence / 100);
+
 const longDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: TIME_ZONE,
   weekday: "long",

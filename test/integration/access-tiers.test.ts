@@ -14,7 +14,7 @@ beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
   const pages = await cms.run(allGeneralPagesOperation, {});
   // The Worker's own account pages take precedence over CMS pages at the same addresses.
-  const workerPages = ["/user/account", "/user/membership"];
+  const workerPages = ["/user/account", "/user/membership", "/user/webinars"];
   authOnly = pages.find((p) => p.authenticatedOnly && !p.membersOnly && !workerPages.includes(pageHref(p)))!;
   membersOnly = pages.find((p) => p.membersOnly)!;
   expect(authOnly && membersOnly).toBeTruthy();

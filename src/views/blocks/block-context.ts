@@ -1,5 +1,6 @@
 import type { Block, WebinarSummary } from "../../services/content/model";
 import type { SiteContext } from "../site-context";
+import type { Buyer } from "../webinars/buyer";
 
 export interface BlockContext {
   site: SiteContext;
@@ -8,6 +9,8 @@ export interface BlockContext {
    * only when such a block renders; the result is shared by every block of the page.
    */
   webinars: () => Promise<WebinarSummary[]>;
+  /** Whom webinars-list blocks price their webinars for. */
+  buyer: Buyer;
   /** The membership information page of a membership (by its slug), when one exists. */
   membershipInfoHref?: (slug: string) => string | null;
   /**

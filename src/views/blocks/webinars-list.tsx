@@ -8,9 +8,9 @@ import { filterWebinars } from "../webinars/webinar-state";
 import type { BlockContext, BlockOf } from "./block-context";
 
 /**
- * Webinars chosen by the editor, or else every webinar that matches the block's filter. The
- * full list is loaded only in the second case, inside a Suspense boundary, so the rest of the
- * page streams first.
+ * Webinars chosen by the editor, or else every webinar that matches the block's filter, priced
+ * for the viewer (`ctx.buyer`). The full list is loaded only in the second case, inside a
+ * Suspense boundary, so the rest of the page streams first.
  */
 export function WebinarsListBlock({ block, ctx }: { block: BlockOf<"webinars-list">; ctx: BlockContext }) {
   const level: HeadingLevel = block.title ? 3 : 2;
@@ -18,7 +18,7 @@ export function WebinarsListBlock({ block, ctx }: { block: BlockOf<"webinars-lis
     <section data-block="webinars-list" className="block block-webinars">
       {block.title ? <h2 className="block-title">{block.title}</h2> : null}
       {block.webinars.length > 0 ? (
-        <WebinarCardList webinars={block.webinars} now={ctx.site.now} level={level} />
+        <WebinarCardList webinars={block.webinars} buyer={ctx.buyer} now={ctx.site.now} level={level} />
       ) : (
         <Suspense fallback={<Loading />}>
           <FilteredWebinars filter={block.filter} ctx={ctx} level={level} />
@@ -37,7 +37,7 @@ function FilteredWebinars({ filter, ctx, level }: { filter: WebinarsFilter; ctx:
   if (webinars.length === 0) return <p className="notice">{EMPTY[filter]} <AllWebinarsLink /></p>;
   return (
     <>
-      <WebinarCardList webinars={webinars} now={ctx.site.now} level={level} />
+      <WebinarCardList webinars={webinars} buyer={ctx.buyer} now={ctx.site.now} level={level} />
       <p className="block-webinars__more">
         <AllWebinarsLink />
       </p>

@@ -3,9 +3,10 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { PageHeader } from "../components/page-header";
 import { hrefs } from "../hrefs";
 import { BundleCard } from "../webinars/bundle-card";
+import type { Buyer } from "../webinars/buyer";
 
-/** Every webinar bundle. */
-export function BundleListContent({ bundles }: { bundles: readonly WebinarBundle[] }) {
+/** Every webinar bundle, priced for this viewer. */
+export function BundleListContent({ bundles, buyer, now }: { bundles: readonly WebinarBundle[]; buyer: Buyer; now: Date }) {
   return (
     <>
       <Breadcrumbs trail={[{ href: hrefs.webinars, label: "Webinars" }]} current="Bundles" />
@@ -17,7 +18,7 @@ export function BundleListContent({ bundles }: { bundles: readonly WebinarBundle
       ) : (
         <ul className="card-grid">
           {bundles.map((bundle) => (
-            <BundleCard key={bundle.id} bundle={bundle} level={2} />
+            <BundleCard key={bundle.id} bundle={bundle} buyer={buyer} now={now} level={2} />
           ))}
         </ul>
       )}

@@ -4,28 +4,41 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { Img } from "../components/img";
 import { RichText } from "../components/rich-text";
 import { hrefs } from "../hrefs";
-import { AccessPlaceholder } from "../webinars/access-placeholder";
+import { AddToCart } from "../webinars/add-to-cart";
+import type { Buyer } from "../webinars/buyer";
 import { WebinarBadges } from "../webinars/webinar-badges";
 import { WebinarFacts } from "../webinars/webinar-facts";
+import { webinarPrices } from "../webinars/webinar-prices";
 import { webinarState } from "../webinars/webinar-state";
+import { WebinarAccessPanel } from "../webinars/webinar-access-panel";
 import { WebinarWhen } from "../webinars/webinar-when";
+import type { WebinarAccess } from "../../services/orders/webinar-access";
 
 /**
  * A webinar's page. It takes the summary and description only: the live and recording links
- * (`Webinar["access"]`) are not part of its props, so they cannot be rendered by mistake.
+ * (`Webinar["access"]`) are not part of its props, so they cannot be rendered by mistake; they
+ * arrive only inside an `access` the route granted (services/orders/webinar-access).
  */
 export interface WebinarContentProps {
   webinar: WebinarSummary & { description: SafeHtml | null };
+  /** Whom the prices are for. */
+  buyer: Buyer;
   now: Date;
+  /** The ids of the bundles that contain this webinar (for the cart). */
+  coveringBundleIds?: readonly string[];
+  /** How this viewer may attend or watch now. */
+  access: WebinarAccess;
+  signedIn: boolean;
 }
 
-export function WebinarContent({ webinar, now }: WebinarContentProps) {
+export function WebinarContent({ webinar, buyer, now, coveringBundleIds, access, signedIn }: WebinarContentProps) {
   const state = webinarState(webinar, now);
+  const prices = webinarPrices(webinar, buyer, now);
   return (
     <article className="webinar">
       <Breadcrumbs trail={[{ href: hrefs.webinars, label: "Webinars" }]} current={webinar.name} />
       <header className="page-header">
-        <WebinarBadges state={state} />
+        <WebinarBadges prices={prices} />
         <h1>{webinar.name}</h1>
         <p className="lede">
           <WebinarWhen state={state} style="long" />
@@ -34,13 +47,21 @@ export function WebinarContent({ webinar, now }: WebinarContentProps) {
       <div className="detail-layout">
         <section className="detail-layout__side panel" aria-labelledby="webinar-details">
           <h2 id="webinar-details">Key details</h2>
-          <WebinarFacts webinar={webinar} state={state} now={now} />
+          <WebinarFacts webinar={webinar} state={state} prices={prices} now={now} />
+          <AddToCart item={{ kind: "webinar", id: webinar.id }} name={webinar.name} unavailable={prices.unavailable} coveringBundleIds={coveringBundleIds} />
         </section>
         <div className="detail-layout__main">
           {webinar.image ? <Img media={webinar.image} slot="content" priority className="rounded" /> : null}
           <h2>About this webinar</h2>
           <RichText html={webinar.description} />
-          <AccessPlaceholder state={state} />
+          <WebinarAccessPanel
+            access={access}
+            upcoming={state.upcoming}
+            signedIn={signedIn}
+            calendarHref={state.upcoming ? `${hrefs.webinar(webinar.slug)}/calendar.ics` : null}
+            webinarName={webinar.name}
+            currentPath={hrefs.webinar(webinar.slug)}
+          />
         </div>
       </div>
     </article>

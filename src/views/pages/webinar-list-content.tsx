@@ -1,17 +1,20 @@
 import type { WebinarBundle, WebinarSummary } from "../../services/content/model";
 import { PageHeader } from "../components/page-header";
 import { BundleCard } from "../webinars/bundle-card";
+import type { Buyer } from "../webinars/buyer";
 import { WebinarCardList } from "../webinars/webinar-card-list";
 import { sortWebinars } from "../webinars/webinar-state";
 
 export interface WebinarListContentProps {
   webinars: readonly WebinarSummary[];
   bundles: readonly WebinarBundle[];
+  /** Whom the prices are for. */
+  buyer: Buyer;
   now: Date;
 }
 
-/** Upcoming webinars (soonest first), bundles, then past webinars (latest first). */
-export function WebinarListContent({ webinars, bundles, now }: WebinarListContentProps) {
+/** Upcoming webinars (soonest first), bundles, then past webinars (latest first), priced for this viewer. */
+export function WebinarListContent({ webinars, bundles, buyer, now }: WebinarListContentProps) {
   const { upcoming, past } = sortWebinars(webinars, now);
   return (
     <>
@@ -22,7 +25,7 @@ export function WebinarListContent({ webinars, bundles, now }: WebinarListConten
       <section aria-labelledby="upcoming-webinars" className="screen-section">
         <h2 id="upcoming-webinars">Upcoming webinars</h2>
         {upcoming.length > 0 ? (
-          <WebinarCardList webinars={upcoming} now={now} level={3} leadsPage />
+          <WebinarCardList webinars={upcoming} buyer={buyer} now={now} level={3} leadsPage bundles={bundles} />
         ) : (
           <p className="notice">No webinars are scheduled at the moment. Please check back soon.</p>
         )}
@@ -32,7 +35,7 @@ export function WebinarListContent({ webinars, bundles, now }: WebinarListConten
           <h2 id="webinar-bundles">Save with a bundle</h2>
           <ul className="card-grid">
             {bundles.map((bundle) => (
-              <BundleCard key={bundle.id} bundle={bundle} level={3} />
+              <BundleCard key={bundle.id} bundle={bundle} buyer={buyer} now={now} level={3} />
             ))}
           </ul>
         </section>
@@ -40,7 +43,7 @@ export function WebinarListContent({ webinars, bundles, now }: WebinarListConten
       {past.length > 0 ? (
         <section aria-labelledby="past-webinars" className="screen-section">
           <h2 id="past-webinars">Past webinars</h2>
-          <WebinarCardList webinars={past} now={now} level={3} />
+          <WebinarCardList webinars={past} buyer={buyer} now={now} level={3} bundles={bundles} />
         </section>
       ) : null}
     </>

@@ -3,18 +3,25 @@ import type { WebinarSummary } from "../../services/content/model";
 import { DateTime } from "../components/date-time";
 import { formatDuration, formatTimeRange, isoDuration } from "../format";
 import { hrefs } from "../hrefs";
-import { memberPrice, standardPrice } from "./webinar-prices";
+import { priceValue } from "./price-list";
+import { priceRows, type WebinarPriceView } from "./webinar-prices";
 import type { WebinarState } from "./webinar-state";
 
-/** Every date and price of a webinar, labelled, for its own page. */
-export function WebinarFacts({ webinar, state, now }: { webinar: WebinarSummary; state: WebinarState; now: Date }) {
-  const member = memberPrice(webinar, state);
+export interface WebinarFactsProps {
+  webinar: WebinarSummary;
+  state: WebinarState;
+  /** What it costs this viewer (and a member), from the pricing module. */
+  prices: WebinarPriceView;
+  now: Date;
+}
+
+/** Every date of a webinar and what it costs this viewer, labelled, for its own page. */
+export function WebinarFacts({ webinar, state, prices, now }: WebinarFactsProps) {
   const rows: [string, ReactNode][] = [
     ["Date", <DateTime key="d" value={state.start} style="long" />],
     ["Time", `${formatTimeRange(state.start, state.end)} (UK time)`],
     ["Duration", <time key="t" dateTime={isoDuration(webinar.durationMinutes)}>{formatDuration(webinar.durationMinutes)}</time>],
-    ["Price", standardPrice(webinar, state)],
-    ["Member price", member ?? "Same as the standard price"],
+    ...priceRows(prices).map((row): [string, ReactNode] => [row.label, priceValue(row)]),
   ];
   const dated: [string, string | null, string, string][] = [
     ["Free for members", webinar.memberFreeDate, "Since", "From"],

@@ -1,8 +1,10 @@
 /**
- * A webinar's state at a moment in time, from its date, duration and the CMS's free/archive
- * dates (docs/decisions/0004 records how the dates are read). Pure: views pass `now`.
+ * A webinar's place in time at a moment: when it starts and ends, and whether it is still to
+ * come or live now. Pure: views pass `now`. What it costs and whether it is free or a recording
+ * for a viewer is the pricing module's to say (webinar-prices.ts).
  */
 import type { WebinarsFilter, WebinarSummary } from "../../services/content/model";
+import { webinarOffer } from "../../shared/pricing/webinar-offer";
 
 export interface WebinarState {
   start: Date;
@@ -10,28 +12,16 @@ export interface WebinarState {
   /** Has not finished yet (includes a session that is live now). */
   upcoming: boolean;
   live: boolean;
-  /** Free to everyone now: defaultFreeDate has passed. */
-  freeForEveryone: boolean;
-  /** Free to members now: memberFreeDate has passed, or it is free to everyone. */
-  freeForMembers: boolean;
-  /** Moved to the archive for non-members: defaultArchiveDate has passed. */
-  archived: boolean;
 }
-
-const reached = (iso: string | null, now: Date) => iso !== null && Date.parse(iso) <= now.getTime();
 
 export function webinarState(webinar: WebinarSummary, now: Date): WebinarState {
   const start = new Date(webinar.date);
   const end = new Date(start.getTime() + Math.max(webinar.durationMinutes, 0) * 60_000);
-  const freeForEveryone = reached(webinar.defaultFreeDate, now);
   return {
     start,
     end,
     upcoming: end.getTime() > now.getTime(),
     live: start.getTime() <= now.getTime() && end.getTime() > now.getTime(),
-    freeForEveryone,
-    freeForMembers: freeForEveryone || reached(webinar.memberFreeDate, now),
-    archived: reached(webinar.defaultArchiveDate, now),
   };
 }
 
@@ -44,7 +34,7 @@ export function sortWebinars<T extends WebinarSummary>(webinars: readonly T[], n
   return { upcoming, past };
 }
 
-/** The webinars-list block's filter, relative to `now`. */
+/** The webinars-list block's filter, relative to `now`. "memberFree": free to a member now, by the pricing rules. */
 export function filterWebinars<T extends WebinarSummary>(webinars: readonly T[], filter: WebinarsFilter, now: Date): T[] {
   const { upcoming, past } = sortWebinars(webinars, now);
   switch (filter) {
@@ -55,6 +45,6 @@ export function filterWebinars<T extends WebinarSummary>(webinars: readonly T[],
     case "all":
       return [...upcoming, ...past];
     case "memberFree":
-      return [...upcoming, ...past].filter((w) => webinarState(w, now).freeForMembers);
+      return [...upcoming, ...past].filter((w) => webinarOffer(w, "member", now).price.kind === "free");
   }
 }

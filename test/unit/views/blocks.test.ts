@@ -193,6 +193,16 @@ describe("Blocks", () => {
       expect(webinars).not.toHaveBeenCalled();
     });
 
+    it("prices each webinar for the viewer in the block's context", async () => {
+      const visitor = (await select(await renderBlocks([block("webinars-list")]), ".webinar-card")).map((card) => squash(card.text));
+      expect(visitor[0]).toContain("Price £30.00 Members £15.00 Join the Guild");
+      const ctx = f.blockContext({ buyer: { viewer: "member", owned: new Set(["back_pain"]) } });
+      const member = (await select(await renderBlocks([block("webinars-list")], ctx), ".webinar-card")).map((card) => squash(card.text));
+      expect(member[0]).toContain("Member price £15.00");
+      expect(member[0]).not.toContain("Join");
+      expect(member.find((card) => card.includes("Managing Persistent Low Back Pain"))).toMatch(/^You have this webinar/);
+    });
+
     it("says so when nothing matches, and when the webinars cannot be loaded", async () => {
       const empty = await renderBlocks([block("webinars-list")], f.blockContext({ webinars: async () => [] }));
       expect(squash((await one(empty, ".notice")).text)).toBe("No webinars are scheduled at the moment. See all webinars");

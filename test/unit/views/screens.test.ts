@@ -12,13 +12,20 @@ import { MembershipListContent } from "../../../src/views/pages/membership-list-
 import { NotFoundContent } from "../../../src/views/pages/not-found-content";
 import { WebinarContent } from "../../../src/views/pages/webinar-content";
 import { WebinarListContent } from "../../../src/views/pages/webinar-list-content";
+import type { Buyer } from "../../../src/views/webinars/buyer";
 import * as f from "../../fixtures/domain";
 import { one, render, select, squash } from "./render";
 
 const [upcoming, live, memberFree, freeForAll, archived] = f.webinars();
+const visitor: Buyer = { viewer: "visitor", owned: new Set() };
+const member: Buyer = { viewer: "member", owned: new Set() };
 const infoPageHref = (slug: string) => (slug === "full-member" ? "/professionals/join-full-member" : null);
 
 const headings = async (html: string) => (await select(html, "h1, h2, h3")).map((el) => squash(el.text));
+
+
+/** Access as the route grants it to someone without the webinar (services/orders/webinar-access). */
+const NOT_ENTITLED = { access: { kind: "not-entitled" } as const, signedIn: false };
 
 describe("screens", () => {
   it("home: blocks in order, the opening hero is the one h1", async () => {
@@ -83,8 +90,8 @@ describe("screens", () => {
     expect((await one(html, 'nav[aria-label="Breadcrumb"] a')).attrs.href).toBe("/articles");
   });
 
-  it("webinar list: upcoming soonest first, bundles, then past webinars latest first", async () => {
-    const html = await render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), now: f.NOW });
+  it("webinar list: upcoming soonest first, bundles, then past webinars latest first, priced for a visitor", async () => {
+    const html = await render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), buyer: visitor, now: f.NOW });
     expect((await select(html, "h2")).map((el) => el.text)).toEqual(["Upcoming webinars", "Save with a bundle", "Past webinars"]);
     const cards = await select(html, ".webinar-card");
     expect(cards).toHaveLength(7);
@@ -92,16 +99,57 @@ describe("screens", () => {
     expect(first).toContain("Live now");
     expect(first).toContain("Fri, 20 Nov 2026, 11:40–12:40 GMT");
     expect(first).toContain("Price £30.00");
-    expect(first).toContain("Members £15.00");
-    expect(squash(cards[1]!.text)).toContain("Free for everyone");
-    expect(squash(cards[2]!.text)).toContain("Free for members");
+    expect(first).toContain("Members £15.00 Join the Guild");
+    expect(squash(cards[1]!.text)).toContain("Free Introduction to Clinical Reasoning");
+    expect(squash(cards[1]!.text)).toContain("Price Free Free — sign in to watch");
+    expect(squash(cards[2]!.text)).toMatch(/^Free for members Pelvic Health Essentials .* Price £45.00 Members Free Join the Guild/);
     expect(squash(cards[2]!.text)).toContain("Part of Spring Clinical Skills Bundle");
-    expect(squash(cards[5]!.text)).toContain("Archived");
-    expect((await select(html, ".bundle-card .badge")).map((b) => b.text)).toEqual(["Save 20%", "Save £15.00"]);
+    expect(squash(cards[5]!.text)).toContain("Recording");
+    expect((await select(html, ".bundle-card .badge")).map((b) => b.text)).toEqual(["Save £25.00", "Save £15.00"]);
+    expect((await select(html, ".bundle-card .price-list")).map((el) => el.text)).toEqual([
+      "Bundle price £100.00 Members £48.00 Join the Guild",
+      "Bundle price £80.00 Members £40.00 Join the Guild",
+    ]);
   });
 
-  it("webinar: date, duration, prices and every free and archive date, clearly labelled", async () => {
-    const html = await render(WebinarContent, { webinar: memberFree!, now: f.NOW });
+  it("webinar list: a member sees member prices and member-free webinars, with no invitation to join", async () => {
+    const html = await render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), buyer: member, now: f.NOW });
+    const cards = (await select(html, ".webinar-card")).map((card) => squash(card.text));
+    expect(cards[0]).toContain("Member price £15.00");
+    expect(cards[2]).toMatch(/^Free for members Pelvic Health Essentials .* Price Free for members Free — no purchase needed/);
+    expect(cards[4]).toContain("Ethics and Professional Boundaries");
+    expect(cards[4]).toContain("Price £35.00");
+    expect(html).not.toContain('href="/join"');
+    expect((await select(html, ".bundle-card .price-list")).map((el) => el.text)).toEqual(["Bundle price £48.00", "Bundle price £40.00"]);
+  });
+
+  it("webinar cards: Add to cart is a GET form to /cart, or the reason it cannot be bought", async () => {
+    const owner: Buyer = { viewer: "user", owned: new Set(["back_pain"]) };
+    const html = await render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), buyer: owner, now: f.NOW });
+    const forms = await select(html, "form.add-to-cart");
+    expect(forms.every((form) => form.attrs.method === "get" && form.attrs.action === "/cart")).toBe(true);
+    expect((await select(html, "form.add-to-cart input")).map((input) => [input.attrs.type, input.attrs.name, input.attrs.value])).toEqual([
+      ["hidden", "add", "webinar:running_qa"],
+      ["hidden", "add", "webinar:pelvic_health"],
+      ["hidden", "add", "webinar:ethics"],
+      ["hidden", "add", "bundle:1"],
+      ["hidden", "add", "bundle:2"],
+      ["hidden", "add", "webinar:older_adults"],
+      ["hidden", "add", "webinar:sports_series"],
+    ]);
+    expect((await select(html, "form.add-to-cart button")).map((b) => b.text)[0]).toBe("Add to cart: Live Q&A: Returning to Running After Injury");
+    expect((await select(html, ".add-to-cart--unavailable")).map((p) => p.text)).toEqual(["Free — no purchase needed", "You have this webinar"]);
+    const pelvic = (await select(html, "form.add-to-cart")).find((form) => form.attrs["data-covered-by"] !== undefined);
+    expect(pelvic?.attrs["data-covered-by"]).toBe("1");
+    expect((await select(html, "form.add-to-cart[data-bundle-webinars]")).map((form) => form.attrs["data-bundle-webinars"])).toEqual([
+      "back_pain pelvic_health ethics",
+      "older_adults sports_series",
+    ]);
+    expect(squash((await select(html, ".webinar-card"))[3]!.text)).toMatch(/^You have this webinar Managing Persistent Low Back Pain/);
+  });
+
+  it("webinar: date, duration, this viewer's price, what members pay, and every free and archive date", async () => {
+    const html = await render(WebinarContent, { webinar: memberFree!, buyer: visitor, now: f.NOW, ...NOT_ENTITLED });
     expect((await one(html, "h1")).text).toBe("Pelvic Health Essentials");
     const rows = (await select(html, ".facts__row")).map((row) => squash(row.text));
     expect(rows).toEqual([
@@ -109,33 +157,61 @@ describe("screens", () => {
       "Time 18:00–19:15 GMT (UK time)",
       "Duration 1 hour 15 minutes",
       "Price £45.00",
-      "Member price Free",
+      "Members Free Join the Guild",
       "Free for members Since 18 November 2026",
       "Archive Moves to the archive on 30 December 2026",
       "Archive for members Moves to the members’ archive on 28 February 2027",
       "Bundle Spring Clinical Skills Bundle",
     ]);
+    expect((await one(html, 'form.add-to-cart input[name="add"]')).attrs.value).toBe("webinar:pelvic_health");
     expect((await one(html, "section#webinar-access h2")).text).toBe("How to attend");
+    const forMember = await render(WebinarContent, { webinar: memberFree!, buyer: member, now: f.NOW, ...NOT_ENTITLED });
+    expect((await select(forMember, ".facts__row")).map((row) => squash(row.text))).toContain("Price Free for members");
+    expect(await select(forMember, "form.add-to-cart")).toHaveLength(0);
+    expect((await one(forMember, ".add-to-cart--unavailable")).text).toBe("Free — no purchase needed");
   });
 
-  it("webinar: free for everyone, member price absent, and a past webinar's recording placeholder", async () => {
-    const free = await render(WebinarContent, { webinar: freeForAll!, now: f.NOW });
-    expect((await select(free, ".facts__row")).map((r) => squash(r.text))).toContain("Free for everyone Since 13 November 2026");
-    expect(squash((await one(free, ".badges")).text)).toBe("Free for everyone");
+  it("webinar: free for everyone, one price for all, and a past webinar's recording", async () => {
+    const free = await render(WebinarContent, { webinar: freeForAll!, buyer: visitor, now: f.NOW, ...NOT_ENTITLED });
+    expect((await select(free, ".facts__row")).map((r) => squash(r.text))).toEqual(expect.arrayContaining(["Price Free", "Free for everyone Since 13 November 2026"]));
+    expect(squash((await one(free, ".badges")).text)).toBe("Free");
+    expect((await one(free, ".add-to-cart--unavailable")).text).toBe("Free — sign in to watch");
     const [, , , , , , ethics] = f.webinars();
-    const single = await render(WebinarContent, { webinar: ethics!, now: f.NOW });
-    expect((await select(single, ".facts__row")).map((r) => squash(r.text))).toContain("Member price Same as the standard price");
-    const past = await render(WebinarContent, { webinar: archived!, now: f.NOW });
+    const single = await render(WebinarContent, { webinar: ethics!, buyer: visitor, now: f.NOW, ...NOT_ENTITLED });
+    const singleRows = (await select(single, ".facts__row")).map((r) => squash(r.text));
+    expect(singleRows).toContain("Price £35.00");
+    expect(singleRows.filter((row) => row.startsWith("Members"))).toEqual([]);
+    const past = await render(WebinarContent, { webinar: archived!, buyer: visitor, now: f.NOW, ...NOT_ENTITLED });
     expect((await one(past, "section#webinar-access h2")).text).toBe("How to watch");
-    expect(squash((await one(past, ".badges")).text)).toBe("Archived");
+    expect(squash((await one(past, ".badges")).text)).toBe("Recording");
+    const owned = await render(WebinarContent, { webinar: archived!, buyer: { viewer: "member", owned: new Set([archived!.id]) }, now: f.NOW, ...NOT_ENTITLED });
+    expect(squash((await one(owned, ".badges")).text)).toBe("Recording You have this webinar");
+    expect((await one(owned, ".add-to-cart--unavailable")).text).toBe("You have this webinar");
+    expect((await select(owned, ".facts__row")).map((r) => squash(r.text)).filter((row) => row.startsWith("Price"))).toEqual([]);
+  });
+
+  it("shows the links only inside access the route granted: the live link, or the recording's player", async () => {
+    const live = await render(WebinarContent, { webinar: upcoming!, buyer: member, now: f.NOW, access: { kind: "live", zoomUrl: "https://zoom.example/j/1" }, signedIn: true });
+    expect((await one(live, "#webinar-access a.button")).attrs.href).toBe("https://zoom.example/j/1");
+    const recording = await render(WebinarContent, {
+      webinar: archived!,
+      buyer: member,
+      now: f.NOW,
+      access: { kind: "recording", embedUrl: "https://player.vimeo.com/video/123456789?dnt=1", watchUrl: "https://vimeo.com/123456789", playlistUrl: null },
+      signedIn: true,
+    });
+    expect((await one(recording, "#webinar-access iframe")).attrs.src).toBe("https://player.vimeo.com/video/123456789?dnt=1");
+    expect((await one(recording, "#webinar-access iframe")).attrs.title).toBe(`Recording: ${archived!.name}`);
+    const visitorPanel = await render(WebinarContent, { webinar: upcoming!, buyer: visitor, now: f.NOW, ...NOT_ENTITLED });
+    expect((await one(visitorPanel, "#webinar-access a")).attrs.href).toBe(`/login?callbackUrl=${encodeURIComponent(`/webinars/${upcoming!.slug}`)}`);
   });
 
   it("never renders a webinar's live or recording links, on any screen", async () => {
     const screens = await Promise.all([
-      render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), now: f.NOW }),
-      ...f.webinars().map((webinar) => render(WebinarContent, { webinar, now: f.NOW })),
-      ...f.bundles().map((bundle) => render(BundleContent, { bundle, now: f.NOW })),
-      render(BundleListContent, { bundles: f.bundles() }),
+      render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), buyer: visitor, now: f.NOW }),
+      ...f.webinars().map((webinar) => render(WebinarContent, { webinar, buyer: visitor, now: f.NOW, ...NOT_ENTITLED })),
+      ...f.bundles().map((bundle) => render(BundleContent, { bundle, buyer: visitor, now: f.NOW })),
+      render(BundleListContent, { bundles: f.bundles(), buyer: visitor, now: f.NOW }),
       render(HomeContent, { homepage: f.homepage(), ctx: f.blockContext() }),
       render(GeneralPageContent, { page: f.generalPage({ blocks: f.everyBlock() }), ctx: f.blockContext() }),
     ]);
@@ -146,18 +222,25 @@ describe("screens", () => {
     expect(upcoming && live).toBeTruthy();
   });
 
-  it("bundle list and bundle: discount as percent or amount, and the bundle's webinars", async () => {
-    const list = await render(BundleListContent, { bundles: f.bundles() });
+  it("bundle list and bundle: the saving and price for this viewer, Add to cart, and the bundle's webinars", async () => {
+    const list = await render(BundleListContent, { bundles: f.bundles(), buyer: visitor, now: f.NOW });
     expect((await select(list, ".bundle-card h2 a")).map((a) => a.attrs.href)).toEqual([
       "/webinars/bundles/spring-clinical-skills",
       "/webinars/bundles/recorded-masterclass-collection",
     ]);
     const [percent, amount] = f.bundles();
-    const one20 = await render(BundleContent, { bundle: percent!, now: f.NOW });
-    expect(squash((await one(one20, ".callout")).text)).toBe("Save 20% when you book all 3 webinars in this bundle together.");
+    const one20 = await render(BundleContent, { bundle: percent!, buyer: visitor, now: f.NOW });
+    expect(squash((await one(one20, ".callout")).text)).toBe("Save £25.00 when you book these 3 webinars together as a bundle.");
+    expect((await one(one20, ".bundle-buy .price-list")).text).toBe("Bundle price £100.00 Members £48.00 Join the Guild");
+    expect((await one(one20, '.bundle-buy form.add-to-cart input[name="add"]')).attrs.value).toBe("bundle:1");
     expect(await select(one20, ".webinar-card")).toHaveLength(3);
-    const one15 = await render(BundleContent, { bundle: amount!, now: f.NOW });
+    const one15 = await render(BundleContent, { bundle: amount!, buyer: visitor, now: f.NOW });
     expect(squash((await one(one15, ".callout")).text)).toContain("Save £15.00");
+    // A member who owns one of the recordings pays for the other, less the £15.00.
+    const owner = await render(BundleContent, { bundle: amount!, buyer: { viewer: "member", owned: new Set(["older_adults"]) }, now: f.NOW });
+    expect((await one(owner, ".bundle-buy .price-list")).text).toBe("Bundle price £20.00");
+    const all = await render(BundleContent, { bundle: amount!, buyer: { viewer: "user", owned: new Set(["older_adults", "sports_series"]) }, now: f.NOW });
+    expect((await one(all, ".bundle-buy .add-to-cart--unavailable")).text).toBe("You have every webinar in this bundle");
   });
 
   it("memberships: each tier's fees, description, join link and information page when it exists", async () => {

@@ -16,19 +16,6 @@ describe("webinarState", () => {
     expect(webinarState(webinar, at("2026-12-01T19:29:00Z"))).toMatchObject({ upcoming: true, live: true });
     expect(webinarState(webinar, at("2026-12-01T19:30:00Z"))).toMatchObject({ upcoming: false, live: false });
   });
-
-  it("is free for members from memberFreeDate, and for everyone (members too) from defaultFreeDate", () => {
-    const dated = { ...webinar, memberFreeDate: "2026-11-20T00:00:00Z", defaultFreeDate: "2026-11-25T00:00:00Z" };
-    expect(webinarState(dated, at("2026-11-19T23:59:00Z"))).toMatchObject({ freeForMembers: false, freeForEveryone: false });
-    expect(webinarState(dated, at("2026-11-20T00:00:00Z"))).toMatchObject({ freeForMembers: true, freeForEveryone: false });
-    expect(webinarState({ ...dated, memberFreeDate: null }, at("2026-11-26T00:00:00Z"))).toMatchObject({ freeForMembers: true, freeForEveryone: true });
-  });
-
-  it("is archived once defaultArchiveDate has passed", () => {
-    const dated = { ...webinar, defaultArchiveDate: "2027-01-01T00:00:00Z" };
-    expect(webinarState(dated, at("2026-12-31T23:59:00Z")).archived).toBe(false);
-    expect(webinarState(dated, at("2027-01-01T00:00:00Z")).archived).toBe(true);
-  });
 });
 
 describe("filterWebinars (the webinars-list block's filter, relative to now)", () => {
@@ -53,7 +40,10 @@ describe("filterWebinars (the webinars-list block's filter, relative to now)", (
     expect(names(filterWebinars(all, "all", f.NOW)).at(-1)).toBe("sports-injury-series-recordings");
   });
 
-  it("memberFree: free for members now (including free for everyone)", () => {
+  it("memberFree: free for members now by the pricing rules (including free for everyone)", () => {
     expect(names(filterWebinars(all, "memberFree", f.NOW))).toEqual(["introduction-to-clinical-reasoning", "pelvic-health-essentials"]);
+    const dated = all.map((w) => ({ ...w, memberFreeDate: null, defaultFreeDate: null, memberPrice: w.slug === "ethics-and-professional-boundaries" ? 0 : w.memberPrice }));
+    // A member price of 0 is free for members too; no free dates, nothing else is.
+    expect(names(filterWebinars(dated, "memberFree", f.NOW))).toEqual(["ethics-and-professional-boundaries"]);
   });
 });

@@ -27,6 +27,7 @@ const PAGES = [
   ['membership', 'User', 'My membership', 'Your Guild membership.', { authenticatedOnly: true }],
   ['account', 'User', 'Account settings', 'Your sign-in details.', { authenticatedOnly: true }],
   ['webinars', 'User', 'My webinars', 'Webinars you have booked, bundles and recordings.', { authenticatedOnly: true }],
+  ['cpd-log', 'User', 'My CPD log', 'How to record the learning you do with the Guild.', { authenticatedOnly: true }],
 ];
 
 const pageShells = (ref) =>
@@ -163,6 +164,9 @@ const pageBlocks = (ref) => ({
   ],
   account: [
     b.text('## Account settings\n\nChange your password or the email address you sign in with.'),
+  ],
+  'cpd-log': [
+    b.text('## Your CPD log\n\nEvery Guild webinar you attend or watch counts towards your continuing professional development. Note the date, the time spent and one thing you will do differently, and keep your certificate with your portfolio.'),
   ],
   webinars: [
     b.webinarsList('Your webinars', 'all'),

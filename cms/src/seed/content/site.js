@@ -28,7 +28,7 @@ const singleTypes = (ref) => ({
     userSettings: [
       link(ref, 'My membership', 'membership'),
       link(ref, 'Account settings', 'account'),
-      dropdown(ref, 'Learning', ['webinars', 'cpd-resources']),
+      dropdown(ref, 'Learning', ['webinars', 'cpd-log', 'cpd-resources']),
     ],
     webinars: [
       link(ref, 'Upcoming webinars', 'upcoming-webinars'),

@@ -1,0 +1,61 @@
+import type { CartQuote } from "../../shared/pricing/cart-quote";
+import { itemsParam } from "../../shared/cart-query";
+import { RadioGroup, type RadioOption } from "../forms/choice-fields";
+import { hrefs } from "../hrefs";
+import { cartHref } from "./cart-table";
+
+/** How this viewer checks out: a visitor signs in first; a signed-in user gets the form. */
+export type CheckoutAccess =
+  | { kind: "sign-in" }
+  | {
+      kind: "form";
+      csrfToken: string;
+      /** New on every render: the checkout handler makes one order per key, however often the form is sent. */
+      idempotencyKey: string;
+      /** Whether card payment (Stripe) is configured. */
+      cardPayments: boolean;
+    };
+
+/**
+ * The checkout form, posted to /cart/checkout. It sends the cart as references and the total the
+ * buyer was shown; the server prices the cart again and refuses a total that has changed.
+ */
+export function CartCheckout({ quote, access }: { quote: CartQuote; access: CheckoutAccess }) {
+  const items = quote.lines.map((line) => line.item);
+  const hasFree = quote.lines.some((line) => line.status === "free");
+  if (quote.totalPence === 0 && !hasFree) {
+    return <p className="notice">There is nothing in your cart to buy just now.</p>;
+  }
+  if (access.kind === "sign-in") {
+    return (
+      <div className="cart-checkout">
+        <p className="form__actions">
+          <a className="button" href={`${hrefs.signIn}?callbackUrl=${encodeURIComponent(cartHref(items))}`} data-cart-sign-in="">
+            Sign in to check out
+          </a>
+        </p>
+        <p className="meta">Your cart is kept while you sign in. No account yet? You can create one on the sign-in page.</p>
+      </div>
+    );
+  }
+  const options: RadioOption[] = [
+    ...(access.cardPayments ? [{ value: "card", label: "Card", hint: "Pay now on Stripe’s secure payment page." }] : []),
+    { value: "offline", label: "Bank transfer", hint: "We give you the details after you check out; your webinars are yours once we receive your payment." },
+  ];
+  return (
+    <form method="post" action="/cart/checkout" className="form cart-checkout" data-cart-checkout="">
+      <input type="hidden" name="csrfToken" value={access.csrfToken} />
+      <input type="hidden" name="idempotencyKey" value={access.idempotencyKey} />
+      <input type="hidden" name="items" value={itemsParam(items)} />
+      <input type="hidden" name="expectedTotalPence" value={String(quote.totalPence)} />
+      {quote.totalPence > 0 ? (
+        <RadioGroup id="paymentMethod" legend="How would you like to pay?" options={options} value={access.cardPayments ? "card" : "offline"} />
+      ) : null}
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {quote.totalPence > 0 ? "Check out" : "Get your free webinars"}
+        </button>
+      </div>
+    </form>
+  );
+}
