@@ -51,8 +51,6 @@ const PORTS = {
   cmsProxy: 9807 + options.portOffset,
 };
 const COLD_REQUESTS = 100;
-/** Every demo webinar and bundle (Strapi numbers them from 1 on a fresh database). */
-const CART_ITEMS = encodeURIComponent([1, 2, 3, 4, 5, 6, 7].map((id) => `webinar:${id}`).concat(["bundle:1", "bundle:2"]).join(","));
 const CACHED_VIEWS = 1_000;
 const JSON_PATH = join(ROOT, ".tmp", "bench.json");
 
@@ -183,7 +181,8 @@ try {
   // Webinar prices are computed per request for the viewer (the pricing module), and the cart
   // page prices every line at the edge: the demo's seven webinars and two bundles.
   await measure("webinars-cached", "webinars list /webinars (cached)", "/webinars");
-  await measure("cart-quote", "cart /cart, 9 items priced at the edge", `/cart?items=${CART_ITEMS}`);
+  const cartItems = await everyCartItem(worker.url);
+  await measure("cart-quote", `cart /cart, ${cartItems.length} items priced at the edge`, `/cart?items=${encodeURIComponent(cartItems.join(","))}`);
   await measure("static", `static ${stylesheet}`, stylesheet);
   // The same page with no queueing: what one visitor waits for when the server is idle.
   await measure("home-cached-serial", "home / (cached, 1 conn.)", "/", { connections: 1 });
@@ -398,6 +397,14 @@ function assertAllOk(label, result) {
 }
 
 /** The dev secrets from .dev.vars.example (only valid against a CMS started with this token). */
+/** Every webinar and bundle the webinars list offers "Add to cart" for, as cart items (`kind:id`). */
+async function everyCartItem(base) {
+  const html = await (await fetch(`${base}/webinars`)).text();
+  const items = [...new Set([...html.matchAll(/name="add" value="((?:webinar|bundle):[^"]+)"/g)].map((match) => match[1]))];
+  if (items.length === 0) throw new Error("The webinars list offers nothing to add to a cart: the demo content is missing?");
+  return items;
+}
+
 function readDevVarsExample() {
   const vars = {};
   for (const line of readFileSync(join(ROOT, ".dev.vars.example"), "utf8").split(/\r?\n/)) {

@@ -33,7 +33,20 @@ export async function loadCatalogue(c: Context<HonoEnv>): Promise<{ webinars: We
   return { webinars, bundles };
 }
 
-/** Logs the CMS data problems pricing found (contradictory dates, member price above default...). */
+/** Warnings already logged by this isolate: the same CMS data gives the same warning on every request. */
+const logged = new Set<string>();
+const MAX_REMEMBERED = 1_000;
+
+/**
+ * Logs the CMS data problems pricing found (contradictory dates, member price above default...),
+ * each once per isolate, so a page view does not repeat what the last one said.
+ */
 export function logPricingWarnings(warnings: readonly (PricingWarning & { id?: string; kind?: string })[] | CartQuote["warnings"]): void {
-  for (const warning of warnings) log.warn("pricing.cms_data", { ...warning });
+  for (const warning of warnings) {
+    const key = `${warning.kind ?? ""}:${warning.id ?? ""}:${warning.code}:${warning.message}`;
+    if (logged.has(key)) continue;
+    if (logged.size >= MAX_REMEMBERED) logged.clear();
+    logged.add(key);
+    log.warn("pricing.cms_data", { ...warning });
+  }
 }
