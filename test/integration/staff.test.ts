@@ -9,19 +9,15 @@ import { createApplicationStore, type Application, type NewApplication } from ".
 import { oneYearAfter } from "../../src/services/membership/staff-actions";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 import { fetchWith } from "../support/worker/helpers";
 
-const STAFF = { email: "staff@guildhall.example", password: "Guildhall-staff-1" };
 const store = createApplicationStore(env.DB);
 let staff: TestBrowser;
 let seeded = 0;
 
 beforeAll(async () => {
-  expect(env.STAFF_EMAILS, "wrangler.toml lists the demo staff account").toContain(STAFF.email);
-  staff = new TestBrowser();
-  const signIn = await staff.signIn(STAFF.email, STAFF.password);
-  expect(signIn.status).toBe(303);
-  expect(staff.sessionCookie).toBeTruthy();
+  staff = await signedInStaff();
 });
 
 /** A stored application awaiting payment; `createdAt` backdates it. */
@@ -73,11 +69,6 @@ const paymentUrl = (a: Application) => `/staff/applications/${a.id}/payment`;
 const rejectUrl = (a: Application) => `/staff/applications/${a.id}/reject`;
 const list = async (query: string) => (await staff.fetch(`/staff/applications${query}`)).text();
 
-function expectStaffHeaders(response: Response) {
-  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-  expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
-}
-
 describe("the staff gate", () => {
   it("needs the staff address to be verified with Firebase, not just listed", async () => {
     const user = await createUser();
@@ -90,27 +81,14 @@ describe("the staff gate", () => {
 
   it("gives visitors and signed-in non-staff a 404 on every staff URL, GET and POST, and changes nothing", async () => {
     const a = await seed();
-    const user = await createUser();
-    const member = new TestBrowser();
-    await member.signIn(user.email, user.password);
-    expect(member.sessionCookie).toBeTruthy();
-
-    for (const browser of [new TestBrowser(), member]) {
-      for (const path of ["/staff/applications", "/staff/applications?status=all", "/staff/applications.csv", `/staff/applications/${a.id}`, "/staff/applications/nope"]) {
-        const response = await browser.fetch(path);
-        expect(response.status, path).toBe(404);
-        expect(response.headers.get("Location")).toBeNull();
-        expect(await response.text()).not.toContain(a.reference);
-      }
-      // With a valid CSRF token, and without one (the gate runs before the CSRF check).
-      for (const [path, fields] of [
+    await expectHiddenFromNonStaff(
+      ["/staff/applications", "/staff/applications?status=all", "/staff/applications.csv", `/staff/applications/${a.id}`, "/staff/applications/nope"],
+      [
         [paymentUrl(a), payment()],
         [rejectUrl(a), { reason: "Not eligible for membership" }],
-      ] as const) {
-        expect((await browser.post(path, fields)).status, path).toBe(404);
-        expect((await browser.fetch(path, { method: "POST", body: new URLSearchParams(fields) })).status, path).toBe(404);
-      }
-    }
+      ],
+      a.reference,
+    );
     expect(await state(a)).toEqual(unchanged());
   });
 

@@ -1,5 +1,6 @@
 import type { Session } from "../../services/auth/auth-service";
 import { DateTime } from "../components/date-time";
+import { SummaryRow } from "../components/summary-row";
 
 export interface AccountContentProps {
   session: Session;
@@ -21,20 +22,9 @@ export function AccountContent({ session, isMember, csrfToken, notice, islandCon
         </p>
       ) : null}
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt>E-mail address</dt>
-          <dd>{session.email ?? "—"}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>Membership</dt>
-          <dd>{isMember ? "Active member" : <>Not a member — <a href="/memberships">see membership options</a></>}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>Signed in until</dt>
-          <dd>
-            <DateTime value={new Date(session.expiresAt * 1000).toISOString()} style="long" />
-          </dd>
-        </div>
+        <SummaryRow label="E-mail address">{session.email ?? "—"}</SummaryRow>
+        <SummaryRow label="Membership">{isMember ? "Active member" : <>Not a member — <a href="/memberships">see membership options</a></>}</SummaryRow>
+        <SummaryRow label="Signed in until"><DateTime value={new Date(session.expiresAt * 1000).toISOString()} style="long" /></SummaryRow>
       </dl>
       <h2>Password</h2>
       <p>

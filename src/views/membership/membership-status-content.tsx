@@ -4,6 +4,8 @@ import type { SafeHtml } from "../../services/content/model";
 import { DateTime } from "../components/date-time";
 import { RichText } from "../components/rich-text";
 import { formatPrice } from "../format";
+import { ActionButton } from "../forms/action-button";
+import { SummaryRow } from "../components/summary-row";
 
 /** What the page says about a card payment just made, cancelled or unavailable. */
 export type PaymentNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
@@ -38,18 +40,6 @@ const NOTICES: Record<Exclude<PaymentNotice, null>, { tone: "success" | "info"; 
     text: "We could not open the card payment page just now. Your application is saved: try again in a few minutes, or pay by bank transfer or cheque.",
   },
 };
-
-/** A one-button form posting to a membership payment action (works without JavaScript). */
-function ActionButton(props: { action: string; csrfToken: string; label: string; secondary?: boolean }) {
-  return (
-    <form method="post" action={props.action} className="inline-form">
-      <input type="hidden" name="csrfToken" value={props.csrfToken} />
-      <button type="submit" className={props.secondary ? "button button--secondary" : "button"}>
-        {props.label}
-      </button>
-    </form>
-  );
-}
 
 const STATUS_TEXT: Record<ShownStatus, string> = {
   awaiting_payment: "Awaiting payment",
@@ -90,23 +80,10 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
       ) : (
         <>
           <dl className="summary-list" data-membership-status={status}>
-            <div className="summary-list__row">
-              <dt>Membership</dt>
-              <dd>{record.membershipTitle}</dd>
-            </div>
-            <div className="summary-list__row">
-              <dt>Status</dt>
-              <dd>
-                <strong>{STATUS_TEXT[status]}</strong>
-              </dd>
-            </div>
+            <SummaryRow label="Membership">{record.membershipTitle}</SummaryRow>
+            <SummaryRow label="Status"><strong>{STATUS_TEXT[status]}</strong></SummaryRow>
             {record.periodStart ? (
-              <div className="summary-list__row">
-                <dt>Member since</dt>
-                <dd>
-                  <DateTime value={record.periodStart} style="long" />
-                </dd>
-              </div>
+              <SummaryRow label="Member since"><DateTime value={record.periodStart} style="long" /></SummaryRow>
             ) : null}
             {record.periodEnd ? (
               <div className="summary-list__row">
@@ -116,10 +93,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
                 </dd>
               </div>
             ) : null}
-            <div className="summary-list__row">
-              <dt>Payment method</dt>
-              <dd>{METHOD_TEXT[record.paymentMethod]}</dd>
-            </div>
+            <SummaryRow label="Payment method">{METHOD_TEXT[record.paymentMethod]}</SummaryRow>
           </dl>
           {record.billingStatus === "past_due" && status === "active" ? (
             <div className="notice notice--info" role="status">
@@ -145,18 +119,8 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
               <h2 id="how-to-pay">How to pay</h2>
               <dl className="summary-list">
-                <div className="summary-list__row">
-                  <dt>Amount due</dt>
-                  <dd>
-                    <strong>{pounds(application.amountDuePence)}</strong>
-                  </dd>
-                </div>
-                <div className="summary-list__row">
-                  <dt>Your payment reference</dt>
-                  <dd>
-                    <strong>{application.reference}</strong>
-                  </dd>
-                </div>
+                <SummaryRow label="Amount due"><strong>{pounds(application.amountDuePence)}</strong></SummaryRow>
+                <SummaryRow label="Your payment reference"><strong>{application.reference}</strong></SummaryRow>
               </dl>
               <p>{props.offlineInstructions}</p>
               <p>Your membership starts on the day we receive your payment. We will e-mail you a receipt.</p>

@@ -1,7 +1,9 @@
 import type { Order } from "../../adapters/d1/orders";
 import { DateTime } from "../components/date-time";
 import { formatPrice } from "../format";
+import { ActionButton } from "../forms/action-button";
 import { hrefs } from "../hrefs";
+import { SummaryRow } from "../components/summary-row";
 
 /** What the page says about a checkout just made, cancelled or unavailable. */
 export type OrderNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
@@ -39,17 +41,6 @@ const NOTICES: Record<Exclude<OrderNotice, null>, { tone: "success" | "info"; te
 
 const METHOD: Record<Order["paymentMethod"], string> = { card: "Card", offline: "Bank transfer", free: "Free" };
 
-function ActionButton(props: { action: string; csrfToken: string; label: string; secondary?: boolean }) {
-  return (
-    <form method="post" action={props.action} className="inline-form">
-      <input type="hidden" name="csrfToken" value={props.csrfToken} />
-      <button type="submit" className={props.secondary ? "button button--secondary" : "button"}>
-        {props.label}
-      </button>
-    </form>
-  );
-}
-
 const itemsText = (order: Order) => order.lines.map((line) => line.title).join(", ");
 
 /** /user/webinars: what the user may watch, orders awaiting payment, and past orders. */
@@ -78,22 +69,9 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
         <section key={order.id} className="screen-section" aria-labelledby={`order-${order.id}`} data-order-awaiting={order.reference}>
           <h2 id={`order-${order.id}`}>{`Order ${order.reference}: awaiting payment`}</h2>
           <dl className="summary-list">
-            <div className="summary-list__row">
-              <dt>Items</dt>
-              <dd>{itemsText(order)}</dd>
-            </div>
-            <div className="summary-list__row">
-              <dt>Amount due</dt>
-              <dd>
-                <strong>{pounds(order.totalPence)}</strong>
-              </dd>
-            </div>
-            <div className="summary-list__row">
-              <dt>Your payment reference</dt>
-              <dd>
-                <strong>{order.reference}</strong>
-              </dd>
-            </div>
+            <SummaryRow label="Items">{itemsText(order)}</SummaryRow>
+            <SummaryRow label="Amount due"><strong>{pounds(order.totalPence)}</strong></SummaryRow>
+            <SummaryRow label="Your payment reference"><strong>{order.reference}</strong></SummaryRow>
           </dl>
           {order.paymentMethod === "card" && props.cardPayments ? (
             <div className="button-row">

@@ -1,17 +1,9 @@
 /** The pieces of a staff record's summary lists. */
-import type { ReactNode } from "react";
 import { DateTime } from "../components/date-time";
 import { formatTime } from "../format";
 
-/** One labelled value of a `summary-list`; a missing value reads as a dash. */
-export function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="summary-list__row">
-      <dt>{label}</dt>
-      <dd>{children ?? "—"}</dd>
-    </div>
-  );
-}
+/** One labelled value of a `summary-list` (the shared component, under its staff-view name). */
+export { SummaryRow as Row } from "../components/summary-row";
 
 /** A moment with its date and UK clock time. */
 export function At({ value }: { value: string }) {
