@@ -94,6 +94,14 @@ describe("with JavaScript", () => {
     await follow(page, () => page.getByRole("link", { name: "Remove Spring Clinical Skills Bundle" }).click());
     expect(await stored(page)).toEqual([webinar]);
     expect(await badge(page).innerText()).toBe("1");
+
+    // Emptying the cart empties storage too; the webinar goes back in for the next test.
+    await follow(page, () => page.getByRole("link", { name: "Empty your cart" }).click());
+    expect(await page.locator('[data-cart-notice="cleared"]').count()).toBe(1);
+    expect(await stored(page)).toEqual([]);
+    expect(await badge(page).isHidden()).toBe(true);
+    await visit(page, url(`/cart?add=${webinar}`));
+    await expect.poll(() => stored(page)).toEqual([webinar]);
     expect(watch.take()).toEqual(NO_PROBLEMS);
   });
 

@@ -150,6 +150,14 @@ describe("/cart", () => {
     expect((await one(empty, "[data-cart-empty] a")).attrs.href).toBe("/webinars");
   });
 
+  it("Empty your cart leaves an empty cart and says so", async () => {
+    const { html } = await page(new TestBrowser(), `/cart?items=webinar:${BACK_PAIN().id},webinar:${ETHICS().id}`);
+    expect((await one(html, "a[data-cart-clear-link]")).attrs.href).toBe("/cart?items=&notice=cleared");
+    const cleared = (await page(new TestBrowser(), "/cart?items=&notice=cleared")).html;
+    expect(squash((await one(cleared, '[data-cart-notice="cleared"]')).text)).toBe("You emptied your cart.");
+    expect(await select(cleared, "tr[data-cart-line]")).toHaveLength(0);
+  });
+
   it("ignores forged junk in the address with a message, and never reads a price from it", async () => {
     const items = [`webinar:${BACK_PAIN().id}`, "price:0", `webinar:${BACK_PAIN().id}:pence=1`, "total:-4500", "<script>alert(1)</script>"].join(",");
     const { html } = await page(new TestBrowser(), `/cart?items=${encodeURIComponent(items)}&total=1&expectedTotalPence=1`);

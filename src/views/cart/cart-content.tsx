@@ -51,6 +51,12 @@ export function CartContent(props: CartContentProps) {
       ) : (
         <>
           <CartTable quote={quote} catalogue={props.catalogue} now={props.now} />
+          <p className="cart__clear">
+            {/* An empty items= is the whole (empty) cart: the cart island empties browser storage to match. */}
+            <a href="/cart?items=&notice=cleared" data-cart-clear-link="">
+              Empty your cart
+            </a>
+          </p>
           <p className="cart__audience" data-cart-audience={props.viewer}>
             Prices are for you as {AUDIENCE[props.viewer]}.
             {props.viewer === "visitor" ? " Sign in to see your own prices, including what you already have." : ""}

@@ -2,7 +2,7 @@ import type { CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { itemLabel } from "./cart-labels";
 
 /** Why the cart page was opened with a message (`?notice=`), by the checkout or the card payment page. */
-export const CART_NOTICES = ["price-changed", "removed", "empty", "cancelled", "unavailable"] as const;
+export const CART_NOTICES = ["price-changed", "removed", "empty", "cleared", "cancelled", "unavailable"] as const;
 
 export type CartNotice = (typeof CART_NOTICES)[number];
 
@@ -11,6 +11,7 @@ export const isCartNotice = (value: string | undefined): value is CartNotice => 
 const TEXT: Record<Exclude<CartNotice, "removed">, string> = {
   "price-changed": "Prices changed since you last saw your cart. Check the new total before you check out.",
   empty: "Your cart is empty.",
+  cleared: "You emptied your cart.",
   cancelled: "You left the card payment page, so nothing was charged. Your cart is as you left it.",
   unavailable: "Card payment is unavailable just now. Try again, or pay by bank transfer.",
 };
