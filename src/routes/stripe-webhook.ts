@@ -28,7 +28,7 @@ export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/api/stripe/webhook
     event = await verifyWebhook(payments.stripe, body, c.req.header("Stripe-Signature"));
   } catch (error) {
     if (!(error instanceof InvalidWebhookSignature)) throw error;
-    log.warn("stripe.webhook_refused", { reason: error.message });
+    log.warn("stripe.webhook_refused", { reason: error.message.split("\n")[0]?.trim() });
     throw new AppError("BAD_REQUEST", "The Stripe-Signature header does not match this request");
   }
   try {

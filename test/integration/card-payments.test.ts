@@ -279,6 +279,26 @@ describe("the Stripe webhook", () => {
     expect((await browser.fetch(MEMBERS_ONLY_PAGE)).status).toBe(403);
   });
 
+  it("a late event about an older subscription never touches the membership a newer application pays for", async () => {
+    const first = await paidMember();
+    await changeSubscription(first.subscriptionId, { status: "canceled" });
+    await sendWebhook("customer.subscription.deleted", { id: first.subscriptionId, object: "subscription" });
+    expect((await membership(first.application.user_id))!.status).toBe("cancelled");
+    // The member joins again by card and pays: a new application and subscription.
+    const again = await first.browser.post("/join", validForm({ paymentMethod: "card", email: undefined, password: undefined }));
+    expect(again.status).toBe(303);
+    const second = (await env.DB.prepare("SELECT id, checkout_session_id FROM applications WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1")
+      .bind(first.application.user_id)
+      .first<{ id: string; checkout_session_id: string }>())!;
+    expect(second.id).not.toBe(first.application.id);
+    const paid = await payCheckout(second.checkout_session_id, 1000);
+    await sendWebhook("checkout.session.completed", { id: second.checkout_session_id, object: "checkout.session" });
+    expect(await membership(first.application.user_id)).toMatchObject({ status: "active", stripe_subscription_id: paid.session.subscription });
+    // Stripe delivers an old event about the first subscription late (its state re-read: canceled).
+    await sendWebhook("customer.subscription.updated", { id: first.subscriptionId, object: "subscription" });
+    expect(await membership(first.application.user_id)).toMatchObject({ status: "active", stripe_subscription_id: paid.session.subscription });
+  });
+
   it("a subscription Stripe no longer has ends the membership", async () => {
     const { application, subscriptionId } = await paidMember();
     await changeSubscription(subscriptionId, { deleted: true });

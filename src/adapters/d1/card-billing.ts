@@ -18,6 +18,8 @@ export interface CardPayment {
 
 export interface SubscriptionState {
   userId: string;
+  /** The application the subscription was started for (its metadata), when known. */
+  applicationId: string | null;
   /** Null keeps the stored customer. */
   customerId: string | null;
   subscriptionId: string;
@@ -31,7 +33,11 @@ export interface SubscriptionState {
 export interface CardBillingStore {
   /** Stores the payment (once) and marks its application paid. */
   recordPayment(payment: CardPayment): Promise<void>;
-  /** Brings the user's membership record in line with the subscription as Stripe has it now. */
+  /**
+   * Brings the user's membership record in line with the subscription as Stripe has it now,
+   * if the record is this subscription's: the one it names, or the application it was started
+   * for (a late event about an older subscription never touches a newer membership).
+   */
   applySubscription(state: SubscriptionState): Promise<void>;
   /** The user whose membership this subscription pays for, if we know it. */
   userForSubscription(subscriptionId: string): Promise<string | null>;
@@ -61,9 +67,9 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
         .prepare(
           `UPDATE memberships SET status = ?2, payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
              billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
-           WHERE user_id = ?1`,
+           WHERE user_id = ?1 AND (stripe_subscription_id = ?4 OR (?8 IS NOT NULL AND application_id = ?8))`,
         )
-        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd)
+        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId)
         .run();
     },
     async userForSubscription(subscriptionId) {

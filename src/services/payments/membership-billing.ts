@@ -65,12 +65,22 @@ async function applySubscription(deps: MembershipBillingDeps, subscriptionId: st
   if (!userId) return; // Not a membership of ours (a webinar order, or another product on the account).
   if (!subscription) {
     // Stripe no longer has it: the membership it paid for has ended.
-    await deps.store.applySubscription({ userId, customerId: null, subscriptionId, billingStatus: "canceled", status: "cancelled", periodStart: null, periodEnd: null });
+    await deps.store.applySubscription({
+      userId,
+      applicationId: null,
+      customerId: null,
+      subscriptionId,
+      billingStatus: "canceled",
+      status: "cancelled",
+      periodStart: null,
+      periodEnd: null,
+    });
     return;
   }
   const paid = periodIsPaid(subscription.status);
   await deps.store.applySubscription({
     userId,
+    applicationId: subscription.purpose?.kind === "membership" ? subscription.purpose.applicationId : null,
     customerId: subscription.customerId,
     subscriptionId,
     billingStatus: subscription.status,
