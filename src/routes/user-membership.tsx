@@ -51,7 +51,8 @@ export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", 
   const [layout, record, joinPage] = await Promise.all([
     c.var.content.layout(),
     createMembershipStore(db).forUser({ id: session.userId, email: session.email }),
-    c.req.query("joined") === "1" ? c.var.content.joinPage() : Promise.resolve(null),
+    // The join page's success message, right after an application or its card payment.
+    c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
   ]);
   const application = record?.applicationId ? await applications.byId(record.applicationId) : await applications.latestForUser(session.userId);
   const payments = application ? await applications.payments(application.id) : [];

@@ -153,6 +153,8 @@ describe("joining with card payment", () => {
     const html = await (await browser.fetch(`/user/membership?checkout=complete&session_id=${sessionId}`)).text();
     expect(html).toContain('data-payment-notice="confirmed"');
     expect(html).toContain('data-membership-status="active"');
+    // The join page's success message too: the application is complete.
+    expect(html.match(/class="notice notice--success"/g)).toHaveLength(2);
     expect(await membership(application.user_id)).toMatchObject({ status: "active", payment_method: "card", billing_status: "active" });
   });
 
