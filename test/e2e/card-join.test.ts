@@ -10,6 +10,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { TEST_SECRETS } from "../support/test-secrets";
+import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, visit } from "./support/navigate";
@@ -86,6 +87,7 @@ describe("joining with card payment", () => {
       await visit(page, stack.url("/user/membership"));
       expect(await rowValue(page, "Status")).toBe("Awaiting payment");
       expect(await main(page).getByRole("button", { name: "Pay by card" }).count()).toBe(1);
+      expect(formatFindings(await axeFindings(page)), "axe on /user/membership (awaiting card payment)").toEqual([]);
 
       // The customer pays on Stripe; Stripe calls the webhook.
       const paid = (await (await fetch(`${fake.url}/__complete/${sessionId}?amount=14500`, { method: "POST" })).json()) as { session: { subscription: string } };
@@ -100,6 +102,7 @@ describe("joining with card payment", () => {
       expect(await rowValue(page, "Payment method")).toBe("Card");
       expect(await rowValue(page, "Renews on")).toMatch(/\d{4}/);
       expect((await main(page).locator("table tbody tr").first().innerText()).replace(/\s+/g, " ")).toContain("£145.00");
+      expect(formatFindings(await axeFindings(page)), "axe on /user/membership (card-paid member)").toEqual([]);
 
       // The billing portal button leads to (fake) Stripe's portal.
       await follow(page, () => main(page).getByRole("button", { name: "Manage billing and payment card" }).click());

@@ -19,6 +19,7 @@ import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
 import { londonDate } from "../../src/shared/london-date";
 import { STORAGE_KEYS } from "../../src/shared/storage-keys";
 import { TEST_PORTS } from "../support/test-ports";
+import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, visit } from "./support/navigate";
@@ -54,6 +55,9 @@ async function openTab(): Promise<Tab> {
 }
 
 const main = (page: Page) => page.locator("main");
+async function expectNoAxeViolations(page: Page, state: string) {
+  expect(formatFindings(await axeFindings(page)), `axe on ${state}`).toEqual([]);
+}
 const mainText = async (page: Page) => (await main(page).innerText()).replace(/\s+/g, " ");
 const badge = (page: Page) => page.locator("header [data-cart-count]");
 const storedItems = async (page: Page) =>
@@ -128,6 +132,7 @@ describe("buying webinars: cart, sign-in, offline checkout, staff payment, acces
     expect(await mainText(page)).toContain("£135.00");
     await expect.poll(() => storedItems(page)).toBe(0);
     await expect.poll(() => badge(page).isHidden()).toBe(true);
+    await expectNoAxeViolations(page, "/user/webinars (an order awaiting payment)");
     expect(await main(page).getByRole("heading", { name: "Recordings" }).count()).toBe(1);
     expect(await mainText(page)).toContain("No recordings yet.");
     expect(buyer.watch.take()).toEqual(NO_PROBLEMS);
@@ -144,7 +149,9 @@ describe("buying webinars: cart, sign-in, offline checkout, staff payment, acces
       await follow(page, () => main(page).getByRole("button", { name: "Search" }).click());
       const rows = main(page).locator("table tbody tr");
       expect(await rows.count()).toBe(1);
+      await expectNoAxeViolations(page, "/staff/orders (search results)");
       await follow(page, () => rows.first().getByRole("link", { name: reference }).click());
+      await expectNoAxeViolations(page, "/staff/orders/:id (awaiting payment)");
       await page.getByLabel("Amount received, in pounds").fill("135");
       await page.getByLabel("Date received").fill(londonDate(new Date()));
       await page.getByLabel("Payment reference").fill(`BANK-${reference}`);
@@ -171,12 +178,14 @@ describe("buying webinars: cart, sign-in, offline checkout, staff payment, acces
       "pelvic-health-essentials",
     ]);
     expect(await mainText(page)).toContain(reference); // in the order history
+    await expectNoAxeViolations(page, "/user/webinars (paid)");
 
     const webinar = await visit(page, url(RECORDING));
     expect(webinar.headers()["cache-control"]).toBe("private, no-store");
     const access = page.locator("#webinar-access");
     expect(await access.getAttribute("data-access")).toBe("recording");
     expect(await access.getByRole("link", { name: "Watch the recording" }).getAttribute("href")).toBe("https://vimeo.example/video/800000001");
+    await expectNoAxeViolations(page, "a webinar page with its recording");
 
     const live = await visit(page, url(BACK_PAIN));
     expect(live.status()).toBe(200);
