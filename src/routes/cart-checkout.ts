@@ -14,6 +14,7 @@ import { checkout } from "../services/orders/checkout";
 import { loadCatalogue, logPricingWarnings, shopperFor } from "../services/orders/shopper";
 import { orderCheckoutUrl } from "../services/payments/order-checkout";
 import type { CartItemRef } from "../shared/cart";
+import { itemsParam } from "../shared/cart-query";
 import { CheckoutCart } from "../shared/checkout-cart";
 import type { HonoEnv } from "../types";
 import { signInRedirectUrl } from "./auth-helpers";
@@ -42,8 +43,6 @@ function parseItems(text: string): CartItemRef[] {
   if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Your cart could not be read");
   return parsed.data.items;
 }
-
-export const itemsParam = (items: readonly CartItemRef[]) => items.map((item) => `${item.kind}:${item.id}`).join(",");
 
 const cartUrl = (items: readonly CartItemRef[], params: Record<string, string> = {}) =>
   `/cart?${new URLSearchParams({ ...(items.length > 0 ? { items: itemsParam(items) } : {}), ...params })}`;
