@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { webinarBundlesOperation, webinarsOperation } from "../../src/adapters/cms/operations";
+import { createOrderStore } from "../../src/adapters/d1/orders";
 import type { WebinarBundle, WebinarSummary } from "../../src/services/content/model";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { deliver, payCheckout, sendWebhook, signedEvent, stripeRequests } from "../support/worker/stripe";
@@ -240,6 +241,21 @@ describe("paying by card", () => {
     await payCheckout(order!.checkout_session_id!, 3500);
     const back = await (await browser.fetch(`/user/webinars?checkout=complete&session_id=${order!.checkout_session_id}`)).text();
     expect(back).toContain('data-order-notice="confirmed"');
+    expect(await entitled(user.uid)).toEqual([OLDER_ADULTS().id]);
+  });
+
+  it("a card payment for an order staff cancelled meanwhile still grants it (the money was taken); staff cannot pay a cancelled order", async () => {
+    const { browser, user } = await shopper();
+    await browser.post("/cart/checkout", checkoutForm(`webinar:${OLDER_ADULTS().id}`, 3500, { paymentMethod: "card" }));
+    const [row] = (await ordersOf(user.uid)).results;
+    const store = createOrderStore(env.DB);
+    const order = (await store.byId(row!.id))!;
+    expect(await store.cancel(order, "No payment arrived", { staffEmail: "staff@guildhall.example", action: "order.cancelled", details: {} })).toBe(true);
+    const staffPay = await store.pay(order, { id: crypto.randomUUID(), method: "offline", amountPence: 3500, receivedOn: "2026-11-22", reference: "late", recordedBy: "staff@guildhall.example" }, null);
+    expect(staffPay).toBe(false);
+    await payCheckout(row!.checkout_session_id!, 3500);
+    await sendWebhook("checkout.session.completed", { id: row!.checkout_session_id!, object: "checkout.session" });
+    expect((await ordersOf(user.uid)).results[0]).toMatchObject({ status: "paid" });
     expect(await entitled(user.uid)).toEqual([OLDER_ADULTS().id]);
   });
 

@@ -110,10 +110,9 @@ export interface OrderStore {
   payments(orderId: string): Promise<(OrderPayment & { createdAt: string })[]>;
   setCheckoutSession(orderId: string, sessionId: string): Promise<void>;
   /**
-   * Records the payment, marks the order paid and grants its webinars, only if the order was not
-   * paid yet (with its audit entry when staff record it). True when this call paid it. Staff
-   * actions check that the order is awaiting payment first; a card payment also pays a
-   * cancelled order.
+   * Records the payment, marks the order paid and grants its webinars, only if the order was
+   * awaiting payment (a card payment also pays a cancelled order: the money was taken), with its
+   * audit entry when staff record it. True when this call paid it.
    */
   pay(order: Order, payment: OrderPayment, audit: OrderAudit | null): Promise<boolean>;
   /** Changes how an order still awaiting payment will be paid. */
@@ -197,8 +196,14 @@ export function createOrderStore(db: D1Database): OrderStore {
     async pay(order, payment, entry) {
       // Each statement after the claim runs only if the claim changed the order (changes()).
       const statements = [
-        // A cancelled order can still be paid by card (from a Checkout page opened before): the money wins.
-        db.prepare(`UPDATE orders SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status <> 'paid'`).bind(order.id),
+        // A cancelled order can still be paid by card (from a Checkout page opened before): the
+        // money wins. Staff can only record a payment for an order awaiting one.
+        db
+          .prepare(
+            `UPDATE orders SET status = 'paid', updated_at = ${NOW}
+             WHERE id = ?1 AND (status = 'awaiting_payment' OR (?2 = 'card' AND status = 'cancelled'))`,
+          )
+          .bind(order.id, payment.method),
         db
           .prepare(
             `INSERT INTO order_payments (id, order_id, method, amount_pence, received_on, reference, recorded_by)
