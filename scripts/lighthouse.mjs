@@ -92,6 +92,8 @@ try {
     { name: "article", path: await firstLink(siteUrl, "/articles", /^\/articles\/[^/?#]+$/) },
     { name: "webinars list", path: "/webinars" },
     { name: "webinar", path: await firstLink(siteUrl, "/webinars", /^\/webinars\/(?!bundles(?:\/|$))[^/?#]+$/) },
+    { name: "bundle", path: await firstLink(siteUrl, "/webinars/bundles", /^\/webinars\/bundles\/[^/?#]+$/) },
+    { name: "cart", path: `/cart?items=${encodeURIComponent(await cartItems(siteUrl))}` },
   ];
   // Warm the Worker's content cache, as on a live site where pages are served from KV.
   for (const page of pages) for (let i = 0; i < 2; i++) await (await fetch(`${siteUrl}${page.path}`)).arrayBuffer();
@@ -173,6 +175,12 @@ try {
 process.exit(exitCode);
 
 /** The first link in <main> of `listPath` whose path matches `pattern`. */
+/** Every item the webinars list offers "Add to cart" for, as the cart page's `items`. */
+async function cartItems(siteUrl) {
+  const html = await (await fetch(`${siteUrl}/webinars`)).text();
+  return [...new Set([...html.matchAll(/name="add" value="((?:webinar|bundle):[^"]+)"/g)].map((match) => match[1]))].join(",");
+}
+
 async function firstLink(siteUrl, listPath, pattern) {
   const response = await fetch(`${siteUrl}${listPath}`);
   if (!response.ok) throw new Error(`GET ${listPath} answered ${response.status}`);
