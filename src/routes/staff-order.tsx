@@ -13,7 +13,8 @@ import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import type { PaymentFormValues } from "../views/staff/action-forms";
-import { pounds, STATUS_LABELS } from "../views/staff/labels";
+import { formatPence } from "../views/format";
+import { STATUS_LABELS } from "../views/staff/labels";
 import { OrderDetailContent } from "../views/staff/order-detail-content";
 import { CancelOrderForm, OrderPaymentForm } from "../views/staff/order-forms";
 import { csrfFormToken } from "./auth-helpers";
@@ -57,7 +58,7 @@ function unconfirmedAmount(order: Order, amountPence: number, body: Record<strin
   if (body.confirmAmount === "on" && body.confirmedPence === String(amountPence)) return null;
   return {
     field: "confirmAmount",
-    message: `${pounds(amountPence)} is not the order total of ${pounds(order.totalPence)}. Check the amount, then tick the box to confirm it was received.`,
+    message: `${formatPence(amountPence)} is not the order total of ${formatPence(order.totalPence)}. Check the amount, then tick the box to confirm it was received.`,
   };
 }
 

@@ -11,7 +11,7 @@ import { JOIN_PASSWORD_MIN, type JoinErrors } from "../../shared/join-form";
 import { CheckboxField, RadioGroup, SelectField } from "../forms/choice-fields";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
-import { formatPrice } from "../format";
+import { formatPence } from "../format";
 
 export interface JoinFormProps {
   joinPage: JoinPage;
@@ -115,8 +115,8 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
             label: t.title,
             hint: (
               <>
-                {formatPrice(t.subscriptionPence / 100)} a year
-                {t.joiningFeePence > 0 ? `, plus a ${formatPrice(t.joiningFeePence / 100)} joining fee` : ""}
+                {formatPence(t.subscriptionPence)} a year
+                {t.joiningFeePence > 0 ? `, plus a ${formatPence(t.joiningFeePence)} joining fee` : ""}
                 {t.halfOffForNewlyQualified ? ". Half price for your first year if you qualified in the last two years." : ""}
               </>
             ),

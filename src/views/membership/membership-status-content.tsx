@@ -3,7 +3,7 @@ import type { MembershipRecord } from "../../adapters/d1/memberships";
 import type { SafeHtml } from "../../services/content/model";
 import { DateTime } from "../components/date-time";
 import { RichText } from "../components/rich-text";
-import { formatPrice } from "../format";
+import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
 import { SummaryRow } from "../components/summary-row";
 
@@ -47,8 +47,6 @@ const STATUS_TEXT: Record<ShownStatus, string> = {
   lapsed: "Lapsed",
   cancelled: "Cancelled",
 };
-
-const pounds = (pence: number) => formatPrice(pence / 100);
 
 const METHOD_TEXT: Record<"offline" | "card", string> = { offline: "Bank transfer or cheque", card: "Card" };
 
@@ -107,7 +105,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
               <h2 id="how-to-pay">How to pay</h2>
               <p>
-                Your first payment is <strong>{pounds(application.amountDuePence)}</strong>. You pay on Stripe's secure payment page; your membership
+                Your first payment is <strong>{formatPence(application.amountDuePence)}</strong>. You pay on Stripe's secure payment page; your membership
                 starts as soon as the payment is confirmed and renews each year until you cancel.
               </p>
               <div className="button-row">
@@ -119,7 +117,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
               <h2 id="how-to-pay">How to pay</h2>
               <dl className="summary-list">
-                <SummaryRow label="Amount due"><strong>{pounds(application.amountDuePence)}</strong></SummaryRow>
+                <SummaryRow label="Amount due"><strong>{formatPence(application.amountDuePence)}</strong></SummaryRow>
                 <SummaryRow label="Your payment reference"><strong>{application.reference}</strong></SummaryRow>
               </dl>
               <p>{props.offlineInstructions}</p>
@@ -157,7 +155,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
                   <td>
                     <DateTime value={p.receivedOn} style="long" />
                   </td>
-                  <td>{pounds(p.amountPence)}</td>
+                  <td>{formatPence(p.amountPence)}</td>
                   <td>{METHOD_TEXT[p.method]}</td>
                   <td>{p.reference}</td>
                 </tr>

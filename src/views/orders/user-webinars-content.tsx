@@ -1,6 +1,6 @@
 import type { Order } from "../../adapters/d1/orders";
 import { DateTime } from "../components/date-time";
-import { formatPrice } from "../format";
+import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
 import { hrefs } from "../hrefs";
 import { SummaryRow } from "../components/summary-row";
@@ -29,8 +29,6 @@ export interface UserWebinarsContentProps {
   offlineInstructions: string;
   csrfToken: string;
 }
-
-const pounds = (pence: number) => formatPrice(pence / 100);
 
 const NOTICES: Record<Exclude<OrderNotice, null>, { tone: "success" | "info"; text: string }> = {
   confirmed: { tone: "success", text: "Thank you. Your card payment is confirmed: your webinars are below." },
@@ -70,7 +68,7 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
           <h2 id={`order-${order.id}`}>{`Order ${order.reference}: awaiting payment`}</h2>
           <dl className="summary-list">
             <SummaryRow label="Items">{itemsText(order)}</SummaryRow>
-            <SummaryRow label="Amount due"><strong>{pounds(order.totalPence)}</strong></SummaryRow>
+            <SummaryRow label="Amount due"><strong>{formatPence(order.totalPence)}</strong></SummaryRow>
             <SummaryRow label="Your payment reference"><strong>{order.reference}</strong></SummaryRow>
           </dl>
           {order.paymentMethod === "card" && props.cardPayments ? (
@@ -125,7 +123,7 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
                   </td>
                   <td>{order.reference}</td>
                   <td>{itemsText(order)}</td>
-                  <td>{pounds(order.totalPence)}</td>
+                  <td>{formatPence(order.totalPence)}</td>
                   <td>{METHOD[order.paymentMethod]}</td>
                 </tr>
               ))}

@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import type { Application, Payment } from "../../adapters/d1/applications";
 import type { AuditEntry } from "../../adapters/d1/audit-log";
 import { AuditTrail } from "./audit-trail";
-import { METHOD_LABELS, pounds } from "./labels";
+import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
 import { RecordHeader } from "./record-header";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
+import { formatPence } from "../format";
 
 export interface ApplicationDetailContentProps {
   application: Application;
@@ -28,7 +29,7 @@ export function ApplicationDetailContent({ application: a, payments, audit, noti
       <dl className="summary-list">
         <Row label="Reference">{a.reference}</Row>
         <Row label="Membership">{a.membershipTitle}</Row>
-        <Row label="Amount due">{pounds(a.amountDuePence)}</Row>
+        <Row label="Amount due">{formatPence(a.amountDuePence)}</Row>
         <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
         <Row label="Status">
           <StatusBadge status={a.status} />

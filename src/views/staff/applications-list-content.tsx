@@ -1,8 +1,9 @@
 import type { Application, ApplicationStatus } from "../../adapters/d1/applications";
 import { DateTime } from "../components/date-time";
-import { METHOD_LABELS, pounds, STATUS_LABELS } from "./labels";
+import { METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
 import { StatusBadge } from "./status-badge";
+import { formatPence } from "../format";
 
 export type StatusFilter = ApplicationStatus | "all";
 
@@ -61,7 +62,7 @@ export function ApplicationsListContent({ applications, status, search, limit }:
           <td className="staff-table__email">{a.email}</td>
           <td>{a.membershipTitle}</td>
           <td>{METHOD_LABELS[a.paymentMethod]}</td>
-          <td className="staff-table__number">{pounds(a.amountDuePence)}</td>
+          <td className="staff-table__number">{formatPence(a.amountDuePence)}</td>
           <td>
             <StatusBadge status={a.status} />
           </td>

@@ -1,7 +1,6 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
 import type { ApplicationStatus, PaymentMethod } from "../../adapters/d1/applications";
 import type { OrderPaymentMethod, OrderStatus } from "../../adapters/d1/orders";
-import { formatPrice } from "../format";
 
 export type StaffStatus = ApplicationStatus | OrderStatus;
 
@@ -24,6 +23,3 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
 };
-
-/** Pence -> "£45.00". */
-export const pounds = (pence: number): string => formatPrice(pence / 100);

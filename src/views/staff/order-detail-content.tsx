@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import type { AuditEntry } from "../../adapters/d1/audit-log";
 import type { Order, OrderPayment } from "../../adapters/d1/orders";
 import { AuditTrail } from "./audit-trail";
-import { METHOD_LABELS, pounds } from "./labels";
+import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
 import { RecordHeader } from "./record-header";
 import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
+import { formatPence } from "../format";
 
 export interface OrderDetailContentProps {
   order: Order;
@@ -36,8 +37,8 @@ export function OrderDetailContent({ order: o, payments, audit, notice, actions 
       <h2>Order</h2>
       <dl className="summary-list">
         <Row label="Reference">{o.reference}</Row>
-        <Row label="Total">{pounds(o.totalPence)}</Row>
-        {payments.length > 0 ? <Row label="Received">{received === o.totalPence ? pounds(received) : `${pounds(received)}, which differs from the total`}</Row> : null}
+        <Row label="Total">{formatPence(o.totalPence)}</Row>
+        {payments.length > 0 ? <Row label="Received">{received === o.totalPence ? formatPence(received) : `${formatPence(received)}, which differs from the total`}</Row> : null}
         <Row label="Payment method">{METHOD_LABELS[o.paymentMethod]}</Row>
         <Row label="Status">
           <StatusBadge status={o.status} />
@@ -73,7 +74,7 @@ export function OrderDetailContent({ order: o, payments, audit, notice, actions 
             <th scope="row" colSpan={3}>
               Total
             </th>
-            <td className="staff-table__number">{pounds(o.totalPence)}</td>
+            <td className="staff-table__number">{formatPence(o.totalPence)}</td>
           </>
         }
       >
@@ -82,7 +83,7 @@ export function OrderDetailContent({ order: o, payments, audit, notice, actions 
             <th scope="row">{line.title}</th>
             <td>{KIND_LABELS[line.kind]}</td>
             <td>{line.webinarIds.join(", ")}</td>
-            <td className="staff-table__number">{pounds(line.pence)}</td>
+            <td className="staff-table__number">{formatPence(line.pence)}</td>
           </tr>
         ))}
       </StaffTable>

@@ -1,6 +1,6 @@
 import { CheckboxField } from "../forms/choice-fields";
 import { errorIn, OfflinePaymentForm, ReasonForm, type ActionFormProps, type PaymentFormValues } from "./action-forms";
-import { pounds } from "./labels";
+import { formatPence } from "../format";
 
 export interface OrderPaymentFormProps extends ActionFormProps {
   values: PaymentFormValues;
@@ -19,7 +19,7 @@ export function OrderPaymentForm({ totalPence, differentAmount, ...props }: Orde
   return (
     <OfflinePaymentForm
       {...props}
-      intro={<p>{`The order total is ${pounds(totalPence)}. Recording the payment marks the order paid and lets the buyer watch its webinars at once.`}</p>}
+      intro={<p>{`The order total is ${formatPence(totalPence)}. Recording the payment marks the order paid and lets the buyer watch its webinars at once.`}</p>}
       dateHint="For example, 2026-03-27. Not in the future, and not before the order was placed."
     >
       {differentAmount !== null ? (
@@ -28,7 +28,7 @@ export function OrderPaymentForm({ totalPence, differentAmount, ...props }: Orde
           <input type="hidden" name="confirmedPence" value={String(differentAmount)} />
           <CheckboxField
             id="confirmAmount"
-            label={`${pounds(differentAmount)} was received, though the order total is ${pounds(totalPence)}`}
+            label={`${formatPence(differentAmount)} was received, though the order total is ${formatPence(totalPence)}`}
             hint="Record what was actually received. The difference stays on the order's record."
             error={errorIn(props.problems, "confirmAmount")}
           />

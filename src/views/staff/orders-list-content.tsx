@@ -1,8 +1,9 @@
 import type { Order, OrderStatus } from "../../adapters/d1/orders";
 import { DateTime } from "../components/date-time";
-import { METHOD_LABELS, pounds, STATUS_LABELS } from "./labels";
+import { METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
 import { StatusBadge } from "./status-badge";
+import { formatPence } from "../format";
 
 export type OrderStatusFilter = OrderStatus | "all";
 
@@ -63,7 +64,7 @@ export function OrdersListContent({ orders, status, search, limit }: OrdersListC
             <DateTime value={o.createdAt} style="short" />
           </td>
           <td>{itemsSummary(o)}</td>
-          <td className="staff-table__number">{pounds(o.totalPence)}</td>
+          <td className="staff-table__number">{formatPence(o.totalPence)}</td>
           <td>{METHOD_LABELS[o.paymentMethod]}</td>
           <td>
             <StatusBadge status={o.status} />

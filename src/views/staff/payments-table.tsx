@@ -1,7 +1,8 @@
 import type { PaymentMethod } from "../../adapters/d1/applications";
 import { DateTime } from "../components/date-time";
-import { METHOD_LABELS, pounds } from "./labels";
+import { METHOD_LABELS } from "./labels";
 import { StaffTable } from "./staff-table";
+import { formatPence } from "../format";
 
 /** What the table shows of a payment: an application's and an order's payments both fit. */
 export interface PaymentRow {
@@ -38,7 +39,7 @@ export function PaymentsTable({ payments, reference }: { payments: readonly Paym
           <th scope="row">
             <DateTime value={`${p.receivedOn}T12:00:00Z`} />
           </th>
-          <td className="staff-table__number">{pounds(p.amountPence)}</td>
+          <td className="staff-table__number">{formatPence(p.amountPence)}</td>
           <td>{METHOD_LABELS[p.method]}</td>
           <td>{p.reference}</td>
           <td>{p.recordedBy}</td>
