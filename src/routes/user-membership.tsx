@@ -2,16 +2,15 @@
  * /user/membership (spec: the page after sign-up): the member's record, how to pay (card or
  * offline), receipts and, for card-paid members, the billing portal.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { createApplicationStore } from "../adapters/d1/applications";
 import { createMembershipStore, isActiveMember } from "../adapters/d1/memberships";
-import { log } from "../log";
 import { completeMembershipCheckout } from "../services/payments/membership-billing";
 import type { HonoEnv } from "../types";
-import { MembershipStatusContent, type PaymentNotice, type ShownStatus } from "../views/membership/membership-status-content";
+import { MembershipStatusContent, type ShownStatus } from "../views/membership/membership-status-content";
 import { requireSession } from "./account";
 import { csrfFormToken } from "./auth-helpers";
-import { cardPayments } from "./payment-services";
+import { checkoutNotice } from "./checkout-return";
 import { renderScreen, siteContext } from "./screen";
 
 /** What applicants read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
@@ -19,34 +18,10 @@ export const DEFAULT_OFFLINE_INSTRUCTIONS =
   "Pay by bank transfer to The Guild of Example Physiotherapists, sort code 00-00-00, account 00000000, quoting your payment reference, " +
   "or send a cheque payable to The Guild of Example Physiotherapists with your reference on the back to the address at the foot of this page.";
 
-/**
- * Back from Stripe Checkout: the session is read from Stripe and, when it is this user's and
- * paid, applied at once (the same idempotent step as the webhook, which may still be on its way).
- */
-async function returnFromCheckout(c: Context<HonoEnv>, sessionId: string | undefined): Promise<PaymentNotice> {
-  const payments = cardPayments(c);
-  if (!payments || !sessionId || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return "confirming";
-  try {
-    const session = await payments.billing.retrieveCheckoutSession(sessionId);
-    if (session.purpose?.kind !== "membership" || session.purpose.userId !== c.var.session?.userId) return "confirming";
-    return (await completeMembershipCheckout(payments, session)) === "recorded" ? "confirmed" : "confirming";
-  } catch (error) {
-    log.warn("membership.checkout_return_failed", { error });
-    return "confirming";
-  }
-}
-
-function paymentNotice(c: Context<HonoEnv>): Promise<PaymentNotice> | PaymentNotice {
-  if (c.req.query("checkout") === "complete") return returnFromCheckout(c, c.req.query("session_id"));
-  if (c.req.query("checkout") === "cancelled") return "cancelled";
-  if (c.req.query("payment") === "unavailable") return "unavailable";
-  return null;
-}
-
 export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", requireSession).get("/user/membership", async (c) => {
   const session = c.var.session!;
   const { db } = c.var.config.bindings;
-  const notice = await paymentNotice(c);
+  const notice = await checkoutNotice(c, "membership", async (payments, paid) => (await completeMembershipCheckout(payments, paid)) === "recorded");
   const applications = createApplicationStore(db);
   const [layout, record, joinPage] = await Promise.all([
     c.var.content.layout(),

@@ -14,34 +14,13 @@ import { entitlementFor } from "../services/orders/webinar-access";
 import { orderCheckoutUrl } from "../services/payments/order-checkout";
 import { fulfilOrder } from "../services/payments/order-fulfilment";
 import type { HonoEnv } from "../types";
-import { UserWebinarsContent, type OrderNotice, type WatchableWebinar } from "../views/orders/user-webinars-content";
+import { UserWebinarsContent, type WatchableWebinar } from "../views/orders/user-webinars-content";
 import { requireSession } from "./account";
 import { csrfFormToken } from "./auth-helpers";
+import { checkoutNotice } from "./checkout-return";
 import { cardPayments } from "./payment-services";
 import { renderScreen, siteContext } from "./screen";
 import { DEFAULT_OFFLINE_INSTRUCTIONS } from "./user-membership";
-
-/** Back from Stripe Checkout: a paid session of this user's is applied at once (as the webhook would). */
-async function returnFromCheckout(c: Context<HonoEnv>, sessionId: string | undefined): Promise<OrderNotice> {
-  const payments = cardPayments(c);
-  if (!payments || !sessionId || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return "confirming";
-  try {
-    const session = await payments.billing.retrieveCheckoutSession(sessionId);
-    if (session.purpose?.kind !== "order" || session.purpose.userId !== c.var.session?.userId) return "confirming";
-    const outcome = await fulfilOrder({ orders: createOrderStore(c.var.config.bindings.db), now: () => new Date() }, session);
-    return outcome === "not-paid" ? "confirming" : "confirmed";
-  } catch (error) {
-    log.warn("order.checkout_return_failed", { error });
-    return "confirming";
-  }
-}
-
-function orderNotice(c: Context<HonoEnv>): Promise<OrderNotice> | OrderNotice {
-  if (c.req.query("checkout") === "complete") return returnFromCheckout(c, c.req.query("session_id"));
-  if (c.req.query("checkout") === "cancelled") return "cancelled";
-  if (c.req.query("payment") === "unavailable") return "unavailable";
-  return null;
-}
 
 async function ownOrder(c: Context<HonoEnv>): Promise<Order> {
   const id = c.req.param("id") ?? "";
@@ -55,8 +34,8 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
   .use("/user/orders/*", requireSession)
   .get("/user/webinars", async (c) => {
     const session = c.var.session!;
-    const notice = await orderNotice(c);
     const orders = createOrderStore(c.var.config.bindings.db);
+    const notice = await checkoutNotice(c, "order", async (payments, paid) => (await fulfilOrder({ orders, now: payments.now }, paid)) !== "not-paid");
     const [layout, catalogue, shopper, all] = await Promise.all([c.var.content.layout(), loadCatalogue(c), shopperFor(c), orders.forUser(session.userId)]);
     const now = new Date();
     const webinars: WatchableWebinar[] = [];

@@ -6,9 +6,7 @@ import { RichText } from "../components/rich-text";
 import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
 import { SummaryRow } from "../components/summary-row";
-
-/** What the page says about a card payment just made, cancelled or unavailable. */
-export type PaymentNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+import { CheckoutNoticeBox, type CheckoutNotice, type CheckoutNoticeTexts } from "../components/checkout-notice";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
@@ -22,23 +20,17 @@ export interface MembershipStatusContentProps {
   successMessage: SafeHtml | null;
   offlineInstructions: string;
   /** About a card payment just made, cancelled or unavailable. */
-  notice: PaymentNotice;
+  notice: CheckoutNotice;
   /** Whether card payment (Stripe) is configured. */
   cardPayments: boolean;
   csrfToken: string;
 }
 
-const NOTICES: Record<Exclude<PaymentNotice, null>, { tone: "success" | "info"; text: string }> = {
-  confirmed: { tone: "success", text: "Thank you. Your card payment is confirmed and your membership is active." },
-  confirming: {
-    tone: "info",
-    text: "Thank you. Stripe is confirming your card payment; your membership becomes active as soon as it does. Reload this page in a minute to see it.",
-  },
-  cancelled: { tone: "info", text: "You left the card payment page, so nothing was charged. Your application is saved: pay by card again, or by bank transfer or cheque." },
-  unavailable: {
-    tone: "info",
-    text: "We could not open the card payment page just now. Your application is saved: try again in a few minutes, or pay by bank transfer or cheque.",
-  },
+const NOTICES: CheckoutNoticeTexts = {
+  confirmed: "Thank you. Your card payment is confirmed and your membership is active.",
+  confirming: "Thank you. Stripe is confirming your card payment; your membership becomes active as soon as it does. Reload this page in a minute to see it.",
+  cancelled: "You left the card payment page, so nothing was charged. Your application is saved: pay by card again, or by bank transfer or cheque.",
+  unavailable: "We could not open the card payment page just now. Your application is saved: try again in a few minutes, or pay by bank transfer or cheque.",
 };
 
 const STATUS_TEXT: Record<ShownStatus, string> = {
@@ -56,11 +48,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
   return (
     <div className="account-screen">
       <h1>Your membership</h1>
-      {props.notice ? (
-        <div className={`notice notice--${NOTICES[props.notice].tone}`} role="status" data-payment-notice={props.notice}>
-          <p>{NOTICES[props.notice].text}</p>
-        </div>
-      ) : null}
+      <CheckoutNoticeBox notice={props.notice} texts={NOTICES} name="payment" />
       {props.successMessage ? (
         <div className="notice notice--success" role="status">
           <RichText html={props.successMessage} />

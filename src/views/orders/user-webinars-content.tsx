@@ -4,9 +4,7 @@ import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
 import { hrefs } from "../hrefs";
 import { SummaryRow } from "../components/summary-row";
-
-/** What the page says about a checkout just made, cancelled or unavailable. */
-export type OrderNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+import { CheckoutNoticeBox, type CheckoutNotice, type CheckoutNoticeTexts } from "../components/checkout-notice";
 
 export interface WatchableWebinar {
   id: string;
@@ -24,17 +22,17 @@ export interface UserWebinarsContentProps {
   history: readonly Order[];
   /** The order just placed (its page clears the browser's cart). */
   justOrdered: Order | null;
-  notice: OrderNotice;
+  notice: CheckoutNotice;
   cardPayments: boolean;
   offlineInstructions: string;
   csrfToken: string;
 }
 
-const NOTICES: Record<Exclude<OrderNotice, null>, { tone: "success" | "info"; text: string }> = {
-  confirmed: { tone: "success", text: "Thank you. Your card payment is confirmed: your webinars are below." },
-  confirming: { tone: "info", text: "Thank you. Stripe is confirming your card payment; your webinars appear here as soon as it does. Reload this page in a minute." },
-  cancelled: { tone: "info", text: "You left the card payment page, so nothing was charged. Your order is below: pay by card again, or by bank transfer." },
-  unavailable: { tone: "info", text: "We could not open the card payment page just now. Your order is saved below: try again in a few minutes, or pay by bank transfer." },
+const NOTICES: CheckoutNoticeTexts = {
+  confirmed: "Thank you. Your card payment is confirmed: your webinars are below.",
+  confirming: "Thank you. Stripe is confirming your card payment; your webinars appear here as soon as it does. Reload this page in a minute.",
+  cancelled: "You left the card payment page, so nothing was charged. Your order is below: pay by card again, or by bank transfer.",
+  unavailable: "We could not open the card payment page just now. Your order is saved below: try again in a few minutes, or pay by bank transfer.",
 };
 
 const METHOD: Record<Order["paymentMethod"], string> = { card: "Card", offline: "Bank transfer", free: "Free" };
@@ -48,11 +46,7 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
   return (
     <div className="account-screen">
       <h1>My webinars</h1>
-      {props.notice ? (
-        <div className={`notice notice--${NOTICES[props.notice].tone}`} role="status" data-order-notice={props.notice}>
-          <p>{NOTICES[props.notice].text}</p>
-        </div>
-      ) : null}
+      <CheckoutNoticeBox notice={props.notice} texts={NOTICES} name="order" />
       {props.justOrdered ? (
         <div className="notice notice--success" role="status" data-cart-clear="" data-order={props.justOrdered.reference}>
           <p>
