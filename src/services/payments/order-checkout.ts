@@ -7,23 +7,17 @@
  *   coupon is used only when the bundle is the order's only line (its webinars sent as their
  *   prices, the coupon taking the bundle discount off); in a larger order the bundle is charged
  *   at its discounted amount instead.
- * Reuses an open session, and derives the idempotency key from the session it replaces, like
- * the membership checkout.
+ * Opened (or an open one reused) by checkout-session.ts, like the membership checkout.
  */
 import type { Order, OrderStore } from "../../adapters/d1/orders";
-import type { BillingApi, CheckoutLine } from "../../adapters/stripe/billing-api";
+import type { CheckoutLine } from "../../adapters/stripe/billing-api";
 import { AppError } from "../../errors";
-import { safeRedirect } from "./membership-checkout";
+import { openCheckout, type CheckoutOpenerDeps } from "./checkout-session";
 
-export interface OrderCheckoutDeps {
-  billing: BillingApi;
+export interface OrderCheckoutDeps extends CheckoutOpenerDeps {
   orders: OrderStore;
   siteUrl: string;
-  redirectOrigins: readonly string[];
-  now: () => Date;
 }
-
-const SESSION_LIFETIME_SECONDS = 60 * 60;
 
 export function orderCheckoutLines(order: Order): { lines: CheckoutLine[]; couponId: string | null } {
   const [only] = order.lines;
@@ -42,25 +36,20 @@ export function orderCheckoutLines(order: Order): { lines: CheckoutLine[]; coupo
 
 export async function orderCheckoutUrl(deps: OrderCheckoutDeps, order: Order): Promise<string> {
   if (order.status !== "awaiting_payment" || order.totalPence === 0) throw new AppError("CONFLICT", "This order has already been paid or closed");
-  const previous = order.checkoutSessionId;
-  if (previous) {
-    const open = await deps.billing.retrieveCheckoutSession(previous).catch(() => null);
-    if (open?.status === "open" && open.url) return safeRedirect(deps, open.url);
-  }
   const { lines, couponId } = orderCheckoutLines(order);
-  const session = await deps.billing.createCheckoutSession({
-    mode: "payment",
-    purpose: { kind: "order", orderId: order.id, userId: order.userId },
-    lines,
-    couponId,
-    customerEmail: order.email,
-    customerId: null,
-    successUrl: `${deps.siteUrl}/user/webinars?checkout=complete&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${deps.siteUrl}/user/webinars?checkout=cancelled`,
-    idempotencyKey: `order-checkout:${order.id}:${previous ?? "first"}`,
-    expiresAt: Math.floor(deps.now().getTime() / 1000) + SESSION_LIFETIME_SECONDS,
+  return openCheckout(deps, {
+    previous: order.checkoutSessionId,
+    keyPrefix: `order-checkout:${order.id}`,
+    remember: (sessionId) => deps.orders.setCheckoutSession(order.id, sessionId),
+    session: {
+      mode: "payment",
+      purpose: { kind: "order", orderId: order.id, userId: order.userId },
+      lines,
+      couponId,
+      customerEmail: order.email,
+      customerId: null,
+      successUrl: `${deps.siteUrl}/user/webinars?checkout=complete&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.siteUrl}/user/webinars?checkout=cancelled`,
+    },
   });
-  await deps.orders.setCheckoutSession(order.id, session.id);
-  if (!session.url) throw new Error(`Stripe returned Checkout session ${session.id} without a URL`);
-  return safeRedirect(deps, session.url);
 }

@@ -1,0 +1,49 @@
+/**
+ * Opening Stripe Checkout for something payable (a membership application, a webinar order):
+ * an open session it already has is reused; otherwise a new one is created with an idempotency
+ * key derived from what it pays for and the session it replaces (so a double click or a retry
+ * opens the same session), remembered, and returned as the URL to send the browser to. The
+ * browser is only ever sent to Stripe's own pages.
+ */
+import type { BillingApi, NewCheckoutSession } from "../../adapters/stripe/billing-api";
+
+/** A Checkout session stays open for an hour; the payer can always open a new one. */
+const SESSION_LIFETIME_SECONDS = 60 * 60;
+
+export interface CheckoutOpenerDeps {
+  billing: BillingApi;
+  /** Origins the browser may be sent to (Stripe Checkout's). */
+  redirectOrigins: readonly string[];
+  now: () => Date;
+}
+
+export interface CheckoutTarget {
+  /** The session opened for it before, if any. */
+  previous: string | null;
+  /** Names what is paid for in the idempotency key, like `order-checkout:{id}`. */
+  keyPrefix: string;
+  remember: (sessionId: string) => Promise<void>;
+  session: Omit<NewCheckoutSession, "idempotencyKey" | "expiresAt">;
+}
+
+export async function openCheckout(deps: CheckoutOpenerDeps, target: CheckoutTarget): Promise<string> {
+  if (target.previous) {
+    const open = await deps.billing.retrieveCheckoutSession(target.previous).catch(() => null);
+    if (open?.status === "open" && open.url) return safeRedirect(deps, open.url);
+  }
+  const session = await deps.billing.createCheckoutSession({
+    ...target.session,
+    idempotencyKey: `${target.keyPrefix}:${target.previous ?? "first"}`,
+    expiresAt: Math.floor(deps.now().getTime() / 1000) + SESSION_LIFETIME_SECONDS,
+  });
+  await target.remember(session.id);
+  if (!session.url) throw new Error(`Stripe returned Checkout session ${session.id} without a URL`);
+  return safeRedirect(deps, session.url);
+}
+
+/** Only ever send the browser to Stripe's own pages. */
+export function safeRedirect(deps: Pick<CheckoutOpenerDeps, "redirectOrigins">, url: string): string {
+  const origin = URL.canParse(url) ? new URL(url).origin : null;
+  if (!origin || !deps.redirectOrigins.includes(origin)) throw new Error(`Refusing to redirect to ${origin ?? "an invalid URL"} from Stripe`);
+  return url;
+}
