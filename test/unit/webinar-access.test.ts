@@ -1,22 +1,10 @@
 /** Who gets a webinar's Zoom and Vimeo links, and when (services/orders/webinar-access). */
 import { describe, expect, it } from "vitest";
 import { entitlementFor, vimeoEmbedUrl, webinarAccess } from "../../src/services/orders/webinar-access";
+import { catalogueWebinar, START } from "../fixtures/pricing";
 
-const START = Date.parse("2026-12-01T18:00:00Z");
 const at = (minutesFromStart: number) => new Date(START + minutesFromStart * 60_000);
-const webinar = {
-  id: "7",
-  date: new Date(START).toISOString(),
-  durationMinutes: 60,
-  defaultPrice: 30,
-  stripePriceId: "price_x",
-  memberPrice: 15,
-  memberPriceId: "price_x_member",
-  defaultFreeDate: null,
-  memberFreeDate: null,
-  defaultArchiveDate: null,
-  memberArchiveDate: null,
-};
+const webinar = catalogueWebinar("7", { defaultPrice: 30, memberPrice: 15 });
 const links = { zoomUrl: "https://zoom.example/j/1", vimeoUrl: "https://vimeo.com/123456789", vimeoPlaylist: "https://vimeo.com/showcase/42" };
 
 describe("entitlement", () => {

@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bundleOffer, type CatalogueBundle, type CatalogueWebinar } from "../../../src/shared/pricing/bundle-offer";
 import * as f from "../../fixtures/domain";
+import { catalogueWebinar as webinar, NONE, NOW, START } from "../../fixtures/pricing";
 
-const START = Date.parse("2026-12-01T18:00:00.000Z");
-const NOW = new Date(START - 24 * 3_600_000);
-const NONE: ReadonlySet<string> = new Set();
-
-function webinar(id: string, fields: Partial<CatalogueWebinar> = {}): CatalogueWebinar {
-  return {
-    id,
-    name: `Webinar ${id}`,
-    date: new Date(START).toISOString(),
-    durationMinutes: 60,
-    defaultPrice: 45,
-    stripePriceId: `price_${id}`,
-    memberPrice: 25,
-    memberPriceId: `price_${id}_member`,
-    defaultFreeDate: null,
-    memberFreeDate: null,
-    defaultArchiveDate: null,
-    memberArchiveDate: null,
-    ...fields,
-  };
-}
 
 const A = webinar("a");
 const B = webinar("b", { defaultPrice: 30, memberPrice: 15 });
