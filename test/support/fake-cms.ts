@@ -11,6 +11,7 @@
  * GET /__calls returns the proxy's counts; POST /__reset clears them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readBody, sendJson } from "./http";
 
 export const SLOW_MS = 5_000;
 
@@ -29,28 +30,28 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = await readBody(req);
     try {
-      if (url.pathname === "/__calls") return json(res, 200, Object.fromEntries(calls));
+      if (url.pathname === "/__calls") return sendJson(res, 200, Object.fromEntries(calls));
       if (url.pathname === "/__release") {
         release();
-        return json(res, 200, { released: true });
+        return sendJson(res, 200, { released: true });
       }
       if (url.pathname === "/__reset") {
         calls.clear();
         up = true;
         release();
         gate = new Promise<void>((resolve) => (release = resolve));
-        return json(res, 200, { reset: true });
+        return sendJson(res, 200, { reset: true });
       }
       if (url.pathname === "/__toggle") {
         up = url.searchParams.get("up") !== "0";
-        return json(res, 200, { up });
+        return sendJson(res, 200, { up });
       }
       switch (url.pathname) {
         case "/slow/graphql":
           await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-          return json(res, 200, { data: null });
+          return sendJson(res, 200, { data: null });
         case "/graphql-errors/graphql":
-          return json(res, 200, {
+          return sendJson(res, 200, {
             errors: [{ message: "Forbidden access", extensions: { code: "FORBIDDEN", error: { name: "ForbiddenError" } } }],
             data: null,
           });
@@ -72,10 +73,10 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
           if (safeOperationName(body) === "webinars") await gate;
           return await proxy(req, res, body);
         default:
-          return json(res, 404, { error: "unknown fake CMS path" });
+          return sendJson(res, 404, { error: "unknown fake CMS path" });
       }
     } catch (error) {
-      json(res, 502, { error: String(error) });
+      sendJson(res, 502, { error: String(error) });
     }
   });
 
@@ -106,19 +107,4 @@ function safeOperationName(body: string): string {
   } catch {
     return "(unparseable)";
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-}
-
-function json(res: ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(value));
 }

@@ -18,7 +18,8 @@
  *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
  *   POST /__reset
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { readBody, sendJson } from "./http";
 import { TEST_SECRETS } from "./test-secrets";
 
 const FAKE_STRIPE_SECRET_KEY = TEST_SECRETS.stripeSecretKey;
@@ -253,19 +254,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-}
-
+/** Stripe's answers carry a request id. */
 function json(res: ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_fake_${random()}` });
-  res.end(JSON.stringify(value));
+  sendJson(res, status, value, { "Request-Id": `req_fake_${random()}` });
 }
 
 function html(res: ServerResponse, body: string) {
