@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createOrderStore, type NewOrder, type Order, type OrderLine } from "../../src/adapters/d1/orders";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
-import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
+import { badOfflinePayments, expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 
 const store = createOrderStore(env.DB);
 let staff: TestBrowser;
@@ -275,24 +275,7 @@ describe("recording an offline payment for an order", () => {
     expect(detail).toContain("£100.00, which differs from the total");
   });
 
-  const huge = "9".repeat(100_000);
-  it.each([
-    ["no amount", { amount: "" }, "amount", "Enter the amount received"],
-    ["a negative amount", { amount: "-5" }, "amount", "The amount must be more than £0"],
-    ["a zero amount", { amount: "0.00" }, "amount", "The amount must be more than £0"],
-    ["an amount that is not a number", { amount: "forty five" }, "amount", "Enter the amount in pounds, like 45 or 45.50"],
-    ["an amount with fractions of a penny", { amount: "45.001" }, "amount", "Enter the amount in pounds, like 45 or 45.50"],
-    ["a huge amount", { amount: huge }, "amount", "Enter the amount in pounds, like 45 or 45.50"],
-    ["an amount over £100,000", { amount: "100000.01" }, "amount", "The amount must be at most £100,000"],
-    ["no date", { receivedOn: "" }, "receivedOn", "Enter the date the payment was received"],
-    ["a date in the future", { receivedOn: "2999-01-01" }, "receivedOn", "The date received cannot be in the future"],
-    ["a date before the order", { receivedOn: "2020-01-01" }, "receivedOn", "The date received cannot be before the order was placed"],
-    ["a date that does not exist", { receivedOn: "2025-02-30" }, "receivedOn", "Enter a real date"],
-    ["a date in another format", { receivedOn: "1/3/2026" }, "receivedOn", "Enter the date as YYYY-MM-DD"],
-    ["a huge date", { receivedOn: huge }, "receivedOn", "Enter the date as YYYY-MM-DD"],
-    ["no reference", { paymentReference: "   " }, "paymentReference", "Enter the payment reference"],
-    ["a huge reference", { paymentReference: "x".repeat(100_000) }, "paymentReference", "The payment reference must be at most 100 characters"],
-  ])("refuses %s with a specific message next to the field, keeps the values and changes nothing", async (_, fields, field, message) => {
+  it.each(badOfflinePayments("order"))("refuses %s with a specific message next to the field, keeps the values and changes nothing", async (_, fields, field, message) => {
     const o = await seed();
     const response = await staff.post(paymentUrl(o), payment(fields));
     expect(response.status).toBe(400);

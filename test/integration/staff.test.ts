@@ -9,7 +9,7 @@ import { createApplicationStore, type Application, type NewApplication } from ".
 import { oneYearAfter } from "../../src/services/membership/staff-actions";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
-import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
+import { badOfflinePayments, expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 import { fetchWith } from "../support/worker/helpers";
 
 const store = createApplicationStore(env.DB);
@@ -238,22 +238,7 @@ describe("recording an offline payment", () => {
     expect((await state(a)).membership).toMatchObject({ status: "active", period_end: oneYearAfter(today()) });
   });
 
-  const huge = "9".repeat(100_000);
-  it.each([
-    ["a negative amount", { amount: "-5" }, "amount", "The amount must be more than £0"],
-    ["a zero amount", { amount: "0.00" }, "amount", "The amount must be more than £0"],
-    ["an amount that is not a number", { amount: "lots" }, "amount", "Enter the amount in pounds, like 45 or 45.50"],
-    ["no amount", { amount: "" }, "amount", "Enter the amount received"],
-    ["a huge amount", { amount: huge }, "amount", "Enter the amount in pounds, like 45 or 45.50"],
-    ["an amount over £100,000", { amount: "100000.01" }, "amount", "The amount must be at most £100,000"],
-    ["a date in the future", { receivedOn: "2999-01-01" }, "receivedOn", "The date received cannot be in the future"],
-    ["a date before the application", { receivedOn: "2020-01-01" }, "receivedOn", "The date received cannot be before the application was submitted"],
-    ["a date that does not exist", { receivedOn: "2025-02-30" }, "receivedOn", "Enter a real date"],
-    ["a date in another format", { receivedOn: "1/3/2025" }, "receivedOn", "Enter the date as YYYY-MM-DD"],
-    ["a huge date", { receivedOn: huge }, "receivedOn", "Enter the date as YYYY-MM-DD"],
-    ["no reference", { paymentReference: "   " }, "paymentReference", "Enter the payment reference"],
-    ["a huge reference", { paymentReference: "x".repeat(100_000) }, "paymentReference", "The payment reference must be at most 100 characters"],
-  ])("refuses %s with a specific message next to the field, keeps the values and changes nothing", async (_, fields, field, message) => {
+  it.each(badOfflinePayments("application"))("refuses %s with a specific message next to the field, keeps the values and changes nothing", async (_, fields, field, message) => {
     const a = await seed();
     const response = await staff.post(paymentUrl(a), payment(fields));
     expect(response.status).toBe(400);
