@@ -325,6 +325,15 @@ describe("the Stripe webhook", () => {
     expect((await membership(joined.application.user_id))!.status).toBe("active");
   }, 30_000);
 
+  it("refuses a body larger than any Stripe event with 400, before reading its signature", async () => {
+    const events = await count("SELECT COUNT(*) AS n FROM stripe_events");
+    const event = await signedEvent("checkout.session.completed", { id: `cs_test_${"x".repeat(600 * 1024)}`, object: "checkout.session" });
+    const response = await deliver(event);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "BAD_REQUEST", message: "The webhook body is too large" } });
+    expect(await count("SELECT COUNT(*) AS n FROM stripe_events")).toBe(events);
+  });
+
   it("is not there when Stripe is not configured", async () => {
     const response = await fetchWith({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }, "/api/stripe/webhook", { method: "POST", body: "{}" });
     expect(response.status).toBe(404);

@@ -150,6 +150,7 @@ describe("tampered carts and changed prices", () => {
     ["an id with a path in it", "webinar:../../etc", "Your cart holds an item with an invalid id"],
     ["a negative quantity", "webinar:1:-5", "Your cart holds an item of an unknown kind"],
     ["a huge cart", Array.from({ length: 51 }, (_, i) => `webinar:${i + 1}`).join(","), "Your cart can hold at most 50 items"],
+    ["a cart field too long to be a cart", `webinar:${"9".repeat(9000)}`, "Your cart is too large"],
   ])("refuses %s with 400 and a specific message", async (_name, items, message) => {
     const { browser, user } = await shopper();
     const response = await browser.post("/cart/checkout", checkoutForm(items, 100));
@@ -266,6 +267,7 @@ describe("paying by card", () => {
     const other = await shopper();
     expect((await other.browser.post(`/user/orders/${order!.id}/pay-by-card`, {})).status).toBe(404);
     expect((await other.browser.post(`/user/orders/${order!.id}/pay-offline`, {})).status).toBe(404);
+    expect((await owner.browser.post("/user/orders/not-an-order/pay-by-card", {})).status).toBe(404);
     expect(await (await other.browser.fetch(`/user/webinars?ordered=${order!.id}`)).text()).not.toContain(order!.reference);
   });
 });
@@ -320,5 +322,6 @@ describe("access to what was bought", () => {
     expect(ics).toContain("BEGIN:VEVENT\r\n");
     expect(ics).toContain(`SUMMARY:${BACK_PAIN().name}`);
     expect((await new TestBrowser().fetch(`/webinars/${OLDER_ADULTS().slug}/calendar.ics`)).status).toBe(404);
+    expect((await new TestBrowser().fetch("/webinars/no-such-webinar/calendar.ics")).status).toBe(404);
   });
 });
