@@ -143,7 +143,6 @@ describe("token sync endpoint (spec call 4)", () => {
     const browser = new TestBrowser();
     const token = await idTokenFor(user.email, user.password);
     await browser.signIn(user.email, user.password);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const signOut = await browser.post("/api/auth/signout", {});
     expect(signOut.headers.getSetCookie().some((c) => c.startsWith("guildhall_signed_out_at="))).toBe(true);
     const resync = await browser.fetch("/api/auth/token", {

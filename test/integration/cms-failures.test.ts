@@ -32,11 +32,11 @@ describe("CMS failures with nothing cached", () => {
   });
 
   it("CMS slow: gives up after CMS_TIMEOUT_MS with a 503", async () => {
+    // The fake answers /slow only after the test's own time limit: an answer at all means the
+    // Worker gave up on its own, and the log says it was the timeout.
     const logged = captureErrors();
-    const started = Date.now();
     const response = await fetchWith({ CMS_URL: `${env.FAKE_CMS_URL}/slow`, CMS_TIMEOUT_MS: "300" }, "/");
     expect(response.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(4_000);
     expect(logged().some((line) => line.includes('"kind":"timeout"'))).toBe(true);
   });
 

@@ -13,7 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readBody, sendJson } from "./http";
 
-export const SLOW_MS = 5_000;
+export const SLOW_MS = 30_000;
 
 export interface FakeCms {
   url: string;
@@ -48,7 +48,7 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
       }
       switch (url.pathname) {
         case "/slow/graphql":
-          await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+          await new Promise((resolve) => setTimeout(resolve, SLOW_MS).unref());
           return sendJson(res, 200, { data: null });
         case "/graphql-errors/graphql":
           return sendJson(res, 200, {
@@ -97,7 +97,11 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
   if (!address || typeof address === "string") throw new Error("fake CMS did not get a port");
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -33,7 +33,11 @@ declare module "vitest" {
   }
 }
 
+/** Projects whose tests need no stack: selecting only these starts nothing. */
+const STACKLESS_PROJECTS = new Set(["unit"]);
+
 export default async function setup(project: TestProject) {
+  if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
   await buildClient({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), "guildhall-test-"));
   const e2eWorkerUrl = `http://127.0.0.1:${TEST_PORTS.worker}`;

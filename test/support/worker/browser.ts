@@ -4,10 +4,25 @@
  * (so rate limits of one test do not leak into another).
  */
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+
+let browsers = 0;
+
+/**
+ * A documentation-range IPv6 address unique to this browser: the test file's name picks the
+ * network (files run side by side and may share rate-limit state), a counter the host.
+ */
+function nextAddress(): string {
+  const file = expect.getState().testPath ?? "";
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193) >>> 0;
+  browsers += 1;
+  return `2001:db8:${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}::${browsers.toString(16)}`;
+}
 
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
-  readonly address = `198.18.${crypto.getRandomValues(new Uint8Array(1))[0]}.${crypto.getRandomValues(new Uint8Array(1))[0]}`;
+  readonly address = nextAddress();
   origin = "http://localhost";
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
