@@ -3,7 +3,7 @@
  * details and sign out, and changing the password (which re-authenticates first).
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
 import { getPublicEnv } from "../env";
 import { AppError } from "../errors";

@@ -5,7 +5,7 @@
  * with `json=true` the answer is JSON that the browser reads for `error` and `status` (call 1).
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { InvalidIdTokenError, SigningKeysUnavailableError } from "../adapters/firebase/id-token-verifier";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
 import { AppError } from "../errors";

@@ -4,7 +4,7 @@
  * model, so only the operations that read it are purged; anything else purges everything.
  */
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { secretsMatch } from "../services/secrets";

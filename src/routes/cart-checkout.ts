@@ -6,7 +6,7 @@
  * says what was ordered, or back on the cart saying why not; nothing is charged twice.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { createOrderStore, type Order } from "../adapters/d1/orders";
 import { AppError } from "../errors";
 import { log } from "../log";

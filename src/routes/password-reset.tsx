@@ -5,7 +5,7 @@
  * itself reveals (with e-mail enumeration protection on, nothing).
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { IdentityError } from "../adapters/firebase/identity-toolkit";
 import { getPublicEnv } from "../env";
 import { AppError } from "../errors";

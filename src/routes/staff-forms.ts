@@ -3,7 +3,7 @@
  * reason schemas with their specific messages, turning a schema's failure into one problem per
  * field, and the refusal when the record has moved on from awaiting payment.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../errors";
 import type { FieldProblem } from "../views/forms/error-summary";
 

@@ -1,6 +1,6 @@
 /** What the staff lists share: the status and search in the query string, and the CSV download. */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../errors";
 import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";

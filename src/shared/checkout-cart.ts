@@ -5,7 +5,7 @@
  * forged price or quantity) are stripped, and duplicates collapse into the first: the server
  * prices each item itself. Apart from cart.ts so that islands reading the cart do not bundle zod.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { CART_ITEM_ID, CART_ITEM_KINDS, MAX_CART_ITEMS, sameItem, type CartItemRef } from "./cart";
 
 export const CheckoutCart = z.object(

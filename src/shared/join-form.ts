@@ -2,7 +2,7 @@
  * The join form's one schema (issue 5): the Worker validates every submission with it, and
  * browser code may use it to check fields early. Messages are written for the applicant.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const text = (label: string, max: number) =>
   z

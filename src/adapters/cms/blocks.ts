@@ -2,7 +2,7 @@
  * Maps a `blocks` dynamic zone into domain blocks. Each block is validated on its own: an
  * unknown kind or a malformed block is skipped and logged, so one bad block never breaks a page.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { log } from "../../log";
 import type { Block } from "../../services/content/model";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Why a CMS call failed; the cache decides whether a stale copy may stand in. */
 export class CmsError extends Error {

@@ -2,7 +2,7 @@
  * Zod schemas for the pieces every CMS response shares, each mapping Strapi's v4-compatible
  * shape into the content domain. Optional fields may be missing or null; malformed ones fail.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../services/content/model";
 import { markdownToSafeHtml } from "./rich-text";
 

@@ -1,5 +1,5 @@
 /** Articles: the list and one article by slug. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Article, ArticleSummary } from "../../../services/content/model";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS } from "../fragments";

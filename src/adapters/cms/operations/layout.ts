@@ -1,5 +1,5 @@
 /** The five shared-layout operations every page loads (spec §7.6). */
-import { z } from "zod";
+import * as z from "zod";
 import { log } from "../../../log";
 import type {
   Footer,

@@ -1,5 +1,5 @@
 /** Memberships and the join page. */
-import { z } from "zod";
+import * as z from "zod";
 import type { JoinPage, Membership } from "../../../services/content/model";
 import { MEDIA_FIELDS, MEMBERSHIP_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";

@@ -1,5 +1,5 @@
 /** Home page and general pages. */
-import { z } from "zod";
+import * as z from "zod";
 import type { GeneralPage, GeneralPageSlug, Homepage } from "../../../services/content/model";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";

@@ -1,5 +1,5 @@
 /** Webinars and webinar bundles. */
-import { z } from "zod";
+import * as z from "zod";
 import type { Webinar, WebinarBundle } from "../../../services/content/model";
 import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
