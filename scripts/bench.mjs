@@ -9,6 +9,7 @@
 // Then measures, with a closed-loop keep-alive load generator (scripts/bench/load.mjs):
 //   - req/s and p50/p99 for the cached home page, a cached general page, the webinars list, the
 //     cart (every line priced at the edge) and a static asset;
+//   - the home page rendered on every request from the KV content cache (edge cache off);
 //   - the home page with the content cache disabled (every request loads from the CMS);
 //   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache.
 // Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
@@ -48,6 +49,7 @@ const PORTS = {
   cms: 1357 + options.portOffset,
   workerCached: 8807 + options.portOffset,
   workerUncached: 8808 + options.portOffset,
+  workerKvOnly: 8809 + options.portOffset,
   cmsProxy: 9807 + options.portOffset,
 };
 const COLD_REQUESTS = 100;
@@ -184,7 +186,8 @@ try {
   const cartItems = await everyCartItem(worker.url);
   await measure("cart-quote", `cart /cart, ${cartItems.length} items priced at the edge`, `/cart?items=${encodeURIComponent(cartItems.join(","))}`);
   await measure("static", `static ${stylesheet}`, stylesheet);
-  // The same page with no queueing: what one visitor waits for when the server is idle.
+  // The same page with no queueing: what one visitor waits for when the server is idle (a page
+  // kept by the edge cache).
   await measure("home-cached-serial", "home / (cached, 1 conn.)", "/", { connections: 1 });
 
   step(`${CACHED_VIEWS} cached page views (/ and /about in turn)`);
@@ -200,6 +203,21 @@ try {
   step("stopping that Worker");
   await disposeWorker();
 
+  // ── The same Worker without the edge cache: every view renders, from the KV content cache ──
+  step(`starting the Worker on port ${PORTS.workerKvOnly} with the edge cache off (KV content cache on)`);
+  worker = await startBenchWorker({
+    workerOptions,
+    scriptPath,
+    assetsDir,
+    port: PORTS.workerKvOnly,
+    vars: { ...baseVars, SITE_URL: `http://127.0.0.1:${PORTS.workerKvOnly}`, EDGE_CACHE_SECONDS: "0" },
+    onLog: onWorkerLog,
+  });
+  disposeWorker = once(() => worker.dispose());
+  await measure("home-rendered", "home / (rendered each time, KV cache)", "/");
+  await measure("static-rendered-run", `static ${stylesheet} (same Worker)`, stylesheet);
+  await disposeWorker();
+
   // ── The same Worker with the cache disabled: every request loads from the CMS ─────────────
   step(`starting the Worker on port ${PORTS.workerUncached} with the content cache disabled`);
   worker = await startBenchWorker({
@@ -210,6 +228,7 @@ try {
     vars: {
       ...baseVars,
       SITE_URL: `http://127.0.0.1:${PORTS.workerUncached}`,
+      EDGE_CACHE_SECONDS: "0",
       CACHE_FRESH_SECONDS: "0",
       CACHE_STALE_WHILE_REVALIDATE_SECONDS: "0",
       CACHE_STALE_IF_ERROR_SECONDS: "0",
@@ -266,6 +285,11 @@ try {
         label: "home page / static asset (req/s)",
         value: ratio(byId["home-cached"].rps, byId.static.rps),
         text: `${ratio(byId["home-cached"].rps, byId.static.rps).toFixed(3)}  (static is ${ratio(byId.static.rps, byId["home-cached"].rps).toFixed(1)}× the home page)`,
+      },
+      {
+        label: "home rendered (edge cache off) / static (req/s)",
+        value: ratio(byId["home-rendered"].rps, byId["static-rendered-run"].rps),
+        text: `${ratio(byId["home-rendered"].rps, byId["static-rendered-run"].rps).toFixed(3)}  (what every view cost before the edge cache)`,
       },
       {
         label: "general page / static asset (req/s)",
@@ -378,12 +402,13 @@ async function checkPortsFree() {
     cmsProxy: "the bench's CMS proxy",
     workerCached: "the bench's Worker",
     workerUncached: "the bench's Worker without cache",
+    workerKvOnly: "the bench's Worker without the edge cache",
   };
   for (const [name, port] of Object.entries(PORTS)) {
     try {
       await assertPortFree(port, "127.0.0.1", services[name]);
     } catch (error) {
-      throw new Error(`${error.message} Pass --port-offset <n> (or BENCH_PORT_OFFSET) to move all four.`);
+      throw new Error(`${error.message} Pass --port-offset <n> (or BENCH_PORT_OFFSET) to move them all.`);
     }
   }
 }

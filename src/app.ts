@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { AppError } from "./errors";
 import { errorHandler } from "./middleware/error-handler";
 import { csrf } from "./middleware/csrf";
+import { edgeCache } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
 import { securityHeaders } from "./middleware/security-headers";
@@ -39,6 +40,8 @@ export function createApp() {
   const app = new Hono<HonoEnv>();
   app.use(init());
   app.use(securityHeaders());
+  // Before the session: a visitor's page kept at the edge is served without touching D1.
+  app.use(edgeCache());
   app.use(session());
   // Before the CSRF check, so anyone but staff gets a 404 there, whatever the method.
   app.use("/staff/*", requireStaff());

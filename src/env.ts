@@ -32,6 +32,9 @@ export interface Bindings {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_URL?: string;
+  EDGE_CACHE_SECONDS?: string;
+  /** The deployed version (wrangler.toml [version_metadata]); pages kept by one version are never served by another. */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
 
 const httpUrl = z
@@ -73,6 +76,7 @@ const EnvSchema = z.object({
   CACHE_FRESH_SECONDS: seconds(300),
   CACHE_STALE_WHILE_REVALIDATE_SECONDS: seconds(86_400),
   CACHE_STALE_IF_ERROR_SECONDS: seconds(604_800),
+  EDGE_CACHE_SECONDS: seconds(3600),
   CONTENT_CACHE: binding<KVNamespace>("KV namespace", "get"),
   DB: binding<D1Database>("D1 database", "prepare"),
   FIREBASE_PROJECT_ID: z
@@ -149,6 +153,8 @@ export interface Config {
   environment: "development" | "test" | "production";
   cms: { url: string; graphqlUrl: string; token: string; timeoutMs: number };
   cache: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number };
+  /** How long the edge cache keeps an anonymous page (0 turns it off); a purge ends it sooner. */
+  edgeCache: { ttlSeconds: number };
   cachePurgeSecret: string;
   site: { name: string; url: string };
   auth: AuthConfig;
@@ -227,6 +233,7 @@ export function parseConfig(env: unknown): Config {
       staleWhileRevalidateMs: e.CACHE_STALE_WHILE_REVALIDATE_SECONDS * 1000,
       staleIfErrorMs: e.CACHE_STALE_IF_ERROR_SECONDS * 1000,
     },
+    edgeCache: { ttlSeconds: e.EDGE_CACHE_SECONDS },
     cachePurgeSecret: e.CACHE_PURGE_SECRET,
     site: { name: e.SITE_NAME, url: e.SITE_URL },
     auth: {

@@ -28,6 +28,8 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
   if (wantsJson(c)) return c.json({ error: { code, message } }, status);
+  // "No such page" is the same for every visitor: the edge cache may keep it (not for a session).
+  if (status === 404 && c.var.config && !c.var.session) c.set("edgeCacheTtl", c.var.config.edgeCache.ttlSeconds);
   const detail = status < 500 && status !== 404 ? message : null;
   const page = (await inLayout(c, status, detail)) ?? (
     <ErrorPage

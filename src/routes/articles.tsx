@@ -15,6 +15,7 @@ export const articleRoutes = new Hono<HonoEnv>()
       site,
       head: { pageTitle: "News and articles" },
       section: "root",
+      shareable: "content",
       children: <ArticleListContent articles={articles} site={site} />,
     });
   })
@@ -34,6 +35,7 @@ export const articleRoutes = new Hono<HonoEnv>()
       },
       section: "root",
       isPrivate: blocks.personal,
+      shareable: blocks.shareable,
       islands: blocks.islands,
       children: <ArticleContent article={article} ctx={blocks.ctx} />,
     });

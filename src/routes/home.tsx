@@ -14,6 +14,7 @@ export const homeRoutes = new Hono<HonoEnv>().get("/", async (c) => {
     head: { pageSeo: homepage?.seo ?? null },
     section: null,
     isPrivate: blocks.personal,
+    shareable: blocks.shareable,
     islands: blocks.islands,
     children: <HomeContent homepage={homepage} ctx={blocks.ctx} />,
   });

@@ -12,6 +12,7 @@ export const membershipRoutes = new Hono<HonoEnv>()
       site: siteContext(c),
       head: { pageTitle: "Membership", pageDescription: "Membership types, fees and how to join the Guild." },
       section: "professionals",
+      shareable: "content",
       children: <MembershipListContent memberships={memberships} infoPageHref={(slug) => infoPages.get(slug) ?? null} />,
     });
   });

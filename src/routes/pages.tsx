@@ -32,6 +32,7 @@ async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string
   return renderScreen(c, {
     ...shared,
     isPrivate: gated || blocks.personal,
+    shareable: blocks.shareable,
     islands: blocks.islands,
     children: <GeneralPageContent page={page} ctx={blocks.ctx} />,
   });

@@ -10,6 +10,7 @@ import type { Block, LayoutData, SidebarGroup } from "../services/content/model"
 import { pageHref } from "../shared/links";
 import { shopperFor } from "../services/orders/shopper";
 import { buildHead, type HeadInput } from "../services/seo";
+import { edgeCacheTtl, SHARED_PAGE_CACHE_CONTROL, type Shareable } from "../services/cache/edge-cache-policy";
 import type { HonoEnv } from "../types";
 import type { BlockContext } from "../views/blocks/block-context";
 import type { IslandName, SiteContext } from "../views/site-context";
@@ -59,6 +60,8 @@ export interface LoadedBlocks {
   personal: boolean;
   /** The islands the blocks need ("cart" for webinars-list blocks' "Add to cart"). */
   islands: IslandName[];
+  /** How a visitor's page with these blocks may be shared: webinar prices and states follow the clock. */
+  shareable: Shareable;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function loadBlockContext(
     ctx: blockContext(c, site, { ...options, infoPages, buyer }),
     personal: pricesWebinars && c.var.session !== null,
     islands: pricesWebinars ? ["cart"] : [],
+    shareable: pricesWebinars ? "clock" : "content",
   };
 }
 
@@ -100,6 +104,11 @@ export interface ScreenOptions {
   section: SidebarGroup | null;
   /** Personal or gated content: never stored by a shared cache, never indexed. */
   isPrivate?: boolean;
+  /**
+   * The page is the same for every visitor without a session (no CSRF token, no viewer's own
+   * prices), so the edge cache may keep it: "clock" when what it shows also follows the time.
+   */
+  shareable?: Shareable;
   status?: ContentfulStatusCode;
   islands?: readonly IslandName[];
   children: ReactNode;
@@ -118,7 +127,10 @@ export function renderScreen(c: Context<HonoEnv>, options: ScreenOptions): Respo
     noindex,
   });
   c.status(options.status ?? 200);
-  c.header("Cache-Control", options.isPrivate ? "private, no-store" : "public, max-age=0, must-revalidate");
+  c.header("Cache-Control", options.isPrivate ? "private, no-store" : SHARED_PAGE_CACHE_CONTROL);
+  if (options.shareable && !options.isPrivate && !c.var.session) {
+    c.set("edgeCacheTtl", edgeCacheTtl(options.shareable, c.var.config.edgeCache.ttlSeconds));
+  }
   if (noindex) c.header("X-Robots-Tag", "noindex");
   return c.render(
     <SitePage site={site} layout={layout} head={head} section={options.section} islands={[...LAYOUT_ISLANDS, ...(options.islands ?? [])]}>

@@ -20,7 +20,13 @@ import { renderGeneralPage } from "./pages";
 import { renderScreen, siteContext } from "./screen";
 
 /** What every webinar screen shares: the viewer's prices make a signed-in page private, and "Add to cart" needs the cart island. */
-const priced = (c: Context<HonoEnv>) => ({ section: "webinars" as const, isPrivate: c.var.session !== null, islands: ["cart" as const] });
+/** Prices are the viewer's: private for a signed-in user; a visitor's follow the clock. */
+const priced = (c: Context<HonoEnv>) => ({
+  section: "webinars" as const,
+  isPrivate: c.var.session !== null,
+  shareable: "clock" as const,
+  islands: ["cart" as const],
+});
 
 /** Logs the CMS pricing problems of what a screen prices, each once, for an editor to fix. */
 function logPricing(webinars: readonly WebinarSummary[], bundles: readonly WebinarBundle[], now: Date): void {

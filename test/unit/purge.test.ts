@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { PurgeLog, PurgeLogEntry } from "../../src/adapters/d1/purge-log";
+import type { ContentVersionStore } from "../../src/adapters/kv/content-version";
 import { ALL_OPERATIONS } from "../../src/adapters/cms/operations";
 import { cacheKey } from "../../src/services/cache/cache-key";
 import { operationsForModel, purgeContent } from "../../src/services/content/purge";
 import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
+
+/** A content version in memory, counting its bumps. */
+function memoryVersion(): ContentVersionStore & { bumps: number } {
+  const version = { bumps: 0, current: async () => String(version.bumps), bump: async () => String(++version.bumps) };
+  return version;
+}
 
 function memoryPurgeLog(): PurgeLog & { entries: PurgeLogEntry[] } {
   const entries: PurgeLogEntry[] = [];
@@ -38,12 +45,15 @@ describe("purgeContent", () => {
     const webinarKey = await cacheKey("webinar", { slug: "a" });
     for (const key of [footerKey, webinarKey]) store.entries.set(key, { value: key, fetchedAt: 1, invalidated: false });
     const purgeLog = memoryPurgeLog();
+    const contentVersion = memoryVersion();
 
-    const result = await purgeContent({ store, log, purgeLog, ttlSeconds: 3600 }, { model: "webinar", event: "entry.publish" });
+    const result = await purgeContent({ store, contentVersion, log, purgeLog, ttlSeconds: 3600 }, { model: "webinar", event: "entry.publish" });
 
     expect(result.invalidated).toBe(1);
     expect(store.entries.get(webinarKey)).toMatchObject({ value: webinarKey, invalidated: true });
     expect(store.entries.get(footerKey)).toMatchObject({ invalidated: false });
+    // Every page kept at the edge moves to new keys: any page may show a webinar.
+    expect(contentVersion.bumps).toBe(1);
     expect(purgeLog.entries).toEqual([
       expect.objectContaining({ model: "webinar", event: "entry.publish", invalidated: 1 }),
     ]);
@@ -60,7 +70,7 @@ describe("purgeContent", () => {
       },
       recent: async () => [],
     };
-    const result = await purgeContent({ store, log, purgeLog: failingLog, ttlSeconds: 60 }, { model: null, event: null });
+    const result = await purgeContent({ store, contentVersion: memoryVersion(), log, purgeLog: failingLog, ttlSeconds: 60 }, { model: null, event: null });
     expect(result.invalidated).toBe(1);
     expect(lines.some((l) => l.event === "cache.purge_log_failed")).toBe(true);
   });

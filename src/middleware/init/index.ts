@@ -11,6 +11,7 @@ import { googleKeySource, type KeySource } from "../../adapters/firebase/google-
 import { createIdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
 import { createIdentityToolkit } from "../../adapters/firebase/identity-toolkit";
 import { createKvCacheStore } from "../../adapters/kv/cache-store";
+import { createContentVersionStore } from "../../adapters/kv/content-version";
 import { getConfig } from "../../env";
 import { log } from "../../log";
 import { createAuthService } from "../../services/auth/auth-service";
@@ -27,6 +28,8 @@ export function init(): MiddlewareHandler<HonoEnv> {
     const config = getConfig(c.env);
     c.set("config", config);
     const store = createKvCacheStore(config.bindings.contentCache);
+    const contentVersion = createContentVersionStore(config.bindings.contentCache);
+    c.set("contentVersion", contentVersion);
     c.set(
       "content",
       createContentService({
@@ -61,7 +64,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     );
     c.set("purgeContent", (request) =>
       purgeContent(
-        { store, purgeLog: createPurgeLog(config.bindings.db), log, ttlSeconds: entryTtlSeconds(config.cache) },
+        { store, contentVersion, purgeLog: createPurgeLog(config.bindings.db), log, ttlSeconds: entryTtlSeconds(config.cache) },
         request,
       ),
     );

@@ -5,6 +5,7 @@
  */
 import type { PurgeLog } from "../../adapters/d1/purge-log";
 import type { CacheStore } from "../../adapters/kv/cache-store";
+import type { ContentVersionStore } from "../../adapters/kv/content-version";
 import { ALL_OPERATIONS } from "../../adapters/cms/operations";
 import type { Logger } from "../../log";
 import { operationPrefix } from "../cache/cache-key";
@@ -23,6 +24,8 @@ export interface PurgeResult {
 
 export interface PurgeDeps {
   store: CacheStore;
+  /** Pages the edge cache keeps are keyed by it: a new version retires them all. */
+  contentVersion: ContentVersionStore;
   purgeLog: PurgeLog;
   log: Logger;
   ttlSeconds: number;
@@ -47,6 +50,8 @@ export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Prom
       invalidated += 1;
     }
   }
+  // Any page may show the changed model (the layout is on every page), so every kept page goes.
+  await deps.contentVersion.bump();
   deps.log.info("cache.purged", { ...request, operations, invalidated });
   try {
     await deps.purgeLog.record({ ...request, operations, invalidated });

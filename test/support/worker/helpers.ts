@@ -1,8 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createContentVersionStore } from "../../../src/adapters/kv/content-version";
 import worker from "../../../src/index";
 import type { Bindings } from "../../../src/env";
 
-/** Removes every cached CMS response so a test starts cold. */
+/**
+ * Removes every cached CMS response so a test starts cold, and moves the edge cache to a new
+ * content version (as a purge does), so no page kept by an earlier test is served either.
+ */
 export async function clearContentCache(): Promise<void> {
   let cursor: string | undefined;
   do {
@@ -10,6 +14,7 @@ export async function clearContentCache(): Promise<void> {
     await Promise.all(page.keys.map((key) => env.CONTENT_CACHE.delete(key.name)));
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
+  await createContentVersionStore(env.CONTENT_CACHE).bump();
 }
 
 /**

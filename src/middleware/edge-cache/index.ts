@@ -1,0 +1,74 @@
+/**
+ * The edge cache for anonymous pages: a page that is the same for every visitor without a
+ * session is kept in the Workers Cache API (`caches.default`, per location) and served from it
+ * without rendering. The rules (who may be served, which key, how long) are in
+ * services/cache/edge-cache-policy.ts; a route opts a response in with `c.set("edgeCacheTtl")`
+ * (renderScreen's `shareable`). A purge changes the content version in the key, so a published
+ * edit shows at once.
+ *
+ * A kept page is served with a fresh CSP nonce: React's streaming scripts carry the nonce of
+ * the response that rendered them, so on the way out they get this response's (the only change
+ * made to a kept page; CMS HTML can hold no script, so it is never touched).
+ */
+import type { MiddlewareHandler } from "hono";
+import { assetUrls } from "../../assets";
+import { log } from "../../log";
+import { edgeCacheKey, isEdgeCacheable, SHAREABLE_STATUSES } from "../../services/cache/edge-cache-policy";
+import type { HonoEnv } from "../../types";
+
+/** Carries the browser's Cache-Control through the cache, which needs its own. */
+const BROWSER_CACHE_CONTROL = "X-Guildhall-Browser-Cache-Control";
+const BROWSER_VARY = "X-Guildhall-Browser-Vary";
+
+/** The deployed build: new code or assets must never be served a page rendered by the old. */
+const buildOf = (version: { id?: string } | undefined) => `${version?.id ?? "local"}:${assetUrls.stylesheet}`;
+
+export function edgeCache(): MiddlewareHandler<HonoEnv> {
+  return async function edgeCache(c, next) {
+    if (!isEdgeCacheable({ method: c.req.method, cookie: c.req.header("Cookie") ?? null })) return next();
+    const cache = caches.default;
+    let key: Request;
+    try {
+      const version = await c.var.contentVersion.current();
+      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), version));
+      const kept = await cache.match(key);
+      if (kept) return fromCache(kept, c.get("secureHeadersNonce"));
+    } catch (error) {
+      // The cache is an optimisation: without it the page is rendered as usual.
+      log.warn("edge_cache.read_failed", { path: c.req.path, error });
+      return next();
+    }
+
+    await next();
+    const ttl = c.get("edgeCacheTtl");
+    const response = c.res;
+    if (!ttl || !SHAREABLE_STATUSES.has(response.status) || response.headers.has("Set-Cookie")) return;
+    const copy = new Response(response.clone().body, response);
+    copy.headers.set(BROWSER_CACHE_CONTROL, response.headers.get("Cache-Control") ?? "no-store");
+    copy.headers.set("Cache-Control", `public, s-maxage=${ttl}`);
+    const vary = response.headers.get("Vary");
+    if (vary) copy.headers.set(BROWSER_VARY, vary);
+    copy.headers.delete("Vary");
+    c.executionCtx.waitUntil(cache.put(key, copy).catch((error: unknown) => log.warn("edge_cache.write_failed", { path: c.req.path, error })));
+    c.header("X-Edge-Cache", "miss");
+  };
+}
+
+function fromCache(kept: Response, nonce: string | undefined): Response {
+  const headers = new Headers(kept.headers);
+  headers.set("Cache-Control", headers.get(BROWSER_CACHE_CONTROL) ?? "no-store");
+  headers.delete(BROWSER_CACHE_CONTROL);
+  const vary = headers.get(BROWSER_VARY);
+  headers.delete(BROWSER_VARY);
+  if (vary) headers.set("Vary", vary);
+  headers.set("X-Edge-Cache", "hit");
+  const response = new Response(kept.body, { status: kept.status, headers });
+  if (!nonce) return response;
+  return new HTMLRewriter()
+    .on("script[nonce]", {
+      element(script) {
+        script.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
