@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { createCardBillingStore } from "../adapters/d1/card-billing";
 import { createBillingApi } from "../adapters/stripe/billing-api";
+import { log } from "../log";
 import type { HonoEnv } from "../types";
 
 export function cardPayments(c: Context<HonoEnv>) {
@@ -17,5 +18,6 @@ export function cardPayments(c: Context<HonoEnv>) {
     siteUrl: config.site.url,
     redirectOrigins: config.stripe.redirectOrigins,
     now: () => new Date(),
+    log,
   };
 }

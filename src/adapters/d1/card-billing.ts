@@ -24,7 +24,8 @@ export interface SubscriptionState {
   customerId: string | null;
   subscriptionId: string;
   billingStatus: string;
-  status: MembershipStatus;
+  /** Null keeps the stored status (a subscription status we do not know never ends a membership). */
+  status: MembershipStatus | null;
   /** ISO instants; null leaves the stored period as it is (a failed renewal does not extend it). */
   periodStart: string | null;
   periodEnd: string | null;
@@ -65,7 +66,7 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
     async applySubscription(s) {
       await db
         .prepare(
-          `UPDATE memberships SET status = ?2, payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
+          `UPDATE memberships SET status = COALESCE(?2, status), payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
              billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
            WHERE user_id = ?1 AND (stripe_subscription_id = ?4 OR (?8 IS NOT NULL AND application_id = ?8))`,
         )

@@ -6,12 +6,14 @@
  */
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { BillingApi, CheckoutSession, Subscription } from "../../adapters/stripe/billing-api";
+import type { Logger } from "../../log";
 import { membershipStatusFor, periodIsPaid } from "./subscription-status";
 
 export interface MembershipBillingDeps {
   billing: BillingApi;
   store: CardBillingStore;
   now: () => Date;
+  log: Logger;
 }
 
 const day = (seconds: number | null, now: Date) => (seconds ? new Date(seconds * 1000) : now).toISOString().slice(0, 10);
@@ -78,13 +80,15 @@ async function applySubscription(deps: MembershipBillingDeps, subscriptionId: st
     return;
   }
   const paid = periodIsPaid(subscription.status);
+  const status = membershipStatusFor(subscription.status);
+  if (status === null) deps.log.warn("membership.subscription_status_unknown", { subscriptionId, status: subscription.status });
   await deps.store.applySubscription({
     userId,
     applicationId: subscription.purpose?.kind === "membership" ? subscription.purpose.applicationId : null,
     customerId: subscription.customerId,
     subscriptionId,
     billingStatus: subscription.status,
-    status: membershipStatusFor(subscription.status),
+    status,
     periodStart: paid ? instant(subscription.periodStart) : null,
     periodEnd: paid ? instant(subscription.periodEnd) : null,
   });

@@ -4,15 +4,11 @@
  * rather than trusting the event's copy or its order, and are idempotent, so an event is
  * recorded as handled only after it succeeded: if handling fails, Stripe's retry runs it again.
  */
-import type { CardBillingStore } from "../../adapters/d1/card-billing";
-import type { BillingApi, CheckoutSession } from "../../adapters/stripe/billing-api";
+import type { CheckoutSession } from "../../adapters/stripe/billing-api";
 import type { WebhookEvent } from "../../adapters/stripe/webhook-signature";
-import { completeMembershipCheckout, recordInvoice, syncSubscription } from "./membership-billing";
+import { completeMembershipCheckout, recordInvoice, syncSubscription, type MembershipBillingDeps } from "./membership-billing";
 
-export interface StripeWebhookDeps {
-  billing: BillingApi;
-  store: CardBillingStore;
-  now: () => Date;
+export interface StripeWebhookDeps extends MembershipBillingDeps {
   /** Fulfils a paid webinar order's Checkout session (exactly once; see services/orders). */
   fulfilOrder: (session: CheckoutSession) => Promise<void>;
 }

@@ -4,10 +4,24 @@
  * period is not extended, so the grace period after the last paid period still applies; unpaid
  * and paused have lapsed; canceled and incomplete_expired are cancelled; incomplete (the first
  * payment needs action) is still awaiting payment.
+ *
+ * A status Stripe adds in future reads as "no change" (null): a membership is never ended by a
+ * word we do not know. The caller keeps the record's status and logs the unknown one.
  */
 import type { MembershipStatus } from "../../adapters/d1/memberships";
 
-export function membershipStatusFor(subscriptionStatus: string): MembershipStatus {
+export const KNOWN_SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "unpaid",
+  "paused",
+  "incomplete",
+  "canceled",
+  "incomplete_expired",
+] as const;
+
+export function membershipStatusFor(subscriptionStatus: string): MembershipStatus | null {
   switch (subscriptionStatus) {
     case "active":
     case "trialing":
@@ -18,8 +32,11 @@ export function membershipStatusFor(subscriptionStatus: string): MembershipStatu
       return "lapsed";
     case "incomplete":
       return "awaiting_payment";
-    default:
+    case "canceled":
+    case "incomplete_expired":
       return "cancelled";
+    default:
+      return null;
   }
 }
 
