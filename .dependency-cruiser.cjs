@@ -1,0 +1,80 @@
+/**
+ * The layer rules (docs/decisions/0001), checked by `npm run check:layers` in CI:
+ *   routes -> services -> adapters; middleware builds the per-request services (it may reach
+ *   adapters); views render what they are given; shared and domain are pure and import nothing
+ *   environment-specific; browser code (client/) imports only src/shared and src/domain.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "routes-not-adapters",
+      comment: "Routes parse input, call a service and render; the outside world is the services' business.",
+      severity: "error",
+      from: { path: "^src/routes/" },
+      to: { path: "^src/adapters/" },
+    },
+    {
+      name: "routes-only-routes",
+      comment: "src/routes holds route modules only: nothing else imports them but the app.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/app\\.ts$" },
+      to: { path: "^src/routes/" },
+    },
+    {
+      name: "services-not-web",
+      comment: "Services hold the rules and orchestration, with no knowledge of HTTP, routes or views.",
+      severity: "error",
+      from: { path: "^src/services/" },
+      to: { path: ["^src/routes/", "^src/middleware/", "^src/views/", "^src/app\\.ts$", "^node_modules/hono/"] },
+    },
+    {
+      name: "adapters-outward-only",
+      comment: "Adapters talk to the outside world and return domain values; they never call back into the app.",
+      severity: "error",
+      from: { path: "^src/adapters/" },
+      to: { path: ["^src/services/", "^src/routes/", "^src/middleware/", "^src/views/", "^src/app\\.ts$", "^node_modules/hono/"] },
+    },
+    {
+      name: "views-render-only",
+      comment: "Views render what routes give them: no adapters, services, routes or middleware.",
+      severity: "error",
+      from: { path: "^src/views/" },
+      to: { path: ["^src/adapters/", "^src/services/", "^src/routes/", "^src/middleware/", "^node_modules/hono/"] },
+    },
+    {
+      name: "pure-modules-stay-pure",
+      comment: "src/domain and src/shared are pure: they import only each other (and pure libraries).",
+      severity: "error",
+      from: { path: "^src/(domain|shared)/" },
+      to: { path: "^src/", pathNot: "^src/(domain|shared)/" },
+    },
+    {
+      name: "shared-not-domain-only",
+      comment: "Browser-safe code never depends on server-only modules.",
+      severity: "error",
+      from: { path: "^src/shared/" },
+      to: { path: ["^node_modules/hono/", "^node_modules/stripe/", "^node_modules/graphql-request/", "^node_modules/jose/"] },
+    },
+    {
+      name: "client-only-shared",
+      comment: "Browser code never imports server code: only src/shared and src/domain.",
+      severity: "error",
+      from: { path: "^client/" },
+      to: { path: "^src/", pathNot: "^src/(shared|domain)/" },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: { path: "^(src|client)/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    exclude: { path: "^(dist|cms)/" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};
