@@ -20,10 +20,10 @@ const worker = { main: "./src/index.ts", wrangler: { configPath: "./wrangler.tom
 // Some dependencies (stripe) publish source maps that name files they do not ship; Vite warns
 // about each one on every run. They say nothing about this project, so they are not printed.
 const logger = createLogger();
-const warn = logger.warn.bind(logger);
-logger.warn = (message, options) => {
-  if (!message.startsWith("Sourcemap for ")) warn(message, options);
-};
+const { warn, warnOnce } = logger;
+const aboutThisProject = (message: string) => !message.startsWith("Sourcemap for ");
+logger.warn = (message, options) => aboutThisProject(message) && warn(message, options);
+logger.warnOnce = (message, options) => aboutThisProject(message) && warnOnce(message, options);
 
 export default defineConfig({
   customLogger: logger,

@@ -58,7 +58,7 @@ const binding = <T>(name: string, method: string) =>
     { error: `must be a ${name} binding (see wrangler.toml)` },
   );
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   ENVIRONMENT: z.enum(["development", "test", "production"], {
     error: "must be one of development, test, production",
   }),
@@ -147,6 +147,11 @@ const EnvSchema = z.object({
     .refine((value) => value === null || /^whsec_[A-Za-z0-9_]{8,}$/.test(value), { error: "must be a Stripe webhook signing secret (whsec_...)" }),
   /** Only for a local stand-in of Stripe's API (tests); refused in production. */
   STRIPE_API_URL: httpUrl.optional(),
+  CF_VERSION_METADATA: z
+    .custom<WorkerVersionMetadata>((value) => typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string", {
+      error: "must be a version metadata binding (see wrangler.toml)",
+    })
+    .optional(),
 });
 
 export interface Config {
