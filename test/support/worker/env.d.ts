@@ -12,8 +12,3 @@ declare global {
   }
 }
 
-// Vite's `?raw` imports: a file's text (tests read the README's configuration table this way).
-declare module "*?raw" {
-  const text: string;
-  export default text;
-}
