@@ -2,7 +2,8 @@
  * Coming back from Stripe Checkout, for the pages its success and cancel URLs name
  * (/user/membership, /user/webinars): `?checkout=complete&session_id=…` reads the session from
  * Stripe and, when it is the signed-in user's and of the page's kind, applies it at once with
- * `apply` (the same idempotent step as the webhook, which may still be on its way);
+ * `apply` (the same idempotent step as the webhook, which may still be on its way), which says
+ * what to tell the payer;
  * `?checkout=cancelled` and `?payment=unavailable` only say so.
  */
 import type { Context } from "hono";
@@ -17,8 +18,8 @@ type Payments = NonNullable<ReturnType<typeof cardPayments>>;
 export async function checkoutNotice(
   c: Context<HonoEnv>,
   kind: CheckoutPurpose["kind"],
-  /** Applies a session of this kind; true when it was paid (and is now recorded). */
-  apply: (payments: Payments, session: CheckoutSession) => Promise<boolean>,
+  /** Applies a session of this kind and says what the page should tell the payer about it. */
+  apply: (payments: Payments, session: CheckoutSession) => Promise<CheckoutNotice>,
 ): Promise<CheckoutNotice> {
   const checkout = c.req.query("checkout");
   if (checkout === "cancelled") return "cancelled";
@@ -29,7 +30,7 @@ export async function checkoutNotice(
   try {
     const session = await payments.billing.retrieveCheckoutSession(sessionId);
     if (session.purpose?.kind !== kind || session.purpose.userId !== c.var.session?.userId) return "confirming";
-    return (await apply(payments, session)) ? "confirmed" : "confirming";
+    return await apply(payments, session);
   } catch (error) {
     log.warn(`${kind}.checkout_return_failed`, { error });
     return "confirming";

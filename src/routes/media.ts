@@ -1,12 +1,19 @@
 /**
  * CMS media (`/uploads/...`) served from the site's own origin, so pages need no third-party
- * image host and the CSP can stay `img-src 'self'`. Strapi names uploads by content hash, so
- * responses are immutable. Uploaded files (SVG especially) can never run script here: they are
- * served with a sandboxing CSP and nosniff.
+ * image host and the CSP can stay `img-src 'self'`. Strapi gives every upload a new name, so
+ * public responses are immutable. Uploaded files (SVG especially) can never run script here:
+ * they are served with a sandboxing CSP and nosniff.
+ *
+ * A file used only on gated pages (services/content/media-access.ts) goes only to viewers who
+ * may see one of those pages, marked private (the session middleware adds `Vary: Cookie`). A
+ * visitor gets a 404, exactly as for a file that does not exist, so nothing is revealed (an
+ * image or download has no page to come back to after signing in); a signed-in non-member gets
+ * a 403 for a members-only file.
  */
 import { Hono } from "hono";
 import { AppError } from "../errors";
 import { log } from "../log";
+import { mediaAccess } from "../services/content/media-access";
 import type { HonoEnv } from "../types";
 
 const FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
@@ -25,6 +32,9 @@ export const mediaRoutes = new Hono<HonoEnv>().get("/uploads/:file", async (c) =
   const file = c.req.param("file");
   const type = TYPES[file.split(".").pop()?.toLowerCase() ?? ""];
   if (!FILE.test(file) || file.includes("..") || !type) throw new AppError("NOT_FOUND", "No such media file");
+  const access = await mediaAccess(c.var.content, file, { signedIn: c.var.session !== null, isMember: c.var.isMember });
+  if (access === "hidden") throw new AppError("NOT_FOUND", "No such media file");
+  if (access === "forbidden") throw new AppError("FORBIDDEN", "This file is for members of the Guild");
 
   const { cms } = c.var.config;
   let upstream: Response;
@@ -45,7 +55,7 @@ export const mediaRoutes = new Hono<HonoEnv>().get("/uploads/:file", async (c) =
   return new Response(upstream.body, {
     headers: {
       "Content-Type": type,
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": access === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       ...(upstream.headers.get("Content-Length") ? { "Content-Length": upstream.headers.get("Content-Length")! } : {}),

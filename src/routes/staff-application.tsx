@@ -8,7 +8,9 @@ import { createApplicationStore, type Application } from "../adapters/d1/applica
 import { createAuditLog } from "../adapters/d1/audit-log";
 import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
+import { isRefundDue } from "../services/membership/refunds";
 import { ApplicationNotAwaitingPayment, recordOfflinePayment, rejectApplication, type StaffActionDeps } from "../services/membership/staff-actions";
+import { expireMembershipCheckout } from "../services/payments/membership-checkout";
 import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
@@ -17,6 +19,7 @@ import { ApplicationDetailContent } from "../views/staff/application-detail-cont
 import { PaymentForm, RejectForm } from "../views/staff/application-forms";
 import { STATUS_LABELS } from "../views/staff/labels";
 import { csrfFormToken } from "./auth-helpers";
+import { cardPayments } from "./payment-services";
 import { renderScreen, siteContext } from "./screen";
 import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, typed } from "./staff-forms";
 
@@ -30,11 +33,15 @@ const NOTICES: Record<string, string> = {
   rejected: "Application rejected. The reason is kept on its record.",
 };
 
-const actionDeps = (c: Context<HonoEnv>): StaffActionDeps => ({
-  applications: createApplicationStore(c.var.config.bindings.db),
-  audit: createAuditLog(c.var.config.bindings.db),
-  newId: () => crypto.randomUUID(),
-});
+const actionDeps = (c: Context<HonoEnv>): StaffActionDeps => {
+  const payments = cardPayments(c);
+  return {
+    applications: createApplicationStore(c.var.config.bindings.db),
+    audit: createAuditLog(c.var.config.bindings.db),
+    newId: () => crypto.randomUUID(),
+    expireCheckout: async (applicationId) => (payments ? expireMembershipCheckout(payments, applicationId) : null),
+  };
+};
 
 async function findApplication(c: Context<HonoEnv>, deps: StaffActionDeps): Promise<Application> {
   const application = await deps.applications.byId(c.req.param("id") ?? "");
@@ -87,6 +94,7 @@ async function renderApplication(c: Context<HonoEnv>, deps: StaffActionDeps, app
         payments={payments}
         audit={audit}
         notice={failed ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}
+        refundDue={isRefundDue(application, payments.reduce((sum, p) => sum + p.amountPence, 0))}
         actions={actions}
       />
     ),

@@ -5,12 +5,14 @@
 import { Hono } from "hono";
 import { createApplicationStore } from "../adapters/d1/applications";
 import { createMembershipStore, isActiveMember } from "../adapters/d1/memberships";
+import { isRefundDue } from "../services/membership/refunds";
 import { completeMembershipCheckout } from "../services/payments/membership-billing";
 import type { HonoEnv } from "../types";
 import { MembershipStatusContent, type ShownStatus } from "../views/membership/membership-status-content";
 import { requireSession } from "./account";
 import { csrfFormToken } from "./auth-helpers";
 import { checkoutNotice } from "./checkout-return";
+import type { CheckoutNotice } from "../views/components/checkout-notice";
 import { renderScreen, siteContext } from "./screen";
 
 /** What applicants read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
@@ -18,10 +20,13 @@ export const DEFAULT_OFFLINE_INSTRUCTIONS =
   "Pay by bank transfer to The Guild of Example Physiotherapists, sort code 00-00-00, account 00000000, quoting your payment reference, " +
   "or send a cheque payable to The Guild of Example Physiotherapists with your reference on the back to the address at the foot of this page.";
 
+/** What the page says on return from Checkout; for a closed application, the refund note says it all. */
+const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", closed: null } as const satisfies Record<string, CheckoutNotice>;
+
 export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", requireSession).get("/user/membership", async (c) => {
   const session = c.var.session!;
   const { db } = c.var.config.bindings;
-  const notice = await checkoutNotice(c, "membership", async (payments, paid) => (await completeMembershipCheckout(payments, paid)) === "recorded");
+  const notice = await checkoutNotice(c, "membership", async (payments, paid) => RETURN_NOTICES[await completeMembershipCheckout(payments, paid)]);
   const applications = createApplicationStore(db);
   const [layout, record, joinPage] = await Promise.all([
     c.var.content.layout(),
@@ -46,6 +51,7 @@ export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", 
         status={status}
         application={application}
         payments={payments}
+        refundDue={application !== null && isRefundDue(application, payments.reduce((sum, p) => sum + p.amountPence, 0))}
         successMessage={joinPage?.successMessage ?? null}
         offlineInstructions={c.var.config.membership.offlinePaymentInstructions ?? DEFAULT_OFFLINE_INSTRUCTIONS}
         notice={notice}

@@ -35,7 +35,7 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
   .get("/user/webinars", async (c) => {
     const session = c.var.session!;
     const orders = createOrderStore(c.var.config.bindings.db);
-    const notice = await checkoutNotice(c, "order", async (payments, paid) => (await fulfilOrder({ orders, now: payments.now }, paid)) !== "not-paid");
+    const notice = await checkoutNotice(c, "order", async (payments, paid) => (await fulfilOrder({ orders, now: payments.now }, paid)) === "not-paid" ? "confirming" : "confirmed");
     const [layout, catalogue, shopper, all] = await Promise.all([c.var.content.layout(), loadCatalogue(c), shopperFor(c), orders.forUser(session.userId)]);
     const now = new Date();
     const webinars: WatchableWebinar[] = [];

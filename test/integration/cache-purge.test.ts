@@ -1,8 +1,9 @@
 /** POST /api/cache/purge: authorisation, payloads, and what it does to KV and D1. */
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { cacheKey } from "../../src/services/cache/cache-key";
-import { clearContentCache, cmsCalls, fetchWith, purgeHeaders, resetFakeCms } from "../support/worker/helpers";
+import { cacheKey, derivedKey } from "../../src/services/cache/cache-key";
+import { cpdFiles } from "../support/worker/demo-media";
+import { clearContentCache, cmsCalls, fetchWith, purgeHeaders, resetFakeCms, totalCalls } from "../support/worker/helpers";
 
 const purge = (init: RequestInit) => SELF.fetch("http://localhost/api/cache/purge", { method: "POST", ...init });
 
@@ -96,5 +97,29 @@ describe("purge", () => {
     const calls = await cmsCalls();
     expect(calls.footer).toBe(2);
     expect(calls.homepage).toBe(1);
+  });
+});
+
+describe("the index of files used only on gated pages (media access)", () => {
+  const viaProxy = { CMS_URL: `${env.FAKE_CMS_URL}/proxy` };
+  const builtAt = async () => (await env.CONTENT_CACHE.get<{ fetchedAt: number }>(derivedKey("gatedMedia"), "json"))?.fetchedAt;
+
+  it("is built once from the cached content, costs no CMS call on a warm cache, and is rebuilt after a purge", async () => {
+    const { membersFile } = await cpdFiles();
+    // A visitor's request for a members-only file: answered from the index alone (404).
+    expect((await fetchWith(viaProxy, membersFile)).status).toBe(404);
+    expect((await cmsCalls()).allGeneralPages).toBe(1);
+    const first = await builtAt();
+    expect(first).toBeGreaterThan(0);
+
+    await resetFakeCms();
+    for (let i = 0; i < 5; i++) expect((await fetchWith(viaProxy, membersFile)).status).toBe(404);
+    expect(totalCalls(await cmsCalls())).toBe(0);
+    expect(await builtAt()).toBe(first);
+
+    await fetchWith(viaProxy, "/api/cache/purge", { method: "POST", headers: purgeHeaders(), body: JSON.stringify({ event: "entry.update", model: "general-page" }) });
+    expect((await fetchWith(viaProxy, membersFile)).status).toBe(404);
+    expect((await cmsCalls()).allGeneralPages).toBe(1);
+    expect(await builtAt()).toBeGreaterThan(first!);
   });
 });

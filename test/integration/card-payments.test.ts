@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { TestBrowser } from "../support/worker/browser";
+import { applicationOf, count, joinByCard, MEMBERS_ONLY_PAGE, membership } from "../support/worker/card-join";
 import { fetchWith } from "../support/worker/helpers";
 import { validForm } from "../support/worker/join-form";
 import {
@@ -18,42 +19,6 @@ import {
   signedEvent,
   stripeRequests,
 } from "../support/worker/stripe";
-
-const MEMBERS_ONLY_PAGE = "/professionals/cpd-resources";
-
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
-
-const membership = (userId: string) =>
-  env.DB.prepare("SELECT * FROM memberships WHERE user_id = ?1").bind(userId).first<{
-    status: string;
-    payment_method: string;
-    period_start: string | null;
-    period_end: string | null;
-    stripe_customer_id: string | null;
-    stripe_subscription_id: string | null;
-    billing_status: string | null;
-  }>();
-
-const applicationOf = (email: string) =>
-  env.DB.prepare("SELECT * FROM applications WHERE email = ?1").bind(email).first<{
-    id: string;
-    user_id: string;
-    status: string;
-    payment_method: string;
-    checkout_session_id: string | null;
-    amount_due_pence: number;
-  }>();
-
-/** A visitor joins choosing card payment; returns the browser (signed in), the Checkout URL and the application. */
-async function joinByCard(overrides: Record<string, string> = {}) {
-  const browser = new TestBrowser();
-  const form = validForm({ paymentMethod: "card", ...overrides });
-  const response = await browser.post("/join", form);
-  expect(response.status).toBe(303);
-  const checkoutUrl = response.headers.get("Location")!;
-  const application = (await applicationOf(form.email!))!;
-  return { browser, form, checkoutUrl, application, sessionId: application.checkout_session_id! };
-}
 
 /** Joins by card and pays, delivering checkout.session.completed; returns what was made. */
 async function paidMember() {

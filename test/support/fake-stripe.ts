@@ -6,12 +6,14 @@
  *
  * API (as Stripe):
  *   POST /v1/checkout/sessions              GET /v1/checkout/sessions/:id
- *   GET  /v1/subscriptions/:id              GET /v1/invoices/:id
- *   POST /v1/billing_portal/sessions
+ *   POST /v1/checkout/sessions/:id/expire   (only an open session; Stripe answers 400 otherwise)
+ *   GET  /v1/subscriptions/:id              DELETE /v1/subscriptions/:id (cancels it now)
+ *   GET  /v1/invoices/:id                   POST /v1/billing_portal/sessions
  * Pages the browser is sent to: GET /checkout/pay/:id, GET /portal/:id.
  * Test controls (not Stripe):
  *   POST /__complete/:sessionId?amount=PENCE  the customer pays: customer, subscription (for
  *        subscription mode) and paid invoice are created; returns the session and its objects
+ *        (an expired or completed session cannot be paid: 400)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
  *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals)
  *   POST /__fail?count=N       the next N API calls answer 500
@@ -177,7 +179,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       }
       if (path.startsWith("/__complete/")) {
         const amount = url.searchParams.get("amount");
-        const done = complete(path.slice("/__complete/".length), amount === null ? null : Number(amount));
+        const id = path.slice("/__complete/".length);
+        const status = objects.get(id)?.status;
+        if (status && status !== "open") return invalid(res, `This Checkout Session is ${String(status)} and cannot be paid`);
+        const done = complete(id, amount === null ? null : Number(amount));
         return done ? json(res, 200, done) : missing(res, path);
       }
       if (path.startsWith("/__subscriptions/")) {
@@ -234,6 +239,22 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (typeof key === "string") idempotent.set(key, id);
         return json(res, 200, portal);
       }
+      const expire = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(path);
+      if (req.method === "POST" && expire) {
+        const session = objects.get(expire[1]!);
+        if (!session) return missing(res, expire[1]!);
+        if (session.status !== "open") return invalid(res, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        Object.assign(session, { status: "expired", url: null });
+        return json(res, 200, session);
+      }
+      const cancel = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "DELETE" && cancel) {
+        const sub = objects.get(cancel[1]!);
+        if (!sub) return missing(res, cancel[1]!);
+        if (sub.status === "canceled") return invalid(res, `A canceled subscription can only update its cancellation_details and metadata.`);
+        Object.assign(sub, { status: "canceled", canceled_at: nowSeconds(), ended_at: nowSeconds() });
+        return json(res, 200, sub);
+      }
       const match = /^\/v1\/(checkout\/sessions|subscriptions|invoices)\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "GET" && match) {
         const found = objects.get(match[2]!);
@@ -252,6 +273,11 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     url: base,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Stripe's 400 for a request its object's state does not allow. */
+function invalid(res: ServerResponse, message: string) {
+  json(res, 400, { error: { type: "invalid_request_error", message } });
 }
 
 /** Stripe's answers carry a request id. */

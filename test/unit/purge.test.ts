@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PurgeLog, PurgeLogEntry } from "../../src/adapters/d1/purge-log";
 import type { ContentVersionStore } from "../../src/adapters/kv/content-version";
 import { ALL_OPERATIONS } from "../../src/adapters/cms/operations";
-import { cacheKey } from "../../src/services/cache/cache-key";
+import { cacheKey, derivedKey } from "../../src/services/cache/cache-key";
 import { operationsForModel, purgeContent } from "../../src/services/content/purge";
 import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
 
@@ -57,6 +57,15 @@ describe("purgeContent", () => {
     expect(purgeLog.entries).toEqual([
       expect.objectContaining({ model: "webinar", event: "entry.publish", invalidated: 1 }),
     ]);
+  });
+
+  it("invalidates values derived from several operations whatever model changed", async () => {
+    const store = createMemoryStore();
+    const { log } = createRecordingLog();
+    const key = derivedKey("gatedMedia");
+    store.entries.set(key, { value: {}, fetchedAt: 1, invalidated: false });
+    await purgeContent({ store, contentVersion: memoryVersion(), log, purgeLog: memoryPurgeLog(), ttlSeconds: 3600 }, { model: "footer", event: "entry.update" });
+    expect(store.entries.get(key)).toMatchObject({ invalidated: true });
   });
 
   it("still purges when the purge log cannot be written", async () => {

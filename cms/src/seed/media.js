@@ -27,6 +27,8 @@ const FILES = {
   'article-research.jpg': 'Abstract pale blue and plum shapes',
   'webinar-default.jpg': 'Abstract teal shapes',
   'annual-review.pdf': 'The Guild annual review (demo PDF)',
+  // Used only on the members-only CPD resources page, so the site serves it to members only.
+  'cpd-portfolio-guide.pdf': 'The CPD portfolio guide (demo PDF, members only)',
 };
 
 /**

@@ -35,6 +35,11 @@ export interface StaffAudit {
   details: Record<string, unknown>;
 }
 
+/** An application in the staff list, with the total received for it. */
+export interface ListedApplication extends Application {
+  receivedPence: number;
+}
+
 export type NewApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt">;
 
 export interface Payment {
@@ -95,7 +100,8 @@ export interface ApplicationStore {
   byIdempotencyKey(key: string): Promise<Application | null>;
   byId(id: string): Promise<Application | null>;
   latestForUser(userId: string): Promise<Application | null>;
-  list(filter: { status?: ApplicationStatus; search?: string; limit: number }): Promise<Application[]>;
+  /** Newest first; `withPayments` keeps only applications that money has been received for. */
+  list(filter: { status?: ApplicationStatus; withPayments?: boolean; search?: string; limit: number }): Promise<ListedApplication[]>;
   payments(applicationId: string): Promise<Payment[]>;
   /**
    * Records money received, activates the membership until `periodEnd` and writes the staff
@@ -148,20 +154,23 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     byIdempotencyKey: (key) => one("SELECT * FROM applications WHERE idempotency_key = ?1", key),
     byId: (id) => one("SELECT * FROM applications WHERE id = ?1", id),
     latestForUser: (userId) => one("SELECT * FROM applications WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", userId),
-    async list({ status, search, limit }) {
+    async list({ status, withPayments = false, search, limit }) {
       // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
       const term = search?.trim() ? search.trim().toLowerCase() : null;
       const { results } = await db
         .prepare(
-          `SELECT * FROM applications
-           WHERE (?1 IS NULL OR status = ?1)
+          `SELECT * FROM (
+             SELECT applications.*, (SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = applications.id) AS received_pence
+             FROM applications
+           )
+           WHERE (?1 IS NULL OR status = ?1) AND (?4 = 0 OR received_pence > 0)
              AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(given_name || ' ' || family_name), ?2) > 0
                   OR instr(lower(reference), ?2) > 0)
            ORDER BY created_at DESC LIMIT ?3`,
         )
-        .bind(status ?? null, term, limit)
-        .all<ApplicationRow>();
-      return results.map(toApplication);
+        .bind(status ?? null, term, limit, withPayments ? 1 : 0)
+        .all<ApplicationRow & { received_pence: number }>();
+      return results.map((row) => ({ ...toApplication(row), receivedPence: row.received_pence }));
     },
     async payments(applicationId) {
       const { results } = await db

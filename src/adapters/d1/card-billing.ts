@@ -3,6 +3,7 @@
  * membership's Stripe subscription state, the Checkout session opened for an application, and
  * the webhook events already handled. Every write is idempotent: replaying it changes nothing.
  */
+import type { ApplicationStatus } from "./applications";
 import type { MembershipStatus } from "./memberships";
 
 export interface CardPayment {
@@ -32,14 +33,24 @@ export interface SubscriptionState {
 }
 
 export interface CardBillingStore {
-  /** Stores the payment (once) and marks its application paid. */
+  /**
+   * Stores the payment (once) and marks its application paid if it was awaiting payment. Money
+   * that arrives for a rejected application is stored all the same (it was taken), and the
+   * application stays rejected.
+   */
   recordPayment(payment: CardPayment): Promise<void>;
+  /** Marks the application paid if it was awaiting payment, for a Checkout that had nothing to charge. */
+  markPaidWithoutPayment(applicationId: string): Promise<void>;
   /**
    * Brings the user's membership record in line with the subscription as Stripe has it now,
    * if the record is this subscription's: the one it names, or the application it was started
-   * for (a late event about an older subscription never touches a newer membership).
+   * for once that application is paid (a late event about an older subscription never touches
+   * a newer membership, and a subscription for an application that was never paid — rejected,
+   * say — never activates anything).
    */
   applySubscription(state: SubscriptionState): Promise<void>;
+  /** The application's status now; null when there is no such application. */
+  applicationStatus(applicationId: string): Promise<ApplicationStatus | null>;
   /** The user whose membership this subscription pays for, if we know it. */
   userForSubscription(subscriptionId: string): Promise<string | null>;
   setCheckoutSession(applicationId: string, sessionId: string): Promise<void>;
@@ -60,18 +71,26 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
              VALUES (?1, ?2, ?3, 'card', ?4, ?5, ?6, 'stripe') ON CONFLICT (id) DO NOTHING`,
           )
           .bind(p.id, p.applicationId, p.userId, p.amountPence, p.receivedOn, p.reference),
-        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status <> 'paid'`).bind(p.applicationId),
+        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(p.applicationId),
       ]);
+    },
+    async markPaidWithoutPayment(applicationId) {
+      await db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(applicationId).run();
     },
     async applySubscription(s) {
       await db
         .prepare(
           `UPDATE memberships SET status = COALESCE(?2, status), payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
              billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
-           WHERE user_id = ?1 AND (stripe_subscription_id = ?4 OR (?8 IS NOT NULL AND application_id = ?8))`,
+           WHERE user_id = ?1 AND (stripe_subscription_id = ?4
+             OR (?8 IS NOT NULL AND application_id = ?8 AND EXISTS (SELECT 1 FROM applications WHERE id = ?8 AND status = 'paid')))`,
         )
         .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId)
         .run();
+    },
+    async applicationStatus(applicationId) {
+      const row = await db.prepare("SELECT status FROM applications WHERE id = ?1").bind(applicationId).first<{ status: ApplicationStatus }>();
+      return row?.status ?? null;
     },
     async userForSubscription(subscriptionId) {
       const row = await db.prepare("SELECT user_id FROM memberships WHERE stripe_subscription_id = ?1").bind(subscriptionId).first<{ user_id: string }>();

@@ -72,6 +72,10 @@ export interface BillingApi {
   retrieveSubscription(id: string): Promise<Subscription | null>;
   retrieveInvoice(id: string): Promise<Invoice | null>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** Ends the subscription now: no renewal is ever charged. */
+  cancelSubscription(id: string): Promise<void>;
+  /** Closes an open Checkout session, so it can no longer be paid. */
+  expireCheckoutSession(id: string): Promise<void>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
@@ -183,6 +187,12 @@ export function createBillingApi(config: StripeConfig): BillingApi {
     async createPortalSession(customerId, returnUrl) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: portal.url };
+    },
+    async cancelSubscription(id) {
+      await stripe.subscriptions.cancel(id);
+    },
+    async expireCheckoutSession(id) {
+      await stripe.checkout.sessions.expire(id);
     },
   };
 }

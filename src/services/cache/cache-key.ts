@@ -1,11 +1,20 @@
 /**
- * Cache keys are `content:v1:{operation}:{sha-256 of the variables}`. The operation name leads
+ * Cache keys are `content:v1:{operation}:{sha-256 of the variables}`, or
+ * `content:v1:derived:{name}` for values derived from other content. The operation name leads
  * so a purge can find every cached response of an operation by prefix. Bump the version when
  * the mapped domain shape changes so old entries are never read.
  */
 export const CACHE_KEY_VERSION = "v1";
 
 export const operationPrefix = (operation: string): string => `content:${CACHE_KEY_VERSION}:${operation}:`;
+
+/**
+ * Values computed from several operations' content (the content service's `derived`) live under
+ * one prefix, which every purge invalidates whatever model changed.
+ */
+export const DERIVED_PREFIX = operationPrefix("derived");
+
+export const derivedKey = (name: string): string => `${DERIVED_PREFIX}${name}`;
 
 // Keys are pure functions of their input; most pages ask for the same few, so remember them.
 const memo = new Map<string, string>();

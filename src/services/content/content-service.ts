@@ -6,7 +6,7 @@ import type { CmsClient } from "../../adapters/cms/client";
 import { CmsError, type Operation } from "../../adapters/cms/operation";
 import * as ops from "../../adapters/cms/operations";
 import { AppError } from "../../errors";
-import { cacheKey } from "../cache/cache-key";
+import { cacheKey, derivedKey } from "../cache/cache-key";
 import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-through";
 import type {
   Article,
@@ -121,6 +121,19 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
       return bySlug;
     },
     joinPage: (): Promise<JoinPage | null> => value(ops.joinPageOperation, none),
+    /**
+     * A value computed from other content (through the operations above), kept in the same
+     * cache under the same policy, so it is computed once per freshness window rather than per
+     * request; every purge invalidates it. It must survive JSON (no Maps or Sets).
+     */
+    async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
+      try {
+        return (await readThrough(cache, derivedKey(name), compute)).value;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });
+      }
+    },
   };
   return service;
 }

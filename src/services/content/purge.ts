@@ -1,14 +1,16 @@
 /**
  * Cache purge after an editor's change. Entries of every operation that reads the changed model
  * are marked invalidated (kept for stale-if-error), so the next request loads fresh content.
- * Unknown models and media changes purge everything: correctness over cache hit rate.
+ * Unknown models and media changes purge everything: correctness over cache hit rate. Values
+ * derived from several operations (which media are members-only, say) are invalidated by every
+ * purge, since they may read any model.
  */
 import type { PurgeLog } from "../../adapters/d1/purge-log";
 import type { CacheStore } from "../../adapters/kv/cache-store";
 import type { ContentVersionStore } from "../../adapters/kv/content-version";
 import { ALL_OPERATIONS } from "../../adapters/cms/operations";
 import type { Logger } from "../../log";
-import { operationPrefix } from "../cache/cache-key";
+import { DERIVED_PREFIX, operationPrefix } from "../cache/cache-key";
 
 export interface PurgeRequest {
   /** The CMS model that changed (Strapi's singular name); null purges everything. */
@@ -42,8 +44,8 @@ export function operationsForModel(model: string | null): string[] {
 export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Promise<PurgeResult> {
   const operations = operationsForModel(request.model);
   let invalidated = 0;
-  for (const operation of operations) {
-    for (const key of await deps.store.keys(operationPrefix(operation))) {
+  for (const prefix of [...operations.map(operationPrefix), DERIVED_PREFIX]) {
+    for (const key of await deps.store.keys(prefix)) {
       const entry = await deps.store.get(key);
       if (!entry || entry.invalidated) continue;
       await deps.store.put(key, { ...entry, invalidated: true }, deps.ttlSeconds);

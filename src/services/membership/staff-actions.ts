@@ -1,6 +1,7 @@
 /**
  * What staff do to a membership application: record an offline payment received (which activates
- * the membership for a year from the day the money arrived) or reject it with a reason. Each
+ * the membership for a year from the day the money arrived) or reject it with a reason (which
+ * first closes any Checkout session still open for it, so it can no longer be paid by card). Each
  * action and its audit entry are stored in one batch, so neither happens without the other.
  */
 import type { Application, ApplicationStore } from "../../adapters/d1/applications";
@@ -10,6 +11,8 @@ export interface StaffActionDeps {
   applications: ApplicationStore;
   audit: AuditLog;
   newId: () => string;
+  /** Closes the application's open Checkout session, if any (best effort); its id when it did. */
+  expireCheckout: (applicationId: string) => Promise<string | null>;
 }
 
 /** Refused because the application is no longer awaiting payment; nothing was changed. */
@@ -66,6 +69,12 @@ export async function recordOfflinePayment(
 /** Rejects the application with a reason the applicant's record keeps, and logs it. */
 export async function rejectApplication(deps: StaffActionDeps, staffEmail: string, application: Application, reason: string): Promise<void> {
   assertAwaitingPayment(application);
-  const claimed = await deps.applications.reject(application, reason, { staffEmail, action: "application.rejected", details: { reason } });
+  // Expired before the rejection is stored, so the session cannot be paid once it is rejected.
+  const expiredCheckoutSession = await deps.expireCheckout(application.id);
+  const claimed = await deps.applications.reject(application, reason, {
+    staffEmail,
+    action: "application.rejected",
+    details: { reason, ...(expiredCheckoutSession ? { expiredCheckoutSession } : {}) },
+  });
   if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
 }

@@ -3,7 +3,12 @@
  * Webhook events only say which object changed; each handler re-reads that object from Stripe,
  * so events replayed or delivered out of order still leave the record as Stripe has it. Every
  * write is idempotent (payments are keyed by Stripe's ids).
+ *
+ * An application that staff rejected stays rejected even if its Checkout is paid afterwards
+ * (a tab left open): the money is recorded, which flags a refund on the staff pages, the
+ * membership is never activated, and the subscription is cancelled at Stripe so it never renews.
  */
+import type { ApplicationStatus } from "../../adapters/d1/applications";
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { BillingApi, CheckoutSession, Subscription } from "../../adapters/stripe/billing-api";
 import type { Logger } from "../../log";
@@ -19,8 +24,18 @@ export interface MembershipBillingDeps {
 const day = (seconds: number | null, now: Date) => (seconds ? new Date(seconds * 1000) : now).toISOString().slice(0, 10);
 const instant = (seconds: number | null) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
-/** A completed membership Checkout session: the payment is recorded and the subscription applied. */
-export async function completeMembershipCheckout(deps: MembershipBillingDeps, session: CheckoutSession): Promise<"recorded" | "not-paid"> {
+/** Closed applications (rejected by staff) never become memberships, whatever is paid for them. */
+const isClosed = (status: ApplicationStatus | null) => status === "rejected";
+
+/** Subscriptions in these states will never charge again. */
+const ENDED = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * A completed membership Checkout session: the payment is recorded and the subscription applied.
+ * "closed" when the application had been rejected: the payment is recorded (and owed back) and
+ * the subscription cancelled, but nothing is activated.
+ */
+export async function completeMembershipCheckout(deps: MembershipBillingDeps, session: CheckoutSession): Promise<"recorded" | "not-paid" | "closed"> {
   const purpose = session.purpose;
   if (purpose?.kind !== "membership") throw new Error(`Checkout session ${session.id} is not for a membership`);
   if (session.status !== "complete" || session.paymentStatus === "unpaid") return "not-paid";
@@ -33,9 +48,11 @@ export async function completeMembershipCheckout(deps: MembershipBillingDeps, se
       receivedOn: day(null, deps.now()),
       reference: session.invoiceId ?? session.paymentIntentId ?? session.id,
     });
+  } else {
+    await deps.store.markPaidWithoutPayment(purpose.applicationId);
   }
   if (session.subscriptionId) await syncSubscription(deps, session.subscriptionId);
-  return "recorded";
+  return isClosed(await deps.store.applicationStatus(purpose.applicationId)) ? "closed" : "recorded";
 }
 
 /** A paid invoice (first year or a renewal): the payment is recorded and the period extended. */
@@ -63,6 +80,10 @@ export async function syncSubscription(deps: MembershipBillingDeps, subscription
 }
 
 async function applySubscription(deps: MembershipBillingDeps, subscriptionId: string, subscription: Subscription | null): Promise<void> {
+  if (subscription?.purpose?.kind === "membership" && isClosed(await deps.store.applicationStatus(subscription.purpose.applicationId))) {
+    await cancelForClosedApplication(deps, subscription, subscription.purpose.applicationId);
+    return;
+  }
   const userId = subscription?.purpose?.kind === "membership" ? subscription.purpose.userId : await deps.store.userForSubscription(subscriptionId);
   if (!userId) return; // Not a membership of ours (a webinar order, or another product on the account).
   if (!subscription) {
@@ -92,4 +113,11 @@ async function applySubscription(deps: MembershipBillingDeps, subscriptionId: st
     periodStart: paid ? instant(subscription.periodStart) : null,
     periodEnd: paid ? instant(subscription.periodEnd) : null,
   });
+}
+
+/** A subscription paid for an application that was rejected in the meantime: it must never renew. */
+async function cancelForClosedApplication(deps: MembershipBillingDeps, subscription: Subscription, applicationId: string): Promise<void> {
+  if (ENDED.has(subscription.status)) return;
+  await deps.billing.cancelSubscription(subscription.id);
+  deps.log.warn("membership.paid_after_rejection", { applicationId, subscriptionId: subscription.id });
 }

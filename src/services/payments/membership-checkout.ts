@@ -3,12 +3,13 @@
  * subscription mode. Lines: the recurring yearly subscription price and the one-off joining fee
  * (Stripe price ids from the CMS; where the CMS has none, the CMS amount as inline price data),
  * with the half-off coupon for the newly qualified. Opened (or an open one reused) by
- * checkout-session.ts.
+ * checkout-session.ts; expired when staff reject the application.
  */
 import type { Application } from "../../adapters/d1/applications";
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { CheckoutLine } from "../../adapters/stripe/billing-api";
 import { AppError } from "../../errors";
+import { log } from "../../log";
 import { amountDue, type MembershipTerms } from "../membership/terms";
 import { openCheckout, type CheckoutOpenerDeps } from "./checkout-session";
 
@@ -53,4 +54,24 @@ export async function membershipCheckoutUrl(
       cancelUrl: `${deps.siteUrl}/user/membership?checkout=cancelled`,
     },
   });
+}
+
+/**
+ * Closes the application's Checkout session if it is still open, so a tab left open can no
+ * longer pay for an application staff are rejecting. Returns the session's id when it was
+ * closed. Best effort: if Stripe cannot be reached the rejection goes ahead, and a payment that
+ * still arrives is handled as one made after the rejection (membership-billing.ts).
+ */
+export async function expireMembershipCheckout(deps: Pick<MembershipCheckoutDeps, "billing" | "store">, applicationId: string): Promise<string | null> {
+  const sessionId = await deps.store.checkoutSession(applicationId);
+  if (!sessionId) return null;
+  try {
+    const session = await deps.billing.retrieveCheckoutSession(sessionId);
+    if (session.status !== "open") return null;
+    await deps.billing.expireCheckoutSession(sessionId);
+    return sessionId;
+  } catch (error) {
+    log.warn("membership.checkout_expiry_failed", { applicationId, sessionId, error });
+    return null;
+  }
 }

@@ -16,6 +16,8 @@ export interface MembershipStatusContentProps {
   status: ShownStatus | null;
   application: Application | null;
   payments: readonly Payment[];
+  /** The application was rejected before its payment arrived: the money is owed back. */
+  refundDue: boolean;
   /** The join page's success message, right after an application. */
   successMessage: SafeHtml | null;
   offlineInstructions: string;
@@ -49,6 +51,14 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
     <div className="account-screen">
       <h1>Your membership</h1>
       <CheckoutNoticeBox notice={props.notice} texts={NOTICES} name="payment" />
+      {props.refundDue ? (
+        <div className="notice notice--info" role="status" data-refund-due="">
+          <p>
+            Your application was closed before your payment reached us, so your membership has not started and you will not be charged again. We will
+            refund your payment.
+          </p>
+        </div>
+      ) : null}
       {props.successMessage ? (
         <div className="notice notice--success" role="status">
           <RichText html={props.successMessage} />

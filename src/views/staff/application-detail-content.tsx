@@ -5,7 +5,7 @@ import { AuditTrail } from "./audit-trail";
 import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
 import { RecordHeader } from "./record-header";
-import { StatusBadge } from "./status-badge";
+import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
 import { formatPence } from "../format";
 
@@ -14,16 +14,27 @@ export interface ApplicationDetailContentProps {
   payments: readonly Payment[];
   audit: readonly AuditEntry[];
   notice: string | null;
+  /** Money was received after the application was rejected, and is owed back. */
+  refundDue: boolean;
   /** The payment and reject forms, when the application is awaiting payment. */
   actions: ReactNode;
 }
 
 /** /staff/applications/:id: everything the applicant gave, the money received and who did what. */
-export function ApplicationDetailContent({ application: a, payments, audit, notice, actions }: ApplicationDetailContentProps) {
+export function ApplicationDetailContent({ application: a, payments, audit, notice, refundDue, actions }: ApplicationDetailContentProps) {
   const { address, professional, declaration } = a.details;
+  const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
   return (
     <div className="staff-screen">
       <RecordHeader back={["/staff/applications", "All applications"]} title={`Application ${a.reference}`} status={a.status} notice={notice} />
+      {refundDue ? (
+        <div className="notice notice--info" data-refund-due="">
+          <p>
+            <strong>Paid after it was rejected — refund due.</strong> {formatPence(received)} arrived after this application was rejected. The membership
+            was not activated and the card subscription was cancelled, so nothing more will be charged. Refund the payment to the applicant.
+          </p>
+        </div>
+      ) : null}
 
       <h2>Membership</h2>
       <dl className="summary-list">
@@ -33,6 +44,12 @@ export function ApplicationDetailContent({ application: a, payments, audit, noti
         <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
         <Row label="Status">
           <StatusBadge status={a.status} />
+          {refundDue ? (
+            <>
+              {" "}
+              <RefundDueBadge />
+            </>
+          ) : null}
         </Row>
         {a.rejectedReason !== null ? <Row label="Reason for rejecting">{a.rejectedReason}</Row> : null}
         <Row label="Submitted">

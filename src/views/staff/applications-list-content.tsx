@@ -2,13 +2,14 @@ import type { Application, ApplicationStatus } from "../../adapters/d1/applicati
 import { DateTime } from "../components/date-time";
 import { METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
-import { StatusBadge } from "./status-badge";
+import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { formatPence } from "../format";
 
-export type StatusFilter = ApplicationStatus | "all";
+/** The statuses, plus rejected applications that money arrived for. */
+export type StatusFilter = ApplicationStatus | "refund_due" | "all";
 
 export interface ApplicationsListContentProps {
-  applications: readonly Application[];
+  applications: readonly (Application & { refundDue: boolean })[];
   status: StatusFilter;
   search: string;
   /** The list was cut at this many; a narrower search finds the rest. */
@@ -19,6 +20,7 @@ const TABS: readonly { status: StatusFilter; label: string; none: string }[] = [
   { status: "awaiting_payment", label: STATUS_LABELS.awaiting_payment, none: "No applications awaiting payment" },
   { status: "paid", label: STATUS_LABELS.paid, none: "No paid applications" },
   { status: "rejected", label: STATUS_LABELS.rejected, none: "No rejected applications" },
+  { status: "refund_due", label: "Refund due", none: "No applications with a refund due" },
   { status: "all", label: "All", none: "No applications" },
 ];
 
@@ -65,6 +67,12 @@ export function ApplicationsListContent({ applications, status, search, limit }:
           <td className="staff-table__number">{formatPence(a.amountDuePence)}</td>
           <td>
             <StatusBadge status={a.status} />
+            {a.refundDue ? (
+              <>
+                {" "}
+                <RefundDueBadge />
+              </>
+            ) : null}
           </td>
           <td>
             <DateTime value={a.createdAt} style="short" />

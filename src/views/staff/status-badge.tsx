@@ -15,3 +15,8 @@ const TONES: Record<StaffStatus, string> = {
 export function StatusBadge({ status }: { status: StaffStatus }) {
   return <span className={`badge staff-status staff-status--${TONES[status]}`}>{STATUS_LABELS[status]}</span>;
 }
+
+/** Money was received for an application after it was rejected: it is owed back. */
+export function RefundDueBadge() {
+  return <span className="badge staff-status staff-status--refund-due">Refund due</span>;
+}

@@ -30,6 +30,10 @@ export const changeSubscription = (id: string, change: { status?: string; period
 export const newInvoice = (subscription: string, amountPaid: number, status = "paid") =>
   fakeStripe<{ id: string }>("/__invoices", { body: JSON.stringify({ subscription, amountPaid, status }) });
 
+/** An object as the fake Stripe API holds it now (`checkout/sessions/cs_…`, `subscriptions/sub_…`). */
+export const stripeObject = <T = Record<string, unknown>>(path: string) =>
+  fakeStripe<T>(`/v1/${path}`, { method: "GET", headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });
+
 export const stripeRequests = () =>
   fakeStripe<{ method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | null }[]>("/__requests", { method: "GET" });
 

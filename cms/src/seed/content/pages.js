@@ -136,7 +136,7 @@ const pageBlocks = (ref) => ({
   ],
   'cpd-resources': [
     b.text('## CPD resources\n\nMembers-only templates, reflective logs and reading lists to support your continuing professional development.'),
-    b.flipbook('CPD portfolio guide', { link: 'https://flipbook.example/guildhall/cpd-portfolio-guide', file: ref.media('annual-review.pdf') }),
+    b.flipbook('CPD portfolio guide', { link: 'https://flipbook.example/guildhall/cpd-portfolio-guide', file: ref.media('cpd-portfolio-guide.pdf') }),
     b.cardList('Go further', [
       { title: 'Recorded webinars', content: 'Every member webinar, available on demand.', linkText: 'Open the archive', page: ref.page('webinar-archive'), image: ref.media('card-webinars.jpg') },
       { title: 'Career guidance', content: 'Mentoring and advice for your next step.', linkText: 'Find a mentor', page: ref.page('career-guidance'), image: ref.media('card-professionals.jpg') },
