@@ -29,6 +29,7 @@ function memorySessions(): SessionStore & { rows: Map<string, SessionRecord> } {
 
 function setup(claims: Partial<IdTokenClaims> = {}) {
   const sessions = memorySessions();
+  const claimed: IdTokenClaims[] = [];
   const token: IdTokenClaims = {
     uid: "uid-1",
     email: "a@guild.example",
@@ -44,12 +45,13 @@ function setup(claims: Partial<IdTokenClaims> = {}) {
     identity: {} as IdentityToolkit,
     sessions,
     isMember: async () => false,
+    claimMembership: async (verified) => claimed.push(verified),
     secret: SECRET,
     maxAgeSeconds: 3600,
     now: () => NOW * 1000,
     log: createRecordingLog().log,
   });
-  return { service, sessions };
+  return { service, sessions, claimed };
 }
 
 describe("auth service", () => {
@@ -80,6 +82,13 @@ describe("auth service", () => {
     const replaced = await service.sessionFromTokenSync("id-token", other);
     expect(replaced.token).toBeTruthy();
     expect(sessions.rows.get("other")?.revokedAt).toBe("now");
+  });
+
+  it("offers every verified token that opens or keeps a session to claim a waiting membership", async () => {
+    const { service, claimed } = setup({ authTime: NOW - 60 });
+    const { session } = await service.sessionFromSignIn("id-token");
+    await service.sessionFromTokenSync("id-token", session);
+    expect(claimed.map((c) => c.uid)).toEqual(["uid-1", "uid-1"]);
   });
 
   it("a revoked or expired session is no session", async () => {

@@ -14,6 +14,7 @@ import { createKvCacheStore } from "../../adapters/kv/cache-store";
 import { getConfig } from "../../env";
 import { log } from "../../log";
 import { createAuthService } from "../../services/auth/auth-service";
+import { claimMembership } from "../../services/membership/claim";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent } from "../../services/content/purge";
@@ -41,6 +42,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
       }),
     );
     const { auth } = config;
+    const memberships = createMembershipStore(config.bindings.db);
     c.set(
       "auth",
       createAuthService({
@@ -51,8 +53,8 @@ export function init(): MiddlewareHandler<HonoEnv> {
         }),
         identity: createIdentityToolkit({ baseUrl: auth.identityToolkitUrl, apiKey: auth.apiKey }),
         sessions: createSessionStore(config.bindings.db),
-        isMember: async (user) =>
-          isActiveMember(await createMembershipStore(config.bindings.db).forUser(user), new Date(), config.membership.graceDays),
+        isMember: async (userId) => isActiveMember(await memberships.forUser(userId), new Date(), config.membership.graceDays),
+        claimMembership: (claims) => claimMembership({ memberships, log }, claims),
         secret: auth.sessionSecret,
         maxAgeSeconds: auth.sessionMaxAgeSeconds,
         now: Date.now,

@@ -43,7 +43,12 @@ export interface AuthServiceDeps {
   identity: IdentityToolkit;
   sessions: SessionStore;
   /** Whether the user is a member now (the membership records decide; see services/membership). */
-  isMember: (user: { id: string; email: string | null }) => Promise<boolean>;
+  isMember: (userId: string) => Promise<boolean>;
+  /**
+   * Runs for every verified ID token that opens or refreshes a session: a verified address may
+   * claim the membership record waiting for it (services/membership/claim).
+   */
+  claimMembership: (claims: IdTokenClaims) => Promise<unknown>;
   secret: string;
   maxAgeSeconds: number;
   now: () => number;
@@ -56,6 +61,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const nowSeconds = () => Math.floor(deps.now() / 1000);
 
   async function open(claims: IdTokenClaims): Promise<StartedSession> {
+    await deps.claimMembership(claims);
     const expiresAt = nowSeconds() + deps.maxAgeSeconds;
     const session: Session = {
       id: crypto.randomUUID(),
@@ -114,7 +120,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await deps.verifyIdToken(idToken);
       if (nowSeconds() - claims.issuedAt > TOKEN_SYNC_MAX_AGE_SECONDS) throw new SignInRefused("stale-token");
       if (signedOutAt !== null && claims.authTime <= signedOutAt) throw new SignInRefused("signed-out");
-      if (current && current.userId === claims.uid) return { session: current, token: null };
+      if (current && current.userId === claims.uid) {
+        // The address may have been verified since this session began.
+        await deps.claimMembership(claims);
+        return { session: current, token: null };
+      }
       if (current) await deps.sessions.revoke(current.id);
       return open(claims);
     },
@@ -143,7 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     isMember(session: Session): Promise<boolean> {
-      return deps.isMember({ id: session.userId, email: session.email });
+      return deps.isMember(session.userId);
     },
 
     /**

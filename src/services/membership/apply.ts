@@ -30,7 +30,7 @@ export async function apply(
 ): Promise<ApplyResult> {
   const previous = await deps.applications.byIdempotencyKey(input.details.idempotencyKey);
   if (previous) return { kind: "existing", application: previous };
-  const record = await deps.memberships.forUser({ id: input.user.id, email: input.user.email });
+  const record = await deps.memberships.forUser(input.user.id);
   if (isActiveMember(record, deps.now(), deps.graceDays)) return { kind: "already-member" };
 
   const now = deps.now();

@@ -86,11 +86,22 @@ export async function completePasswordReset(email: string, newPassword: string):
   return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
 }
 
+/** Verifies the account's e-mail address the way its owner would: the emulator's VERIFY_EMAIL code, applied. */
+export async function verifyEmail(email: string, password: string): Promise<void> {
+  await identity("sendOobCode", { requestType: "VERIFY_EMAIL", idToken: await idTokenFor(email, password) });
+  const codes = (await (await fetch(`${emulator()}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes`)).json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
+  const code = codes.oobCodes.filter((c) => c.email === email && c.requestType === "VERIFY_EMAIL").at(-1);
+  if (!code) throw new Error(`no verification code for ${email}`);
+  await identity("update", { oobCode: code.oobCode });
+}
+
 /** Makes the account an active member (a membership record until `periodEnd`, or open-ended). */
-export async function makeMember(email: string, periodEnd: string | null = null): Promise<void> {
+export async function makeMember(user: { uid: string; email: string }, periodEnd: string | null = null): Promise<void> {
   await env.DB.prepare(
-    "INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end) VALUES (?1, ?1, 'full-member', 'Full member', 'active', 'offline', ?2)",
+    "INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end) VALUES (?1, ?2, 'full-member', 'Full member', 'active', 'offline', ?3)",
   )
-    .bind(email.toLowerCase(), periodEnd)
+    .bind(user.uid, user.email.toLowerCase(), periodEnd)
     .run();
 }
