@@ -4,11 +4,16 @@
  * (so rate limits of one test do not leak into another).
  */
 import { env, SELF } from "cloudflare:test";
+import type { Bindings } from "../../../src/env";
+import { fetchWith } from "./helpers";
 
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   readonly address = `198.18.${crypto.getRandomValues(new Uint8Array(1))[0]}.${crypto.getRandomValues(new Uint8Array(1))[0]}`;
   origin = "http://localhost";
+
+  /** `bindings` overrides some of the Worker's configuration for this browser's requests (e.g. STAFF_EMAILS). */
+  constructor(private readonly bindings: Partial<Bindings> | null = null) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -16,7 +21,9 @@ export class TestBrowser {
     if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const method = (init.method ?? "GET").toUpperCase();
     if (!["GET", "HEAD"].includes(method) && !headers.has("Origin")) headers.set("Origin", this.origin);
-    const response = await SELF.fetch(`http://localhost${path}`, { ...init, headers, redirect: "manual" });
+    const response = this.bindings
+      ? await fetchWith(this.bindings, path, { ...init, headers, redirect: "manual" })
+      : await SELF.fetch(`http://localhost${path}`, { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(";").map((part) => part.trim());
       const [name, ...value] = pair!.split("=");
@@ -85,6 +92,22 @@ export async function completePasswordReset(email: string, newPassword: string):
   await identity("resetPassword", { oobCode: code.oobCode, newPassword });
   return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
 }
+
+/** An administrator's call to the emulator (`Bearer owner` is what firebase-admin sends it). */
+async function admin(method: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/projects/${env.FIREBASE_PROJECT_ID}/accounts:${method}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method}: ${response.status} ${await response.text()}`);
+}
+
+/** An administrator disables the account (Firebase console, firebase-admin). */
+export const disableAccount = (uid: string) => admin("update", { localId: uid, disableUser: true });
+
+/** An administrator deletes the account. */
+export const deleteAccount = (uid: string) => admin("delete", { localId: uid });
 
 /** Verifies the account's e-mail address the way its owner would: the emulator's VERIFY_EMAIL code, applied. */
 export async function verifyEmail(email: string, password: string): Promise<void> {
