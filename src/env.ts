@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { ServiceAccount } from "./adapters/firebase/service-account-token";
 import type { PublicEnv } from "./shared/public-env";
 
 /**
@@ -24,6 +25,7 @@ export interface Bindings {
   SESSION_MAX_AGE_SECONDS?: string;
   TOKEN_SYNC_URL?: string;
   FIREBASE_AUTH_EMULATOR_HOST?: string;
+  FIREBASE_SERVICE_ACCOUNT?: string;
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
   STAFF_EMAILS?: string;
@@ -51,6 +53,15 @@ const seconds = (fallback: number) =>
 const secret = z
   .string({ error: "is required (a secret: .dev.vars locally, `wrangler secret put` in production)" })
   .min(16, { error: "must be at least 16 characters" });
+
+/** A Google service account's JSON key: only the fields the Worker uses are required. */
+const ServiceAccountKey = z
+  .object({
+    client_email: z.email({ error: "must be the service account's e-mail address" }),
+    private_key: z.string({ error: "is required" }).includes("PRIVATE KEY-----", { error: "must be a PEM private key" }),
+    private_key_id: z.string().optional(),
+  })
+  .transform((key): ServiceAccount => ({ clientEmail: key.client_email, privateKey: key.private_key, privateKeyId: key.private_key_id ?? null }));
 
 const binding = <T>(name: string, method: string) =>
   z.custom<T>(
@@ -106,6 +117,20 @@ export const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || /^[A-Za-z0-9.-]+:\d{2,5}$/.test(value), { error: "must be host:port" }),
+  FIREBASE_SERVICE_ACCOUNT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.issues.push({ code: "custom", input: "(secret)", message: "must be the service account's JSON key (it is not JSON)" });
+        return z.NEVER;
+      }
+    })
+    .pipe(ServiceAccountKey.nullable()),
   AUTH_IP_LIMITER: binding<RateLimit>("rate limit", "limit"),
   AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
   STAFF_EMAILS: z
@@ -184,6 +209,11 @@ export interface AuthConfig {
   emulatorHost: string | null;
   /** Base URL of the Identity Toolkit REST API (the emulator's when set). */
   identityToolkitUrl: string;
+  /**
+   * The Worker's own credential for Identity Toolkit's admin calls (re-checking accounts); null
+   * outside production, where the emulator's `owner` stands in or accounts are not re-checked.
+   */
+  serviceAccount: ServiceAccount | null;
   sessionSecret: string;
   sessionMaxAgeSeconds: number;
   tokenSyncUrl: string | null;
@@ -219,6 +249,11 @@ export function parseConfig(env: unknown): Config {
   if (e.ENVIRONMENT === "production" && e.FIREBASE_AUTH_EMULATOR_HOST) {
     problems.push("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)");
   }
+  if (e.ENVIRONMENT === "production" && !e.FIREBASE_SERVICE_ACCOUNT) {
+    problems.push(
+      "FIREBASE_SERVICE_ACCOUNT is required in production (a service account's JSON key: sessions are re-checked with it, so a password reset or a disabled or deleted account ends them)",
+    );
+  }
   if (e.ENVIRONMENT === "production" && e.STRIPE_API_URL) {
     problems.push("STRIPE_API_URL must not be set in production (it points card payments away from Stripe)");
   }
@@ -248,6 +283,7 @@ export function parseConfig(env: unknown): Config {
       identityToolkitUrl: e.FIREBASE_AUTH_EMULATOR_HOST
         ? `http://${e.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`
         : "https://identitytoolkit.googleapis.com/v1",
+      serviceAccount: e.FIREBASE_SERVICE_ACCOUNT,
       sessionSecret: e.SESSION_SECRET,
       sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
       tokenSyncUrl: e.TOKEN_SYNC_URL,

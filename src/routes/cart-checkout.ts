@@ -87,6 +87,9 @@ export const cartCheckoutRoutes = new Hono<HonoEnv>().post("/cart/checkout", asy
   switch (result.kind) {
     case "existing":
       return c.redirect(await afterOrder(c, result.order), 303);
+    case "key-used":
+      // Only a tampered or leaked form gets here; nothing of the order the key names is shown.
+      throw new AppError("CONFLICT", "This checkout form has already been used. Reload your cart to get a fresh form, then check out again.");
     case "empty":
       return c.redirect(cartUrl([], { notice: "empty" }), 303);
     case "removed":

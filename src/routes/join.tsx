@@ -13,7 +13,7 @@ import { IdentityError } from "../adapters/firebase/identity-toolkit";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { cookies } from "../middleware/session/cookies";
-import { apply } from "../services/membership/apply";
+import { apply, previousSubmission } from "../services/membership/apply";
 import { membershipTerms, type MembershipTerms } from "../services/membership/terms";
 import { JoinAccount, JoinDetails, joinErrors, type JoinErrors } from "../shared/join-form";
 import type { HonoEnv } from "../types";
@@ -80,6 +80,10 @@ function typedValues(body: Record<string, unknown>): Partial<Record<string, stri
   return values;
 }
 
+/** The form's idempotency key is another applicant's: only a tampered or leaked form gets here. */
+const formAlreadyUsed = () =>
+  new AppError("CONFLICT", "This form has already been used. Reload the join page to get a fresh form, then submit it again.");
+
 export const joinRoutes = new Hono<HonoEnv>()
   .get("/join", async (c) => {
     const data = await loadJoin(c);
@@ -124,9 +128,13 @@ export const joinRoutes = new Hono<HonoEnv>()
       now: () => new Date(),
     };
 
-    // A repeated submission (double click, back and resubmit, retry) finds what it made before.
-    const previous = await applications.byIdempotencyKey(details.data.idempotencyKey);
-    if (previous) return c.redirect("/user/membership", 303);
+    // A repeated submission (double click, back and resubmit, retry) finds what it made before,
+    // before any account is created; a visitor's is recognised by the address typed.
+    const applicant = c.var.session ? { userId: c.var.session.userId } : account?.success ? { email: account.data.email } : null;
+    if (!applicant) return again({ email: "Enter your e-mail address" });
+    const previous = await previousSubmission(deps, details.data.idempotencyKey, applicant);
+    if (previous.kind === "key-used") throw formAlreadyUsed();
+    if (previous.kind === "mine") return c.redirect("/user/membership", 303);
 
     let user = c.var.session ? { id: c.var.session.userId, email: c.var.session.email ?? "" } : null;
     if (!user && account?.success) {
@@ -154,6 +162,7 @@ export const joinRoutes = new Hono<HonoEnv>()
     if (!user) return again({ email: "Enter your e-mail address" });
 
     const result = await apply(deps, { user, details: details.data, terms });
+    if (result.kind === "key-used") throw formAlreadyUsed();
     if (result.kind === "already-member") {
       return again({ membership: "You are already a member. Your membership page shows its details." });
     }

@@ -13,6 +13,7 @@ import { AppError } from "../errors";
 import { log } from "../log";
 import { safeRedirect } from "../services/payments/checkout-session";
 import { membershipCheckoutUrl } from "../services/payments/membership-checkout";
+import { ownMembership } from "../services/membership/own-membership";
 import { membershipTerms, type MembershipTerms } from "../services/membership/terms";
 import type { HonoEnv } from "../types";
 import { requireSession } from "./account";
@@ -23,7 +24,7 @@ export async function cardCheckoutOrFallback(c: Context<HonoEnv>, application: A
   const payments = cardPayments(c);
   if (!payments || !terms) return "/user/membership?payment=unavailable";
   try {
-    const record = await createMembershipStore(c.var.config.bindings.db).forUser({ id: application.userId, email: application.email });
+    const record = await createMembershipStore(c.var.config.bindings.db).forUser(application.userId);
     return await membershipCheckoutUrl(payments, application, terms, record?.stripeCustomerId ?? null);
   } catch (error) {
     // The application is kept; the member page offers card payment again, or offline payment.
@@ -35,10 +36,8 @@ export async function cardCheckoutOrFallback(c: Context<HonoEnv>, application: A
 async function ownApplication(c: Context<HonoEnv>): Promise<Application> {
   const session = c.var.session!;
   const db = c.var.config.bindings.db;
-  const record = await createMembershipStore(db).forUser({ id: session.userId, email: session.email });
-  const applications = createApplicationStore(db);
-  const application = record?.applicationId ? await applications.byId(record.applicationId) : await applications.latestForUser(session.userId);
-  if (!application || application.userId !== session.userId) throw new AppError("NOT_FOUND", "You have no membership application");
+  const { application } = await ownMembership({ memberships: createMembershipStore(db), applications: createApplicationStore(db) }, session.userId);
+  if (!application) throw new AppError("NOT_FOUND", "You have no membership application");
   return application;
 }
 
@@ -60,7 +59,7 @@ export const membershipPaymentRoutes = new Hono<HonoEnv>()
   .post("/user/membership/billing-portal", async (c) => {
     const payments = cardPayments(c);
     const session = c.var.session!;
-    const record = await createMembershipStore(c.var.config.bindings.db).forUser({ id: session.userId, email: session.email });
+    const record = await createMembershipStore(c.var.config.bindings.db).forUser(session.userId);
     if (!payments || !record?.stripeCustomerId) throw new AppError("NOT_FOUND", "Your membership is not paid by card, so there is no billing account to manage");
     try {
       const portal = await payments.billing.createPortalSession(record.stripeCustomerId, `${payments.siteUrl}/user/membership`);

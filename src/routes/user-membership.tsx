@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { createApplicationStore } from "../adapters/d1/applications";
 import { createMembershipStore, isActiveMember } from "../adapters/d1/memberships";
 import { isRefundDue } from "../services/membership/refunds";
+import { ownMembership } from "../services/membership/own-membership";
 import { completeMembershipCheckout } from "../services/payments/membership-billing";
 import type { HonoEnv } from "../types";
 import { MembershipStatusContent, type ShownStatus } from "../views/membership/membership-status-content";
@@ -28,13 +29,12 @@ export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", 
   const { db } = c.var.config.bindings;
   const notice = await checkoutNotice(c, "membership", async (payments, paid) => RETURN_NOTICES[await completeMembershipCheckout(payments, paid)]);
   const applications = createApplicationStore(db);
-  const [layout, record, joinPage] = await Promise.all([
+  const [layout, { record, application }, joinPage] = await Promise.all([
     c.var.content.layout(),
-    createMembershipStore(db).forUser({ id: session.userId, email: session.email }),
+    ownMembership({ memberships: createMembershipStore(db), applications }, session.userId),
     // The join page's success message, right after an application or its card payment.
     c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
   ]);
-  const application = record?.applicationId ? await applications.byId(record.applicationId) : await applications.latestForUser(session.userId);
   const payments = application ? await applications.payments(application.id) : [];
   let status: ShownStatus | null = record?.status ?? null;
   if (status === "active" && !isActiveMember(record, new Date(), c.var.config.membership.graceDays)) status = "lapsed";

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 async function signedIn(member = false) {
   const user = await createUser();
-  if (member) await makeMember(user.email);
+  if (member) await makeMember(user);
   const browser = new TestBrowser();
   await browser.signIn(user.email, user.password);
   return { browser, user };
@@ -43,7 +43,7 @@ describe("visitors", () => {
     expect(location).toBe(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${pageHref(page)}?tab=1`)}`);
 
     const user = await createUser();
-    if (kind === "membersOnly") await makeMember(user.email);
+    if (kind === "membersOnly") await makeMember(user);
     const form = await (await browser.fetch(location)).text();
     const callbackUrl = /name="callbackUrl" value="([^"]+)"/.exec(form)![1]!.replace(/&amp;/g, "&");
     const signIn = await browser.signIn(user.email, user.password, callbackUrl);
@@ -88,7 +88,7 @@ describe("members", () => {
 
   it("stop being members when the membership is no longer valid", async () => {
     const user = await createUser();
-    await makeMember(user.email, "2020-01-01T00:00:00Z");
+    await makeMember(user, "2020-01-01T00:00:00Z");
     const browser = new TestBrowser();
     await browser.signIn(user.email, user.password);
     expect((await browser.fetch(pageHref(membersOnly))).status).toBe(403);

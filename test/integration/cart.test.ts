@@ -31,7 +31,7 @@ const MASTERCLASS = () => bundles.find((b) => b.slug === "recorded-masterclass-c
 
 async function signedIn(options: { member?: boolean } = {}) {
   const user = await createUser();
-  if (options.member) await makeMember(user.email);
+  if (options.member) await makeMember(user);
   const browser = new TestBrowser();
   await browser.signIn(user.email, user.password);
   return { browser, user };

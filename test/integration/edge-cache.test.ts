@@ -52,7 +52,7 @@ describe("the edge cache", () => {
     await clearContentCache();
     await visitor().fetch("/");
     const user = await createUser();
-    await makeMember(user.email);
+    await makeMember(user);
     const member = new TestBrowser();
     await member.signIn(user.email, user.password);
     const own = await member.fetch("/");

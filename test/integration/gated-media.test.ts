@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 async function signedIn(member: boolean) {
   const user = await createUser();
-  if (member) await makeMember(user.email);
+  if (member) await makeMember(user);
   const browser = new TestBrowser();
   await browser.signIn(user.email, user.password);
   expect(browser.sessionCookie).toBeTruthy();

@@ -121,7 +121,7 @@ describe("applying", () => {
 
   it("a member cannot apply again", async () => {
     const user = await createUser();
-    await makeMember(user.email);
+    await makeMember(user);
     const browser = new TestBrowser();
     await browser.signIn(user.email, user.password);
     const response = await browser.post("/join", validForm({ email: undefined, password: undefined }));
@@ -164,7 +164,7 @@ describe("the member's page", () => {
 
   it("shows an active membership with its renewal date, and a lapsed one as lapsed", async () => {
     const active = await createUser();
-    await makeMember(active.email, new Date(Date.now() + 200 * 86_400_000).toISOString());
+    await makeMember(active, new Date(Date.now() + 200 * 86_400_000).toISOString());
     const a = new TestBrowser();
     await a.signIn(active.email, active.password);
     const html = await (await a.fetch("/user/membership")).text();
@@ -172,7 +172,7 @@ describe("the member's page", () => {
     expect(html).toContain("Renews on");
 
     const lapsed = await createUser();
-    await makeMember(lapsed.email, "2020-01-01T00:00:00Z");
+    await makeMember(lapsed, "2020-01-01T00:00:00Z");
     const b = new TestBrowser();
     await b.signIn(lapsed.email, lapsed.password);
     expect(await (await b.fetch("/user/membership")).text()).toContain("Lapsed");

@@ -33,7 +33,7 @@ const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare
 
 async function shopper(options: { member?: boolean } = {}) {
   const user = await createUser();
-  if (options.member) await makeMember(user.email);
+  if (options.member) await makeMember(user);
   const browser = new TestBrowser();
   await browser.signIn(user.email, user.password);
   return { browser, user };

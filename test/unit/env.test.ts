@@ -4,7 +4,26 @@ import { ConfigError, getConfig, parseConfig } from "../../src/env";
 
 const valid = () => ({ ...env });
 /** A production configuration but for the setting under test (no test-only Stripe stand-in). */
-const production = () => ({ ...valid(), ENVIRONMENT: "production", STRIPE_API_URL: undefined, STRIPE_SECRET_KEY: "sk_live_guildhall0000000", FIREBASE_AUTH_EMULATOR_HOST: undefined });
+const production = () => ({
+  ...valid(),
+  ENVIRONMENT: "production",
+  STRIPE_API_URL: undefined,
+  STRIPE_SECRET_KEY: "sk_live_guildhall0000000",
+  FIREBASE_AUTH_EMULATOR_HOST: undefined,
+  FIREBASE_SERVICE_ACCOUNT: serviceAccountKey(),
+});
+
+/** A service account's JSON key as Google issues it (the key itself is never parsed at startup). */
+function serviceAccountKey(overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    type: "service_account",
+    project_id: "guildhall-prod",
+    private_key_id: "key-1",
+    private_key: "-----BEGIN PRIVATE KEY-----\nMIIEvQ...\n-----END PRIVATE KEY-----\n",
+    client_email: "guildhall-worker@guildhall-prod.iam.gserviceaccount.com",
+    ...overrides,
+  });
+}
 
 function problemsOf(input: Record<string, unknown>): string[] {
   try {
@@ -73,6 +92,36 @@ describe("configuration", () => {
     ["AUTH_IP_LIMITER", undefined, "AUTH_IP_LIMITER must be a rate limit binding"],
   ])("refuses auth setting %s=%s", (name, value, message) => {
     expect(problemsOf({ ...valid(), [name]: value }).join("\n")).toContain(message);
+  });
+
+  it("requires a service account in production, and reads its key's fields", () => {
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", FIREBASE_SERVICE_ACCOUNT: undefined })).toEqual([
+      "FIREBASE_SERVICE_ACCOUNT is required in production (a service account's JSON key: sessions are re-checked with it, so a password reset or a disabled or deleted account ends them)",
+    ]);
+    expect(parseConfig({ ...production(), SITE_URL: "https://guild.example" }).auth.serviceAccount).toEqual({
+      clientEmail: "guildhall-worker@guildhall-prod.iam.gserviceaccount.com",
+      privateKey: "-----BEGIN PRIVATE KEY-----\nMIIEvQ...\n-----END PRIVATE KEY-----\n",
+      privateKeyId: "key-1",
+    });
+  });
+
+  it("accepts a service account outside production too, and needs none there", () => {
+    expect(parseConfig({ ...valid(), FIREBASE_SERVICE_ACCOUNT: serviceAccountKey() }).auth.serviceAccount?.clientEmail).toBe(
+      "guildhall-worker@guildhall-prod.iam.gserviceaccount.com",
+    );
+    expect(parseConfig({ ...valid(), FIREBASE_SERVICE_ACCOUNT: undefined }).auth.serviceAccount).toBeNull();
+  });
+
+  it.each([
+    ["not JSON", "{client_email: oops", "FIREBASE_SERVICE_ACCOUNT must be the service account's JSON key (it is not JSON)"],
+    ["no e-mail", serviceAccountKey({ client_email: undefined }), "FIREBASE_SERVICE_ACCOUNT.client_email"],
+    ["no private key", serviceAccountKey({ private_key: undefined }), "FIREBASE_SERVICE_ACCOUNT.private_key is required"],
+    ["a key that is not PEM", serviceAccountKey({ private_key: "c2VjcmV0" }), "FIREBASE_SERVICE_ACCOUNT.private_key must be a PEM private key"],
+  ])("refuses a service account with %s, without repeating the secret", (_case, value, message) => {
+    const problems = problemsOf({ ...valid(), FIREBASE_SERVICE_ACCOUNT: value }).join("\n");
+    expect(problems).toContain(message);
+    expect(problems).not.toContain("MIIEvQ");
+    expect(problems).not.toContain("c2VjcmV0");
   });
 
   it.each([

@@ -35,18 +35,45 @@ interface Row {
   updated_at: string;
 }
 
+/** What claiming an unclaimed record by e-mail did. */
+export type ClaimOutcome =
+  | "claimed"
+  /** No record waits for this address. */
+  | "none"
+  /** A record waits for this address, but the user already has one of their own: nothing changed. */
+  | "conflict";
+
 export interface MembershipStore {
-  /** The user's record, by id, or by e-mail for one staff granted before the first sign-in. */
-  forUser(user: { id: string; email: string | null }): Promise<MembershipRecord | null>;
+  /** The user's record, by user id (never by e-mail: an address alone proves nothing). */
+  forUser(userId: string): Promise<MembershipRecord | null>;
+  /**
+   * Gives the user the record made for `email` before anyone signed in with it (staff grants and
+   * imports hold user id `email:<address>`), unless the user already has a record. One UPDATE
+   * does it, so two sign-ins at once claim it once. Records that belong to a real user id are
+   * never claimable. The caller decides whether the address is proven (verified).
+   */
+  claimUnclaimed(userId: string, email: string): Promise<ClaimOutcome>;
 }
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export function createMembershipStore(db: D1Database): MembershipStore {
   return {
-    async forUser(user) {
-      const row = await db
-        .prepare("SELECT * FROM memberships WHERE user_id = ?1 OR email = ?2 ORDER BY user_id = ?1 DESC LIMIT 1")
-        .bind(user.id, user.email?.toLowerCase() ?? "")
-        .first<Row>();
+    async claimUnclaimed(userId, email) {
+      const [claim, left] = await db.batch<{ unclaimed: number }>([
+        db
+          .prepare(
+            `UPDATE memberships SET user_id = ?1, updated_at = ${NOW}
+             WHERE user_id = 'email:' || ?2 AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?1)`,
+          )
+          .bind(userId, email),
+        db.prepare("SELECT EXISTS (SELECT 1 FROM memberships WHERE user_id = 'email:' || ?1) AS unclaimed").bind(email),
+      ]);
+      if ((claim?.meta.changes ?? 0) > 0) return "claimed";
+      return left?.results[0]?.unclaimed ? "conflict" : "none";
+    },
+    async forUser(userId) {
+      const row = await db.prepare("SELECT * FROM memberships WHERE user_id = ?1").bind(userId).first<Row>();
       if (!row) return null;
       return {
         userId: row.user_id,

@@ -1,4 +1,4 @@
-/** Sessions in D1 (migrations/0002_sessions.sql). */
+/** Sessions in D1 (migrations/0002_sessions.sql, 0007_session_account_check.sql). */
 export interface SessionRecord {
   id: string;
   userId: string;
@@ -8,6 +8,10 @@ export interface SessionRecord {
   expiresAt: string;
   authTime: number;
   revokedAt: string | null;
+  /** When Firebase last vouched for the account (seconds since the epoch). */
+  accountCheckedAt: number;
+  /** When a check last failed to reach Firebase (seconds), or null. */
+  accountCheckFailedAt: number | null;
 }
 
 interface SessionRow {
@@ -19,13 +23,19 @@ interface SessionRow {
   expires_at: string;
   auth_time: number;
   revoked_at: string | null;
+  account_checked_at: number;
+  account_check_failed_at: number | null;
 }
 
 export interface SessionStore {
-  create(session: Omit<SessionRecord, "createdAt" | "revokedAt">): Promise<void>;
+  create(session: Omit<SessionRecord, "createdAt" | "revokedAt" | "accountCheckFailedAt">): Promise<void>;
   find(id: string): Promise<SessionRecord | null>;
   revoke(id: string): Promise<void>;
   revokeAllForUser(userId: string): Promise<number>;
+  /** Revokes the user's sessions signed in (auth_time) before `seconds`. */
+  revokeSignedInBefore(userId: string, seconds: number): Promise<number>;
+  markAccountChecked(id: string, seconds: number): Promise<void>;
+  markAccountCheckFailed(id: string, seconds: number): Promise<void>;
 }
 
 const toRecord = (row: SessionRow): SessionRecord => ({
@@ -37,14 +47,20 @@ const toRecord = (row: SessionRow): SessionRecord => ({
   expiresAt: row.expires_at,
   authTime: row.auth_time,
   revokedAt: row.revoked_at,
+  accountCheckedAt: row.account_checked_at,
+  accountCheckFailedAt: row.account_check_failed_at,
 });
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export function createSessionStore(db: D1Database): SessionStore {
   return {
     async create(session) {
       await db
-        .prepare("INSERT INTO sessions (id, user_id, email, email_verified, expires_at, auth_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        .bind(session.id, session.userId, session.email, session.emailVerified ? 1 : 0, session.expiresAt, session.authTime)
+        .prepare(
+          "INSERT INTO sessions (id, user_id, email, email_verified, expires_at, auth_time, account_checked_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )
+        .bind(session.id, session.userId, session.email, session.emailVerified ? 1 : 0, session.expiresAt, session.authTime, session.accountCheckedAt)
         .run();
     },
     async find(id) {
@@ -52,17 +68,24 @@ export function createSessionStore(db: D1Database): SessionStore {
       return row ? toRecord(row) : null;
     },
     async revoke(id) {
-      await db
-        .prepare("UPDATE sessions SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1 AND revoked_at IS NULL")
-        .bind(id)
-        .run();
+      await db.prepare(`UPDATE sessions SET revoked_at = ${NOW} WHERE id = ?1 AND revoked_at IS NULL`).bind(id).run();
     },
     async revokeAllForUser(userId) {
+      const result = await db.prepare(`UPDATE sessions SET revoked_at = ${NOW} WHERE user_id = ?1 AND revoked_at IS NULL`).bind(userId).run();
+      return result.meta.changes;
+    },
+    async revokeSignedInBefore(userId, seconds) {
       const result = await db
-        .prepare("UPDATE sessions SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE user_id = ?1 AND revoked_at IS NULL")
-        .bind(userId)
+        .prepare(`UPDATE sessions SET revoked_at = ${NOW} WHERE user_id = ?1 AND auth_time < ?2 AND revoked_at IS NULL`)
+        .bind(userId, seconds)
         .run();
       return result.meta.changes;
+    },
+    async markAccountChecked(id, seconds) {
+      await db.prepare("UPDATE sessions SET account_checked_at = ?2, account_check_failed_at = NULL WHERE id = ?1").bind(id, seconds).run();
+    },
+    async markAccountCheckFailed(id, seconds) {
+      await db.prepare("UPDATE sessions SET account_check_failed_at = ?2 WHERE id = ?1").bind(id, seconds).run();
     },
   };
 }

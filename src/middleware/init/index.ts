@@ -7,14 +7,18 @@ import { createCmsClient } from "../../adapters/cms/client";
 import { createMembershipStore, isActiveMember } from "../../adapters/d1/memberships";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createSessionStore } from "../../adapters/d1/sessions";
+import { createAccountLookup } from "../../adapters/firebase/account-lookup";
 import { googleKeySource, type KeySource } from "../../adapters/firebase/google-keys";
 import { createIdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
 import { createIdentityToolkit } from "../../adapters/firebase/identity-toolkit";
+import { cachedServiceAccountTokenSource, type AccessTokenSource } from "../../adapters/firebase/service-account-token";
 import { createKvCacheStore } from "../../adapters/kv/cache-store";
 import { createContentVersionStore } from "../../adapters/kv/content-version";
-import { getConfig } from "../../env";
+import { getConfig, type AuthConfig } from "../../env";
 import { log } from "../../log";
+import { createAccountCheck } from "../../services/auth/account-check";
 import { createAuthService } from "../../services/auth/auth-service";
+import { claimMembership } from "../../services/membership/claim";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent } from "../../services/content/purge";
@@ -22,6 +26,16 @@ import type { HonoEnv } from "../../types";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
 let googleKeys: KeySource | undefined;
+
+/**
+ * The credential for Identity Toolkit's admin calls: the emulator treats `Bearer owner` as an
+ * administrator; in production, the service account's access token. Null when there is neither
+ * (development against a real project without a key): accounts are then not re-checked.
+ */
+function adminAccessToken(auth: AuthConfig): AccessTokenSource | null {
+  if (auth.emulatorHost) return async () => "owner";
+  return auth.serviceAccount ? cachedServiceAccountTokenSource(auth.serviceAccount) : null;
+}
 
 export function init(): MiddlewareHandler<HonoEnv> {
   return async function init(c, next) {
@@ -44,6 +58,9 @@ export function init(): MiddlewareHandler<HonoEnv> {
       }),
     );
     const { auth } = config;
+    const memberships = createMembershipStore(config.bindings.db);
+    const sessions = createSessionStore(config.bindings.db);
+    const adminToken = adminAccessToken(auth);
     c.set(
       "auth",
       createAuthService({
@@ -53,9 +70,17 @@ export function init(): MiddlewareHandler<HonoEnv> {
           emulator: auth.emulatorHost !== null,
         }),
         identity: createIdentityToolkit({ baseUrl: auth.identityToolkitUrl, apiKey: auth.apiKey }),
-        sessions: createSessionStore(config.bindings.db),
-        isMember: async (user) =>
-          isActiveMember(await createMembershipStore(config.bindings.db).forUser(user), new Date(), config.membership.graceDays),
+        sessions,
+        isMember: async (userId) => isActiveMember(await memberships.forUser(userId), new Date(), config.membership.graceDays),
+        claimMembership: (claims) => claimMembership({ memberships, log }, claims),
+        accountCheck: adminToken
+          ? createAccountCheck({
+              lookup: createAccountLookup({ baseUrl: auth.identityToolkitUrl, projectId: auth.projectId, accessToken: adminToken }),
+              sessions,
+              now: Date.now,
+              log,
+            })
+          : null,
         secret: auth.sessionSecret,
         maxAgeSeconds: auth.sessionMaxAgeSeconds,
         now: Date.now,

@@ -8,6 +8,7 @@ import type { IdTokenClaims, IdTokenVerifier } from "../../adapters/firebase/id-
 import type { IdentityToolkit } from "../../adapters/firebase/identity-toolkit";
 import type { Logger } from "../../log";
 import { TOKEN_SYNC_MAX_AGE_SECONDS } from "../../shared/token-sync";
+import type { AccountCheck } from "./account-check";
 import { signSessionToken, verifySessionToken } from "./session-token";
 
 export interface Session {
@@ -43,7 +44,17 @@ export interface AuthServiceDeps {
   identity: IdentityToolkit;
   sessions: SessionStore;
   /** Whether the user is a member now (the membership records decide; see services/membership). */
-  isMember: (user: { id: string; email: string | null }) => Promise<boolean>;
+  isMember: (userId: string) => Promise<boolean>;
+  /**
+   * Runs for every verified ID token that opens or refreshes a session: a verified address may
+   * claim the membership record waiting for it (services/membership/claim).
+   */
+  claimMembership: (claims: IdTokenClaims) => Promise<unknown>;
+  /**
+   * Re-checks a session's Firebase account at most hourly (services/auth/account-check); null
+   * where the Worker has no server credential (outside production, without the emulator).
+   */
+  accountCheck: AccountCheck | null;
   secret: string;
   maxAgeSeconds: number;
   now: () => number;
@@ -56,6 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const nowSeconds = () => Math.floor(deps.now() / 1000);
 
   async function open(claims: IdTokenClaims): Promise<StartedSession> {
+    await deps.claimMembership(claims);
     const expiresAt = nowSeconds() + deps.maxAgeSeconds;
     const session: Session = {
       id: crypto.randomUUID(),
@@ -72,6 +84,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       emailVerified: session.emailVerified,
       authTime: session.authTime,
       expiresAt: new Date(expiresAt * 1000).toISOString(),
+      // Firebase vouched for the account when it issued this token.
+      accountCheckedAt: claims.issuedAt,
     });
     const token = await signSessionToken(
       { sessionId: session.id, userId: session.userId, email: session.email, expiresAt },
@@ -114,7 +128,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await deps.verifyIdToken(idToken);
       if (nowSeconds() - claims.issuedAt > TOKEN_SYNC_MAX_AGE_SECONDS) throw new SignInRefused("stale-token");
       if (signedOutAt !== null && claims.authTime <= signedOutAt) throw new SignInRefused("signed-out");
-      if (current && current.userId === claims.uid) return { session: current, token: null };
+      if (current && current.userId === claims.uid) {
+        // The address may have been verified since this session began.
+        await deps.claimMembership(claims);
+        return { session: current, token: null };
+      }
       if (current) await deps.sessions.revoke(current.id);
       return open(claims);
     },
@@ -127,6 +145,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const record = await deps.sessions.find(claims.sessionId);
       if (!record || record.revokedAt || record.userId !== claims.userId) return null;
       if (Date.parse(record.expiresAt) <= deps.now()) return null;
+      if (deps.accountCheck && !(await deps.accountCheck(record))) return null;
       return {
         id: record.id,
         userId: record.userId,
@@ -143,7 +162,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     isMember(session: Session): Promise<boolean> {
-      return deps.isMember({ id: session.userId, email: session.email });
+      return deps.isMember(session.userId);
     },
 
     /**
@@ -154,10 +173,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!session.email) throw new SignInRefused("stale-sign-in");
       const reauth = await deps.identity.signInWithPassword(session.email, currentPassword);
       if (reauth.uid !== session.userId) throw new SignInRefused("stale-sign-in");
-      const updated = await deps.identity.updatePassword(reauth.idToken, newPassword);
+      await deps.identity.updatePassword(reauth.idToken, newPassword);
       const revoked = await deps.sessions.revokeAllForUser(session.userId);
       deps.log.info("auth.password_changed", { userId: session.userId, sessionsRevoked: revoked });
-      return service.sessionFromSignIn(updated.idToken);
+      // The change moves the account's validSince to now, but the token the change returns keeps
+      // the re-authentication's auth_time, which can fall in the second before it: a session
+      // opened from that token would be revoked by the next account check. A sign-in with the
+      // new password comes after the change.
+      const fresh = await deps.identity.signInWithPassword(session.email, newPassword);
+      return service.sessionFromSignIn(fresh.idToken);
     },
 
     requestPasswordReset(email: string, continueUrl: string): Promise<void> {

@@ -1,6 +1,8 @@
 /**
  * Submitting a join application: idempotent (a repeated idempotency key returns the application
- * it made), one application and one membership record per submission, written together.
+ * it made), one application and one membership record per submission, written together. A key
+ * finds only its own applicant's application: someone who learns another user's key (it is in
+ * their form) gets "key-used", never that user's application.
  */
 import type { Application, ApplicationStore, NewApplication } from "../../adapters/d1/applications";
 import type { MembershipStore } from "../../adapters/d1/memberships";
@@ -11,7 +13,9 @@ import { amountDue, newReference, type MembershipTerms } from "./terms";
 export type ApplyResult =
   | { kind: "created"; application: Application }
   | { kind: "existing"; application: Application }
-  | { kind: "already-member" };
+  | { kind: "already-member" }
+  /** The form's key belongs to someone else's application: the applicant must reload the form. */
+  | { kind: "key-used" };
 
 export interface ApplyDeps {
   applications: ApplicationStore;
@@ -20,17 +24,30 @@ export interface ApplyDeps {
   now: () => Date;
 }
 
-export async function existingApplication(deps: ApplyDeps, idempotencyKey: string): Promise<Application | null> {
-  return deps.applications.byIdempotencyKey(idempotencyKey);
+/** Who submits the form: a signed-in user, or a visitor (no account yet) by the address they typed. */
+export type Applicant = { userId: string } | { email: string };
+
+export type PreviousSubmission = { kind: "none" } | { kind: "mine"; application: Application } | { kind: "key-used" };
+
+const belongsTo = (application: Application, applicant: Applicant) =>
+  "userId" in applicant ? application.userId === applicant.userId : application.email.toLowerCase() === applicant.email.trim().toLowerCase();
+
+/** What an earlier submission of this form made, if it was this applicant's. */
+export async function previousSubmission(deps: Pick<ApplyDeps, "applications">, idempotencyKey: string, applicant: Applicant): Promise<PreviousSubmission> {
+  const previous = await deps.applications.byIdempotencyKey(idempotencyKey);
+  if (!previous) return { kind: "none" };
+  return belongsTo(previous, applicant) ? { kind: "mine", application: previous } : { kind: "key-used" };
 }
 
 export async function apply(
   deps: ApplyDeps,
   input: { user: { id: string; email: string }; details: JoinDetailsInput; terms: MembershipTerms },
 ): Promise<ApplyResult> {
-  const previous = await deps.applications.byIdempotencyKey(input.details.idempotencyKey);
-  if (previous) return { kind: "existing", application: previous };
-  const record = await deps.memberships.forUser({ id: input.user.id, email: input.user.email });
+  const applicant = { userId: input.user.id };
+  const previous = await previousSubmission(deps, input.details.idempotencyKey, applicant);
+  if (previous.kind === "mine") return { kind: "existing", application: previous.application };
+  if (previous.kind === "key-used") return previous;
+  const record = await deps.memberships.forUser(input.user.id);
   if (isActiveMember(record, deps.now(), deps.graceDays)) return { kind: "already-member" };
 
   const now = deps.now();
@@ -61,7 +78,9 @@ export async function apply(
     },
   };
   const created = await deps.applications.create(application);
-  const stored = await deps.applications.byIdempotencyKey(d.idempotencyKey);
-  if (!stored) throw new Error("The application was neither stored nor found");
-  return { kind: created ? "created" : "existing", application: stored };
+  // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
+  const stored = await previousSubmission(deps, d.idempotencyKey, applicant);
+  if (stored.kind === "none") throw new Error("The application was neither stored nor found");
+  if (stored.kind === "key-used") return stored;
+  return { kind: created ? "created" : "existing", application: stored.application };
 }

@@ -8,7 +8,9 @@
  *   the new total first.
  * - Free items are granted at once (an order of 0, stored paid). Paid items make one order
  *   awaiting payment: by card through Stripe Checkout, or offline (staff record the payment).
- * - The form's idempotency key makes a double submit or a retry find the order it made.
+ * - The form's idempotency key makes a double submit or a retry find the order it made, and
+ *   only the buyer's own: a key that names another user's order (learnt from their form) is
+ *   refused, never answered with that order.
  */
 import type { NewOrder, Order, OrderLine, OrderStore } from "../../adapters/d1/orders";
 import type { CartItemRef } from "../../shared/cart";
@@ -33,6 +35,8 @@ export interface CheckoutRequest {
 export type CheckoutResult =
   /** A repeated submission: the order it made before. */
   | { kind: "existing"; order: Order }
+  /** The form's key belongs to another user's order: the buyer must reload the cart. */
+  | { kind: "key-used" }
   | { kind: "empty" }
   | { kind: "removed"; keep: CartItemRef[]; removed: CartItemRef[] }
   | { kind: "price-changed"; quote: CartQuote }
@@ -67,8 +71,17 @@ const toOrderLine = (line: CartQuoteLine): OrderLine => ({
   couponId: line.priced?.kind === "bundle" ? line.priced.offer.couponId : null,
 });
 
+/** The order stored under `key`, if any: the buyer's own, or "key-used" when it is someone else's. */
+async function ownOrder(deps: CheckoutDeps, key: string, userId: string): Promise<Order | "key-used" | null> {
+  const order = await deps.orders.byIdempotencyKey(key);
+  if (!order) return null;
+  return order.userId === userId ? order : "key-used";
+}
+
 export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request: CheckoutRequest): Promise<CheckoutResult> {
-  const previous = (await deps.orders.byIdempotencyKey(request.idempotencyKey)) ?? (await deps.orders.byIdempotencyKey(freeKey(request.idempotencyKey)));
+  const { userId } = request.shopper;
+  const previous = (await ownOrder(deps, request.idempotencyKey, userId)) ?? (await ownOrder(deps, freeKey(request.idempotencyKey), userId));
+  if (previous === "key-used") return { kind: "key-used" };
   if (previous) return { kind: "existing", order: previous };
   if (request.items.length === 0) return { kind: "empty" };
 
@@ -98,16 +111,18 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
     };
   };
 
-  let free: Order | null = null;
+  // Not created: the key was used meanwhile, by this buyer (a double submit) or by another.
+  let free: Order | "key-used" | null = null;
   if (freeLines.length > 0) {
     const key = freeKey(request.idempotencyKey);
     await deps.orders.create(order(freeLines, key, "free"));
-    free = await deps.orders.byIdempotencyKey(key);
+    free = await ownOrder(deps, key, userId);
   }
-  let paid: Order | null = null;
+  let paid: Order | "key-used" | null = null;
   if (paidLines.length > 0) {
     await deps.orders.create(order(paidLines, request.idempotencyKey, request.paymentMethod));
-    paid = await deps.orders.byIdempotencyKey(request.idempotencyKey);
+    paid = await ownOrder(deps, request.idempotencyKey, userId);
   }
+  if (free === "key-used" || paid === "key-used") return { kind: "key-used" };
   return { kind: "ordered", free, paid, quote };
 }

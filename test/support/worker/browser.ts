@@ -19,11 +19,16 @@ function nextAddress(): string {
   browsers += 1;
   return `2001:db8:${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}::${browsers.toString(16)}`;
 }
+import type { Bindings } from "../../../src/env";
+import { fetchWith } from "./helpers";
 
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   readonly address = nextAddress();
   origin = "http://localhost";
+
+  /** `bindings` overrides some of the Worker's configuration for this browser's requests (e.g. STAFF_EMAILS). */
+  constructor(private readonly bindings: Partial<Bindings> | null = null) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -31,7 +36,9 @@ export class TestBrowser {
     if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const method = (init.method ?? "GET").toUpperCase();
     if (!["GET", "HEAD"].includes(method) && !headers.has("Origin")) headers.set("Origin", this.origin);
-    const response = await SELF.fetch(`http://localhost${path}`, { ...init, headers, redirect: "manual" });
+    const response = this.bindings
+      ? await fetchWith(this.bindings, path, { ...init, headers, redirect: "manual" })
+      : await SELF.fetch(`http://localhost${path}`, { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(";").map((part) => part.trim());
       const [name, ...value] = pair!.split("=");
@@ -101,11 +108,38 @@ export async function completePasswordReset(email: string, newPassword: string):
   return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
 }
 
+/** An administrator's call to the emulator (`Bearer owner` is what firebase-admin sends it). */
+async function admin(method: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/projects/${env.FIREBASE_PROJECT_ID}/accounts:${method}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method}: ${response.status} ${await response.text()}`);
+}
+
+/** An administrator disables the account (Firebase console, firebase-admin). */
+export const disableAccount = (uid: string) => admin("update", { localId: uid, disableUser: true });
+
+/** An administrator deletes the account. */
+export const deleteAccount = (uid: string) => admin("delete", { localId: uid });
+
+/** Verifies the account's e-mail address the way its owner would: the emulator's VERIFY_EMAIL code, applied. */
+export async function verifyEmail(email: string, password: string): Promise<void> {
+  await identity("sendOobCode", { requestType: "VERIFY_EMAIL", idToken: await idTokenFor(email, password) });
+  const codes = (await (await fetch(`${emulator()}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes`)).json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
+  const code = codes.oobCodes.filter((c) => c.email === email && c.requestType === "VERIFY_EMAIL").at(-1);
+  if (!code) throw new Error(`no verification code for ${email}`);
+  await identity("update", { oobCode: code.oobCode });
+}
+
 /** Makes the account an active member (a membership record until `periodEnd`, or open-ended). */
-export async function makeMember(email: string, periodEnd: string | null = null): Promise<void> {
+export async function makeMember(user: { uid: string; email: string }, periodEnd: string | null = null): Promise<void> {
   await env.DB.prepare(
-    "INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end) VALUES (?1, ?1, 'full-member', 'Full member', 'active', 'offline', ?2)",
+    "INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end) VALUES (?1, ?2, 'full-member', 'Full member', 'active', 'offline', ?3)",
   )
-    .bind(email.toLowerCase(), periodEnd)
+    .bind(user.uid, user.email.toLowerCase(), periodEnd)
     .run();
 }
