@@ -58,6 +58,14 @@ describe("public files", () => {
     await response.arrayBuffer();
   });
 
+  it("stay public and immutable for a signed-in member too (the same bytes for everyone)", async () => {
+    const browser = await signedIn(true);
+    const response = await browser.fetch(sharedFile);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    await response.arrayBuffer();
+  });
+
   it("stay public and immutable on the home page", async () => {
     const html = await (await new TestBrowser().fetch("/")).text();
     const src = /<img[^>]+src="(\/uploads\/[^"]+)"/.exec(html)![1]!;

@@ -2,7 +2,8 @@
  * Reads the session cookie and publishes the session (or null) as `c.var.session`, plus a
  * memoised `c.var.isMember()`. A cookie that is tampered, expired or revoked is cleared.
  * Responses for a signed-in user are private: they vary by cookie and no shared cache may
- * store them.
+ * store them. The one exception is a content-addressed file the route marked `immutable` (a
+ * public upload): its bytes are the same for everyone, so a member's browser may keep it too.
  */
 import type { MiddlewareHandler } from "hono";
 import type { HonoEnv } from "../../types";
@@ -18,6 +19,6 @@ export function session(): MiddlewareHandler<HonoEnv> {
     c.set("isMember", () => (current ? (member ??= c.var.auth.isMember(current)) : Promise.resolve(false)));
     await next();
     c.header("Vary", "Cookie", { append: true });
-    if (current) c.header("Cache-Control", "private, no-store");
+    if (current && !/\bimmutable\b/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "private, no-store");
   };
 }
