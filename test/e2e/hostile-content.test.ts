@@ -208,21 +208,25 @@ async function load(path: string) {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
+    // The stack aborts every request to another host; these record which ones were tried, and by
+    // whom: the page itself (navigations apart) or a frame inside it, which can only be an embed.
+    const navigations = new Set<string>();
     const offSite = { navigations: [] as string[], requests: [] as string[], fromInsideEmbeds: [] as string[] };
     context.on("request", (request) => {
       if (isLoopback(request.url())) return;
       const fromPage = request.frame() === page.mainFrame();
-      if (fromPage && request.isNavigationRequest()) offSite.navigations.push(request.url());
+      if (fromPage && request.isNavigationRequest()) navigations.add(request.url());
       else (fromPage ? offSite.requests : offSite.fromInsideEmbeds).push(request.url());
     });
     page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame() && new URL(frame.url()).origin !== origin) offSite.navigations.push(frame.url());
+      if (frame === page.mainFrame() && !isLoopback(frame.url())) navigations.add(frame.url());
     });
 
     const response = await visit(page, stack.url(path));
     expect(response.status(), `GET ${path}`).toBe(200);
     await page.waitForTimeout(GRACE_MS);
 
+    offSite.navigations = [...navigations];
     const executions = [...dialogs.map((message) => `dialog: ${message}`), ...(await pwnedIn(page, origin))];
     const dom = await page.evaluate(inspectDom, FORBIDDEN_IN_PROSE);
     const embedOrigins = await Promise.all(page.frames().filter((frame) => frame !== page.mainFrame()).map(originOf));

@@ -9,7 +9,7 @@ import { MembershipAttributes, optionalRichText, optionalString, pageRef, relati
 type NoVars = Record<string, never>;
 
 /** The join page's heading when its SEO gives no title. */
-export const DEFAULT_JOIN_TITLE = "Join us";
+const DEFAULT_JOIN_TITLE = "Join us";
 
 export const membershipsOperation = defineOperation({
   name: "memberships",
