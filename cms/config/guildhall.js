@@ -10,6 +10,8 @@ const DEV_CMS_TOKEN = 'guildhall-local-dev-cms-token-not-a-secret-00000000000000
 module.exports = ({ env }) => ({
   devApiToken: DEV_CMS_TOKEN,
   apiToken: env('CMS_API_TOKEN', DEV_CMS_TOKEN),
+  // No default: the full-access editor token exists only when a caller (the tests) supplies one.
+  editorApiToken: env('CMS_EDITOR_API_TOKEN', ''),
   purgeWebhook: {
     url: env('WORKER_PURGE_URL', ''),
     secret: env('CACHE_PURGE_SECRET', ''),

@@ -2,6 +2,7 @@
 
 const { lockDownPublicRole } = require('./bootstrap/public-role');
 const { ensureApiToken } = require('./bootstrap/api-token');
+const { syncEditorToken } = require('./bootstrap/editor-token');
 const { ensureAdminUser } = require('./bootstrap/admin-user');
 const { syncPurgeWebhook } = require('./bootstrap/purge-webhook');
 const { seedDemoContent } = require('./seed');
@@ -15,6 +16,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     await lockDownPublicRole(strapi);
     await ensureApiToken(strapi);
+    await syncEditorToken(strapi);
     await ensureAdminUser(strapi);
     // Seed before the purge webhook is registered, so a first boot does not send a purge per entry.
     if (strapi.config.get('guildhall.seedDemoContent')) {

@@ -33,7 +33,9 @@ export const CMS_BASE_ENV = { STRAPI_TELEMETRY_DISABLED: "true" };
  *   dev database, otherwise `<dbFile>-public` beside the database, so a test's media leave with it
  * @param {string} [options.purgeUrl] the Worker's cache purge endpoint; no webhook when unset
  * @param {string} [options.purgeSecret] sent as `Authorization: Bearer …` to purgeUrl
- * @param {string} [options.apiToken] plaintext of the full-access API token the Worker uses
+ * @param {string} [options.apiToken] plaintext of the Worker's read-only API token
+ * @param {string} [options.editorApiToken] plaintext of a full-access "editor" API token for
+ *   callers that write content (the tests); without it the CMS has no token that can write
  * @param {boolean} [options.serveAdmin] serve the admin panel (needs `strapi build` first)
  * @param {(line: string) => void} [options.log] receives each output line, prefixed `[cms]`
  * @returns {Promise<{ url: string, stop: () => Promise<void>, proc: object }>}
@@ -44,6 +46,7 @@ export async function startCms({
   purgeUrl,
   purgeSecret,
   apiToken = DEV_CMS_TOKEN,
+  editorApiToken,
   publicDir,
   serveAdmin = false,
   log,
@@ -66,6 +69,7 @@ export async function startCms({
     PUBLIC_DIR: uploadsRoot,
     CMS_API_TOKEN: apiToken,
     // Always set, so a value in the caller's environment cannot leak into the CMS.
+    CMS_EDITOR_API_TOKEN: editorApiToken ?? "",
     WORKER_PURGE_URL: purgeUrl ?? "",
     CACHE_PURGE_SECRET: purgeSecret ?? "",
     SERVE_ADMIN: serveAdmin ? "true" : "false",

@@ -35,10 +35,11 @@ afterAll(async () => {
   rmSync(stateDir, { recursive: true, force: true });
 });
 
+/** Strapi's REST API as an editor: the Worker's own token is read-only. */
 async function cms(path: string, init: RequestInit = {}) {
   const response = await fetch(`${cmsUrl}${path}`, {
     ...init,
-    headers: { Authorization: `Bearer ${TEST_SECRETS.cmsToken}`, "Content-Type": "application/json", ...init.headers },
+    headers: { Authorization: `Bearer ${TEST_SECRETS.cmsEditorToken}`, "Content-Type": "application/json", ...init.headers },
   });
   if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} -> ${response.status}: ${await response.text()}`);
   return response.json() as Promise<{ data: Record<string, unknown> }>;

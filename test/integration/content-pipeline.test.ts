@@ -42,7 +42,7 @@ describe("the home page from CMS data", () => {
     expect(Object.keys(calls).sort()).toEqual([...LAYOUT_AND_HOME].sort());
     expect(Object.values(calls).every((n) => n === 1)).toBe(true);
 
-    const keys = await env.CONTENT_CACHE.list({ prefix: "content:v1:" });
+    const keys = await env.CONTENT_CACHE.list({ prefix: "content:v2:" });
     expect(keys.keys.length).toBe(LAYOUT_AND_HOME.length);
 
     for (let i = 0; i < 20; i++) expect((await fetchWith(viaProxy(), "/")).status).toBe(200);

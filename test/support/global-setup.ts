@@ -1,7 +1,8 @@
 /**
  * Starts the real local components the tests talk to, once for the whole run:
  * - Strapi from cms/ on a throwaway SQLite database (API only, no admin build), seeded with
- *   the demo content, its webhook pointed at the e2e Worker;
+ *   the demo content, its webhook pointed at the e2e Worker, with the Worker's read-only token
+ *   and a full-access editor token for the tests that publish content;
  * - the Firebase Authentication emulator (scripts/lib/firebase.mjs) on TEST_PORTS.firebase, with
  *   e-mail enumeration protection on and the demo accounts seeded (started alongside Strapi);
  * - the fake CMS (test/support/fake-cms.ts) for failures the real one cannot produce;
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject) {
       purgeUrl: `${e2eWorkerUrl}/api/cache/purge`,
       purgeSecret: TEST_SECRETS.purgeSecret,
       apiToken: TEST_SECRETS.cmsToken,
+      editorApiToken: TEST_SECRETS.cmsEditorToken,
       log: () => undefined,
     }),
     startAuthEmulator({ port: TEST_PORTS.firebase, log: () => undefined }),

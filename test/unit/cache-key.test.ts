@@ -5,7 +5,7 @@ describe("cache keys", () => {
   it("start with the operation's prefix so a purge can find them", async () => {
     const key = await cacheKey("generalPage", { type: "Root", slug: "about" });
     expect(key.startsWith(operationPrefix("generalPage"))).toBe(true);
-    expect(key).toMatch(/^content:v1:generalPage:[0-9a-f]{64}$/);
+    expect(key).toMatch(/^content:v2:generalPage:[0-9a-f]{64}$/);
   });
 
   it("are equal for equal variables in any key order", async () => {

@@ -42,6 +42,11 @@ describe("CMS rich text", () => {
     expect(out.match(/<div>/g)?.length ?? 0).toBe(out.match(/<\/div>/g)?.length ?? 0);
   });
 
+  it("writes < and > inside attribute values as character references, so no tag hides in one", () => {
+    expect(html('<span title="</p><b>x</b>">y</span>')).toBe('<p><span title="&lt;/p&gt;&lt;b&gt;x&lt;/b&gt;">y</span></p>');
+    expect(html('<img src="/uploads/a.png" alt="pain > 3 months">')).toContain('alt="pain &gt; 3 months"');
+  });
+
   it("prefixes ids so content cannot clobber the page's own elements", () => {
     expect(html('<p id="main-content">x</p>')).toContain('id="user-content-main-content"');
   });

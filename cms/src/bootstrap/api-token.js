@@ -1,14 +1,26 @@
 'use strict';
 
+const { setTokenKey } = require('./token-key');
+
 const TOKEN_NAME = 'guildhall-worker';
 
 /**
- * Makes a full-access content API token whose plaintext is exactly `guildhall.apiToken`.
- *
- * Strapi only stores an HMAC-SHA512 of the key (salted with admin.apiToken.salt) plus an
- * AES-encrypted copy for the admin UI, so the token is created through the service and then
- * re-keyed with the same hash and encryption functions. Runs on every boot, so changing
- * CMS_API_TOKEN (or the salt) takes effect on restart.
+ * What the Worker may do: find and findOne on our own content types (`api::*`), nothing else.
+ * It only reads published content over GraphQL, so a leaked Worker secret cannot change the
+ * site, and it cannot read Strapi's own data (users, the media library listing) either. Media
+ * fields and components of the content it reads need no permission of their own.
+ */
+function workerPermissions(strapi) {
+  return strapi.contentAPI.permissions.providers.action
+    .keys()
+    .filter((action) => action.startsWith('api::') && /\.(find|findOne)$/.test(action))
+    .sort();
+}
+
+/**
+ * Makes the Worker's custom (read-only) content API token, whose plaintext is exactly
+ * `guildhall.apiToken`, and sets its permissions on every boot: a token an editor widened in
+ * the admin panel is narrowed again on restart, on purpose.
  */
 async function ensureApiToken(strapi) {
   const accessKey = strapi.config.get('guildhall.apiToken');
@@ -20,27 +32,13 @@ async function ensureApiToken(strapi) {
   }
 
   const tokens = strapi.service('admin::api-token-content-api');
-  let token = await tokens.getByName(TOKEN_NAME);
-  if (!token) {
-    token = await tokens.create({
-      name: TOKEN_NAME,
-      description: 'Used by the Guildhall Worker to read content over GraphQL. Re-keyed from CMS_API_TOKEN on every boot.',
-      type: 'full-access',
-      lifespan: null,
-    });
-  } else if (token.type !== 'full-access') {
-    await tokens.update(token.id, { type: 'full-access' });
-  }
-
-  await strapi.db.query('admin::api-token').update({
-    where: { id: token.id },
-    data: {
-      accessKey: tokens.hash(accessKey),
-      encryptedKey: strapi.service('admin::encryption').encrypt(accessKey),
-      expiresAt: null,
-      lifespan: null,
-    },
-  });
+  const permissions = workerPermissions(strapi);
+  const description = 'Used by the Guildhall Worker to read published content over GraphQL (find and findOne only). Re-keyed from CMS_API_TOKEN on every boot.';
+  const existing = await tokens.getByName(TOKEN_NAME);
+  const token = existing
+    ? await tokens.update(existing.id, { type: 'custom', permissions, description })
+    : await tokens.create({ name: TOKEN_NAME, description, type: 'custom', permissions, lifespan: null });
+  await setTokenKey(strapi, token, accessKey);
 }
 
 module.exports = { ensureApiToken };

@@ -1,6 +1,8 @@
 /**
  * Maps a `blocks` dynamic zone into domain blocks. Each block is validated on its own: an
  * unknown kind or a malformed block is skipped and logged, so one bad block never breaks a page.
+ * Text is sanitised here, once; a page that shows its own title as the h1 passes that title, so a
+ * first text block that opens by repeating it loses that heading (see drop-repeated-title.ts).
  */
 import * as z from "zod";
 import { log } from "../../log";
@@ -18,23 +20,31 @@ import {
 import { markdownToSafeHtml } from "./rich-text";
 
 const blockId = z.union([z.string(), z.number()]).transform(String);
-const richText = z
-  .string()
-  .nullish()
-  .transform((value) => markdownToSafeHtml(value ?? ""));
+const richText = (pageTitle?: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => markdownToSafeHtml(value ?? "", { pageTitle }));
 
-const BLOCK_SCHEMAS = {
+/** The blocks that hold rich text, with their text read for a page titled `pageTitle` (if any). */
+const textBlockSchemas = (pageTitle?: string) => ({
   ComponentBlocksText: z
-    .object({ id: blockId, content: richText })
+    .object({ id: blockId, content: richText(pageTitle) })
     .transform((b): Block => ({ kind: "text", ...b })),
   ComponentBlocksTextWithImage: z
     .object({
       id: blockId,
-      content: richText,
+      content: richText(pageTitle),
       image: media,
       imagePosition: z.enum(["left", "right"]).nullish().transform((v) => v ?? "right"),
     })
     .transform((b): Block => ({ kind: "text-with-image", ...b })),
+});
+
+type TextTypename = keyof ReturnType<typeof textBlockSchemas>;
+
+const BLOCK_SCHEMAS = {
+  ...textBlockSchemas(),
   ComponentBlocksImage: z
     .object({ id: blockId, caption: optionalString, image: media.refine((m) => m !== null, "image is required") })
     .transform((b): Block => ({ kind: "image", id: b.id, caption: b.caption, image: b.image! })),
@@ -114,9 +124,16 @@ const BLOCK_SCHEMAS = {
 type KnownTypename = keyof typeof BLOCK_SCHEMAS;
 
 const isKnown = (typename: string): typename is KnownTypename => Object.hasOwn(BLOCK_SCHEMAS, typename);
+const isText = (typename: KnownTypename): typename is TextTypename =>
+  typename === "ComponentBlocksText" || typename === "ComponentBlocksTextWithImage";
+
+export interface ParseBlocksOptions {
+  /** The title the page shows as its h1; the first block's heading that repeats it is dropped. */
+  pageTitle?: string;
+}
 
 /** Parses a dynamic zone. `where` names the owning entry in log lines (e.g. "generalPage:about"). */
-export function parseBlocks(raw: unknown, where: string): Block[] {
+export function parseBlocks(raw: unknown, where: string, { pageTitle }: ParseBlocksOptions = {}): Block[] {
   if (raw === null || raw === undefined) return [];
   if (!Array.isArray(raw)) {
     log.error("cms.blocks_invalid", { where, reason: "blocks is not a list" });
@@ -129,7 +146,10 @@ export function parseBlocks(raw: unknown, where: string): Block[] {
       log.warn("cms.block_unknown", { where, index, typename: String(typename) });
       return;
     }
-    const result = BLOCK_SCHEMAS[typename].safeParse(item);
+    // Only the block that opens the page can repeat its title.
+    const opensPage = blocks.length === 0 && pageTitle !== undefined;
+    const schema = opensPage && isText(typename) ? textBlockSchemas(pageTitle)[typename] : BLOCK_SCHEMAS[typename];
+    const result = schema.safeParse(item);
     if (result.success) blocks.push(result.data);
     else log.error("cms.block_invalid", { where, index, typename, issues: z.prettifyError(result.error) });
   });

@@ -1,10 +1,10 @@
 /**
- * Cache keys are `content:v1:{operation}:{sha-256 of the variables}`, or
- * `content:v1:derived:{name}` for values derived from other content. The operation name leads
+ * Cache keys are `content:v2:{operation}:{sha-256 of the variables}`, or
+ * `content:v2:derived:{name}` for values derived from other content. The operation name leads
  * so a purge can find every cached response of an operation by prefix. Bump the version when
  * the mapped domain shape changes so old entries are never read.
  */
-export const CACHE_KEY_VERSION = "v1";
+export const CACHE_KEY_VERSION = "v2";
 
 export const operationPrefix = (operation: string): string => `content:${CACHE_KEY_VERSION}:${operation}:`;
 

@@ -223,7 +223,10 @@ export interface MembershipSummary {
 export type Membership = MembershipSummary;
 
 export interface JoinPage {
+  /** The page's heading: its SEO title, else a default. */
+  title: string;
   seo: Seo | null;
+  /** Sanitised; a first heading that repeats `title` was dropped when it was mapped. */
   formIntro: SafeHtml | null;
   yourDetailsDescription: string | null;
   addressDescription: string | null;

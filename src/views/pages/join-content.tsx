@@ -1,13 +1,10 @@
 import type { ReactNode } from "react";
 import type { JoinPage, Membership } from "../../services/content/model";
 import { pageHref } from "../../shared/links";
-import { dropHeadingIf } from "../components/leading-heading";
 import { PageHeader } from "../components/page-header";
 import { RichText } from "../components/rich-text";
 import { formatPrice } from "../format";
 import { JoinSteps } from "./join-steps";
-
-const TITLE = "Join us";
 
 /**
  * The join page's content: the introduction, what each part of the form asks for, the
@@ -15,12 +12,10 @@ const TITLE = "Join us";
  * sections carry the editor's descriptions, so the overview of steps shows only without it.
  */
 export function JoinContent({ joinPage, memberships, form = null }: { joinPage: JoinPage; memberships: readonly Membership[]; form?: ReactNode }) {
-  const title = joinPage.seo?.metaTitle ?? TITLE;
-  const intro = joinPage.formIntro ? dropHeadingIf(joinPage.formIntro, title) : null;
   return (
     <>
-      <PageHeader title={title} />
-      <RichText html={intro} className="join-intro" />
+      <PageHeader title={joinPage.title} />
+      <RichText html={joinPage.formIntro} className="join-intro" />
       {memberships.length > 0 ? (
         <section aria-labelledby="join-options" className="screen-section">
           <h2 id="join-options">Membership options</h2>

@@ -3,9 +3,13 @@ import * as z from "zod";
 import type { JoinPage, Membership } from "../../../services/content/model";
 import { MEDIA_FIELDS, MEMBERSHIP_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
+import { markdownToSafeHtml } from "../rich-text";
 import { MembershipAttributes, optionalRichText, optionalString, pageRef, relationMany, relationOne, seo } from "../schemas";
 
 type NoVars = Record<string, never>;
+
+/** The join page's heading when its SEO gives no title. */
+const DEFAULT_JOIN_TITLE = "Join us";
 
 export const membershipsOperation = defineOperation({
   name: "memberships",
@@ -36,7 +40,8 @@ export const joinPageOperation = defineOperation({
     joinPage: relationOne(
       z.object({
         seo,
-        formIntro: optionalRichText,
+        // Markdown until the page's title is known (see map).
+        formIntro: optionalString,
         yourDetailsDescription: optionalString,
         addressDescription: optionalString,
         professionalDetailsDescription: optionalString,
@@ -53,5 +58,11 @@ export const joinPageOperation = defineOperation({
       }),
     ),
   }),
-  map: (data, _vars: NoVars): JoinPage | null => data.joinPage ?? null,
+  map: (data, _vars: NoVars): JoinPage | null => {
+    if (!data.joinPage) return null;
+    const { formIntro, ...page } = data.joinPage;
+    const title = page.seo?.metaTitle ?? DEFAULT_JOIN_TITLE;
+    // The page shows `title` as its h1, so an introduction that opens by repeating it loses that heading.
+    return { ...page, title, formIntro: formIntro === null ? null : markdownToSafeHtml(formIntro, { pageTitle: title }) };
+  },
 });

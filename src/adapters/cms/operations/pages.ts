@@ -68,9 +68,11 @@ const GeneralPageEntity = z.object({
   }),
 });
 
+/** A general page shows its title as the h1, so its blocks are read knowing that title. */
 function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
   const { blocks, ...attributes } = entity.attributes;
-  return { id: entity.id, ...attributes, blocks: parseBlocks(blocks, `generalPage:${attributes.type}/${attributes.slug}`) };
+  const where = `generalPage:${attributes.type}/${attributes.slug}`;
+  return { id: entity.id, ...attributes, blocks: parseBlocks(blocks, where, { pageTitle: attributes.title }) };
 }
 
 const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
