@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
-          setupFiles: ["./test/support/worker/no-unexpected-errors.ts"],
+          setupFiles: ["./test/support/worker/no-unexpected-errors.ts", "./test/support/worker/rich-text-loaded.ts"],
           // One workerd for every file: unit tests share no state, and starting a runtime per
           // file would take most of the run.
           isolate: false,

@@ -27,8 +27,9 @@ import { gzipSync } from "node:zlib";
 import { startCmsProxy } from "./bench/cms-proxy.mjs";
 import { runCount, runLoad } from "./bench/load.mjs";
 import { formatReport } from "./bench/report.mjs";
-import { bundleWorker, OFFLINE_ENV, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
+import { bundleWorker, lazyModules, OFFLINE_ENV, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
 import { buildClient } from "./build-client.mjs";
+import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { startCms } from "./lib/cms.mjs";
 import { assertPortFree } from "./lib/processes.mjs";
 import { ROOT } from "./lib/worker.mjs";
@@ -105,9 +106,16 @@ try {
   step("building the browser assets");
   const manifest = await buildClient({ quiet: true });
   step("bundling the Worker with wrangler");
+  await buildWorkerModules({ quiet: true });
   const scriptPath = bundleWorker(join(tmp, "bundle"));
   const bundleBytes = readFileSync(scriptPath);
-  const bundle = { bytes: bundleBytes.length, gzipBytes: gzipSync(bundleBytes).length };
+  const lazyBytes = lazyModules(scriptPath).map((path) => readFileSync(path));
+  const bundle = {
+    bytes: bundleBytes.length,
+    gzipBytes: gzipSync(bundleBytes).length,
+    lazyBytes: lazyBytes.reduce((sum, bytes) => sum + bytes.length, 0),
+    lazyGzipBytes: lazyBytes.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0),
+  };
   const workerOptions = await wranglerWorkerOptions();
   // The Worker serves its own copy of the assets, so a concurrent client build elsewhere
   // (the test setup rebuilds dist/client) cannot pull files from under the bench.
@@ -277,6 +285,8 @@ try {
     worker: {
       bundleBytes: bundle.bytes,
       bundleGzipBytes: bundle.gzipBytes,
+      lazyModuleBytes: bundle.lazyBytes,
+      lazyModuleGzipBytes: bundle.lazyGzipBytes,
       firstRequestMs: isolateStart.latencyMs.max,
     },
     scenarios,

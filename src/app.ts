@@ -4,7 +4,7 @@ import { AppError } from "./errors";
 import { errorHandler } from "./middleware/error-handler";
 import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
-import { init } from "./middleware/init";
+import { config, init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
 import { securityHeaders } from "./middleware/security-headers";
 import { requireStaff } from "./middleware/require-staff";
@@ -38,10 +38,12 @@ import type { HonoEnv } from "./types";
 
 export function createApp() {
   const app = new Hono<HonoEnv>();
-  app.use(init());
-  app.use(securityHeaders());
-  // Before the session: a visitor's page kept at the edge is served without touching D1.
+  app.use(config());
+  // First: a visitor's page kept at the edge is served as it was stored, headers included,
+  // with no services built and no D1 read.
   app.use(edgeCache());
+  app.use(securityHeaders());
+  app.use(init());
   app.use(session());
   // Before the CSRF check, so anyone but staff gets a 404 there, whatever the method.
   app.use("/staff/*", requireStaff());

@@ -2,7 +2,6 @@ import type { Config, Bindings } from "./env";
 import type { AuthService, Session } from "./services/auth/auth-service";
 import type { ContentService } from "./services/content/content-service";
 import type { PurgeRequest, PurgeResult } from "./services/content/purge";
-import type { ContentVersionStore } from "./adapters/kv/content-version";
 
 /** The Hono environment: bindings from wrangler, and per-request services from `init`. */
 export interface HonoEnv {
@@ -17,8 +16,6 @@ export interface HonoEnv {
     session: Session | null;
     /** Whether the signed-in user is a member (memoised per request). */
     isMember: () => Promise<boolean>;
-    /** The content version the edge cache keys pages by (a purge changes it). */
-    contentVersion: ContentVersionStore;
     /** Set by a route whose response every anonymous visitor may share: seconds to keep it (middleware/edge-cache). */
     edgeCacheTtl: number | undefined;
   };

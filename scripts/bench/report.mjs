@@ -27,7 +27,8 @@ export function formatReport(result) {
       `(no wrangler dev proxy)`,
   );
   lines.push(
-    `Worker      bundle ${int(result.worker.bundleBytes / 1024)} KiB (${int(result.worker.bundleGzipBytes / 1024)} KiB gzip); ` +
+    `Worker      bundle ${int(result.worker.bundleBytes / 1024)} KiB (${int(result.worker.bundleGzipBytes / 1024)} KiB gzip), ` +
+      `lazily loaded modules ${int(result.worker.lazyModuleBytes / 1024)} KiB (${int(result.worker.lazyModuleGzipBytes / 1024)} KiB gzip); ` +
       `first request after start (GET /robots.txt, starts the isolate, no CMS): ${fmt(result.worker.firstRequestMs, 0)} ms`,
   );
   lines.push("");

@@ -5,7 +5,7 @@
 // CONTENT_CACHE, D1 DB, rate limiters and the static assets from dist/client (ASSETS binding),
 // so the bench follows wrangler.toml as it changes. D1 migrations are applied at start.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { ROOT } from "../lib/worker.mjs";
@@ -17,6 +17,12 @@ export const OFFLINE_ENV = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_HIDE_BANNER: "true",
 };
+
+/** The lazily loaded modules wrangler put beside the bundle (src/lazy-modules.ts). */
+export function lazyModules(scriptPath) {
+  const dir = join(dirname(scriptPath), "generated");
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".js")).map((f) => join(dir, f)) : [];
+}
 
 /** Bundles src/ into `outDir/index.js` with wrangler; returns the bundle's path. */
 export function bundleWorker(outDir) {
@@ -61,7 +67,7 @@ export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, p
       host: "127.0.0.1",
       port,
       modulesRoot: dirname(scriptPath),
-      modules: [{ type: "ESModule", path: scriptPath }],
+      modules: [{ type: "ESModule", path: scriptPath }, ...lazyModules(scriptPath).map((path) => ({ type: "ESModule", path }))],
       bindings: { ...fromConfig.bindings, ...vars },
       assets: { ...fromConfig.assets, directory: assetsDir },
       cf: false,

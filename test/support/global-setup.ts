@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildClient } from "../../scripts/build-client.mjs";
+import { buildWorkerModules } from "../../scripts/build-worker-modules.mjs";
 import { startCms } from "../../scripts/lib/cms.mjs";
 import { startAuthEmulator } from "../../scripts/lib/firebase.mjs";
 import { startFakeCms } from "./fake-cms";
@@ -38,6 +39,7 @@ declare module "vitest" {
 const STACKLESS_PROJECTS = new Set(["unit"]);
 
 export default async function setup(project: TestProject) {
+  await buildWorkerModules({ quiet: true });
   if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
   await buildClient({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), "guildhall-test-"));

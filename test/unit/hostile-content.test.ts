@@ -16,7 +16,8 @@ import {
   membershipsOperation,
   webinarOperation,
 } from "../../src/adapters/cms/operations";
-import { markdownToSafeHtml, richTextSchema } from "../../src/adapters/cms/rich-text";
+import { markdownToSafeHtml } from "../../src/adapters/cms/rich-text";
+import { richTextSchema } from "../../src/adapters/cms/rich-text-pipeline";
 import { ArticleContent } from "../../src/views/pages/article-content";
 import { GeneralPageContent } from "../../src/views/pages/general-page-content";
 import { JoinContent } from "../../src/views/pages/join-content";

@@ -6,6 +6,7 @@
  */
 import { ClientError, GraphQLClient } from "graphql-request";
 import { CmsError, type Operation } from "./operation";
+import { loadRichTextPipeline } from "./rich-text";
 
 export interface CmsClientOptions {
   graphqlUrl: string;
@@ -36,6 +37,8 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       } catch (error) {
         throw toCmsError(error, operation.name, options.timeoutMs);
       }
+      // Mapping turns rich text into sanitised HTML: the pipeline loads on the first miss.
+      await loadRichTextPipeline();
       return operation.parse(data, variables);
     },
   };

@@ -6,11 +6,14 @@
  * (renderScreen's `shareable`). A purge changes the content version in the key, so a published
  * edit shows at once.
  *
- * A kept page is served with a fresh CSP nonce: React's streaming scripts carry the nonce of
- * the response that rendered them, so on the way out they get this response's (the only change
- * made to a kept page; CMS HTML can hold no script, so it is never touched).
+ * It runs before the security headers: a kept page is stored with the headers it was served
+ * with, and served again exactly as it was, bytes and headers, with no other middleware run.
+ * That includes its Content-Security-Policy nonce, which authorises only React's streaming
+ * scripts in these same stored bytes (CMS HTML can hold no script): no other response ever
+ * carries it, so a kept page grants no script anything a fresh render would not.
  */
 import type { MiddlewareHandler } from "hono";
+import { createContentVersionStore } from "../../adapters/kv/content-version";
 import { assetUrls } from "../../assets";
 import { log } from "../../log";
 import { edgeCacheKey, isEdgeCacheable, SHAREABLE_STATUSES } from "../../services/cache/edge-cache-policy";
@@ -29,10 +32,10 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const cache = caches.default;
     let key: Request;
     try {
-      const version = await c.var.contentVersion.current();
+      const version = await createContentVersionStore(c.var.config.bindings.contentCache).current();
       key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), version));
       const kept = await cache.match(key);
-      if (kept) return fromCache(kept, c.get("secureHeadersNonce"));
+      if (kept) return fromCache(kept);
     } catch (error) {
       // The cache is an optimisation: without it the page is rendered as usual.
       log.warn("edge_cache.read_failed", { path: c.req.path, error });
@@ -54,7 +57,7 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
   };
 }
 
-function fromCache(kept: Response, nonce: string | undefined): Response {
+function fromCache(kept: Response): Response {
   const headers = new Headers(kept.headers);
   headers.set("Cache-Control", headers.get(BROWSER_CACHE_CONTROL) ?? "no-store");
   headers.delete(BROWSER_CACHE_CONTROL);
@@ -62,13 +65,5 @@ function fromCache(kept: Response, nonce: string | undefined): Response {
   headers.delete(BROWSER_VARY);
   if (vary) headers.set("Vary", vary);
   headers.set("X-Edge-Cache", "hit");
-  const response = new Response(kept.body, { status: kept.status, headers });
-  if (!nonce) return response;
-  return new HTMLRewriter()
-    .on("script[nonce]", {
-      element(script) {
-        script.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
+  return new Response(kept.body, { status: kept.status, headers });
 }

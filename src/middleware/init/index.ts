@@ -37,13 +37,19 @@ function adminAccessToken(auth: AuthConfig): AccessTokenSource | null {
   return auth.serviceAccount ? cachedServiceAccountTokenSource(auth.serviceAccount) : null;
 }
 
+/** Publishes the validated configuration (parsed once per isolate) for everything after it. */
+export function config(): MiddlewareHandler<HonoEnv> {
+  return async function config(c, next) {
+    c.set("config", getConfig(c.env));
+    await next();
+  };
+}
+
 export function init(): MiddlewareHandler<HonoEnv> {
   return async function init(c, next) {
-    const config = getConfig(c.env);
-    c.set("config", config);
+    const config = c.var.config;
     const store = createKvCacheStore(config.bindings.contentCache);
     const contentVersion = createContentVersionStore(config.bindings.contentCache);
-    c.set("contentVersion", contentVersion);
     c.set(
       "content",
       createContentService({

@@ -1,0 +1,48 @@
+/**
+ * CMS rich text is Markdown (which may contain raw HTML). It is turned into sanitised HTML once,
+ * when a CMS response is mapped, so cached content is already safe and pages never parse
+ * Markdown on the hot path. unified/remark/rehype does the work; rehype-sanitize applies
+ * GitHub's allow-list: no scripts, no event handlers, no `javascript:` or `data:` URLs, no
+ * styles, no iframes or form controls, and ids prefixed so they cannot clobber the page's own.
+ *
+ * The sanitiser is the last step that touches the tree: any other change (such as dropping a
+ * heading that repeats the page title) is made before it, and nothing edits the HTML after it;
+ * the tree is only serialised (serialize-html.ts).
+ */
+import rehypeRaw from "rehype-raw";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import type { SafeHtml } from "../../services/content/model";
+import { rehypeDropRepeatedTitle } from "./drop-repeated-title";
+import { rehypeSerialize } from "./serialize-html";
+
+/** What sanitised rich text may contain (tests check the output against it too). */
+export const richTextSchema: SanitizeSchema = {
+  ...defaultSchema,
+  // GitHub allows task-list checkboxes; editors have no use for form controls.
+  tagNames: (defaultSchema.tagNames ?? []).filter((tag) => tag !== "input"),
+  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto", "tel"], src: ["http", "https"] },
+};
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeDropRepeatedTitle)
+  .use(rehypeSanitize, richTextSchema)
+  .use(rehypeSerialize);
+
+export interface RichTextOptions {
+  /** The title the page already shows as its h1: a first heading that reads the same is dropped. */
+  pageTitle?: string | null;
+}
+
+/** Markdown (with optional raw HTML) from the CMS -> sanitised HTML safe to place in a page. */
+export function markdownToSafeHtml(markdown: string, { pageTitle }: RichTextOptions = {}): SafeHtml {
+  if (markdown.trim() === "") return { html: "" } as SafeHtml;
+  return { html: String(processor.processSync({ value: markdown, data: pageTitle ? { pageTitle } : {} })) } as SafeHtml;
+}

@@ -1,0 +1,18 @@
+/**
+ * Code that only some requests need, loaded on first use rather than with the Worker. Each
+ * module is bundled on its own by scripts/build-worker-modules.mjs into src/generated/ and
+ * uploaded beside the Worker (wrangler.toml [[rules]]). The specifier is a variable so that the
+ * Worker's bundler leaves the import to run time instead of inlining the module; it is resolved
+ * from this file, which sits beside the Worker's entry point in the uploaded bundle as in src/.
+ */
+import type * as RichText from "./adapters/cms/rich-text-pipeline";
+
+const RICH_TEXT = "./generated/rich-text.js";
+
+let richText: Promise<typeof RichText> | undefined;
+
+/** The Markdown -> sanitised HTML pipeline (needed only when a CMS response is mapped). */
+export function loadRichText(): Promise<typeof RichText> {
+  richText ??= import(/* @vite-ignore */ RICH_TEXT) as Promise<typeof RichText>;
+  return richText;
+}
