@@ -6,7 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import * as ops from "../../src/adapters/cms/operations";
-import { BLOCK_KINDS, type GeneralPage } from "../../src/services/content/model";
+import { BLOCK_KINDS, type GeneralPage } from "../../src/domain/content";
 import { pageHref } from "../../src/shared/links";
 
 const get = (path: string, init?: RequestInit) => SELF.fetch(`http://localhost${path}`, init);

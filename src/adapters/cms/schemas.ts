@@ -3,7 +3,7 @@
  * shape into the content domain. Optional fields may be missing or null; malformed ones fail.
  */
 import * as z from "zod";
-import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../services/content/model";
+import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../domain/content";
 import { markdownToSafeHtml } from "./rich-text";
 
 export const optionalString = z
