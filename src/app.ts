@@ -17,7 +17,6 @@ import { embedRoutes } from "./routes/embeds";
 import { homeRoutes } from "./routes/home";
 import { joinRoutes } from "./routes/join";
 import { userMembershipRoutes } from "./routes/user-membership";
-import { membershipPaymentRoutes } from "./routes/membership-payment";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
@@ -58,7 +57,6 @@ export function createApp() {
   app.route("/", passwordResetRoutes);
   app.route("/", accountRoutes);
   app.route("/", userMembershipRoutes);
-  app.route("/", membershipPaymentRoutes);
   app.route("/", userWebinarsRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);

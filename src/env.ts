@@ -179,6 +179,11 @@ export const EnvSchema = z.object({
     .optional(),
 });
 
+/** What applicants and buyers read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
+export const DEFAULT_OFFLINE_INSTRUCTIONS =
+  "Pay by bank transfer to The Guild of Example Physiotherapists, sort code 00-00-00, account 00000000, quoting your payment reference, " +
+  "or send a cheque payable to The Guild of Example Physiotherapists with your reference on the back to the address at the foot of this page.";
+
 export interface Config {
   environment: "development" | "test" | "production";
   cms: { url: string; graphqlUrl: string; token: string; timeoutMs: number };
@@ -193,8 +198,8 @@ export interface Config {
     staffEmails: readonly string[];
     /** Days after a period ends during which the member keeps access. */
     graceDays: number;
-    /** How to pay offline (bank details…), shown to applicants; null for the default text. */
-    offlinePaymentInstructions: string | null;
+    /** How to pay offline (bank details…), shown to applicants and buyers. */
+    offlinePaymentInstructions: string;
   };
   /** Card payments through Stripe; null when STRIPE_SECRET_KEY is not set (offline payment only). */
   stripe: StripeConfig | null;
@@ -292,7 +297,7 @@ export function parseConfig(env: unknown): Config {
     membership: {
       staffEmails: e.STAFF_EMAILS,
       graceDays: e.MEMBERSHIP_GRACE_DAYS,
-      offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS,
+      offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS ?? DEFAULT_OFFLINE_INSTRUCTIONS,
     },
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
     bindings: {

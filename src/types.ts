@@ -1,22 +1,31 @@
-import type { Config, Bindings } from "./env";
-import type { AuthService } from "./services/auth/auth-service";
+import type { Buyer } from "./domain/buyer";
+import type { Block } from "./domain/content";
 import type { Session } from "./domain/session";
-import type { ContentService } from "./services/content/content-service";
-import type { PurgeRequest, PurgeResult } from "./services/content/purge";
+import type { Bindings, Config } from "./env";
+import type { Services } from "./middleware/init/services";
+import type { BlockOptions, LoadedBlocks } from "./middleware/renderer/block-context";
+import type { SiteContext } from "./views/site-context";
 
-/** The Hono environment: bindings from wrangler, and per-request services from `init`. */
+/**
+ * The Hono environment: bindings from wrangler, the configuration, the per-request services
+ * (middleware/init), and what the session, CSRF and renderer middleware publish.
+ */
 export interface HonoEnv {
   Bindings: Bindings;
-  Variables: {
+  Variables: Services & {
     config: Config;
-    content: ContentService;
-    auth: AuthService;
-    /** Invalidates cached content that reads the changed model (every operation when null). */
-    purgeContent: (request: PurgeRequest) => Promise<PurgeResult>;
     /** The signed-in user's session, or null for a visitor (middleware/session). */
     session: Session | null;
     /** Whether the signed-in user is a member (memoised per request). */
     isMember: () => Promise<boolean>;
+    /** Whom prices are for: this visitor or user (memoised per request; middleware/session). */
+    buyer: () => Promise<Buyer>;
+    /** The CSRF token for this browser's forms (middleware/csrf). */
+    csrfToken: () => Promise<string>;
+    /** The site and request context every view gets (middleware/renderer). */
+    site: SiteContext;
+    /** Loads what a page's blocks need to render (middleware/renderer). */
+    blocks: (blocks: readonly Block[], options?: BlockOptions) => Promise<LoadedBlocks>;
     /** Set by a route whose response every anonymous visitor may share: seconds to keep it (middleware/edge-cache). */
     edgeCacheTtl: number | undefined;
   };

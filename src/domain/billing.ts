@@ -59,3 +59,24 @@ export interface Invoice {
   amountPaidPence: number;
   paidAt: number | null;
 }
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Seconds since the epoch. */
+  created: number;
+  /** The id of the object the event is about (a session, invoice or subscription). */
+  objectId: string | null;
+}
+
+/** A webhook request whose signature does not check out; nothing may be done with it. */
+export class InvalidWebhookSignature extends Error {
+  override readonly name = "InvalidWebhookSignature";
+}
+
+/**
+ * What a page tells someone back from Stripe Checkout: paid and recorded ("confirmed"), paid but
+ * not yet confirmed by Stripe ("confirming"), left without paying ("cancelled"), or card payment
+ * not available just now ("unavailable").
+ */
+export type CheckoutNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;

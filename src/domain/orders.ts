@@ -70,3 +70,13 @@ export type WebinarAccess =
   | { kind: "live-link-pending" }
   | { kind: "recording"; embedUrl: string | null; watchUrl: string | null; playlistUrl: string | null }
   | { kind: "recording-pending" };
+
+export interface WatchableWebinar {
+  id: string;
+  name: string;
+  slug: string;
+  start: Date;
+  upcoming: boolean;
+  /** Why the user may watch it. */
+  entitlement: "owned" | "free";
+}

@@ -7,11 +7,12 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { renderToReadableStream } from "react-dom/server.edge";
 import { assetUrls, defaultFaviconUrl } from "../assets";
 import { ConfigError } from "../env";
 import { isAppError } from "../errors";
+import { streamDocument } from "./renderer/stream";
 import { log } from "../log";
+import { RETRY_AFTER_SECONDS } from "../services/auth/attempt-limits";
 import { buildHead } from "../views/head-data";
 import type { HonoEnv } from "../types";
 import { ErrorContent } from "../views/pages/error-content";
@@ -27,6 +28,7 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
   }
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
+  if (status === 429) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
   if (wantsJson(c)) return c.json({ error: { code, message } }, status);
   // "No such page" is the same for every visitor: the edge cache may keep it (not for a session).
   if (status === 404 && c.var.config && !c.var.session) c.set("edgeCacheTtl", c.var.config.edgeCache.ttlSeconds);
@@ -40,9 +42,7 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
       detail={detail}
     />
   );
-  const nonce = c.get("secureHeadersNonce");
-  const stream = await renderToReadableStream(page, nonce ? { nonce } : {});
-  return c.body(stream, status, { "Content-Type": "text/html; charset=UTF-8" });
+  return streamDocument(c, page, status);
 };
 
 /** The error inside the site layout, or null when the layout data cannot be had. */

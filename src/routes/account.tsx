@@ -2,9 +2,9 @@
  * The signed-in user's settings pages (/user/...), in the user-settings section: account
  * details and sign out, and changing the password (which re-authenticates first).
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { IdentityError } from "../domain/identity-errors";
 import { getPublicEnv } from "../env";
 import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
@@ -13,17 +13,7 @@ import type { HonoEnv } from "../types";
 import { AccountContent } from "../views/auth/account-content";
 import { ChangePasswordContent } from "../views/auth/change-password-content";
 import type { FieldProblem } from "../views/forms/error-summary";
-import { csrfFormToken, currentPathAndQuery, limitAuthAttempts, signInRedirectUrl } from "./auth-helpers";
-import { renderScreen, siteContext } from "./screen";
-
-/** Sends a visitor without a session to sign in, and back here afterwards. */
-export const requireSession: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  if (!c.var.session) {
-    c.header("Cache-Control", "private, no-store");
-    return c.redirect(signInRedirectUrl(currentPathAndQuery(c)), 303);
-  }
-  await next();
-};
+import { requireSession } from "../middleware/require-session";
 
 const PasswordChange = z.object({
   currentPassword: z.string().min(1, { error: "Enter your current password" }).max(4096),
@@ -34,40 +24,31 @@ const PasswordChange = z.object({
 });
 
 async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[]) {
-  return renderScreen(c, {
+  return c.render(<ChangePasswordContent csrfToken={await c.var.csrfToken()} problems={problems} />, {
     layout: await c.var.content.layout(),
-    site: siteContext(c),
     head: { pageTitle: "Change your password", noindex: true },
     section: "userSettings",
     isPrivate: true,
     status: problems.length > 0 ? 400 : 200,
-    children: <ChangePasswordContent csrfToken={await csrfFormToken(c)} problems={problems} />,
   });
 }
 
 export const accountRoutes = new Hono<HonoEnv>()
-  .use("/user/account", requireSession)
-  .use("/user/password", requireSession)
+  .use("/user/account", requireSession())
+  .use("/user/password", requireSession())
   .get("/user/account", async (c) => {
     const session = c.var.session!;
     const [layout, isMember] = await Promise.all([c.var.content.layout(), c.var.isMember()]);
-    return renderScreen(c, {
-      layout,
-      site: siteContext(c),
-      head: { pageTitle: "Your account", noindex: true },
-      section: "userSettings",
-      isPrivate: true,
-      islands: ["auth"],
-      children: (
-        <AccountContent
-          session={session}
-          isMember={isMember}
-          csrfToken={await csrfFormToken(c)}
-          notice={c.req.query("changed") === "password" ? "Your password has been changed." : null}
-          islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
-        />
-      ),
-    });
+    return c.render(
+      <AccountContent
+        session={session}
+        isMember={isMember}
+        csrfToken={await c.var.csrfToken()}
+        notice={c.req.query("changed") === "password" ? "Your password has been changed." : null}
+        islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
+      />,
+      { layout, head: { pageTitle: "Your account", noindex: true }, section: "userSettings", isPrivate: true, islands: ["auth"] },
+    );
   })
   .get("/user/password", (c) => renderPasswordForm(c, []))
   .post("/user/password", async (c) => {
@@ -82,7 +63,7 @@ export const accountRoutes = new Hono<HonoEnv>()
     if (form.data.currentPassword === form.data.newPassword) {
       return renderPasswordForm(c, [{ field: "newPassword", message: "Choose a new password that is different from your current one" }]);
     }
-    await limitAuthAttempts(c, "password-change", session.email);
+    await c.var.attemptLimits.check("password-change", session.email);
     try {
       const started = await c.var.auth.changePassword(session, form.data.currentPassword, form.data.newPassword);
       cookies.setSession(c, started.token, started.session.expiresAt);

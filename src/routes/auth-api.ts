@@ -6,15 +6,14 @@
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { InvalidIdTokenError, SigningKeysUnavailableError } from "../adapters/firebase/id-token-verifier";
-import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { IdentityError, InvalidIdTokenError, SigningKeysUnavailableError } from "../domain/identity-errors";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { cookies } from "../middleware/session/cookies";
+import { RETRY_AFTER_SECONDS } from "../services/auth/attempt-limits";
 import { SignInRefused, type StartedSession } from "../services/auth/auth-service";
 import { safeCallbackUrl } from "../services/auth/callback-url";
 import type { HonoEnv } from "../types";
-import { csrfFormToken, limitAuthAttempts } from "./auth-helpers";
 
 const PROVIDER = "credentials";
 
@@ -84,7 +83,7 @@ export const authApiRoutes = new Hono<HonoEnv>()
   })
   .get("/api/auth/csrf", async (c) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json({ csrfToken: await csrfFormToken(c) });
+    return c.json({ csrfToken: await c.var.csrfToken() });
   })
   .get("/api/auth/providers", (c) =>
     c.json({
@@ -114,6 +113,7 @@ export const authApiRoutes = new Hono<HonoEnv>()
     const fail = (error: SignInFailure) => {
       const status = FAILURE_STATUS[error];
       c.header("Cache-Control", "private, no-store");
+      if (status === 429) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
       if (wantsJson) return c.json({ ok: false, status, error, url: null }, status);
       const back = new URLSearchParams({ error, callbackUrl, ...(typedEmail ? { email: typedEmail } : {}) });
       return c.redirect(`/login?${back}`, 303);
@@ -125,11 +125,11 @@ export const authApiRoutes = new Hono<HonoEnv>()
     try {
       let started: StartedSession;
       if (idToken) {
-        await limitAuthAttempts(c, "sign-in");
+        await c.var.attemptLimits.check("sign-in");
         started = await c.var.auth.sessionFromSignIn(idToken);
       } else {
         if (!address.success || !password) return fail("InvalidRequest");
-        await limitAuthAttempts(c, "sign-in", address.data);
+        await c.var.attemptLimits.check("sign-in", address.data);
         started = await c.var.auth.signInWithPassword(address.data, password);
       }
       if (c.var.session) await c.var.auth.endSession(c.var.session);
@@ -158,14 +158,14 @@ export const authApiRoutes = new Hono<HonoEnv>()
       .object({ level: z.enum(["error", "warn", "debug"]).default("error"), code: z.string().max(100).optional(), message: z.string().max(2000).optional() })
       .safeParse(body);
     if (!entry.success) throw new AppError("BAD_REQUEST", "A log entry is { level, code, message }");
-    await limitAuthAttempts(c, "log");
+    await c.var.attemptLimits.check("log");
     log.warn("auth.client_log", entry.data);
     return c.body(null, 204);
   })
   .post("/api/auth/token", async (c) => {
     const header = c.req.header("Authorization") ?? "";
     if (!header.startsWith("Bearer ")) throw new AppError("UNAUTHORIZED", "Token sync needs Authorization: Bearer <Firebase ID token>");
-    await limitAuthAttempts(c, "token");
+    await c.var.attemptLimits.check("token");
     try {
       const result = await c.var.auth.sessionFromTokenSync(header.slice("Bearer ".length).trim(), c.var.session, cookies.signedOutAt(c));
       if (result.token) startSession(c, { session: result.session, token: result.token });

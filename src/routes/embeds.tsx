@@ -11,12 +11,6 @@ import type { Block } from "../domain/content";
 import type { HonoEnv } from "../types";
 import { embedDocument } from "../views/blocks/embed";
 
-export const embedBases = {
-  home: "/embeds/home",
-  page: (type: string, slug: string) => `/embeds/page/${encodeURIComponent(type)}/${encodeURIComponent(slug)}`,
-  article: (slug: string) => `/embeds/article/${encodeURIComponent(slug)}`,
-};
-
 function serve(c: Context<HonoEnv>, blocks: readonly Block[], blockId: string, isPrivate: boolean) {
   const block = blocks.find((b) => b.kind === "embed" && b.id === blockId);
   if (!block || block.kind !== "embed") throw new AppError("NOT_FOUND", "No such embed");

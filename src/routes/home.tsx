@@ -1,21 +1,18 @@
+/** The home page: its CMS blocks in the site layout. */
 import { Hono } from "hono";
+import { embedBases } from "../shared/links";
 import type { HonoEnv } from "../types";
 import { HomeContent } from "../views/pages/home-content";
-import { embedBases } from "./embeds";
-import { loadBlockContext, renderScreen, siteContext } from "./screen";
 
 export const homeRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const [layout, homepage] = await Promise.all([c.var.content.layout(), c.var.content.homepage()]);
-  const site = siteContext(c);
-  const blocks = await loadBlockContext(c, site, homepage?.blocks ?? [], { embedBase: embedBases.home });
-  return renderScreen(c, {
+  const blocks = await c.var.blocks(homepage?.blocks ?? [], { embedBase: embedBases.home });
+  return c.render(<HomeContent homepage={homepage} ctx={blocks.ctx} />, {
     layout,
-    site,
     head: { pageSeo: homepage?.seo ?? null },
     section: null,
     isPrivate: blocks.personal,
     shareable: blocks.shareable,
     islands: blocks.islands,
-    children: <HomeContent homepage={homepage} ctx={blocks.ctx} />,
   });
 });

@@ -1,74 +1,57 @@
 /**
  * /join: the application form (GET) and its submission (POST). Validation uses the one shared
- * schema; every problem goes back next to its field with what was typed kept (not the password).
- * A submission creates the Firebase account (or uses the signed-in one), stores the application
- * and the membership record in D1, signs the applicant in, and continues to payment (offline:
- * /user/membership shows the amount and reference). Idempotency keys make double submits and
- * retries safe.
+ * schema; every problem goes back next to its field with what was typed kept (not the
+ * password). A valid submission goes to the membership service, which creates the Firebase
+ * account (or uses the signed-in one), stores the application and the membership record, and
+ * continues to payment (offline: /user/membership shows the amount and reference). Idempotency
+ * keys make double submits and retries safe.
  */
 import { Hono, type Context } from "hono";
-import { createApplicationStore } from "../adapters/d1/applications";
-import { createMembershipStore } from "../adapters/d1/memberships";
-import { IdentityError } from "../adapters/firebase/identity-toolkit";
-import { AppError } from "../errors";
-import { log } from "../log";
-import { cookies } from "../middleware/session/cookies";
-import { apply, previousSubmission } from "../services/membership/apply";
-import { membershipTerms } from "../services/membership/terms";
+import type { JoinPage, LayoutData, Membership } from "../domain/content";
 import type { MembershipTerms } from "../domain/membership";
+import { AppError } from "../errors";
+import { cookies } from "../middleware/session/cookies";
 import { JoinAccount, JoinDetails, joinErrors, type JoinErrors } from "../shared/join-form";
 import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
 import { JoinContent } from "../views/pages/join-content";
-import { csrfFormToken, limitAuthAttempts } from "./auth-helpers";
-import { cardCheckoutOrFallback } from "./membership-payment";
-import { renderScreen, siteContext } from "./screen";
 
 const MAX_FIELD = 4096;
 
-async function loadJoin(c: Context<HonoEnv>) {
-  const { content } = c.var;
-  const [layout, joinPage, memberships, pages] = await Promise.all([
-    content.layout(),
-    content.joinPage(),
-    content.memberships(),
-    content.allGeneralPages(),
-  ]);
-  if (!joinPage) throw new AppError("NOT_FOUND", "The join page has not been published");
-  return { layout, joinPage, memberships, terms: membershipTerms(memberships, pages) };
+interface JoinData {
+  layout: LayoutData;
+  joinPage: JoinPage;
+  memberships: Membership[];
+  terms: Map<string, MembershipTerms>;
 }
 
-async function renderJoin(
-  c: Context<HonoEnv>,
-  data: Awaited<ReturnType<typeof loadJoin>>,
-  state: { values: Partial<Record<string, string>>; errors: JoinErrors; idempotencyKey: string },
-) {
+async function loadJoin(c: Context<HonoEnv>): Promise<JoinData> {
+  const { content } = c.var;
+  const [layout, joinPage, memberships, terms] = await Promise.all([content.layout(), content.joinPage(), content.memberships(), c.var.membership.terms()]);
+  if (!joinPage) throw new AppError("NOT_FOUND", "The join page has not been published");
+  return { layout, joinPage, memberships, terms };
+}
+
+async function renderJoin(c: Context<HonoEnv>, data: JoinData, state: { values: Partial<Record<string, string>>; errors: JoinErrors; idempotencyKey: string }) {
   const hasErrors = Object.keys(state.errors).length > 0;
-  return renderScreen(c, {
+  const form = (
+    <JoinForm
+      joinPage={data.joinPage}
+      terms={[...data.terms.values()]}
+      csrfToken={await c.var.csrfToken()}
+      idempotencyKey={state.idempotencyKey}
+      values={state.values}
+      errors={state.errors}
+      signedInAs={c.var.session?.email ?? null}
+      cardPayments={c.var.config.stripe !== null}
+    />
+  );
+  return c.render(<JoinContent joinPage={data.joinPage} memberships={data.memberships} form={form} />, {
     layout: data.layout,
-    site: siteContext(c),
     head: { pageSeo: data.joinPage.seo, pageTitle: hasErrors ? "There is a problem — Join the Guild" : "Join the Guild" },
     section: "professionals",
     isPrivate: true,
     status: hasErrors ? 400 : 200,
-    children: (
-      <JoinContent
-        joinPage={data.joinPage}
-        memberships={data.memberships}
-        form={
-          <JoinForm
-            joinPage={data.joinPage}
-            terms={[...data.terms.values()]}
-            csrfToken={await csrfFormToken(c)}
-            idempotencyKey={state.idempotencyKey}
-            values={state.values}
-            errors={state.errors}
-            signedInAs={c.var.session?.email ?? null}
-            cardPayments={c.var.config.stripe !== null}
-          />
-        }
-      />
-    ),
   });
 }
 
@@ -80,10 +63,6 @@ function typedValues(body: Record<string, unknown>): Partial<Record<string, stri
   }
   return values;
 }
-
-/** The form's idempotency key is another applicant's: only a tampered or leaked form gets here. */
-const formAlreadyUsed = () =>
-  new AppError("CONFLICT", "This form has already been used. Reload the join page to get a fresh form, then submit it again.");
 
 export const joinRoutes = new Hono<HonoEnv>()
   .get("/join", async (c) => {
@@ -102,74 +81,35 @@ export const joinRoutes = new Hono<HonoEnv>()
     const idempotencyKey = typeof body.idempotencyKey === "string" && /^[0-9a-f-]{36}$/i.test(body.idempotencyKey) ? body.idempotencyKey : crypto.randomUUID();
     const again = (errors: JoinErrors) => renderJoin(c, data, { values, errors, idempotencyKey });
 
+    const session = c.var.session;
     const details = JoinDetails.safeParse(body);
-    const account = c.var.session ? null : JoinAccount.safeParse(body);
+    const account = session ? null : JoinAccount.safeParse(body);
     const errors: JoinErrors = {
       ...(details.success ? {} : joinErrors(details.error)),
       ...(account && !account.success ? joinErrors(account.error) : {}),
     };
-    let terms: MembershipTerms | undefined;
+    const terms = details.success ? data.terms.get(details.data.membership) : undefined;
     if (details.success) {
-      terms = data.terms.get(details.data.membership);
       if (!terms) errors.membership = "Choose one of the memberships listed";
       if (details.data.paymentMethod === "card" && !c.var.config.stripe) {
         errors.paymentMethod = "Card payment is not available at the moment. Choose bank transfer or cheque.";
       }
-      if (!data.joinPage.specialisationOptions.includes(details.data.specialisation)) {
-        errors.specialisation = "Choose your specialisation from the list";
-      }
+      if (!data.joinPage.specialisationOptions.includes(details.data.specialisation)) errors.specialisation = "Choose your specialisation from the list";
     }
     if (Object.keys(errors).length > 0 || !details.success || !terms) return again(errors);
+    const joiner = session
+      ? { session }
+      : account?.success
+        ? { account: account.data }
+        : null;
+    if (!joiner) return again({ email: "Enter your e-mail address" });
 
-    const applications = createApplicationStore(c.var.config.bindings.db);
-    const deps = {
-      applications,
-      memberships: createMembershipStore(c.var.config.bindings.db),
-      graceDays: c.var.config.membership.graceDays,
-      now: () => new Date(),
-    };
-
-    // A repeated submission (double click, back and resubmit, retry) finds what it made before,
-    // before any account is created; a visitor's is recognised by the address typed.
-    const applicant = c.var.session ? { userId: c.var.session.userId } : account?.success ? { email: account.data.email } : null;
-    if (!applicant) return again({ email: "Enter your e-mail address" });
-    const previous = await previousSubmission(deps, details.data.idempotencyKey, applicant);
-    if (previous.kind === "key-used") throw formAlreadyUsed();
-    if (previous.kind === "mine") return c.redirect("/user/membership", 303);
-
-    let user = c.var.session ? { id: c.var.session.userId, email: c.var.session.email ?? "" } : null;
-    if (!user && account?.success) {
-      await limitAuthAttempts(c, "join", account.data.email);
-      try {
-        const started = await c.var.auth.createAccount(account.data.email, account.data.password);
-        cookies.setSession(c, started.token, started.session.expiresAt);
-        cookies.setLoggedInPreviously(c);
-        cookies.clearSignedOutAt(c);
-        user = { id: started.session.userId, email: account.data.email };
-      } catch (error) {
-        if (error instanceof IdentityError && error.code === "auth/email-already-in-use") {
-          return again({ email: "An account already uses this e-mail address. Sign in first, then complete this form." });
-        }
-        if (error instanceof IdentityError && error.code === "auth/weak-password") {
-          return again({ password: "Choose a stronger password" });
-        }
-        if (error instanceof IdentityError && error.code === "auth/invalid-email") {
-          return again({ email: "Enter an e-mail address, like name@example.com" });
-        }
-        log.error("join.account_failed", { error });
-        throw new AppError("AUTH_UNAVAILABLE", "We could not create your account just now. Please try again.", { cause: error });
-      }
+    const outcome = await c.var.membership.join(joiner, details.data, terms);
+    if (outcome.kind === "problems") return again(outcome.errors);
+    if (outcome.started) {
+      cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);
+      cookies.setLoggedInPreviously(c);
+      cookies.clearSignedOutAt(c);
     }
-    if (!user) return again({ email: "Enter your e-mail address" });
-
-    const result = await apply(deps, { user, details: details.data, terms });
-    if (result.kind === "key-used") throw formAlreadyUsed();
-    if (result.kind === "already-member") {
-      return again({ membership: "You are already a member. Your membership page shows its details." });
-    }
-    log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: terms.slug });
-    if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment") {
-      return c.redirect(await cardCheckoutOrFallback(c, result.application, terms), 303);
-    }
-    return c.redirect(`/user/membership${result.kind === "created" ? "?joined=1" : ""}`, 303);
+    return c.redirect(outcome.to, 303);
   });

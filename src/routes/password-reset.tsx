@@ -6,15 +6,14 @@
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { IdentityError } from "../adapters/firebase/identity-toolkit";
+import { IdentityError } from "../domain/identity-errors";
 import { getPublicEnv } from "../env";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { resetError, type AuthError } from "../shared/auth-errors";
 import type { HonoEnv } from "../types";
 import { PasswordResetContent } from "../views/auth/password-reset-content";
-import { csrfFormToken, limitAuthAttempts } from "./auth-helpers";
-import { renderScreen, siteContext } from "./screen";
+import { RETRY_AFTER_SECONDS } from "../services/auth/attempt-limits";
 
 const Email = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
 
@@ -23,24 +22,18 @@ export const resetContinueUrl = (siteUrl: string) => `${siteUrl}/login?reset=don
 
 async function render(c: Context<HonoEnv>, state: { email: string; authError: AuthError | null; sentTo: string | null }) {
   const layout = await c.var.content.layout();
-  return renderScreen(c, {
-    layout,
-    site: siteContext(c),
-    head: { pageTitle: "Reset your password", noindex: true },
-    section: null,
-    isPrivate: true,
-    islands: ["auth"],
-    status: state.authError ? (state.authError.status === 500 ? 500 : state.authError.status === 429 ? 429 : 400) : 200,
-    children: (
-      <PasswordResetContent
-        csrfToken={await csrfFormToken(c)}
-        email={state.email}
-        authError={state.authError}
-        sentTo={state.sentTo}
-        islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
-      />
-    ),
-  });
+  const status = state.authError ? (state.authError.status === 500 ? 500 : state.authError.status === 429 ? 429 : 400) : 200;
+  if (status === 429) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+  return c.render(
+    <PasswordResetContent
+      csrfToken={await c.var.csrfToken()}
+      email={state.email}
+      authError={state.authError}
+      sentTo={state.sentTo}
+      islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
+    />,
+    { layout, head: { pageTitle: "Reset your password", noindex: true }, section: null, isPrivate: true, islands: ["auth"], status },
+  );
 }
 
 export const passwordResetRoutes = new Hono<HonoEnv>()
@@ -53,7 +46,7 @@ export const passwordResetRoutes = new Hono<HonoEnv>()
       return render(c, { email: typed, authError: { ...resetError(typed.trim() ? "auth/invalid-email" : "auth/missing-email"), status: 400 }, sentTo: null });
     }
     try {
-      await limitAuthAttempts(c, "password-reset", email.data);
+      await c.var.attemptLimits.check("password-reset", email.data);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "RATE_LIMITED") throw error;
       return render(c, { email: typed, authError: { ...resetError("auth/too-many-requests"), status: 429 }, sentTo: null });

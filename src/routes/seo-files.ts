@@ -3,9 +3,8 @@
  * neither authenticatedOnly nor membersOnly, articles and webinars, plus the site's own lists.
  */
 import { Hono } from "hono";
-import { pageHref } from "../shared/links";
+import { pageHref, hrefs } from "../shared/links";
 import type { HonoEnv } from "../types";
-import { hrefs } from "../views/hrefs";
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");

@@ -8,8 +8,6 @@ import { SIGN_IN_HINTS, signInError, type AuthError } from "../shared/auth-error
 import { safeCallbackUrl } from "../services/auth/callback-url";
 import type { HonoEnv } from "../types";
 import { LoginContent } from "../views/auth/login-content";
-import { csrfFormToken } from "./auth-helpers";
-import { renderScreen, siteContext } from "./screen";
 
 const KNOWN_ERRORS: Record<string, number> = {
   CredentialsSignin: 401,
@@ -19,7 +17,7 @@ const KNOWN_ERRORS: Record<string, number> = {
   ServiceUnavailable: 503,
 };
 
-export async function renderSignIn(c: Context<HonoEnv>) {
+async function renderSignIn(c: Context<HonoEnv>) {
   const { config } = c.var;
   const callbackUrl = safeCallbackUrl(c.req.query("callbackUrl"), config.site.url);
   if (c.var.session) return c.redirect(callbackUrl, 303);
@@ -33,24 +31,17 @@ export async function renderSignIn(c: Context<HonoEnv>) {
         ? { text: SIGN_IN_HINTS.SessionRequired!, tone: "info" as const }
         : null;
   const layout = await c.var.content.layout();
-  return renderScreen(c, {
-    layout,
-    site: siteContext(c),
-    head: { pageTitle: "Sign in", noindex: true },
-    section: null,
-    isPrivate: true,
-    islands: ["auth"],
-    children: (
-      <LoginContent
-        csrfToken={await csrfFormToken(c)}
-        callbackUrl={callbackUrl}
-        email={(c.req.query("email") ?? "").slice(0, 254)}
-        authError={authError}
-        notice={notice}
-        islandConfig={JSON.stringify(getPublicEnv(config))}
-      />
-    ),
-  });
+  return c.render(
+    <LoginContent
+      csrfToken={await c.var.csrfToken()}
+      callbackUrl={callbackUrl}
+      email={(c.req.query("email") ?? "").slice(0, 254)}
+      authError={authError}
+      notice={notice}
+      islandConfig={JSON.stringify(getPublicEnv(config))}
+    />,
+    { layout, head: { pageTitle: "Sign in", noindex: true }, section: null, isPrivate: true, islands: ["auth"] },
+  );
 }
 
 export const signInPageRoutes = new Hono<HonoEnv>().get("/login", renderSignIn).get("/api/auth/signin", renderSignIn);

@@ -1,64 +1,48 @@
 /**
- * /user/membership (spec: the page after sign-up): the member's record, how to pay (card or
- * offline), receipts and, for card-paid members, the billing portal.
+ * /user/membership: the member's record, how to pay (card or offline), receipts and, for
+ * card-paid members, the billing portal. And the application's payment actions:
+ *   POST /user/membership/pay-by-card     (re)opens Stripe Checkout for the application
+ *   POST /user/membership/pay-offline     switches the application to bank transfer or cheque
+ *   POST /user/membership/billing-portal  Stripe's customer portal for a card-paid member
+ * Each needs a session and acts only on the signed-in user's own application.
  */
 import { Hono } from "hono";
-import { createApplicationStore } from "../adapters/d1/applications";
-import { createMembershipStore } from "../adapters/d1/memberships";
-import { isActiveMember } from "../services/membership/active-member";
-import { isRefundDue } from "../services/membership/refunds";
-import { ownMembership } from "../services/membership/own-membership";
-import { completeMembershipCheckout } from "../services/payments/membership-billing";
+import { requireSession } from "../middleware/require-session";
 import type { HonoEnv } from "../types";
-import { MembershipStatusContent, type ShownStatus } from "../views/membership/membership-status-content";
-import { requireSession } from "./account";
-import { csrfFormToken } from "./auth-helpers";
-import { checkoutNotice } from "./checkout-return";
-import type { CheckoutNotice } from "../views/components/checkout-notice";
-import { renderScreen, siteContext } from "./screen";
+import { MembershipStatusContent } from "../views/membership/membership-status-content";
 
-/** What applicants read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
-export const DEFAULT_OFFLINE_INSTRUCTIONS =
-  "Pay by bank transfer to The Guild of Example Physiotherapists, sort code 00-00-00, account 00000000, quoting your payment reference, " +
-  "or send a cheque payable to The Guild of Example Physiotherapists with your reference on the back to the address at the foot of this page.";
-
-/** What the page says on return from Checkout; for a closed application, the refund note says it all. */
-const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", closed: null } as const satisfies Record<string, CheckoutNotice>;
-
-export const userMembershipRoutes = new Hono<HonoEnv>().use("/user/membership", requireSession).get("/user/membership", async (c) => {
-  const session = c.var.session!;
-  const { db } = c.var.config.bindings;
-  const notice = await checkoutNotice(c, "membership", async (payments, paid) => RETURN_NOTICES[await completeMembershipCheckout(payments, paid)]);
-  const applications = createApplicationStore(db);
-  const [layout, { record, application }, joinPage] = await Promise.all([
-    c.var.content.layout(),
-    ownMembership({ memberships: createMembershipStore(db), applications }, session.userId),
-    // The join page's success message, right after an application or its card payment.
-    c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
-  ]);
-  const payments = application ? await applications.payments(application.id) : [];
-  let status: ShownStatus | null = record?.status ?? null;
-  if (status === "active" && !isActiveMember(record, new Date(), c.var.config.membership.graceDays)) status = "lapsed";
-  return renderScreen(c, {
-    layout,
-    site: siteContext(c),
-    head: { pageTitle: "Your membership", noindex: true },
-    section: "userSettings",
-    isPrivate: true,
-    islands: ["membership"],
-    children: (
+export const userMembershipRoutes = new Hono<HonoEnv>()
+  .use("/user/membership", requireSession())
+  .use("/user/membership/*", requireSession())
+  .get("/user/membership", async (c) => {
+    const { membership, config } = c.var;
+    const userId = c.var.session!.userId;
+    const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
+    const [layout, overview, joinPage] = await Promise.all([
+      c.var.content.layout(),
+      membership.overview(userId),
+      // The join page's success message, right after an application or its card payment.
+      c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
+    ]);
+    return c.render(
       <MembershipStatusContent
-        record={record}
-        status={status}
-        application={application}
-        payments={payments}
-        refundDue={application !== null && isRefundDue(application, payments.reduce((sum, p) => sum + p.amountPence, 0))}
+        record={overview.record}
+        status={overview.status}
+        application={overview.application}
+        payments={overview.payments}
+        refundDue={overview.refundDue}
         successMessage={joinPage?.successMessage ?? null}
-        offlineInstructions={c.var.config.membership.offlinePaymentInstructions ?? DEFAULT_OFFLINE_INSTRUCTIONS}
+        offlineInstructions={config.membership.offlinePaymentInstructions}
         notice={notice}
-        cardPayments={c.var.config.stripe !== null}
-        csrfToken={await csrfFormToken(c)}
-      />
-    ),
-  });
-});
+        cardPayments={config.stripe !== null}
+        csrfToken={await c.var.csrfToken()}
+      />,
+      { layout, head: { pageTitle: "Your membership", noindex: true }, section: "userSettings", isPrivate: true, islands: ["membership"] },
+    );
+  })
+  .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.membership.payByCard(c.var.session!.userId), 303))
+  .post("/user/membership/pay-offline", async (c) => {
+    await c.var.membership.payOffline(c.var.session!.userId);
+    return c.redirect("/user/membership", 303);
+  })
+  .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.membership.billingPortalUrl(c.var.session!.userId), 303));

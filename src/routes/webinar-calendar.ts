@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { AppError } from "../errors";
 import { webinarIcs } from "../shared/calendar/webinar-ics";
 import type { HonoEnv } from "../types";
-import { hrefs } from "../views/hrefs";
+import { hrefs } from "../shared/links";
 
 export const webinarCalendarRoutes = new Hono<HonoEnv>().get("/webinars/:slug/calendar.ics", async (c) => {
   const slug = c.req.param("slug");

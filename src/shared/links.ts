@@ -1,7 +1,15 @@
 /**
- * The site's one link rule (spec §2): type `Root` gives `/{slug}`, any other type gives
- * `/{type in lower case}/{slug}`, and a missing type or slug gives `/`.
- * Pure and environment-free: the Worker and browser code both import it.
+ * Every link the site makes, in one place. Pure and environment-free: the Worker and browser
+ * code both import it.
+ * - General pages follow one rule: type `Root` gives `/{slug}`, any other type gives
+ *   `/{type in lower case}/{slug}`, and a missing type or slug gives `/` (`pageHref`).
+ * - The site's own screens that are not general pages have fixed addresses (`hrefs`).
+ * - URLs that come from CMS fields (external links, social links, flipbook links) are checked
+ *   before they become an href (`safeHref`): only web, mail and phone links, or a site path. Both
+ *   that check and `isExternal` read a URL the way a browser's URL parser does, since that is
+ *   where the link will lead: it removes tabs and newlines anywhere and C0 controls and spaces at
+ *   either end, so "/\t/evil.example" is "//evil.example", another host; and it reads "\" as
+ *   "/" in web URLs.
  */
 export interface PageLink {
   type?: string | null;
@@ -16,4 +24,73 @@ export function pageHref(page: PageLink | null | undefined): string {
   // link's meaning (a leading "//" would otherwise point off-site).
   const segment = encodeURIComponent(slug);
   return type === "Root" ? `/${segment}` : `/${encodeURIComponent(type.toLowerCase())}/${segment}`;
+}
+
+const segment = (slug: string) => encodeURIComponent(slug);
+
+export const hrefs = {
+  home: "/",
+  articles: "/articles",
+  article: (slug: string) => `/articles/${segment(slug)}`,
+  webinars: "/webinars",
+  webinar: (slug: string) => `/webinars/${segment(slug)}`,
+  bundles: "/webinars/bundles",
+  bundle: (slug: string) => `/webinars/bundles/${segment(slug)}`,
+  memberships: "/memberships",
+  join: "/join",
+  /** The join form with a membership chosen in advance. */
+  joinAs: (membershipSlug: string) => `/join?membership=${encodeURIComponent(membershipSlug)}`,
+  signIn: "/login",
+  cart: "/cart",
+} as const;
+
+/** Where each page's embed blocks are served as their own sandboxed documents (routes/embeds.tsx). */
+export const embedBases = {
+  home: "/embeds/home",
+  page: (type: string, slug: string) => `/embeds/page/${encodeURIComponent(type)}/${encodeURIComponent(slug)}`,
+  article: (slug: string) => `/embeds/article/${encodeURIComponent(slug)}`,
+} as const;
+
+/** Where a visitor goes when a page needs a session, and back to `callbackPath` afterwards. */
+export function signInRedirectUrl(callbackPath: string): string {
+  return `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(callbackPath)}`;
+}
+
+const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
+
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const CONTROL_OR_SPACE_AT_ENDS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** `//host`, `/\host`, `\/host`, `\\host`: another host, written to look like a path. */
+const ANOTHER_HOST = /^[/\\]{2}/;
+
+/** The URL as a browser's parser reads it before anything else. */
+const asBrowserReads = (url: string) => url.replace(TAB_OR_NEWLINE, "").replace(CONTROL_OR_SPACE_AT_ENDS, "");
+
+/**
+ * The URL, as a browser reads it, if it is safe to link to; else null (for example `javascript:`,
+ * `data:`, another host written as a path, or any control character left inside).
+ */
+export function safeHref(url: string | null | undefined): string | null {
+  const value = asBrowserReads(url ?? "");
+  if (!value || CONTROL.test(value)) return null;
+  // No site path starts with a backslash: browsers read it as "/", and two of them as another host.
+  if (value.startsWith("\\")) return null;
+  if (value.startsWith("/")) return ANOTHER_HOST.test(value) ? null : value;
+  try {
+    return SAFE_PROTOCOLS.has(new URL(value).protocol) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a link leaves the site: it resolves, on a page of the site, to another web origin. */
+export function isExternal(href: string, siteUrl: string): boolean {
+  const site = new URL(siteUrl);
+  try {
+    const url = new URL(asBrowserReads(href), site);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin !== site.origin;
+  } catch {
+    return false;
+  }
 }

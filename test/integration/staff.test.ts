@@ -210,7 +210,15 @@ describe("one application", () => {
 describe("recording an offline payment", () => {
   it("activates the membership for a year from the date received and logs who did it", async () => {
     const a = await seed({ createdAt: "2025-01-10T12:00:00.000Z" });
-    const response = await staff.post(paymentUrl(a), payment({ amount: "£1,045.5", receivedOn: "2025-03-01", paymentReference: "  Cheque 000123 " }));
+    // £1,045.50 is not the £125.00 due: staff confirm that very amount (the rule orders follow too).
+    const fields = payment({ amount: "£1,045.5", receivedOn: "2025-03-01", paymentReference: "  Cheque 000123 " });
+    const unconfirmed = await staff.post(paymentUrl(a), fields);
+    expect(unconfirmed.status).toBe(400);
+    const prompt = await unconfirmed.text();
+    expect(prompt).toContain("£1,045.50 is not the amount due of £125.00. Check the amount, then tick the box to confirm it was received.");
+    expect(prompt).toContain('name="confirmedPence" value="104550"');
+    expect((await state(a)).payments).toEqual([]);
+    const response = await staff.post(paymentUrl(a), { ...fields, confirmAmount: "on", confirmedPence: "104550" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/staff/applications/${a.id}?done=payment`);
 

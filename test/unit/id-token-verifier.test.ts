@@ -5,7 +5,8 @@
 import { base64url, exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KeySource } from "../../src/adapters/firebase/google-keys";
-import { createIdTokenVerifier, InvalidIdTokenError, SigningKeysUnavailableError } from "../../src/adapters/firebase/id-token-verifier";
+import { createIdTokenVerifier } from "../../src/adapters/firebase/id-token-verifier";
+import { InvalidIdTokenError, SigningKeysUnavailableError } from "../../src/domain/identity-errors";
 
 const PROJECT = "guildhall-prod";
 const NOW = 1_800_000_000;

@@ -8,6 +8,7 @@
  * and still every claim is checked.
  */
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
+import { InvalidIdTokenError, SigningKeysUnavailableError } from "../../domain/identity-errors";
 import type { KeySource } from "./google-keys";
 
 export interface IdTokenClaims {
@@ -19,16 +20,6 @@ export interface IdTokenClaims {
   issuedAt: number;
   expiresAt: number;
   signInProvider: string | null;
-}
-
-/** Why a token was refused (never shown to users; logged). */
-export class InvalidIdTokenError extends Error {
-  override readonly name = "InvalidIdTokenError";
-}
-
-/** Google's signing keys could not be had, so no RS256 token can be checked just now. */
-export class SigningKeysUnavailableError extends Error {
-  override readonly name = "SigningKeysUnavailableError";
 }
 
 export interface IdTokenVerifierOptions {

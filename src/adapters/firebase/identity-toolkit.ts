@@ -4,17 +4,7 @@
  * re-authentication, and creating an account in the join flow. Locally it talks to the emulator.
  * Errors carry Firebase's JS SDK codes (auth/...), so one message table serves both paths.
  */
-export class IdentityError extends Error {
-  override readonly name = "IdentityError";
-  constructor(
-    /** A Firebase Auth error code, e.g. `auth/invalid-credential`. */
-    readonly code: string,
-    /** The REST API's own message, e.g. `INVALID_LOGIN_CREDENTIALS`. */
-    readonly restMessage: string,
-  ) {
-    super(`${code} (${restMessage})`);
-  }
-}
+import { IdentityError } from "../../domain/identity-errors";
 
 export interface SignInResult {
   idToken: string;

@@ -2,23 +2,12 @@
  * Stripe webhook events: the raw body's signature checked with the endpoint's signing secret
  * (Stripe-Signature header, HMAC-SHA256 through SubtleCrypto, five-minute tolerance), by the SDK.
  */
+import type { WebhookEvent } from "../../domain/billing";
 import Stripe from "stripe";
+import { InvalidWebhookSignature } from "../../domain/billing";
 import { stripeClient, subtleCrypto } from "./stripe-client";
 import type { StripeConfig } from "../../env";
 
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  /** Seconds since the epoch. */
-  created: number;
-  /** The id of the object the event is about (a session, invoice or subscription). */
-  objectId: string | null;
-}
-
-/** A webhook request whose signature does not check out; nothing may be done with it. */
-export class InvalidWebhookSignature extends Error {
-  override readonly name = "InvalidWebhookSignature";
-}
 
 export async function verifyWebhook(config: StripeConfig, rawBody: string, signature: string | undefined): Promise<WebhookEvent> {
   if (!signature) throw new InvalidWebhookSignature("The Stripe-Signature header is missing");

@@ -6,6 +6,7 @@ import type { CmsClient } from "../../adapters/cms/client";
 import { CmsError, type Operation } from "../../adapters/cms/operation";
 import * as ops from "../../adapters/cms/operations";
 import { AppError } from "../../errors";
+import { pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-through";
 import type {
@@ -119,6 +120,15 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
         }
       }
       return bySlug;
+    },
+    /** Membership slug -> the address of its information page. */
+    async membershipInfoHrefs(): Promise<Map<string, string>> {
+      return new Map([...(await service.membershipInfoPages())].map(([slug, page]) => [slug, pageHref(page)]));
+    },
+    /** The webinars and bundles on sale: what carts and checkouts are priced from. */
+    async catalogue(): Promise<{ webinars: Webinar[]; bundles: WebinarBundle[] }> {
+      const [webinars, bundles] = await Promise.all([service.webinars(), service.webinarBundles()]);
+      return { webinars, bundles };
     },
     joinPage: (): Promise<JoinPage | null> => value(ops.joinPageOperation, none),
     /**

@@ -17,7 +17,7 @@ import type { NewOrder, Order, OrderLine } from "../../domain/orders";
 import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { newReference } from "../membership/terms";
-import type { Shopper } from "./shopper";
+import type { Buyer } from "../../domain/buyer";
 
 export interface CheckoutDeps {
   orders: OrderStore;
@@ -25,7 +25,7 @@ export interface CheckoutDeps {
 }
 
 export interface CheckoutRequest {
-  shopper: Shopper & { userId: string };
+  buyer: Buyer & { userId: string };
   email: string;
   items: readonly CartItemRef[];
   expectedTotalPence: number;
@@ -80,14 +80,14 @@ async function ownOrder(deps: CheckoutDeps, key: string, userId: string): Promis
 }
 
 export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request: CheckoutRequest): Promise<CheckoutResult> {
-  const { userId } = request.shopper;
+  const { userId } = request.buyer;
   const previous = (await ownOrder(deps, request.idempotencyKey, userId)) ?? (await ownOrder(deps, freeKey(request.idempotencyKey), userId));
   if (previous === "key-used") return { kind: "key-used" };
   if (previous) return { kind: "existing", order: previous };
   if (request.items.length === 0) return { kind: "empty" };
 
-  const { shopper } = request;
-  const quote = quoteCart(request.items, catalogue, shopper.viewer, deps.now(), shopper.owned);
+  const { buyer } = request;
+  const quote = quoteCart(request.items, catalogue, buyer.viewer, deps.now(), buyer.owned);
   const removed = quote.lines.filter((line) => !SELLABLE.has(line.status)).map((line) => line.item);
   if (removed.length > 0) {
     const keep = quote.lines.filter((line) => SELLABLE.has(line.status)).map((line) => line.item);
@@ -95,7 +95,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   }
   if (quote.totalPence !== request.expectedTotalPence) return { kind: "price-changed", quote };
 
-  const base = { userId: shopper.userId, email: request.email };
+  const base = { userId: buyer.userId, email: request.email };
   const freeLines = quote.lines.filter((line) => line.status === "free");
   const paidLines = quote.lines.filter((line) => line.status === "payable");
   const order = (lines: CartQuoteLine[], key: string, paymentMethod: NewOrder["paymentMethod"]): NewOrder => {

@@ -4,8 +4,11 @@
  * rather than trusting the event's copy or its order, and are idempotent, so an event is
  * recorded as handled only after it succeeded: if handling fails, Stripe's retry runs it again.
  */
-import type { CheckoutSession } from "../../domain/billing";
-import type { WebhookEvent } from "../../adapters/stripe/webhook-signature";
+import { verifyWebhook } from "../../adapters/stripe/webhook-signature";
+import { InvalidWebhookSignature, type CheckoutSession, type WebhookEvent } from "../../domain/billing";
+import type { StripeConfig } from "../../env";
+import { AppError } from "../../errors";
+import type { Logger } from "../../log";
 import { completeMembershipCheckout, recordInvoice, syncSubscription, type MembershipBillingDeps } from "./membership-billing";
 
 export interface StripeWebhookDeps extends MembershipBillingDeps {
@@ -49,4 +52,32 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
   }
   await deps.store.markHandled(event);
   return "handled";
+}
+
+/**
+ * One webhook request from Stripe: the raw body's signature is checked first (a bad one is a
+ * BAD_REQUEST and changes nothing), then the event is handled exactly once. A failure while
+ * handling is a PAYMENT_UNAVAILABLE (503), so Stripe retries; handling it again is safe.
+ */
+export async function receiveStripeWebhook(
+  deps: StripeWebhookDeps & { stripe: StripeConfig; log: Logger },
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
+  let event: WebhookEvent;
+  try {
+    event = await verifyWebhook(deps.stripe, rawBody, signature);
+  } catch (error) {
+    if (!(error instanceof InvalidWebhookSignature)) throw error;
+    deps.log.warn("stripe.webhook_refused", { reason: error.message.split("\n")[0]?.trim() });
+    throw new AppError("BAD_REQUEST", "The Stripe-Signature header does not match this request");
+  }
+  try {
+    const outcome = await handleStripeEvent(deps, event);
+    deps.log.info("stripe.webhook", { eventId: event.id, type: event.type, outcome });
+    return outcome;
+  } catch (error) {
+    // Not recorded as handled: Stripe retries the event. The error handler logs the cause.
+    throw new AppError("PAYMENT_UNAVAILABLE", `Event ${event.id} (${event.type}) could not be handled now; Stripe will retry it`, { cause: error });
+  }
 }

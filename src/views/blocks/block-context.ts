@@ -1,6 +1,6 @@
 import type { Block, WebinarSummary } from "../../domain/content";
 import type { SiteContext } from "../site-context";
-import type { Buyer } from "../webinars/buyer";
+import type { Buyer } from "../../domain/buyer";
 
 export interface BlockContext {
   site: SiteContext;

@@ -1,6 +1,5 @@
-import { pageHref } from "../../shared/links";
+import { pageHref, safeHref } from "../../shared/links";
 import { SiteLink } from "../components/site-link";
-import { safeHref } from "../urls";
 import type { BlockContext, BlockOf } from "./block-context";
 
 /** A call to action: an internal page (by the link rule) or, failing that, an external link. */

@@ -1,6 +1,6 @@
 import type { Media } from "../../domain/content";
 import { SiteLink } from "../components/site-link";
-import { safeHref } from "../urls";
+import { safeHref } from "../../shared/links";
 import type { BlockContext, BlockOf } from "./block-context";
 
 /** A publication: read it online (the flipbook) and/or download the file. */

@@ -1,7 +1,6 @@
-import { pageHref } from "../../shared/links";
+import { pageHref, safeHref } from "../../shared/links";
 import { Img } from "../components/img";
 import { SiteLink } from "../components/site-link";
-import { safeHref } from "../urls";
 import type { BlockContext, BlockOf } from "./block-context";
 
 export interface HeroBannerProps {

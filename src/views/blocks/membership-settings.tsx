@@ -1,5 +1,5 @@
 import { MembershipCard } from "../components/membership-card";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { isCurrent } from "../layout/nav-link";
 import type { BlockContext, BlockOf } from "./block-context";
 

@@ -2,7 +2,7 @@ import { Suspense, use } from "react";
 import { log } from "../../log";
 import type { WebinarsFilter, WebinarSummary } from "../../domain/content";
 import type { HeadingLevel } from "../components/heading";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { WebinarCardList } from "../webinars/webinar-card-list";
 import { filterWebinars } from "../webinars/webinar-state";
 import type { BlockContext, BlockOf } from "./block-context";

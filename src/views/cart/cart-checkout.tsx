@@ -1,7 +1,7 @@
 import type { CartQuote } from "../../shared/pricing/cart-quote";
 import { itemsParam } from "../../shared/cart-query";
 import { RadioGroup, type RadioOption } from "../forms/choice-fields";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { cartHref } from "./cart-table";
 
 /** How this viewer checks out: a visitor signs in first; a signed-in user gets the form. */

@@ -3,7 +3,7 @@ import { itemsParam } from "../../shared/cart-query";
 import type { CartQuote, CartQuoteLine } from "../../shared/pricing/cart-quote";
 import type { Viewer } from "../../shared/pricing/webinar-offer";
 import { formatPence } from "../format";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { JoinLink } from "../webinars/price-list";
 import { CartCheckout, type CheckoutAccess } from "./cart-checkout";
 import { CartNotices, type CartNotice } from "./cart-notices";

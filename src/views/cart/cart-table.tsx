@@ -4,7 +4,7 @@ import { itemsParam } from "../../shared/cart-query";
 import type { BundleLineStatus } from "../../shared/pricing/bundle-offer";
 import type { CartQuote, CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { formatPence } from "../format";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { webinarState } from "../webinars/webinar-state";
 import { WebinarWhen } from "../webinars/webinar-when";
 import { itemLabel } from "./cart-labels";

@@ -1,5 +1,5 @@
 /** What a page says about a card payment just made, cancelled or unavailable (coming back from Stripe Checkout). */
-export type CheckoutNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+import type { CheckoutNotice } from "../../domain/billing";
 
 export type CheckoutNoticeTexts = Record<Exclude<CheckoutNotice, null>, string>;
 

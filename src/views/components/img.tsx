@@ -1,5 +1,5 @@
 import type { Media } from "../../domain/content";
-import { safeHref } from "../urls";
+import { safeHref } from "../../shared/links";
 
 /** Where an image sits decides how wide it is drawn, hence `sizes` (see client/styles). */
 export type ImageSlot = "hero" | "content" | "half" | "card" | "thumb" | "logo";

@@ -1,6 +1,6 @@
 import type { MembershipSummary } from "../../domain/content";
 import { formatPrice, withArticle } from "../format";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { Heading, type HeadingLevel } from "./heading";
 import { RichText } from "./rich-text";
 

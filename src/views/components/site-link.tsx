@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isExternal } from "../urls";
+import { isExternal } from "../../shared/links";
 
 export interface SiteLinkProps {
   /** An already safe href (from pageHref, hrefs or safeHref). */

@@ -1,7 +1,5 @@
 import type { Footer } from "../../domain/content";
-import { hrefs } from "../hrefs";
-import { pageHref } from "../../shared/links";
-import { safeHref } from "../urls";
+import { hrefs, pageHref, safeHref } from "../../shared/links";
 
 const SOCIAL_NAMES: Record<keyof Footer["socialLinks"], string> = {
   twitter: "X (Twitter)",

@@ -1,6 +1,6 @@
 import type { LayoutData } from "../../domain/content";
 import { Img } from "../components/img";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import type { SiteContext } from "../site-context";
 import { NavLink } from "./nav-link";
 import { PrimaryNav } from "./primary-nav";

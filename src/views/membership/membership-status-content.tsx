@@ -6,7 +6,8 @@ import { RichText } from "../components/rich-text";
 import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
 import { SummaryRow } from "../components/summary-row";
-import { CheckoutNoticeBox, type CheckoutNotice, type CheckoutNoticeTexts } from "../components/checkout-notice";
+import type { CheckoutNotice } from "../../domain/billing";
+import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 

@@ -1,20 +1,12 @@
+import type { WatchableWebinar } from "../../domain/orders";
 import type { Order } from "../../domain/orders";
 import { DateTime } from "../components/date-time";
 import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { SummaryRow } from "../components/summary-row";
-import { CheckoutNoticeBox, type CheckoutNotice, type CheckoutNoticeTexts } from "../components/checkout-notice";
-
-export interface WatchableWebinar {
-  id: string;
-  name: string;
-  slug: string;
-  start: Date;
-  upcoming: boolean;
-  /** Why the user may watch it. */
-  entitlement: "owned" | "free";
-}
+import type { CheckoutNotice } from "../../domain/billing";
+import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
 
 export interface UserWebinarsContentProps {
   webinars: readonly WatchableWebinar[];

@@ -4,7 +4,7 @@ import { Blocks } from "../blocks/blocks";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { DateTime } from "../components/date-time";
 import { Img } from "../components/img";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 
 /** One article: title, publication date, summary, lead image, then its blocks. */
 export function ArticleContent({ article, ctx }: { article: Article; ctx: BlockContext }) {

@@ -2,7 +2,7 @@ import type { ArticleSummary } from "../../domain/content";
 import { DateTime } from "../components/date-time";
 import { Img } from "../components/img";
 import { PageHeader } from "../components/page-header";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import type { SiteContext } from "../site-context";
 
 /** News and articles, newest first. */

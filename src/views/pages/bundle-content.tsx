@@ -1,9 +1,9 @@
 import type { WebinarBundle } from "../../domain/content";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { AddToCart } from "../webinars/add-to-cart";
 import { bundlePriceRows, bundlePrices } from "../webinars/bundle-prices";
-import type { Buyer } from "../webinars/buyer";
+import type { Buyer } from "../../domain/buyer";
 import { PriceList } from "../webinars/price-list";
 import { WebinarCardList } from "../webinars/webinar-card-list";
 import { sortWebinars } from "../webinars/webinar-state";

@@ -1,9 +1,9 @@
 import type { WebinarBundle } from "../../domain/content";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { PageHeader } from "../components/page-header";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { BundleCard } from "../webinars/bundle-card";
-import type { Buyer } from "../webinars/buyer";
+import type { Buyer } from "../../domain/buyer";
 
 /** Every webinar bundle, priced for this viewer. */
 export function BundleListContent({ bundles, buyer, now }: { bundles: readonly WebinarBundle[]; buyer: Buyer; now: Date }) {

@@ -1,4 +1,4 @@
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { errorMessage } from "./error-messages";
 
 /** An error page's content inside the site layout (when the layout data could be loaded). */

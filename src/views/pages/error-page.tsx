@@ -1,5 +1,5 @@
 import { Document } from "../document";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { ErrorContent } from "./error-content";
 import { errorMessage } from "./error-messages";
 

@@ -1,7 +1,7 @@
 import type { Membership } from "../../domain/content";
 import { MembershipCard } from "../components/membership-card";
 import { PageHeader } from "../components/page-header";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 
 export interface MembershipListContentProps {
   memberships: readonly Membership[];

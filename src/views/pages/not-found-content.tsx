@@ -1,4 +1,4 @@
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { errorMessage } from "./error-messages";
 
 /** The 404 page's content, inside the site layout. */

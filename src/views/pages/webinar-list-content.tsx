@@ -1,7 +1,7 @@
 import type { WebinarBundle, WebinarSummary } from "../../domain/content";
 import { PageHeader } from "../components/page-header";
 import { BundleCard } from "../webinars/bundle-card";
-import type { Buyer } from "../webinars/buyer";
+import type { Buyer } from "../../domain/buyer";
 import { WebinarCardList } from "../webinars/webinar-card-list";
 import { sortWebinars } from "../webinars/webinar-state";
 

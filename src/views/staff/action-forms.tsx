@@ -1,6 +1,8 @@
 /** The two forms staff use on a record awaiting payment: record money received offline, or close it with a reason. */
 import type { ReactNode } from "react";
+import { CheckboxField } from "../forms/choice-fields";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
+import { formatPence } from "../format";
 import { StaffField } from "./staff-field";
 
 export interface PaymentFormValues {
@@ -85,5 +87,32 @@ export function ReasonForm({ action, csrfToken, problems, reason, id, title, lab
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * Asks staff to confirm a received amount other than what is due, tied to that very amount (a
+ * changed amount asks again). Nothing when the amount matched.
+ */
+export function ConfirmDifferentAmount({
+  differentAmount,
+  due,
+  problems,
+}: {
+  differentAmount: number | null;
+  due: { pence: number; name: string; record: "order" | "application" };
+  problems: readonly FieldProblem[];
+}) {
+  if (differentAmount === null) return null;
+  return (
+    <>
+      <input type="hidden" name="confirmedPence" value={String(differentAmount)} />
+      <CheckboxField
+        id="confirmAmount"
+        label={`${formatPence(differentAmount)} was received, though ${due.name} is ${formatPence(due.pence)}`}
+        hint={`Record what was actually received. The difference stays on the ${due.record}'s record.`}
+        error={errorIn(problems, "confirmAmount")}
+      />
+    </>
   );
 }

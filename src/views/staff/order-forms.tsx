@@ -1,6 +1,5 @@
-import { CheckboxField } from "../forms/choice-fields";
-import { errorIn, OfflinePaymentForm, ReasonForm, type ActionFormProps, type PaymentFormValues } from "./action-forms";
 import { formatPence } from "../format";
+import { ConfirmDifferentAmount, OfflinePaymentForm, ReasonForm, type ActionFormProps, type PaymentFormValues } from "./action-forms";
 
 export interface OrderPaymentFormProps extends ActionFormProps {
   values: PaymentFormValues;
@@ -22,18 +21,7 @@ export function OrderPaymentForm({ totalPence, differentAmount, ...props }: Orde
       intro={<p>{`The order total is ${formatPence(totalPence)}. Recording the payment marks the order paid and lets the buyer watch its webinars at once.`}</p>}
       dateHint="For example, 2026-03-27. Not in the future, and not before the order was placed."
     >
-      {differentAmount !== null ? (
-        <>
-          {/* Ties the confirmation to the amount it was given for: a changed amount asks again. */}
-          <input type="hidden" name="confirmedPence" value={String(differentAmount)} />
-          <CheckboxField
-            id="confirmAmount"
-            label={`${formatPence(differentAmount)} was received, though the order total is ${formatPence(totalPence)}`}
-            hint="Record what was actually received. The difference stays on the order's record."
-            error={errorIn(props.problems, "confirmAmount")}
-          />
-        </>
-      ) : null}
+      <ConfirmDifferentAmount differentAmount={differentAmount} due={{ pence: totalPence, name: "the order total", record: "order" }} problems={props.problems} />
     </OfflinePaymentForm>
   );
 }

@@ -1,5 +1,5 @@
 import type { CartItemRef } from "../../shared/cart";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 
 export interface AddToCartProps {
   item: CartItemRef;

@@ -1,9 +1,9 @@
 import type { WebinarBundle } from "../../domain/content";
 import { Heading, type HeadingLevel } from "../components/heading";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { AddToCart } from "./add-to-cart";
 import { bundlePriceRows, bundlePrices } from "./bundle-prices";
-import type { Buyer } from "./buyer";
+import type { Buyer } from "../../domain/buyer";
 import { PriceList } from "./price-list";
 
 /** A bundle in a list: its name, what it costs this viewer and saves them, its webinars and "Add to cart". */

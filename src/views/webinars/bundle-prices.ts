@@ -6,7 +6,7 @@
 import type { WebinarBundle } from "../../domain/content";
 import { bundleOffer, type BundleOffer } from "../../shared/pricing/bundle-offer";
 import { formatPence } from "../format";
-import type { Buyer } from "./buyer";
+import type { Buyer } from "../../domain/buyer";
 import { freeReason, NOT_ON_SALE, type PriceRow } from "./webinar-prices";
 
 export interface BundlePriceView {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import type { PriceRow } from "./webinar-prices";
 
 /**

@@ -1,6 +1,6 @@
 import type { WebinarSummary } from "../../domain/content";
 import type { HeadingLevel } from "../components/heading";
-import type { Buyer } from "./buyer";
+import type { Buyer } from "../../domain/buyer";
 import { WebinarCard } from "./webinar-card";
 
 export interface WebinarCardListProps {

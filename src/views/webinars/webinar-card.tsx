@@ -1,9 +1,9 @@
 import type { WebinarSummary } from "../../domain/content";
 import { Heading, type HeadingLevel } from "../components/heading";
 import { Img } from "../components/img";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { AddToCart } from "./add-to-cart";
-import type { Buyer } from "./buyer";
+import type { Buyer } from "../../domain/buyer";
 import { PriceList } from "./price-list";
 import { WebinarBadges } from "./webinar-badges";
 import { priceRows, webinarPrices } from "./webinar-prices";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { WebinarSummary } from "../../domain/content";
 import { DateTime } from "../components/date-time";
 import { formatDuration, formatTimeRange, isoDuration } from "../format";
-import { hrefs } from "../hrefs";
+import { hrefs } from "../../shared/links";
 import { priceValue } from "./price-list";
 import { priceRows, type WebinarPriceView } from "./webinar-prices";
 import type { WebinarState } from "./webinar-state";

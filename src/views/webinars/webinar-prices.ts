@@ -5,7 +5,7 @@
 import type { WebinarSummary } from "../../domain/content";
 import { webinarOffer, type MemberPriceHint, type WebinarOffer } from "../../shared/pricing/webinar-offer";
 import { formatPence } from "../format";
-import type { Buyer } from "./buyer";
+import type { Buyer } from "../../domain/buyer";
 
 export interface WebinarPriceView {
   offer: WebinarOffer;

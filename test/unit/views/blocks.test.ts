@@ -196,7 +196,7 @@ describe("Blocks", () => {
     it("prices each webinar for the viewer in the block's context", async () => {
       const visitor = (await select(await renderBlocks([block("webinars-list")]), ".webinar-card")).map((card) => squash(card.text));
       expect(visitor[0]).toContain("Price £30.00 Members £15.00 Join the Guild");
-      const ctx = f.blockContext({ buyer: { viewer: "member", owned: new Set(["back_pain"]) } });
+      const ctx = f.blockContext({ buyer: { viewer: "member", userId: "member-1", owned: new Set(["back_pain"]) } });
       const member = (await select(await renderBlocks([block("webinars-list")], ctx), ".webinar-card")).map((card) => squash(card.text));
       expect(member[0]).toContain("Member price £15.00");
       expect(member[0]).not.toContain("Join");

@@ -12,13 +12,13 @@ import { MembershipListContent } from "../../../src/views/pages/membership-list-
 import { NotFoundContent } from "../../../src/views/pages/not-found-content";
 import { WebinarContent } from "../../../src/views/pages/webinar-content";
 import { WebinarListContent } from "../../../src/views/pages/webinar-list-content";
-import type { Buyer } from "../../../src/views/webinars/buyer";
+import type { Buyer } from "../../../src/domain/buyer";
 import * as f from "../../fixtures/domain";
 import { one, render, select, squash } from "./render";
 
 const [upcoming, live, memberFree, freeForAll, archived] = f.webinars();
-const visitor: Buyer = { viewer: "visitor", owned: new Set() };
-const member: Buyer = { viewer: "member", owned: new Set() };
+const visitor: Buyer = { viewer: "visitor", userId: null, owned: new Set() };
+const member: Buyer = { viewer: "member", userId: "member-1", owned: new Set() };
 const infoPageHref = (slug: string) => (slug === "full-member" ? "/professionals/join-full-member" : null);
 
 const headings = async (html: string) => (await select(html, "h1, h2, h3")).map((el) => squash(el.text));
@@ -122,7 +122,7 @@ describe("screens", () => {
   });
 
   it("webinar cards: Add to cart is a GET form to /cart, or the reason it cannot be bought", async () => {
-    const owner: Buyer = { viewer: "user", owned: new Set(["back_pain"]) };
+    const owner: Buyer = { viewer: "user", userId: "user-1", owned: new Set(["back_pain"]) };
     const html = await render(WebinarListContent, { webinars: f.webinars(), bundles: f.bundles(), buyer: owner, now: f.NOW });
     const forms = await select(html, "form.add-to-cart");
     expect(forms.every((form) => form.attrs.method === "get" && form.attrs.action === "/cart")).toBe(true);
@@ -182,7 +182,7 @@ describe("screens", () => {
     const past = await render(WebinarContent, { webinar: archived!, buyer: visitor, now: f.NOW, ...NOT_ENTITLED });
     expect((await one(past, "section#webinar-access h2")).text).toBe("How to watch");
     expect(squash((await one(past, ".badges")).text)).toBe("Recording");
-    const owned = await render(WebinarContent, { webinar: archived!, buyer: { viewer: "member", owned: new Set([archived!.id]) }, now: f.NOW, ...NOT_ENTITLED });
+    const owned = await render(WebinarContent, { webinar: archived!, buyer: { viewer: "member", userId: "member-1", owned: new Set([archived!.id]) }, now: f.NOW, ...NOT_ENTITLED });
     expect(squash((await one(owned, ".badges")).text)).toBe("Recording You have this webinar");
     expect((await one(owned, ".add-to-cart--unavailable")).text).toBe("You have this webinar");
     expect((await select(owned, ".facts__row")).map((r) => squash(r.text)).filter((row) => row.startsWith("Price"))).toEqual([]);
@@ -235,9 +235,9 @@ describe("screens", () => {
     const one15 = await render(BundleContent, { bundle: amount!, buyer: visitor, now: f.NOW });
     expect(squash((await one(one15, ".callout")).text)).toContain("Save £15.00");
     // A member who owns one of the recordings pays for the other, less the £15.00.
-    const owner = await render(BundleContent, { bundle: amount!, buyer: { viewer: "member", owned: new Set(["older_adults"]) }, now: f.NOW });
+    const owner = await render(BundleContent, { bundle: amount!, buyer: { viewer: "member", userId: "member-1", owned: new Set(["older_adults"]) }, now: f.NOW });
     expect((await one(owner, ".bundle-buy .price-list")).text).toBe("Bundle price £20.00");
-    const all = await render(BundleContent, { bundle: amount!, buyer: { viewer: "user", owned: new Set(["older_adults", "sports_series"]) }, now: f.NOW });
+    const all = await render(BundleContent, { bundle: amount!, buyer: { viewer: "user", userId: "user-1", owned: new Set(["older_adults", "sports_series"]) }, now: f.NOW });
     expect((await one(all, ".bundle-buy .add-to-cart--unavailable")).text).toBe("You have every webinar in this bundle");
   });
 

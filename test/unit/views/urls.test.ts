@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExternal, safeHref } from "../../../src/views/urls";
+import { isExternal, safeHref } from "../../../src/shared/links";
 import { HOSTILE_URLS } from "../../fixtures/hostile-urls";
 
 const SITE = "https://guild.example";

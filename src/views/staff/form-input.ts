@@ -4,8 +4,9 @@
  * field, and the refusal when the record has moved on from awaiting payment.
  */
 import * as z from "zod";
-import { AppError } from "../errors";
-import type { FieldProblem } from "../views/forms/error-summary";
+import { AppError } from "../../errors";
+import type { FieldProblem } from "../forms/error-summary";
+import { formatPence } from "../format";
 
 const AMOUNT_FORMAT = "Enter the amount in pounds, like 45 or 45.50";
 
@@ -88,3 +89,17 @@ export const typed = (value: unknown): string => (typeof value === "string" ? va
 /** The 409 for acting on a record that is no longer awaiting payment, e.g. ("Order GH-1", "paid", "cancel it"). */
 export const notAwaitingPayment = (subject: string, status: string, action: string): AppError =>
   new AppError("CONFLICT", `${subject} is ${status.toLowerCase()}, not awaiting payment, so you cannot ${action}. Nothing has been changed.`);
+
+/**
+ * A received amount other than what is due is allowed (a short or over payment), but only once
+ * staff have confirmed that very amount: the problem to show until they have, else null. The
+ * same rule for applications and orders. `due` names the expected amount ("the order total").
+ */
+export function unconfirmedAmount(due: { pence: number; name: string }, amountPence: number, body: Record<string, unknown>): FieldProblem | null {
+  if (amountPence === due.pence) return null;
+  if (body.confirmAmount === "on" && body.confirmedPence === String(amountPence)) return null;
+  return {
+    field: "confirmAmount",
+    message: `${formatPence(amountPence)} is not ${due.name} of ${formatPence(due.pence)}. Check the amount, then tick the box to confirm it was received.`,
+  };
+}

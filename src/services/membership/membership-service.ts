@@ -1,0 +1,192 @@
+/**
+ * The member's side of membership: their membership page (record, application, payments and
+ * the state in words), joining, and paying an application by card or offline, including the
+ * billing portal and the return from Stripe Checkout. Every action finds the user's own
+ * application by user id; never anyone else's.
+ */
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { MembershipStore } from "../../adapters/d1/memberships";
+import type { CheckoutNotice } from "../../domain/billing";
+import type { Application, MembershipRecord, MembershipStatus, MembershipTerms, Payment } from "../../domain/membership";
+import type { Session } from "../../domain/session";
+import { IdentityError } from "../../domain/identity-errors";
+import { AppError } from "../../errors";
+import type { Logger } from "../../log";
+import type { JoinDetailsInput, JoinErrors } from "../../shared/join-form";
+import type { AttemptLimits } from "../auth/attempt-limits";
+import type { AuthService, StartedSession } from "../auth/auth-service";
+import type { ContentService } from "../content/content-service";
+import { checkoutUrlOrUnavailable, type CardPayments } from "../payments/card-payments";
+import { safeRedirect } from "../payments/checkout-session";
+import { checkoutReturnNotice, type CheckoutReturn } from "../payments/checkout-return";
+import { completeMembershipCheckout } from "../payments/membership-billing";
+import { membershipCheckoutUrl } from "../payments/membership-checkout";
+import { isActiveMember } from "./active-member";
+import { apply, previousSubmission } from "./apply";
+import { ownMembership } from "./own-membership";
+import { isRefundDue } from "./refunds";
+import { membershipTerms } from "./terms";
+
+export interface MembershipServiceDeps {
+  applications: ApplicationStore;
+  memberships: MembershipStore;
+  content: Pick<ContentService, "memberships" | "allGeneralPages">;
+  auth: Pick<AuthService, "createAccount">;
+  attemptLimits: AttemptLimits;
+  card: CardPayments | null;
+  graceDays: number;
+  now: () => Date;
+  log: Logger;
+}
+
+/** What /user/membership shows. */
+export interface MembershipOverview {
+  record: MembershipRecord | null;
+  /** The record's status as it reads today: an active record past its period and grace has lapsed. */
+  status: MembershipStatus | null;
+  application: Application | null;
+  payments: Payment[];
+  /** Money arrived for an application staff had rejected: it is owed back. */
+  refundDue: boolean;
+}
+
+/** Who submits the join form: the signed-in user, or a visitor creating their account with it. */
+export type Joiner = { session: Session } | { account: { email: string; password: string } };
+
+export type JoinOutcome =
+  /** Go on to `to`; `started` is a session for an account the form just created. */
+  | { kind: "done"; to: string; started: StartedSession | null }
+  /** Problems to show on the form (nothing was stored). */
+  | { kind: "problems"; errors: JoinErrors };
+
+const MEMBERSHIP_PAGE = "/user/membership";
+const CARD_UNAVAILABLE = `${MEMBERSHIP_PAGE}?payment=unavailable`;
+
+/** What the page says on return from Checkout; for a closed application, the refund note says it all. */
+const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", closed: null } as const satisfies Record<string, CheckoutNotice>;
+
+/** The form's idempotency key is another applicant's: only a tampered or leaked form gets here. */
+const formAlreadyUsed = () =>
+  new AppError("CONFLICT", "This form has already been used. Reload the join page to get a fresh form, then submit it again.");
+
+export type MembershipService = ReturnType<typeof createMembershipService>;
+
+export function createMembershipService(deps: MembershipServiceDeps) {
+  const terms = async (): Promise<Map<string, MembershipTerms>> => {
+    const [memberships, pages] = await Promise.all([deps.content.memberships(), deps.content.allGeneralPages()]);
+    return membershipTerms(memberships, pages);
+  };
+
+  /** Stripe Checkout for the application, or the membership page saying card payment is unavailable. */
+  const checkoutOrFallback = async (application: Application, applicationTerms: MembershipTerms | undefined): Promise<string> =>
+    (applicationTerms
+      ? await checkoutUrlOrUnavailable(deps.card, { event: "membership.checkout_failed", fields: { applicationId: application.id } }, async (card) => {
+          const record = await deps.memberships.forUser(application.userId);
+          return membershipCheckoutUrl(card, application, applicationTerms, record?.stripeCustomerId ?? null);
+        })
+      : null) ?? CARD_UNAVAILABLE;
+
+  const ownApplication = async (userId: string): Promise<Application> => {
+    const { application } = await ownMembership(deps, userId);
+    if (!application) throw new AppError("NOT_FOUND", "You have no membership application");
+    return application;
+  };
+
+  /** Creates the joiner's account (a visitor), or uses the signed-in one. */
+  async function accountFor(
+    joiner: Joiner,
+  ): Promise<{ ok: true; user: { id: string; email: string }; started: StartedSession | null } | { ok: false; errors: JoinErrors }> {
+    if ("session" in joiner) return { ok: true, user: { id: joiner.session.userId, email: joiner.session.email ?? "" }, started: null };
+    const { email, password } = joiner.account;
+    await deps.attemptLimits.check("join", email);
+    try {
+      const started = await deps.auth.createAccount(email, password);
+      return { ok: true, user: { id: started.session.userId, email }, started };
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === "auth/email-already-in-use") {
+        return { ok: false, errors: { email: "An account already uses this e-mail address. Sign in first, then complete this form." } };
+      }
+      if (error instanceof IdentityError && error.code === "auth/weak-password") return { ok: false, errors: { password: "Choose a stronger password" } };
+      if (error instanceof IdentityError && error.code === "auth/invalid-email") {
+        return { ok: false, errors: { email: "Enter an e-mail address, like name@example.com" } };
+      }
+      deps.log.error("join.account_failed", { error });
+      throw new AppError("AUTH_UNAVAILABLE", "We could not create your account just now. Please try again.", { cause: error });
+    }
+  }
+
+  return {
+    terms,
+
+    async overview(userId: string): Promise<MembershipOverview> {
+      const { record, application } = await ownMembership(deps, userId);
+      const payments = application ? await deps.applications.payments(application.id) : [];
+      let status = record?.status ?? null;
+      if (status === "active" && !isActiveMember(record, deps.now(), deps.graceDays)) status = "lapsed";
+      const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
+      return { record, status, application, payments, refundDue: application !== null && isRefundDue(application, received) };
+    },
+
+    /**
+     * A join form that passed validation: the account (a visitor's is created here), one
+     * application and membership record, and on to payment. A repeated submission (double
+     * click, back and resubmit, retry) finds what it made before, before any account is made;
+     * a visitor's is recognised by the address typed.
+     */
+    async join(joiner: Joiner, details: JoinDetailsInput, applicationTerms: MembershipTerms): Promise<JoinOutcome> {
+      const applicant = "session" in joiner ? { userId: joiner.session.userId } : { email: joiner.account.email };
+      const previous = await previousSubmission(deps, details.idempotencyKey, applicant);
+      if (previous.kind === "key-used") throw formAlreadyUsed();
+      if (previous.kind === "mine") return { kind: "done", to: MEMBERSHIP_PAGE, started: null };
+
+      const account = await accountFor(joiner);
+      if (!account.ok) return { kind: "problems", errors: account.errors };
+      const { user, started } = account;
+      const result = await apply(deps, { user, details, terms: applicationTerms });
+      if (result.kind === "key-used") throw formAlreadyUsed();
+      if (result.kind === "already-member") {
+        return { kind: "problems", errors: { membership: "You are already a member. Your membership page shows its details." } };
+      }
+      deps.log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: applicationTerms.slug });
+      if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment") {
+        return { kind: "done", to: await checkoutOrFallback(result.application, applicationTerms), started };
+      }
+      return { kind: "done", to: `${MEMBERSHIP_PAGE}${result.kind === "created" ? "?joined=1" : ""}`, started };
+    },
+
+    /** (Re)opens Stripe Checkout for the user's application awaiting payment; where to send the browser. */
+    async payByCard(userId: string): Promise<string> {
+      const application = await ownApplication(userId);
+      if (application.status !== "awaiting_payment") return MEMBERSHIP_PAGE;
+      if (application.paymentMethod !== "card") await deps.applications.setPaymentMethod(application, "card");
+      return checkoutOrFallback({ ...application, paymentMethod: "card" }, (await terms()).get(application.membershipSlug));
+    },
+
+    /** Switches the user's application awaiting payment to bank transfer or cheque. */
+    async payOffline(userId: string): Promise<void> {
+      const application = await ownApplication(userId);
+      if (application.status === "awaiting_payment") await deps.applications.setPaymentMethod(application, "offline");
+    },
+
+    /** Stripe's billing portal for a card-paid member's own customer. */
+    async billingPortalUrl(userId: string): Promise<string> {
+      const record = await deps.memberships.forUser(userId);
+      const card = deps.card;
+      if (!card || !record?.stripeCustomerId) throw new AppError("NOT_FOUND", "Your membership is not paid by card, so there is no billing account to manage");
+      try {
+        const portal = await card.billing.createPortalSession(record.stripeCustomerId, `${card.siteUrl}${MEMBERSHIP_PAGE}`);
+        return safeRedirect(card, portal.url);
+      } catch (error) {
+        deps.log.error("membership.portal_failed", { error });
+        throw new AppError("PAYMENT_UNAVAILABLE", "Billing management is unavailable just now. Please try again in a few minutes.", { cause: error });
+      }
+    },
+
+    /** Back from Checkout: a paid session of the user's own is recorded at once. */
+    checkoutReturn(userId: string, query: CheckoutReturn): Promise<CheckoutNotice> {
+      return checkoutReturnNotice(deps.card, query, { kind: "membership", userId }, async (session) =>
+        RETURN_NOTICES[await completeMembershipCheckout(deps.card!, session)],
+      );
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * What staff do with membership applications: find them (by status, "refund due", or a search),
+ * export them (the export itself is audited: personal data left the site), read one in full
+ * with its payments and audit trail, record an offline payment, or reject one (which first
+ * closes its open Checkout session). The rules of each action are in staff-actions.ts.
+ */
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { AuditEntry } from "../../domain/audit";
+import type { Application, ApplicationStatus, ListedApplication, Payment } from "../../domain/membership";
+import { AppError } from "../../errors";
+import type { CardPayments } from "../payments/card-payments";
+import { expireMembershipCheckout } from "../payments/membership-checkout";
+import { isRefundDue, REFUND_DUE_FILTER } from "./refunds";
+import { applicationsCsv } from "./staff-export";
+import { recordOfflinePayment, rejectApplication, type OfflinePayment, type StaffActionDeps } from "./staff-actions";
+
+export interface StaffApplicationsDeps {
+  applications: ApplicationStore;
+  audit: AuditLog;
+  card: CardPayments | null;
+  newId: () => string;
+}
+
+/** The list's filter: an application status, or the rejected applications money arrived for. */
+export type ApplicationFilter = ApplicationStatus | "refund_due" | "all";
+
+export interface ApplicationRecord {
+  application: Application;
+  payments: Payment[];
+  audit: AuditEntry[];
+  refundDue: boolean;
+}
+
+export type StaffApplications = ReturnType<typeof createStaffApplications>;
+
+export function createStaffApplications(deps: StaffApplicationsDeps) {
+  const actions: StaffActionDeps = {
+    applications: deps.applications,
+    audit: deps.audit,
+    newId: deps.newId,
+    expireCheckout: async (applicationId) => (deps.card ? expireMembershipCheckout(deps.card, applicationId) : null),
+  };
+
+  const find = (filter: ApplicationFilter, search: string, limit: number): Promise<ListedApplication[]> => {
+    const where = filter === "refund_due" ? REFUND_DUE_FILTER : filter === "all" ? {} : { status: filter };
+    return deps.applications.list({ ...where, search, limit });
+  };
+
+  const byId = async (id: string): Promise<Application> => {
+    const application = await deps.applications.byId(id);
+    if (!application) throw new AppError("NOT_FOUND", "No application with this id");
+    return application;
+  };
+
+  return {
+    byId,
+
+    async list(filter: ApplicationFilter, search: string, limit: number): Promise<(ListedApplication & { refundDue: boolean })[]> {
+      return (await find(filter, search, limit)).map((a) => ({ ...a, refundDue: isRefundDue(a, a.receivedPence) }));
+    },
+
+    /** The applications as CSV (formulas neutralised), and an audit entry saying who took them. */
+    async export(staffEmail: string, filter: ApplicationFilter, search: string, limit: number): Promise<string> {
+      const found = await find(filter, search, limit);
+      await deps.audit.record({ staffEmail, action: "applications.exported", details: { status: filter, search, count: found.length } }).run();
+      return applicationsCsv(found);
+    },
+
+    async record(id: string): Promise<ApplicationRecord> {
+      const application = await byId(id);
+      const [payments, audit] = await Promise.all([deps.applications.payments(id), deps.audit.forApplication(id)]);
+      const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
+      return { application, payments, audit, refundDue: isRefundDue(application, received) };
+    },
+
+    recordPayment: (staffEmail: string, application: Application, payment: OfflinePayment) => recordOfflinePayment(actions, staffEmail, application, payment),
+
+    reject: (staffEmail: string, application: Application, reason: string) => rejectApplication(actions, staffEmail, application, reason),
+  };
+}

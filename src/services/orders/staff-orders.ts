@@ -1,0 +1,62 @@
+/**
+ * What staff do with webinar orders: find them (by status or a search), export them (audited),
+ * read one in full with its payments and audit trail, record an offline payment (granting its
+ * webinars) or cancel one. The rules of each action are in staff-order-actions.ts.
+ */
+import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { OrderStore } from "../../adapters/d1/orders";
+import type { AuditEntry } from "../../domain/audit";
+import type { Order, OrderPayment, OrderStatus } from "../../domain/orders";
+import { AppError } from "../../errors";
+import { cancelOrder, recordOfflineOrderPayment, type OfflineOrderPayment, type StaffOrderDeps } from "./staff-order-actions";
+import { ordersCsv } from "./staff-export";
+
+export interface StaffOrdersDeps {
+  orders: OrderStore;
+  audit: AuditLog;
+  newId: () => string;
+}
+
+export type OrderFilter = OrderStatus | "all";
+
+export interface OrderRecord {
+  order: Order;
+  payments: OrderPayment[];
+  audit: AuditEntry[];
+}
+
+export type StaffOrders = ReturnType<typeof createStaffOrders>;
+
+export function createStaffOrders(deps: StaffOrdersDeps) {
+  const actions: StaffOrderDeps = { orders: deps.orders, newId: deps.newId };
+  const find = (filter: OrderFilter, search: string, limit: number) =>
+    deps.orders.list({ ...(filter === "all" ? {} : { status: filter }), search, limit });
+
+  const byId = async (id: string): Promise<Order> => {
+    const order = await deps.orders.byId(id);
+    if (!order) throw new AppError("NOT_FOUND", "No order with this id");
+    return order;
+  };
+
+  return {
+    byId,
+    list: find,
+
+    /** The orders as CSV (formulas neutralised), and an audit entry saying who took them. */
+    async export(staffEmail: string, filter: OrderFilter, search: string, limit: number): Promise<string> {
+      const found = await find(filter, search, limit);
+      await deps.audit.record({ staffEmail, action: "orders.exported", details: { status: filter, search, count: found.length } }).run();
+      return ordersCsv(found);
+    },
+
+    async record(id: string): Promise<OrderRecord> {
+      const order = await byId(id);
+      const [payments, audit] = await Promise.all([deps.orders.payments(id), deps.audit.forOrder(id)]);
+      return { order, payments, audit };
+    },
+
+    recordPayment: (staffEmail: string, order: Order, payment: OfflineOrderPayment) => recordOfflineOrderPayment(actions, staffEmail, order, payment),
+
+    cancel: (staffEmail: string, order: Order, reason: string) => cancelOrder(actions, staffEmail, order, reason),
+  };
+}
