@@ -22,7 +22,8 @@ const UPLOAD_PROVIDERS = ['local', 'r2'];
 /**
  * Everything wrong with the CMS's environment, one line each, naming the variable (never its
  * value). Under NODE_ENV=production every secret must be set and must not be a committed local
- * value; R2 uploads need all their settings in any environment.
+ * value, and Postgres must be told where it is; R2 uploads need all their settings in any
+ * environment.
  *
  * @param {Record<string, string | undefined>} env
  * @returns {string[]}
@@ -35,6 +36,9 @@ function configurationProblems(env) {
     for (const name of PRODUCTION_SECRETS) {
       if (!value(name)) problems.push(`${name} is not set`);
       else if (isLocalSecret(value(name))) problems.push(`${name} is a local development value`);
+    }
+    if (value('DATABASE_CLIENT') === 'postgres' && !value('DATABASE_URL') && !value('DATABASE_HOST')) {
+      problems.push('DATABASE_URL (or DATABASE_HOST with DATABASE_NAME, DATABASE_USERNAME, DATABASE_PASSWORD) is not set');
     }
   }
 

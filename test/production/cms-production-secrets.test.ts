@@ -4,6 +4,7 @@
  * a database.
  */
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,5 +77,37 @@ describe("a production CMS refuses the local development secrets", () => {
     }
     for (const name of ["ADMIN_JWT_SECRET", "TRANSFER_TOKEN_SALT", "JWT_SECRET", "ENCRYPTION_KEY"]) expect(output).not.toContain(name);
     for (const value of Object.values(local)) expect(output).not.toContain(value);
+  });
+});
+
+describe("the CMS's configuration rules", () => {
+  const { configurationProblems } = createRequire(import.meta.url)(join(CMS_DIR, "lib", "production-config.js")) as {
+    configurationProblems: (env: Record<string, string>) => string[];
+  };
+  const ownSecrets = Object.fromEntries(SECRETS.map((name, index) => [name, `a-deployment-s-own-secret-${index}-0123456789`]));
+
+  it("accept a production environment with its own secrets, Postgres and R2", () => {
+    const r2 = { R2_ENDPOINT: "https://0123.r2.cloudflarestorage.com", R2_BUCKET: "media", R2_ACCESS_KEY_ID: "id", R2_SECRET_ACCESS_KEY: "key", R2_PUBLIC_URL: "https://media.guild.example" };
+    expect(configurationProblems({ NODE_ENV: "production", ...ownSecrets, DATABASE_CLIENT: "postgres", DATABASE_URL: "postgres://u:p@db/guildhall", UPLOAD_PROVIDER: "r2", ...r2 })).toEqual([]);
+  });
+
+  it("need to know where Postgres is in production", () => {
+    expect(configurationProblems({ NODE_ENV: "production", ...ownSecrets, DATABASE_CLIENT: "postgres" })).toEqual([
+      "DATABASE_URL (or DATABASE_HOST with DATABASE_NAME, DATABASE_USERNAME, DATABASE_PASSWORD) is not set",
+    ]);
+  });
+
+  it("name every R2 setting missing, in any environment, and need an https public URL", () => {
+    expect(configurationProblems({ UPLOAD_PROVIDER: "r2", R2_BUCKET: "media", R2_PUBLIC_URL: "http://media.guild.example" })).toEqual([
+      "R2_ENDPOINT is not set (needed for UPLOAD_PROVIDER=r2)",
+      "R2_ACCESS_KEY_ID is not set (needed for UPLOAD_PROVIDER=r2)",
+      "R2_SECRET_ACCESS_KEY is not set (needed for UPLOAD_PROVIDER=r2)",
+      "R2_PUBLIC_URL must be an https URL (the bucket's public address)",
+    ]);
+    expect(configurationProblems({ UPLOAD_PROVIDER: "s3" })).toEqual(["UPLOAD_PROVIDER must be one of local, r2"]);
+  });
+
+  it("leave development alone: local secrets and disk uploads need nothing", () => {
+    expect(configurationProblems({ NODE_ENV: "development" })).toEqual([]);
   });
 });
