@@ -53,6 +53,8 @@ module.exports = ({ env }) => ({
       maxLimit: 1000,
       apolloServer: {
         introspection: true,
+        // Apollo adds stack traces to errors outside NODE_ENV=production; local runs are development.
+        includeStacktraceInErrorResponses: false,
       },
     },
   },
