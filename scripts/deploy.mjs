@@ -1,6 +1,7 @@
 // `npm run deploy`: deploys the Worker to production (wrangler.toml [env.production]).
 //   1. checks, changing nothing: the account's ids, URLs and Firebase project in wrangler.toml
-//      (scripts/lib/deploy-checks.mjs), that wrangler can reach the account, and the Worker's
+//      (scripts/lib/deploy-checks.mjs), that [env.production] repeats every binding declared at
+//      the top of the file, that wrangler can reach the account, and the Worker's
 //      secrets by name (`wrangler secret list`); any problem stops here, every one named;
 //   2. builds the browser assets and the lazily loaded modules, and bundles the Worker
 //      (`wrangler deploy --dry-run`), so a broken build stops before anything remote changes;
@@ -14,21 +15,21 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
-import { configurationProblems, REQUIRED_SECRETS, secretProblems } from "./lib/deploy-checks.mjs";
+import { configurationProblems, missingBindings, REQUIRED_SECRETS, secretProblems } from "./lib/deploy-checks.mjs";
 import { ROOT } from "./lib/worker.mjs";
 
 const ENV = "production";
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 const checkOnly = process.argv.includes("--check");
-// Reading the configuration in-process is kept quiet; wrangler's own commands log as usual
-// (below "log", `secret list` would print nothing at all).
+// Reading the configuration in-process is kept quiet; wrangler's own commands log as the caller
+// asked, except those whose output is read (below "log", `secret list` prints nothing at all).
 const wranglerLogLevel = process.env.WRANGLER_LOG ?? "log";
 
 /** Runs wrangler; `capture` keeps its output (for reading), otherwise it goes to the terminal. */
 function wrangler(args, { capture = false } = {}) {
   const result = spawnSync(process.execPath, [WRANGLER, ...args], {
     cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: wranglerLogLevel },
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: capture ? "log" : wranglerLogLevel },
     encoding: "utf8",
     stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
   });
@@ -74,7 +75,8 @@ step("Checking the production configuration (wrangler.toml [env.production])");
 process.env.WRANGLER_LOG = "error";
 const { unstable_readConfig } = await import("wrangler");
 const config = unstable_readConfig({ config: join(ROOT, "wrangler.toml"), env: ENV }, { hideWarnings: true });
-const problems = configurationProblems(config);
+const development = unstable_readConfig({ config: join(ROOT, "wrangler.toml") }, { hideWarnings: true });
+const problems = [...configurationProblems(config), ...missingBindings(development, config)];
 const notes = [];
 if (!hasCredentials()) {
   problems.push("wrangler has no Cloudflare credentials: set CLOUDFLARE_API_TOKEN (and CLOUDFLARE_ACCOUNT_ID), or run `npx wrangler login`");

@@ -85,6 +85,36 @@ export function configurationProblems(config) {
   return problems;
 }
 
+/** Every binding name a wrangler configuration declares (KV, D1, R2, queues, e-mail, rate limits…). */
+function bindingNames(config) {
+  return new Set([
+    ...(config.kv_namespaces ?? []).map((b) => b.binding),
+    ...(config.d1_databases ?? []).map((b) => b.binding),
+    ...(config.r2_buckets ?? []).map((b) => b.binding),
+    ...(config.queues?.producers ?? []).map((b) => b.binding),
+    ...(config.send_email ?? []).map((b) => b.name),
+    ...(config.ratelimits ?? []).map((b) => b.name),
+    ...(config.services ?? []).map((b) => b.binding),
+    ...(config.durable_objects?.bindings ?? []).map((b) => b.name),
+    ...(config.version_metadata ? [config.version_metadata.binding] : []),
+  ]);
+}
+
+/**
+ * Bindings the top of wrangler.toml declares (development and tests) that [env.production] does
+ * not repeat: wrangler does not inherit them, so production would run without them.
+ *
+ * @param {object} development wrangler's resolved configuration with no environment
+ * @param {object} production the same for the production environment
+ * @returns {string[]}
+ */
+export function missingBindings(development, production) {
+  const inProduction = bindingNames(production);
+  return [...bindingNames(development)]
+    .filter((name) => !inProduction.has(name))
+    .map((name) => `binding ${name} is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)`);
+}
+
 /**
  * The secrets missing or misplaced, from the names `wrangler secret list` reports.
  *

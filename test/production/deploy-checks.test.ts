@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configurationProblems, REQUIRED_SECRETS, secretProblems } from "../../scripts/lib/deploy-checks.mjs";
+import { configurationProblems, missingBindings, REQUIRED_SECRETS, secretProblems } from "../../scripts/lib/deploy-checks.mjs";
 import { ROOT } from "../../scripts/lib/worker.mjs";
 
 const ready = {
@@ -54,6 +54,29 @@ describe("the production configuration checks", () => {
   it("refuse local-only settings in production", () => {
     const problems = configurationProblems({ ...ready, vars: { ...ready.vars, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", STRIPE_API_URL: "http://127.0.0.1:1" } });
     expect(problems).toEqual(["vars.FIREBASE_AUTH_EMULATOR_HOST must not be set in production", "vars.STRIPE_API_URL must not be set in production"]);
+  });
+});
+
+describe("the bindings check", () => {
+  it("names each binding the top of wrangler.toml declares and [env.production] does not repeat", () => {
+    const development = {
+      ...ready,
+      ratelimits: [{ name: "AUTH_IP_LIMITER" }],
+      queues: { producers: [{ binding: "EMAIL_QUEUE", queue: "guildhall-email" }] },
+      send_email: [{ name: "EMAIL" }],
+      version_metadata: { binding: "CF_VERSION_METADATA" },
+    };
+    expect(missingBindings(development, { ...ready, ratelimits: [{ name: "AUTH_IP_LIMITER" }], version_metadata: { binding: "CF_VERSION_METADATA" } })).toEqual([
+      "binding EMAIL_QUEUE is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)",
+      "binding EMAIL is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)",
+    ]);
+    expect(missingBindings(development, development)).toEqual([]);
+  });
+
+  it("finds every binding of this checkout's wrangler.toml repeated in [env.production]", async () => {
+    const { unstable_readConfig } = await import("wrangler");
+    const read = (env?: string) => unstable_readConfig({ config: join(ROOT, "wrangler.toml"), ...(env ? { env } : {}) }, { hideWarnings: true });
+    expect(missingBindings(read(), read("production"))).toEqual([]);
   });
 });
 
