@@ -54,6 +54,10 @@ export function configurationProblems(config) {
   if (!vars.FIREBASE_API_KEY || vars.FIREBASE_API_KEY === "local-emulator-web-api-key") {
     problems.push("vars.FIREBASE_API_KEY must be the production Firebase project's web API key");
   }
+  for (const name of ["EMAIL_FROM", "EMAIL_REPLY_TO"]) {
+    const domain = /@([^@\s>]+)>?\s*$/.exec(String(vars[name] ?? ""))?.[1];
+    if (vars[name] !== undefined && (!domain || isPlaceholderHost(domain))) problems.push(`vars.${name} must be the society's own address (no placeholder domain)`);
+  }
   const staff = String(vars.STAFF_EMAILS ?? "").split(",").map((email) => email.trim()).filter(Boolean);
   if (staff.length === 0 || staff.some((email) => isPlaceholderHost(email.split("@").pop() ?? ""))) {
     problems.push("vars.STAFF_EMAILS must list the society's staff (no placeholder addresses)");
@@ -85,18 +89,19 @@ export function configurationProblems(config) {
   return problems;
 }
 
-/** Every binding name a wrangler configuration declares (KV, D1, R2, queues, e-mail, rate limits…). */
+/** Every binding a wrangler configuration declares (KV, D1, R2, queues, e-mail, rate limits…), and its queue consumers. */
 function bindingNames(config) {
   return new Set([
-    ...(config.kv_namespaces ?? []).map((b) => b.binding),
-    ...(config.d1_databases ?? []).map((b) => b.binding),
-    ...(config.r2_buckets ?? []).map((b) => b.binding),
-    ...(config.queues?.producers ?? []).map((b) => b.binding),
-    ...(config.send_email ?? []).map((b) => b.name),
-    ...(config.ratelimits ?? []).map((b) => b.name),
-    ...(config.services ?? []).map((b) => b.binding),
-    ...(config.durable_objects?.bindings ?? []).map((b) => b.name),
-    ...(config.version_metadata ? [config.version_metadata.binding] : []),
+    ...(config.kv_namespaces ?? []).map((b) => `binding ${b.binding}`),
+    ...(config.d1_databases ?? []).map((b) => `binding ${b.binding}`),
+    ...(config.r2_buckets ?? []).map((b) => `binding ${b.binding}`),
+    ...(config.queues?.producers ?? []).map((b) => `binding ${b.binding}`),
+    ...(config.queues?.consumers ?? []).map((b) => `the consumer of queue ${b.queue}`),
+    ...(config.send_email ?? []).map((b) => `binding ${b.name}`),
+    ...(config.ratelimits ?? []).map((b) => `binding ${b.name}`),
+    ...(config.services ?? []).map((b) => `binding ${b.binding}`),
+    ...(config.durable_objects?.bindings ?? []).map((b) => `binding ${b.name}`),
+    ...(config.version_metadata ? [`binding ${config.version_metadata.binding}`] : []),
   ]);
 }
 
@@ -112,7 +117,7 @@ export function missingBindings(development, production) {
   const inProduction = bindingNames(production);
   return [...bindingNames(development)]
     .filter((name) => !inProduction.has(name))
-    .map((name) => `binding ${name} is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)`);
+    .map((name) => `${name} is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)`);
 }
 
 /**

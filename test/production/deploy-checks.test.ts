@@ -23,6 +23,8 @@ const ready = {
     FIREBASE_PROJECT_ID: "guild-physio-prod",
     FIREBASE_API_KEY: "AIzaSyA-real-looking-web-key",
     STAFF_EMAILS: "office@guild-physio.org.uk",
+    EMAIL_FROM: "The Guild <no-reply@guild-physio.org.uk>",
+    EMAIL_REPLY_TO: "office@guild-physio.org.uk",
   },
   kv_namespaces: [{ binding: "CONTENT_CACHE", id: "0f2ac74d3b9e4c5a8d1e6f7a8b9c0d1e" }],
   d1_databases: [{ binding: "DB", database_id: "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" }],
@@ -62,12 +64,13 @@ describe("the bindings check", () => {
     const development = {
       ...ready,
       ratelimits: [{ name: "AUTH_IP_LIMITER" }],
-      queues: { producers: [{ binding: "EMAIL_QUEUE", queue: "guildhall-email" }] },
+      queues: { producers: [{ binding: "EMAIL_QUEUE", queue: "guildhall-email" }], consumers: [{ queue: "guildhall-email" }] },
       send_email: [{ name: "EMAIL" }],
       version_metadata: { binding: "CF_VERSION_METADATA" },
     };
     expect(missingBindings(development, { ...ready, ratelimits: [{ name: "AUTH_IP_LIMITER" }], version_metadata: { binding: "CF_VERSION_METADATA" } })).toEqual([
       "binding EMAIL_QUEUE is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)",
+      "the consumer of queue guildhall-email is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)",
       "binding EMAIL is declared at the top of wrangler.toml but not in [env.production] (environments do not inherit bindings)",
     ]);
     expect(missingBindings(development, development)).toEqual([]);
@@ -159,6 +162,8 @@ describe("npm run deploy on this checkout", () => {
     "KV namespace CONTENT_CACHE: id is not set",
     "D1 database DB: database_id is not set",
     "route www.example.org is a placeholder",
+    "vars.EMAIL_FROM must be the society's own address",
+    "vars.EMAIL_REPLY_TO must be the society's own address",
   ];
 
   it("without credentials: lists every placeholder and the secrets to set, exits non-zero, calls nothing remote", async () => {

@@ -41,6 +41,8 @@ const OWN_VALUES = {
   FIREBASE_PROJECT_ID: "guild-physio-prod",
   FIREBASE_API_KEY: "AIzaSyA-production-web-api-key",
   STAFF_EMAILS: "office@guild-physio.org.uk",
+  EMAIL_FROM: "The Guild <no-reply@guild-physio.org.uk>",
+  EMAIL_REPLY_TO: "The Guild office <office@guild-physio.org.uk>",
 };
 
 let outDir: string;
