@@ -3,8 +3,8 @@
  * the routes will render them. Used by scripts/preview-views.tsx.
  */
 import type { ReactElement } from "react";
-import type { SidebarGroup } from "../src/services/content/model";
-import { buildHead, type HeadInput } from "../src/services/seo";
+import type { SidebarGroup } from "../src/domain/content";
+import { buildHead, type HeadInput } from "../src/views/head-data";
 import { ArticleContent } from "../src/views/pages/article-content";
 import { ArticleListContent } from "../src/views/pages/article-list-content";
 import { BundleContent } from "../src/views/pages/bundle-content";

@@ -1,5 +1,6 @@
 import type { Config, Bindings } from "./env";
-import type { AuthService, Session } from "./services/auth/auth-service";
+import type { AuthService } from "./services/auth/auth-service";
+import type { Session } from "./domain/session";
 import type { ContentService } from "./services/content/content-service";
 import type { PurgeRequest, PurgeResult } from "./services/content/purge";
 

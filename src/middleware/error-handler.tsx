@@ -12,7 +12,7 @@ import { assetUrls, defaultFaviconUrl } from "../assets";
 import { ConfigError } from "../env";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { buildHead } from "../services/seo";
+import { buildHead } from "../views/head-data";
 import type { HonoEnv } from "../types";
 import { ErrorContent } from "../views/pages/error-content";
 import { errorMessage } from "../views/pages/error-messages";

@@ -7,7 +7,8 @@
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { createOrderStore, type Order } from "../adapters/d1/orders";
+import { createOrderStore } from "../adapters/d1/orders";
+import type { Order } from "../domain/orders";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { checkout } from "../services/orders/checkout";

@@ -7,7 +7,7 @@
  * `?checkout=cancelled` and `?payment=unavailable` only say so.
  */
 import type { Context } from "hono";
-import type { CheckoutPurpose, CheckoutSession } from "../adapters/stripe/billing-api";
+import type { CheckoutPurpose, CheckoutSession } from "../domain/billing";
 import { log } from "../log";
 import type { HonoEnv } from "../types";
 import type { CheckoutNotice } from "../views/components/checkout-notice";

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
-import type { Block } from "../services/content/model";
+import type { Block } from "../domain/content";
 import type { HonoEnv } from "../types";
 import { embedDocument } from "../views/blocks/embed";
 

@@ -6,7 +6,7 @@
  * Each needs a session and acts only on the signed-in user's own application.
  */
 import { Hono, type Context } from "hono";
-import type { Application } from "../adapters/d1/applications";
+import type { Application } from "../domain/membership";
 import { createApplicationStore } from "../adapters/d1/applications";
 import { createMembershipStore } from "../adapters/d1/memberships";
 import { AppError } from "../errors";
@@ -14,7 +14,8 @@ import { log } from "../log";
 import { safeRedirect } from "../services/payments/checkout-session";
 import { membershipCheckoutUrl } from "../services/payments/membership-checkout";
 import { ownMembership } from "../services/membership/own-membership";
-import { membershipTerms, type MembershipTerms } from "../services/membership/terms";
+import { membershipTerms } from "../services/membership/terms";
+import type { MembershipTerms } from "../domain/membership";
 import type { HonoEnv } from "../types";
 import { requireSession } from "./account";
 import { cardPayments } from "./payment-services";

@@ -1,7 +1,7 @@
 /** Fulfils a paid webinar order's Checkout session (the webhook's hook into services/payments). */
 import type { Context } from "hono";
 import { createOrderStore } from "../adapters/d1/orders";
-import type { CheckoutSession } from "../adapters/stripe/billing-api";
+import type { CheckoutSession } from "../domain/billing";
 import { log } from "../log";
 import { fulfilOrder } from "../services/payments/order-fulfilment";
 import type { HonoEnv } from "../types";

@@ -4,7 +4,8 @@
  * logged with who and when; success redirects back here (303) with a confirmation.
  */
 import { Hono, type Context } from "hono";
-import { createApplicationStore, type Application } from "../adapters/d1/applications";
+import { createApplicationStore } from "../adapters/d1/applications";
+import type { Application } from "../domain/membership";
 import { createAuditLog } from "../adapters/d1/audit-log";
 import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";

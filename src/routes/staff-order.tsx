@@ -5,7 +5,8 @@
  */
 import { Hono, type Context } from "hono";
 import { createAuditLog, type AuditLog } from "../adapters/d1/audit-log";
-import { createOrderStore, type Order } from "../adapters/d1/orders";
+import { createOrderStore } from "../adapters/d1/orders";
+import type { Order } from "../domain/orders";
 import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { cancelOrder, OrderNotAwaitingPayment, recordOfflineOrderPayment, type StaffOrderDeps } from "../services/orders/staff-order-actions";

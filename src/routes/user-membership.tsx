@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import { createApplicationStore } from "../adapters/d1/applications";
-import { createMembershipStore, isActiveMember } from "../adapters/d1/memberships";
+import { createMembershipStore } from "../adapters/d1/memberships";
+import { isActiveMember } from "../services/membership/active-member";
 import { isRefundDue } from "../services/membership/refunds";
 import { ownMembership } from "../services/membership/own-membership";
 import { completeMembershipCheckout } from "../services/payments/membership-billing";

@@ -6,7 +6,8 @@
  *   POST /user/orders/:id/pay-offline   switches it to bank transfer
  */
 import { Hono, type Context } from "hono";
-import { createOrderStore, type Order } from "../adapters/d1/orders";
+import { createOrderStore } from "../adapters/d1/orders";
+import type { Order } from "../domain/orders";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { loadCatalogue, shopperFor } from "../services/orders/shopper";

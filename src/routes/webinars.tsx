@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
 import { logPricingWarnings, shopperFor } from "../services/orders/shopper";
 import { entitlementFor, webinarAccess } from "../services/orders/webinar-access";
-import type { WebinarBundle, WebinarSummary } from "../services/content/model";
+import type { WebinarBundle, WebinarSummary } from "../domain/content";
 import { quoteCart } from "../shared/pricing/cart-quote";
 import type { HonoEnv } from "../types";
 import { BundleContent } from "../views/pages/bundle-content";

@@ -1,4 +1,4 @@
-import type { HeadData } from "../services/seo";
+import type { HeadData } from "./head-data";
 
 /** Description, canonical URL, favicon, robots and the Open Graph / Twitter card tags. */
 export function HeadTags({ head, siteName }: { head: HeadData; siteName: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { LayoutData, SidebarGroup } from "../services/content/model";
-import type { HeadData } from "../services/seo";
+import type { LayoutData, SidebarGroup } from "../domain/content";
+import type { HeadData } from "./head-data";
 import { Document } from "./document";
 import { HeadTags } from "./head-tags";
 import { SectionNav } from "./layout/section-nav";

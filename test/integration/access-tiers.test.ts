@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { allGeneralPagesOperation } from "../../src/adapters/cms/operations";
-import type { GeneralPage } from "../../src/services/content/model";
+import type { GeneralPage } from "../../src/domain/content";
 import { pageHref } from "../../src/shared/links";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { webinarBundlesOperation, webinarsOperation } from "../../src/adapters/cms/operations";
-import type { WebinarBundle, WebinarSummary } from "../../src/services/content/model";
+import type { WebinarBundle, WebinarSummary } from "../../src/domain/content";
 import { MAX_CART_ITEMS } from "../../src/shared/cart";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { one, select, squash } from "../unit/views/render";

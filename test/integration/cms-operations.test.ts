@@ -3,8 +3,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient, type CmsClient } from "../../src/adapters/cms/client";
 import * as ops from "../../src/adapters/cms/operations";
-import type { Block, GeneralPage } from "../../src/services/content/model";
-import { BLOCK_KINDS, SIDEBAR_GROUPS } from "../../src/services/content/model";
+import type { Block, GeneralPage } from "../../src/domain/content";
+import { BLOCK_KINDS, SIDEBAR_GROUPS } from "../../src/domain/content";
 
 let cms: CmsClient;
 beforeAll(() => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { webinarBundlesOperation, webinarsOperation } from "../../src/adapters/cms/operations";
 import { createOrderStore } from "../../src/adapters/d1/orders";
-import type { WebinarBundle, WebinarSummary } from "../../src/services/content/model";
+import type { WebinarBundle, WebinarSummary } from "../../src/domain/content";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { deliver, payCheckout, sendWebhook, signedEvent, stripeRequests } from "../support/worker/stripe";
 

@@ -6,7 +6,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createOrderStore, type NewOrder, type Order, type OrderLine } from "../../src/adapters/d1/orders";
+import { createOrderStore } from "../../src/adapters/d1/orders";
+import type { NewOrder, Order, OrderLine } from "../../src/domain/orders";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { badOfflinePayments, expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";

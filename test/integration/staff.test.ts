@@ -5,7 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApplicationStore, type Application, type NewApplication } from "../../src/adapters/d1/applications";
+import { createApplicationStore } from "../../src/adapters/d1/applications";
+import type { Application, NewApplication } from "../../src/domain/membership";
 import { oneYearAfter } from "../../src/services/membership/staff-actions";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";

@@ -12,7 +12,7 @@ import {
   webinarsOperation,
 } from "../../src/adapters/cms/operations";
 import { fileTypeOf } from "../../src/adapters/cms/schemas";
-import { BLOCK_KINDS } from "../../src/services/content/model";
+import { BLOCK_KINDS } from "../../src/domain/content";
 import { everyBlock, image, many, one, page, webinar } from "../fixtures/cms-shapes";
 
 afterEach(() => vi.restoreAllMocks());

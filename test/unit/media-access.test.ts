@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Block, GeneralPage } from "../../src/services/content/model";
+import type { Block, GeneralPage } from "../../src/domain/content";
 import { loadGatedMedia, mediaAccess, uploadsIn, type GatedMedia, type MediaSources } from "../../src/services/content/media-access";
 import { articles, bundles, everyBlock, generalPage, homepage, images, joinPage, layout, md, media, memberships, webinars } from "../fixtures/domain";
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { generalPageOperation } from "../../src/adapters/cms/operations";
-import type { Block } from "../../src/services/content/model";
+import type { Block } from "../../src/domain/content";
 import { uploadsIn } from "../../src/services/content/media-access";
 import { image } from "../fixtures/cms-shapes";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GlobalSeo, Media, Seo } from "../../src/services/content/model";
-import { buildHead, type HeadInput } from "../../src/services/seo";
+import type { GlobalSeo, Media, Seo } from "../../src/domain/content";
+import { buildHead, type HeadInput } from "../../src/views/head-data";
 import { media } from "../fixtures/domain";
 
 const site = { name: "Guildhall", url: "https://guildhall.example" };

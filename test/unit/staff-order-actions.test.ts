@@ -4,7 +4,8 @@
  * order read as paid. The store itself runs against real D1 in test/integration/staff-orders.
  */
 import { describe, expect, it } from "vitest";
-import type { Order, OrderAudit, OrderPayment, OrderStore } from "../../src/adapters/d1/orders";
+import type { OrderStore } from "../../src/adapters/d1/orders";
+import type { Order, OrderAudit, OrderPayment } from "../../src/domain/orders";
 import { cancelOrder, OrderNotAwaitingPayment, recordOfflineOrderPayment } from "../../src/services/orders/staff-order-actions";
 
 const order = (fields: Partial<Order> = {}): Order => ({

@@ -6,7 +6,7 @@
  */
 import * as z from "zod";
 import { log } from "../../log";
-import type { Block } from "../../services/content/model";
+import type { Block } from "../../domain/content";
 import {
   callToAction,
   media,

@@ -15,7 +15,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import type { SafeHtml } from "../../services/content/model";
+import type { SafeHtml } from "../../domain/content";
 import { rehypeDropRepeatedTitle } from "./drop-repeated-title";
 import { rehypeSerialize } from "./serialize-html";
 

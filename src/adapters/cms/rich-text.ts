@@ -4,7 +4,7 @@
  * a cache miss, so cached page views never load it. The mappers run synchronously inside zod
  * schemas, so the CMS client loads the pipeline before it maps a response.
  */
-import type { SafeHtml } from "../../services/content/model";
+import type { SafeHtml } from "../../domain/content";
 import { loadRichText } from "../../lazy-modules";
 import type { RichTextOptions } from "./rich-text-pipeline";
 

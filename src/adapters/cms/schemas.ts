@@ -3,8 +3,8 @@
  * shape into the content domain. Optional fields may be missing or null; malformed ones fail.
  */
 import * as z from "zod";
+import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../domain/content";
 import { log } from "../../log";
-import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../services/content/model";
 import { isSiteUpload } from "./media-urls";
 import { markdownToSafeHtml } from "./rich-text";
 

@@ -1,57 +1,5 @@
 /** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
-export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
-export type PaymentMethod = "offline" | "card";
-
-export interface ApplicationDetails {
-  phone: string | null;
-  address: { line1: string; line2: string | null; town: string; postcode: string; country: string };
-  professional: { registrationNumber: string; specialisation: string; workplace: string | null; yearQualified: number };
-  declaration: { termsAcceptedAt: string; privacyAcceptedAt: string };
-}
-
-export interface Application {
-  id: string;
-  idempotencyKey: string;
-  reference: string;
-  userId: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  membershipSlug: string;
-  membershipTitle: string;
-  paymentMethod: PaymentMethod;
-  amountDuePence: number;
-  status: ApplicationStatus;
-  details: ApplicationDetails;
-  rejectedReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Who did what, for the staff audit log. */
-export interface StaffAudit {
-  staffEmail: string;
-  action: string;
-  details: Record<string, unknown>;
-}
-
-/** An application in the staff list, with the total received for it. */
-export interface ListedApplication extends Application {
-  receivedPence: number;
-}
-
-export type NewApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt">;
-
-export interface Payment {
-  id: string;
-  applicationId: string;
-  method: PaymentMethod;
-  amountPence: number;
-  receivedOn: string;
-  reference: string;
-  recordedBy: string;
-  createdAt: string;
-}
+import type { ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 interface ApplicationRow {
   id: string;

@@ -1,17 +1,5 @@
-/**
- * Staff actions, with who and when (migrations/0003_membership.sql: staff_audit_log; 0006 adds
- * `order_id`). An entry is about one application, one order, or neither (an export).
- */
-export interface AuditEntry {
-  staffEmail: string;
-  action: string;
-  applicationId: string | null;
-  orderId: string | null;
-  details: Record<string, unknown>;
-  at: string;
-}
-
-export type NewAuditEntry = Pick<AuditEntry, "staffEmail" | "action" | "details"> & Partial<Pick<AuditEntry, "applicationId" | "orderId">>;
+/** The staff audit log in D1 (staff_audit_log): every staff action, with who and when. */
+import type { AuditEntry, NewAuditEntry } from "../../domain/audit";
 
 export interface AuditLog {
   record(entry: NewAuditEntry): D1PreparedStatement;

@@ -3,8 +3,8 @@
  * membership's Stripe subscription state, the Checkout session opened for an application, and
  * the webhook events already handled. Every write is idempotent: replaying it changes nothing.
  */
-import type { ApplicationStatus } from "./applications";
-import type { MembershipStatus } from "./memberships";
+import type { ApplicationStatus } from "../../domain/membership";
+import type { MembershipStatus } from "../../domain/membership";
 
 export interface CardPayment {
   /** Stripe's id for the money (the invoice, or the Checkout session for one-off payments): a replay inserts nothing. */

@@ -1,23 +1,5 @@
-/** The membership record (migrations/0003_membership.sql), the source of the member tier. */
-export type MembershipStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
-
-export interface MembershipRecord {
-  userId: string;
-  email: string;
-  applicationId: string | null;
-  membershipSlug: string;
-  membershipTitle: string;
-  status: MembershipStatus;
-  paymentMethod: "offline" | "card";
-  periodStart: string | null;
-  periodEnd: string | null;
-  /** Card-paid memberships: the Stripe customer (for the billing portal) and subscription. */
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-  /** The Stripe subscription's own status (past_due after a failed payment, ...). */
-  billingStatus: string | null;
-  updatedAt: string;
-}
+/** The membership record in D1 (migrations/0003_membership.sql), the source of the member tier. */
+import type { MembershipStatus, MembershipRecord } from "../../domain/membership";
 
 interface Row {
   user_id: string;
@@ -92,14 +74,4 @@ export function createMembershipStore(db: D1Database): MembershipStore {
       };
     },
   };
-}
-
-/**
- * Whether a record makes its holder a member at `now`: active, within its period plus the grace
- * period (a record with no period end is open-ended).
- */
-export function isActiveMember(record: MembershipRecord | null, now: Date, graceDays: number): boolean {
-  if (!record || record.status !== "active") return false;
-  if (record.periodEnd === null) return true;
-  return Date.parse(record.periodEnd) + graceDays * 86_400_000 > now.getTime();
 }

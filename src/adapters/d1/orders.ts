@@ -4,63 +4,7 @@
  * happen only on the order's one transition from awaiting payment to paid: fulfilment is
  * exactly once however many times a webhook or a staff form arrives.
  */
-export type OrderStatus = "awaiting_payment" | "paid" | "cancelled";
-export type OrderPaymentMethod = "card" | "offline" | "free";
-
-/** One priced line as it stood at checkout. */
-export interface OrderLine {
-  kind: "webinar" | "bundle";
-  /** The CMS id of the webinar or bundle. */
-  id: string;
-  title: string;
-  /** What this line costs the buyer, after any bundle discount. */
-  pence: number;
-  /** The webinars the line entitles the buyer to (one, or a bundle's). */
-  webinarIds: string[];
-  /**
-   * Stripe's price ids for what is charged (the member price's for members): the webinar's, or
-   * each payable webinar's in a bundle; empty when any is missing (the amount is sent instead).
-   */
-  stripePriceIds: string[];
-  /** A bundle's Stripe coupon for its discount. */
-  couponId: string | null;
-}
-
-export interface Order {
-  id: string;
-  idempotencyKey: string;
-  reference: string;
-  userId: string;
-  email: string;
-  paymentMethod: OrderPaymentMethod;
-  totalPence: number;
-  status: OrderStatus;
-  lines: OrderLine[];
-  webinarIds: string[];
-  checkoutSessionId: string | null;
-  cancelledReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds">;
-
-export interface OrderPayment {
-  /** Stripe's payment id for card payments; a fresh id for staff-recorded ones. */
-  id: string;
-  method: "card" | "offline";
-  amountPence: number;
-  /** YYYY-MM-DD */
-  receivedOn: string;
-  reference: string;
-  recordedBy: string;
-}
-
-export interface OrderAudit {
-  staffEmail: string;
-  action: string;
-  details: Record<string, unknown>;
-}
+import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit } from "../../domain/orders";
 
 interface OrderRow {
   id: string;

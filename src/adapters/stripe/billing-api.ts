@@ -3,67 +3,10 @@
  * (memberships and webinar orders), subscriptions, invoices and billing-portal sessions.
  * Everything else about Stripe stays behind this file.
  */
+import type { CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice } from "../../domain/billing";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
 import { stripeClient } from "./stripe-client";
-
-/** What a Checkout session is for; set by us in its metadata and read back by the webhook. */
-export type CheckoutPurpose = { kind: "membership"; applicationId: string; userId: string } | { kind: "order"; orderId: string; userId: string };
-
-export type CheckoutLine =
-  | { price: string; quantity: number }
-  /** Inline price data, in pounds sterling; `recurring` makes it a subscription price. */
-  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year" };
-
-export interface NewCheckoutSession {
-  mode: "subscription" | "payment";
-  purpose: CheckoutPurpose;
-  lines: readonly CheckoutLine[];
-  couponId: string | null;
-  customerEmail: string;
-  customerId: string | null;
-  successUrl: string;
-  cancelUrl: string;
-  /** Stripe idempotency key: the same key returns the same session. */
-  idempotencyKey: string;
-  /** Seconds since the epoch; Stripe allows 30 minutes to 24 hours from now. */
-  expiresAt: number;
-}
-
-export interface CheckoutSession {
-  id: string;
-  url: string | null;
-  status: string;
-  /** "paid", "unpaid" or "no_payment_required" (Stripe may add others). */
-  paymentStatus: string;
-  purpose: CheckoutPurpose | null;
-  customerId: string | null;
-  subscriptionId: string | null;
-  invoiceId: string | null;
-  paymentIntentId: string | null;
-  amountTotalPence: number;
-}
-
-export interface Subscription {
-  id: string;
-  /** active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
-  status: string;
-  customerId: string;
-  /** Copied from the Checkout session's subscription_data, so a subscription names its application. */
-  purpose: CheckoutPurpose | null;
-  /** The current period, across the subscription's items (seconds since the epoch). */
-  periodStart: number | null;
-  periodEnd: number | null;
-  cancelAtPeriodEnd: boolean;
-}
-
-export interface Invoice {
-  id: string;
-  status: string | null;
-  subscriptionId: string | null;
-  amountPaidPence: number;
-  paidAt: number | null;
-}
 
 export interface BillingApi {
   createCheckoutSession(session: NewCheckoutSession): Promise<CheckoutSession>;

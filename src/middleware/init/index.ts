@@ -4,7 +4,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { createCmsClient } from "../../adapters/cms/client";
-import { createMembershipStore, isActiveMember } from "../../adapters/d1/memberships";
+import { createMembershipStore } from "../../adapters/d1/memberships";
+import { isActiveMember } from "../../services/membership/active-member";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { createAccountLookup } from "../../adapters/firebase/account-lookup";

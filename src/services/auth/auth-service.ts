@@ -3,6 +3,7 @@
  * verified with jose before a session is made, and sessions live in D1 so that signing out
  * revokes them wherever the cookie is.
  */
+import type { Session } from "../../domain/session";
 import type { SessionStore } from "../../adapters/d1/sessions";
 import type { IdTokenClaims, IdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
 import type { IdentityToolkit } from "../../adapters/firebase/identity-toolkit";
@@ -10,18 +11,6 @@ import type { Logger } from "../../log";
 import { TOKEN_SYNC_MAX_AGE_SECONDS } from "../../shared/token-sync";
 import type { AccountCheck } from "./account-check";
 import { signSessionToken, verifySessionToken } from "./session-token";
-
-export interface Session {
-  id: string;
-  userId: string;
-  email: string | null;
-  /** Firebase had verified the e-mail address when this session began. */
-  emailVerified: boolean;
-  /** When the user last entered their password (seconds since the epoch). */
-  authTime: number;
-  /** When the session ends (seconds since the epoch). */
-  expiresAt: number;
-}
 
 export interface StartedSession {
   session: Session;

@@ -19,7 +19,7 @@ import type {
   Membership,
   Webinar,
   WebinarBundle,
-} from "./model";
+} from "../../domain/content";
 
 export interface ContentServiceDeps {
   cms: CmsClient;

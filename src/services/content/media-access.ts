@@ -11,7 +11,7 @@
  * purge, not per request.
  */
 import type { ContentService } from "./content-service";
-import type { GeneralPage } from "./model";
+import type { GeneralPage } from "../../domain/content";
 
 /** Who may fetch a gated file: anyone signed in, or members only. */
 export type MediaAudience = "signed-in" | "members";

@@ -4,11 +4,13 @@
  * finds only its own applicant's application: someone who learns another user's key (it is in
  * their form) gets "key-used", never that user's application.
  */
-import type { Application, ApplicationStore, NewApplication } from "../../adapters/d1/applications";
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { Application, NewApplication } from "../../domain/membership";
 import type { MembershipStore } from "../../adapters/d1/memberships";
-import { isActiveMember } from "../../adapters/d1/memberships";
+import { isActiveMember } from "./active-member";
 import type { JoinDetailsInput } from "../../shared/join-form";
-import { amountDue, newReference, type MembershipTerms } from "./terms";
+import { amountDue, newReference } from "./terms";
+import type { MembershipTerms } from "../../domain/membership";
 
 export type ApplyResult =
   | { kind: "created"; application: Application }

@@ -3,8 +3,10 @@
  * application is the one the record names when it is the user's, else the user's latest: never
  * anyone else's, whatever a record points at.
  */
-import type { Application, ApplicationStore } from "../../adapters/d1/applications";
-import type { MembershipRecord, MembershipStore } from "../../adapters/d1/memberships";
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { Application } from "../../domain/membership";
+import type { MembershipStore } from "../../adapters/d1/memberships";
+import type { MembershipRecord } from "../../domain/membership";
 
 export interface OwnMembershipDeps {
   memberships: Pick<MembershipStore, "forUser">;

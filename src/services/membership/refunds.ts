@@ -3,7 +3,7 @@
  * while an application awaits payment, so such money can only be a card payment that arrived
  * after the rejection (a Checkout tab left open while staff rejected it).
  */
-import type { ApplicationStatus } from "../../adapters/d1/applications";
+import type { ApplicationStatus } from "../../domain/membership";
 
 export const isRefundDue = (application: { status: ApplicationStatus }, receivedPence: number): boolean =>
   application.status === "rejected" && receivedPence > 0;

@@ -4,7 +4,8 @@
  * first closes any Checkout session still open for it, so it can no longer be paid by card). Each
  * action and its audit entry are stored in one batch, so neither happens without the other.
  */
-import type { Application, ApplicationStore } from "../../adapters/d1/applications";
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { Application } from "../../domain/membership";
 import type { AuditLog } from "../../adapters/d1/audit-log";
 
 export interface StaffActionDeps {

@@ -1,5 +1,5 @@
 /** The staff CSV export of applications (services/csv: RFC 4180, formulas neutralised). */
-import type { Application } from "../../adapters/d1/applications";
+import type { Application } from "../../domain/membership";
 import { csvTable, type CsvColumn } from "../csv";
 
 const COLUMNS: readonly CsvColumn<Application>[] = [

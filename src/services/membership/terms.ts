@@ -5,25 +5,8 @@
  * (qualified this year or in the two before); the joining fee is never discounted. Offline
  * payment owes the same amount, invoiced with the application's reference.
  */
-import type { GeneralPage, Membership } from "../content/model";
-
-export interface MembershipTerms {
-  slug: string;
-  title: string;
-  subscriptionPence: number;
-  joiningFeePence: number;
-  /** The membership settings block offers the newly-qualified half-price first year. */
-  halfOffForNewlyQualified: boolean;
-  /** Stripe's ids for the card path (docs/decisions/0007); null where the CMS has none. */
-  stripe: {
-    /** The recurring yearly price: the settings block's subscriptionPriceId, else the membership's stripePriceId. */
-    subscriptionPriceId: string | null;
-    /** The one-off joining fee (settings block initialPriceId). */
-    initialPriceId: string | null;
-    /** Half off the first year for the newly qualified (settings block halfOffCouponId). */
-    halfOffCouponId: string | null;
-  };
-}
+import type { MembershipTerms, AmountDue } from "../../domain/membership";
+import type { GeneralPage, Membership } from "../../domain/content";
 
 export const NEWLY_QUALIFIED_YEARS = 2;
 
@@ -54,13 +37,6 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
       },
     ]),
   );
-}
-
-export interface AmountDue {
-  totalPence: number;
-  subscriptionPence: number;
-  joiningFeePence: number;
-  halfOff: boolean;
 }
 
 export function amountDue(terms: MembershipTerms, yearQualified: number, now: Date): AmountDue {

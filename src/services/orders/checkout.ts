@@ -12,7 +12,8 @@
  *   only the buyer's own: a key that names another user's order (learnt from their form) is
  *   refused, never answered with that order.
  */
-import type { NewOrder, Order, OrderLine, OrderStore } from "../../adapters/d1/orders";
+import type { OrderStore } from "../../adapters/d1/orders";
+import type { NewOrder, Order, OrderLine } from "../../domain/orders";
 import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { newReference } from "../membership/terms";

@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { log } from "../../log";
 import type { Catalogue, CartQuote } from "../../shared/pricing/cart-quote";
-import type { WebinarBundle, WebinarSummary } from "../content/model";
+import type { WebinarBundle, WebinarSummary } from "../../domain/content";
 import type { Viewer } from "../../shared/pricing/webinar-offer";
 import type { PricingWarning } from "../../shared/pricing/warnings";
 import type { HonoEnv } from "../../types";

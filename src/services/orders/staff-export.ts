@@ -1,5 +1,5 @@
 /** The staff CSV export of webinar orders (services/csv: RFC 4180, formulas neutralised). */
-import type { Order } from "../../adapters/d1/orders";
+import type { Order } from "../../domain/orders";
 import { csvTable, type CsvColumn } from "../csv";
 
 /** Several values in one cell, for lists like the items' titles. */

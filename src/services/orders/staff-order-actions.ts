@@ -4,7 +4,8 @@
  * and (for a payment) the entitlements in one batch, and only on the order's one transition out
  * of awaiting payment, so a double submit or two staff at once change it once.
  */
-import type { Order, OrderStore } from "../../adapters/d1/orders";
+import type { OrderStore } from "../../adapters/d1/orders";
+import type { Order } from "../../domain/orders";
 
 export interface StaffOrderDeps {
   orders: OrderStore;

@@ -9,21 +9,13 @@
  * The links themselves are read here and nowhere else; views get them only in a result of kind
  * "live" or "recording".
  */
-import type { WebinarAccessLinks } from "../content/model";
+import type { Entitlement, WebinarAccess } from "../../domain/orders";
+import type { WebinarAccessLinks } from "../../domain/content";
 import { webinarOffer, type Viewer } from "../../shared/pricing/webinar-offer";
 import type { WebinarPricing } from "../../shared/pricing/webinar-terms";
 
 export const JOIN_OPENS_MINUTES_BEFORE = 60;
 
-export type Entitlement = "owned" | "free" | null;
-
-export type WebinarAccess =
-  | { kind: "not-entitled" }
-  | { kind: "live-soon"; opensAt: Date }
-  | { kind: "live"; zoomUrl: string }
-  | { kind: "live-link-pending" }
-  | { kind: "recording"; embedUrl: string | null; watchUrl: string | null; playlistUrl: string | null }
-  | { kind: "recording-pending" };
 
 export function entitlementFor(
   webinar: WebinarPricing & { id: string },

@@ -5,7 +5,8 @@
  * opens the same session), remembered, and returned as the URL to send the browser to. The
  * browser is only ever sent to Stripe's own pages.
  */
-import type { BillingApi, NewCheckoutSession } from "../../adapters/stripe/billing-api";
+import type { BillingApi } from "../../adapters/stripe/billing-api";
+import type { NewCheckoutSession } from "../../domain/billing";
 
 /** A Checkout session stays open for an hour; the payer can always open a new one. */
 const SESSION_LIFETIME_SECONDS = 60 * 60;

@@ -8,9 +8,10 @@
  * (a tab left open): the money is recorded, which flags a refund on the staff pages, the
  * membership is never activated, and the subscription is cancelled at Stripe so it never renews.
  */
-import type { ApplicationStatus } from "../../adapters/d1/applications";
+import type { ApplicationStatus } from "../../domain/membership";
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
-import type { BillingApi, CheckoutSession, Subscription } from "../../adapters/stripe/billing-api";
+import type { BillingApi } from "../../adapters/stripe/billing-api";
+import type { CheckoutSession, Subscription } from "../../domain/billing";
 import type { Logger } from "../../log";
 import { membershipStatusFor, periodIsPaid } from "./subscription-status";
 

@@ -5,12 +5,13 @@
  * with the half-off coupon for the newly qualified. Opened (or an open one reused) by
  * checkout-session.ts; expired when staff reject the application.
  */
-import type { Application } from "../../adapters/d1/applications";
+import type { Application } from "../../domain/membership";
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
-import type { CheckoutLine } from "../../adapters/stripe/billing-api";
+import type { CheckoutLine } from "../../domain/billing";
 import { AppError } from "../../errors";
 import { log } from "../../log";
-import { amountDue, type MembershipTerms } from "../membership/terms";
+import { amountDue } from "../membership/terms";
+import type { MembershipTerms } from "../../domain/membership";
 import { openCheckout, type CheckoutOpenerDeps } from "./checkout-session";
 
 export interface MembershipCheckoutDeps extends CheckoutOpenerDeps {

@@ -9,8 +9,9 @@
  *   at its discounted amount instead.
  * Opened (or an open one reused) by checkout-session.ts, like the membership checkout.
  */
-import type { Order, OrderStore } from "../../adapters/d1/orders";
-import type { CheckoutLine } from "../../adapters/stripe/billing-api";
+import type { OrderStore } from "../../adapters/d1/orders";
+import type { Order } from "../../domain/orders";
+import type { CheckoutLine } from "../../domain/billing";
 import { AppError } from "../../errors";
 import { openCheckout, type CheckoutOpenerDeps } from "./checkout-session";
 

@@ -4,7 +4,7 @@
  * batch that only the order's first transition to paid performs (exactly once).
  */
 import type { OrderStore } from "../../adapters/d1/orders";
-import type { CheckoutSession } from "../../adapters/stripe/billing-api";
+import type { CheckoutSession } from "../../domain/billing";
 import { log } from "../../log";
 
 export interface OrderFulfilmentDeps {

@@ -4,7 +4,7 @@
  * rather than trusting the event's copy or its order, and are idempotent, so an event is
  * recorded as handled only after it succeeded: if handling fails, Stripe's retry runs it again.
  */
-import type { CheckoutSession } from "../../adapters/stripe/billing-api";
+import type { CheckoutSession } from "../../domain/billing";
 import type { WebhookEvent } from "../../adapters/stripe/webhook-signature";
 import { completeMembershipCheckout, recordInvoice, syncSubscription, type MembershipBillingDeps } from "./membership-billing";
 

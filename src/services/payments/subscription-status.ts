@@ -8,7 +8,7 @@
  * A status Stripe adds in future reads as "no change" (null): a membership is never ended by a
  * word we do not know. The caller keeps the record's status and logs the unknown one.
  */
-import type { MembershipStatus } from "../../adapters/d1/memberships";
+import type { MembershipStatus } from "../../domain/membership";
 
 export const KNOWN_SUBSCRIPTION_STATUSES = [
   "active",

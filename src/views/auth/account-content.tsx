@@ -1,4 +1,4 @@
-import type { Session } from "../../services/auth/auth-service";
+import type { Session } from "../../domain/session";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 

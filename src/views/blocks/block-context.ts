@@ -1,4 +1,4 @@
-import type { Block, WebinarSummary } from "../../services/content/model";
+import type { Block, WebinarSummary } from "../../domain/content";
 import type { SiteContext } from "../site-context";
 import type { Buyer } from "../webinars/buyer";
 

@@ -1,4 +1,4 @@
-import type { Block } from "../../services/content/model";
+import type { Block } from "../../domain/content";
 import type { BlockContext } from "./block-context";
 import { ButtonBlock } from "./button";
 import { CardListBlock } from "./card-list";

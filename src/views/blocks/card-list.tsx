@@ -1,4 +1,4 @@
-import type { CardBlock } from "../../services/content/model";
+import type { CardBlock } from "../../domain/content";
 import { pageHref } from "../../shared/links";
 import { Heading, type HeadingLevel } from "../components/heading";
 import { Img } from "../components/img";

@@ -1,4 +1,4 @@
-import type { Media } from "../../services/content/model";
+import type { Media } from "../../domain/content";
 import { SiteLink } from "../components/site-link";
 import { safeHref } from "../urls";
 import type { BlockContext, BlockOf } from "./block-context";

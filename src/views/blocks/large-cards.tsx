@@ -1,4 +1,4 @@
-import type { LargeCard } from "../../services/content/model";
+import type { LargeCard } from "../../domain/content";
 import { pageHref } from "../../shared/links";
 import { Heading, type HeadingLevel } from "../components/heading";
 import { Img } from "../components/img";

@@ -1,6 +1,6 @@
 import { Suspense, use } from "react";
 import { log } from "../../log";
-import type { WebinarsFilter, WebinarSummary } from "../../services/content/model";
+import type { WebinarsFilter, WebinarSummary } from "../../domain/content";
 import type { HeadingLevel } from "../components/heading";
 import { hrefs } from "../hrefs";
 import { WebinarCardList } from "../webinars/webinar-card-list";

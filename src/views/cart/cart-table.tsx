@@ -1,4 +1,4 @@
-import type { WebinarBundle, WebinarSummary } from "../../services/content/model";
+import type { WebinarBundle, WebinarSummary } from "../../domain/content";
 import { sameItem, type CartItemRef } from "../../shared/cart";
 import { itemsParam } from "../../shared/cart-query";
 import type { BundleLineStatus } from "../../shared/pricing/bundle-offer";

@@ -1,4 +1,4 @@
-import type { Media } from "../../services/content/model";
+import type { Media } from "../../domain/content";
 import { safeHref } from "../urls";
 
 /** Where an image sits decides how wide it is drawn, hence `sizes` (see client/styles). */

@@ -1,4 +1,4 @@
-import type { MembershipSummary } from "../../services/content/model";
+import type { MembershipSummary } from "../../domain/content";
 import { formatPrice, withArticle } from "../format";
 import { hrefs } from "../hrefs";
 import { Heading, type HeadingLevel } from "./heading";

@@ -1,4 +1,4 @@
-import type { SafeHtml } from "../../services/content/model";
+import type { SafeHtml } from "../../domain/content";
 
 /**
  * CMS rich text. Only `SafeHtml` (sanitised by the CMS adapter when the response was mapped) is

@@ -4,8 +4,8 @@
  * problem next to its field and listed at the top.
  */
 import type { ReactNode } from "react";
-import type { JoinPage } from "../../services/content/model";
-import type { MembershipTerms } from "../../services/membership/terms";
+import type { JoinPage } from "../../domain/content";
+import type { MembershipTerms } from "../../domain/membership";
 import { pageHref } from "../../shared/links";
 import { JOIN_PASSWORD_MIN, type JoinErrors } from "../../shared/join-form";
 import { CheckboxField, RadioGroup, SelectField } from "../forms/choice-fields";

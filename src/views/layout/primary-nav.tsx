@@ -1,4 +1,4 @@
-import type { NavLinkItem } from "../../services/content/model";
+import type { NavLinkItem } from "../../domain/content";
 import { pageHref } from "../../shared/links";
 import { isCurrent, NavLink } from "./nav-link";
 

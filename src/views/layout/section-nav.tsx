@@ -1,4 +1,4 @@
-import type { SidebarGroup, SidebarItem } from "../../services/content/model";
+import type { SidebarGroup, SidebarItem } from "../../domain/content";
 import { pageHref } from "../../shared/links";
 import { isCurrent, NavLink } from "./nav-link";
 import { SECTION_LABELS } from "./sections";

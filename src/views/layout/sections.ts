@@ -2,7 +2,7 @@
  * Which sidebar group a screen belongs to (docs/decisions/0004). General pages follow their
  * type; the site's own screens have a fixed section.
  */
-import type { SidebarGroup } from "../../services/content/model";
+import type { SidebarGroup } from "../../domain/content";
 
 export const SECTION_LABELS: Record<SidebarGroup, string> = {
   patients: "Patients",

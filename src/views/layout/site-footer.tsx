@@ -1,4 +1,4 @@
-import type { Footer } from "../../services/content/model";
+import type { Footer } from "../../domain/content";
 import { hrefs } from "../hrefs";
 import { pageHref } from "../../shared/links";
 import { safeHref } from "../urls";

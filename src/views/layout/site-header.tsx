@@ -1,4 +1,4 @@
-import type { LayoutData } from "../../services/content/model";
+import type { LayoutData } from "../../domain/content";
 import { Img } from "../components/img";
 import { hrefs } from "../hrefs";
 import type { SiteContext } from "../site-context";

@@ -1,6 +1,6 @@
-import type { Application, Payment } from "../../adapters/d1/applications";
-import type { MembershipRecord } from "../../adapters/d1/memberships";
-import type { SafeHtml } from "../../services/content/model";
+import type { Application, Payment } from "../../domain/membership";
+import type { MembershipRecord } from "../../domain/membership";
+import type { SafeHtml } from "../../domain/content";
 import { DateTime } from "../components/date-time";
 import { RichText } from "../components/rich-text";
 import { formatPence } from "../format";

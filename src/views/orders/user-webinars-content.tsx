@@ -1,4 +1,4 @@
-import type { Order } from "../../adapters/d1/orders";
+import type { Order } from "../../domain/orders";
 import { DateTime } from "../components/date-time";
 import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";

@@ -1,4 +1,4 @@
-import type { Article } from "../../services/content/model";
+import type { Article } from "../../domain/content";
 import type { BlockContext } from "../blocks/block-context";
 import { Blocks } from "../blocks/blocks";
 import { Breadcrumbs } from "../components/breadcrumbs";

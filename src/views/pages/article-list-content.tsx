@@ -1,4 +1,4 @@
-import type { ArticleSummary } from "../../services/content/model";
+import type { ArticleSummary } from "../../domain/content";
 import { DateTime } from "../components/date-time";
 import { Img } from "../components/img";
 import { PageHeader } from "../components/page-header";

@@ -1,4 +1,4 @@
-import type { WebinarBundle } from "../../services/content/model";
+import type { WebinarBundle } from "../../domain/content";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { hrefs } from "../hrefs";
 import { AddToCart } from "../webinars/add-to-cart";

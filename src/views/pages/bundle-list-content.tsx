@@ -1,4 +1,4 @@
-import type { WebinarBundle } from "../../services/content/model";
+import type { WebinarBundle } from "../../domain/content";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { PageHeader } from "../components/page-header";
 import { hrefs } from "../hrefs";

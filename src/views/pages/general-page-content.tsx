@@ -1,4 +1,4 @@
-import type { GeneralPage } from "../../services/content/model";
+import type { GeneralPage } from "../../domain/content";
 import type { BlockContext } from "../blocks/block-context";
 import { Blocks } from "../blocks/blocks";
 

@@ -1,4 +1,4 @@
-import type { Homepage } from "../../services/content/model";
+import type { Homepage } from "../../domain/content";
 import type { BlockContext } from "../blocks/block-context";
 import { Blocks } from "../blocks/blocks";
 

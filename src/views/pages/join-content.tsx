@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { JoinPage, Membership } from "../../services/content/model";
+import type { JoinPage, Membership } from "../../domain/content";
 import { pageHref } from "../../shared/links";
 import { PageHeader } from "../components/page-header";
 import { RichText } from "../components/rich-text";

@@ -1,4 +1,4 @@
-import type { JoinPage } from "../../services/content/model";
+import type { JoinPage } from "../../domain/content";
 
 /** The six parts of the join form, in order, each with the editor's description. */
 export function JoinSteps({ joinPage }: { joinPage: JoinPage }) {

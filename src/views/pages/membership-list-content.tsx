@@ -1,4 +1,4 @@
-import type { Membership } from "../../services/content/model";
+import type { Membership } from "../../domain/content";
 import { MembershipCard } from "../components/membership-card";
 import { PageHeader } from "../components/page-header";
 import { hrefs } from "../hrefs";

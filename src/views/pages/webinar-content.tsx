@@ -1,5 +1,5 @@
-import type { WebinarSummary } from "../../services/content/model";
-import type { SafeHtml } from "../../services/content/model";
+import type { WebinarSummary } from "../../domain/content";
+import type { SafeHtml } from "../../domain/content";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { Img } from "../components/img";
 import { RichText } from "../components/rich-text";
@@ -12,7 +12,7 @@ import { webinarPrices } from "../webinars/webinar-prices";
 import { webinarState } from "../webinars/webinar-state";
 import { WebinarAccessPanel } from "../webinars/webinar-access-panel";
 import { WebinarWhen } from "../webinars/webinar-when";
-import type { WebinarAccess } from "../../services/orders/webinar-access";
+import type { WebinarAccess } from "../../domain/orders";
 
 /**
  * A webinar's page. It takes the summary and description only: the live and recording links

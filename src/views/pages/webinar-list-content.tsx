@@ -1,4 +1,4 @@
-import type { WebinarBundle, WebinarSummary } from "../../services/content/model";
+import type { WebinarBundle, WebinarSummary } from "../../domain/content";
 import { PageHeader } from "../components/page-header";
 import { BundleCard } from "../webinars/bundle-card";
 import type { Buyer } from "../webinars/buyer";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Application, Payment } from "../../adapters/d1/applications";
-import type { AuditEntry } from "../../adapters/d1/audit-log";
+import type { Application, Payment } from "../../domain/membership";
+import type { AuditEntry } from "../../domain/audit";
 import { AuditTrail } from "./audit-trail";
 import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";

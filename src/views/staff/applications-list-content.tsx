@@ -1,4 +1,4 @@
-import type { Application, ApplicationStatus } from "../../adapters/d1/applications";
+import type { Application, ApplicationStatus } from "../../domain/membership";
 import { DateTime } from "../components/date-time";
 import { METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../adapters/d1/audit-log";
+import type { AuditEntry } from "../../domain/audit";
 import { AUDIT_ACTION_LABELS } from "./labels";
 import { StaffTable } from "./staff-table";
 import { At } from "./summary";

@@ -1,6 +1,6 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
-import type { ApplicationStatus, PaymentMethod } from "../../adapters/d1/applications";
-import type { OrderPaymentMethod, OrderStatus } from "../../adapters/d1/orders";
+import type { ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
 
 export type StaffStatus = ApplicationStatus | OrderStatus;
 

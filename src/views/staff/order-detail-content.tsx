@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { AuditEntry } from "../../adapters/d1/audit-log";
-import type { Order, OrderPayment } from "../../adapters/d1/orders";
+import type { AuditEntry } from "../../domain/audit";
+import type { Order, OrderPayment } from "../../domain/orders";
 import { AuditTrail } from "./audit-trail";
 import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";

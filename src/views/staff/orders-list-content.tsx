@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from "../../adapters/d1/orders";
+import type { Order, OrderStatus } from "../../domain/orders";
 import { DateTime } from "../components/date-time";
 import { METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";

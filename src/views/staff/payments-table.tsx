@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "../../adapters/d1/applications";
+import type { PaymentMethod } from "../../domain/membership";
 import { DateTime } from "../components/date-time";
 import { METHOD_LABELS } from "./labels";
 import { StaffTable } from "./staff-table";

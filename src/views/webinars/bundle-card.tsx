@@ -1,4 +1,4 @@
-import type { WebinarBundle } from "../../services/content/model";
+import type { WebinarBundle } from "../../domain/content";
 import { Heading, type HeadingLevel } from "../components/heading";
 import { hrefs } from "../hrefs";
 import { AddToCart } from "./add-to-cart";

@@ -3,7 +3,7 @@
  * (src/shared/pricing): the discount is worked out on what is left for this viewer to pay, so
  * the saving shown is the one they get.
  */
-import type { WebinarBundle } from "../../services/content/model";
+import type { WebinarBundle } from "../../domain/content";
 import { bundleOffer, type BundleOffer } from "../../shared/pricing/bundle-offer";
 import { formatPence } from "../format";
 import type { Buyer } from "./buyer";

@@ -1,4 +1,4 @@
-import type { WebinarAccess } from "../../services/orders/webinar-access";
+import type { WebinarAccess } from "../../domain/orders";
 import { DateTime } from "../components/date-time";
 
 export interface WebinarAccessPanelProps {

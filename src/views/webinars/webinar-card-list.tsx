@@ -1,4 +1,4 @@
-import type { WebinarSummary } from "../../services/content/model";
+import type { WebinarSummary } from "../../domain/content";
 import type { HeadingLevel } from "../components/heading";
 import type { Buyer } from "./buyer";
 import { WebinarCard } from "./webinar-card";

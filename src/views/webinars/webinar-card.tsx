@@ -1,4 +1,4 @@
-import type { WebinarSummary } from "../../services/content/model";
+import type { WebinarSummary } from "../../domain/content";
 import { Heading, type HeadingLevel } from "../components/heading";
 import { Img } from "../components/img";
 import { hrefs } from "../hrefs";

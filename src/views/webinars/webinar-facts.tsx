@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { WebinarSummary } from "../../services/content/model";
+import type { WebinarSummary } from "../../domain/content";
 import { DateTime } from "../components/date-time";
 import { formatDuration, formatTimeRange, isoDuration } from "../format";
 import { hrefs } from "../hrefs";

@@ -2,7 +2,7 @@
  * What a webinar costs this viewer now, in words read at a glance. Every price and free state
  * comes from `webinarOffer` (src/shared/pricing), the one source of truth; this file only words it.
  */
-import type { WebinarSummary } from "../../services/content/model";
+import type { WebinarSummary } from "../../domain/content";
 import { webinarOffer, type MemberPriceHint, type WebinarOffer } from "../../shared/pricing/webinar-offer";
 import { formatPence } from "../format";
 import type { Buyer } from "./buyer";

@@ -3,7 +3,7 @@
  * come or live now. Pure: views pass `now`. What it costs and whether it is free or a recording
  * for a viewer is the pricing module's to say (webinar-prices.ts).
  */
-import type { WebinarsFilter, WebinarSummary } from "../../services/content/model";
+import type { WebinarsFilter, WebinarSummary } from "../../domain/content";
 import { webinarOffer } from "../../shared/pricing/webinar-offer";
 
 export interface WebinarState {

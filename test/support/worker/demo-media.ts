@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { createCmsClient } from "../../../src/adapters/cms/client";
 import { allGeneralPagesOperation } from "../../../src/adapters/cms/operations";
-import type { Block, GeneralPage } from "../../../src/services/content/model";
+import type { Block, GeneralPage } from "../../../src/domain/content";
 
 /** The CPD resources page's own file, and a picture it shares with a public page, from Strapi. */
 export async function cpdFiles() {

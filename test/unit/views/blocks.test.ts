@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BLOCK_KINDS, type Block } from "../../../src/services/content/model";
+import { BLOCK_KINDS, type Block } from "../../../src/domain/content";
 import { Blocks } from "../../../src/views/blocks/blocks";
 import * as f from "../../fixtures/domain";
 import { one, render, select, squash } from "./render";

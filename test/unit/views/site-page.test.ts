@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LayoutData, SidebarGroup } from "../../../src/services/content/model";
-import { buildHead, type HeadInput } from "../../../src/services/seo";
+import type { LayoutData, SidebarGroup } from "../../../src/domain/content";
+import { buildHead, type HeadInput } from "../../../src/views/head-data";
 import { HomeContent } from "../../../src/views/pages/home-content";
 import type { IslandName } from "../../../src/views/site-context";
 import { SitePage } from "../../../src/views/site-page";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WebinarSummary } from "../../../src/services/content/model";
+import type { WebinarSummary } from "../../../src/domain/content";
 import { filterWebinars, webinarState } from "../../../src/views/webinars/webinar-state";
 import * as f from "../../fixtures/domain";
 

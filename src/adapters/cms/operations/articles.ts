@@ -1,6 +1,6 @@
 /** Articles: the list and one article by slug. */
 import * as z from "zod";
-import type { Article, ArticleSummary } from "../../../services/content/model";
+import type { Article, ArticleSummary } from "../../../domain/content";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";

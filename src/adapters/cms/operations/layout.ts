@@ -8,8 +8,8 @@ import type {
   Navigation,
   Sidebar,
   SidebarItem,
-} from "../../../services/content/model";
-import { SIDEBAR_GROUPS } from "../../../services/content/model";
+} from "../../../domain/content";
+import { SIDEBAR_GROUPS } from "../../../domain/content";
 import { MEDIA_FIELDS, PAGE_REF_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
 import { media, optionalString, pageRef, pageRefs, relationOne } from "../schemas";

@@ -1,6 +1,6 @@
 /** Memberships and the join page. */
 import * as z from "zod";
-import type { JoinPage, Membership } from "../../../services/content/model";
+import type { JoinPage, Membership } from "../../../domain/content";
 import { MEDIA_FIELDS, MEMBERSHIP_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
 import { markdownToSafeHtml } from "../rich-text";

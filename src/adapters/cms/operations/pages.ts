@@ -1,6 +1,6 @@
 /** Home page and general pages. */
 import * as z from "zod";
-import type { GeneralPage, GeneralPageSlug, Homepage } from "../../../services/content/model";
+import type { GeneralPage, GeneralPageSlug, Homepage } from "../../../domain/content";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";

@@ -1,6 +1,6 @@
 /** Webinars and webinar bundles. */
 import * as z from "zod";
-import type { Webinar, WebinarBundle } from "../../../services/content/model";
+import type { Webinar, WebinarBundle } from "../../../domain/content";
 import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
 import { optionalNumber, optionalRichText, optionalString, relationMany, WebinarSummaryAttributes } from "../schemas";

@@ -2,7 +2,7 @@
  * The content domain: what the Worker knows about CMS content once a response has been
  * validated and mapped (src/adapters/cms/mappers). Field names follow spec §3.
  */
-import type { PageLink } from "../../shared/links";
+import type { PageLink } from "../shared/links";
 
 /** HTML produced by the CMS adapter's sanitiser; the only HTML views may insert as is. */
 export type SafeHtml = { readonly html: string } & { readonly __brand: "SafeHtml" };

@@ -2,7 +2,7 @@
  * Page metadata (spec §2): the global SEO merged with the page's own, field by field, the page
  * winning. Pure, so routes can build it before rendering and tests can check every rule.
  */
-import type { GlobalSeo, GlobalSettings, Media, Seo } from "./content/model";
+import type { GlobalSeo, GlobalSettings, Media, Seo } from "../domain/content";
 
 export interface HeadImage {
   /** Absolute, because social networks fetch it from elsewhere. */

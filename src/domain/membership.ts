@@ -1,0 +1,105 @@
+/**
+ * The membership domain: join applications, the membership record (the source of the member
+ * tier), payments received and what joining costs. Types only; the rules are in
+ * services/membership and the storage in adapters/d1 (migrations/0003_membership.sql).
+ */
+export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
+
+export type PaymentMethod = "offline" | "card";
+
+export interface ApplicationDetails {
+  phone: string | null;
+  address: { line1: string; line2: string | null; town: string; postcode: string; country: string };
+  professional: { registrationNumber: string; specialisation: string; workplace: string | null; yearQualified: number };
+  declaration: { termsAcceptedAt: string; privacyAcceptedAt: string };
+}
+
+export interface Application {
+  id: string;
+  idempotencyKey: string;
+  reference: string;
+  userId: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  membershipSlug: string;
+  membershipTitle: string;
+  paymentMethod: PaymentMethod;
+  amountDuePence: number;
+  status: ApplicationStatus;
+  details: ApplicationDetails;
+  rejectedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Who did what, for the staff audit log. */
+export interface StaffAudit {
+  staffEmail: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+/** An application in the staff list, with the total received for it. */
+export interface ListedApplication extends Application {
+  receivedPence: number;
+}
+
+export type NewApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt">;
+
+export interface Payment {
+  id: string;
+  applicationId: string;
+  method: PaymentMethod;
+  amountPence: number;
+  receivedOn: string;
+  reference: string;
+  recordedBy: string;
+  createdAt: string;
+}
+
+/** The membership record (migrations/0003_membership.sql), the source of the member tier. */
+export type MembershipStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
+
+export interface MembershipRecord {
+  userId: string;
+  email: string;
+  applicationId: string | null;
+  membershipSlug: string;
+  membershipTitle: string;
+  status: MembershipStatus;
+  paymentMethod: "offline" | "card";
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** Card-paid memberships: the Stripe customer (for the billing portal) and subscription. */
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  /** The Stripe subscription's own status (past_due after a failed payment, ...). */
+  billingStatus: string | null;
+  updatedAt: string;
+}
+
+export interface MembershipTerms {
+  slug: string;
+  title: string;
+  subscriptionPence: number;
+  joiningFeePence: number;
+  /** The membership settings block offers the newly-qualified half-price first year. */
+  halfOffForNewlyQualified: boolean;
+  /** Stripe's ids for the card path (docs/decisions/0007); null where the CMS has none. */
+  stripe: {
+    /** The recurring yearly price: the settings block's subscriptionPriceId, else the membership's stripePriceId. */
+    subscriptionPriceId: string | null;
+    /** The one-off joining fee (settings block initialPriceId). */
+    initialPriceId: string | null;
+    /** Half off the first year for the newly qualified (settings block halfOffCouponId). */
+    halfOffCouponId: string | null;
+  };
+}
+
+export interface AmountDue {
+  totalPence: number;
+  subscriptionPence: number;
+  joiningFeePence: number;
+  halfOff: boolean;
+}

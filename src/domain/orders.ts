@@ -1,0 +1,72 @@
+/**
+ * Webinar orders (migrations/0006_orders.sql), their payments, and what a user may watch.
+ * Types only; the rules are in services/orders and services/payments.
+ */
+export type OrderStatus = "awaiting_payment" | "paid" | "cancelled";
+
+export type OrderPaymentMethod = "card" | "offline" | "free";
+
+/** One priced line as it stood at checkout. */
+export interface OrderLine {
+  kind: "webinar" | "bundle";
+  /** The CMS id of the webinar or bundle. */
+  id: string;
+  title: string;
+  /** What this line costs the buyer, after any bundle discount. */
+  pence: number;
+  /** The webinars the line entitles the buyer to (one, or a bundle's). */
+  webinarIds: string[];
+  /**
+   * Stripe's price ids for what is charged (the member price's for members): the webinar's, or
+   * each payable webinar's in a bundle; empty when any is missing (the amount is sent instead).
+   */
+  stripePriceIds: string[];
+  /** A bundle's Stripe coupon for its discount. */
+  couponId: string | null;
+}
+
+export interface Order {
+  id: string;
+  idempotencyKey: string;
+  reference: string;
+  userId: string;
+  email: string;
+  paymentMethod: OrderPaymentMethod;
+  totalPence: number;
+  status: OrderStatus;
+  lines: OrderLine[];
+  webinarIds: string[];
+  checkoutSessionId: string | null;
+  cancelledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds">;
+
+export interface OrderPayment {
+  /** Stripe's payment id for card payments; a fresh id for staff-recorded ones. */
+  id: string;
+  method: "card" | "offline";
+  amountPence: number;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  reference: string;
+  recordedBy: string;
+}
+
+export interface OrderAudit {
+  staffEmail: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+export type Entitlement = "owned" | "free" | null;
+
+export type WebinarAccess =
+  | { kind: "not-entitled" }
+  | { kind: "live-soon"; opensAt: Date }
+  | { kind: "live"; zoomUrl: string }
+  | { kind: "live-link-pending" }
+  | { kind: "recording"; embedUrl: string | null; watchUrl: string | null; playlistUrl: string | null }
+  | { kind: "recording-pending" };
