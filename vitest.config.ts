@@ -4,7 +4,10 @@
  *   (no Strapi, no emulator, no fakes). `npm run test:unit` runs it alone in seconds.
  * - `integration`: the Worker inside workerd (@cloudflare/vitest-plugin) with real local KV and
  *   D1, against the real Strapi and Firebase Auth emulator the global setup starts;
- * - `e2e`: Node-side tests that drive the running stack (wrangler dev, Chromium).
+ * - `e2e`: Node-side tests that drive the running stack (wrangler dev, Chromium);
+ * - `production`: Node-side tests of the path to production (the CMS on PostgreSQL, its refusal
+ *   of development secrets, the deploy checks, the production bundle in Miniflare); each starts
+ *   what it needs itself, so selecting only this project starts no shared stack.
  * The global setup starts the stack only when a project that needs it is selected.
  * Logs are shown for failing tests only (`silent: "passed-only"`).
  */
@@ -72,6 +75,15 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "production",
+          include: ["test/production/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -11,6 +11,7 @@ export interface Bindings {
   DB: D1Database;
   ENVIRONMENT: string;
   CMS_URL: string;
+  CMS_MEDIA_URL?: string;
   CMS_TOKEN: string;
   CACHE_PURGE_SECRET: string;
   SITE_NAME: string;
@@ -74,6 +75,8 @@ export const EnvSchema = z.object({
     error: "must be one of development, test, production",
   }),
   CMS_URL: httpUrl,
+  /** The object store's public URL of CMS uploads (R2); unset when the CMS keeps them itself. */
+  CMS_MEDIA_URL: httpUrl.optional(),
   CMS_TOKEN: secret,
   CACHE_PURGE_SECRET: secret,
   SITE_NAME: z.string({ error: "is required" }).trim().min(1, { error: "must not be empty" }),
@@ -186,7 +189,14 @@ export const DEFAULT_OFFLINE_INSTRUCTIONS =
 
 export interface Config {
   environment: "development" | "test" | "production";
-  cms: { url: string; graphqlUrl: string; token: string; timeoutMs: number };
+  cms: {
+    url: string;
+    graphqlUrl: string;
+    token: string;
+    timeoutMs: number;
+    /** Where uploads are fetched from and whose URLs read as `/uploads/<file>`; null: `{url}/uploads`. */
+    mediaUrl: string | null;
+  };
   cache: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number };
   /** How long the edge cache keeps an anonymous page (0 turns it off); a purge ends it sooner. */
   edgeCache: { ttlSeconds: number };
@@ -251,6 +261,9 @@ export function parseConfig(env: unknown): Config {
   const e = result.data;
   const problems: string[] = [];
   if (e.ENVIRONMENT === "production" && !e.SITE_URL.startsWith("https://")) problems.push("SITE_URL must use https in production");
+  if (e.ENVIRONMENT === "production" && e.CMS_MEDIA_URL && !e.CMS_MEDIA_URL.startsWith("https://")) {
+    problems.push("CMS_MEDIA_URL must use https in production");
+  }
   if (e.ENVIRONMENT === "production" && e.FIREBASE_AUTH_EMULATOR_HOST) {
     problems.push("FIREBASE_AUTH_EMULATOR_HOST must not be set in production (it makes the Worker accept unsigned tokens)");
   }
@@ -272,7 +285,13 @@ export function parseConfig(env: unknown): Config {
   const siteHost = new URL(e.SITE_URL).hostname;
   return {
     environment: e.ENVIRONMENT,
-    cms: { url: e.CMS_URL, graphqlUrl: `${e.CMS_URL}/graphql`, token: e.CMS_TOKEN, timeoutMs: e.CMS_TIMEOUT_MS },
+    cms: {
+      url: e.CMS_URL,
+      graphqlUrl: `${e.CMS_URL}/graphql`,
+      token: e.CMS_TOKEN,
+      timeoutMs: e.CMS_TIMEOUT_MS,
+      mediaUrl: e.CMS_MEDIA_URL ?? null,
+    },
     cache: {
       freshMs: e.CACHE_FRESH_SECONDS * 1000,
       staleWhileRevalidateMs: e.CACHE_STALE_WHILE_REVALIDATE_SECONDS * 1000,

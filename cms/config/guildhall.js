@@ -1,7 +1,9 @@
 'use strict';
 
+const { devSecret } = require('../lib/dev-secrets');
+
 /** The fixed local token the Worker uses in development and tests. Never use it in a deployment. */
-const DEV_CMS_TOKEN = 'guildhall-local-dev-cms-token-not-a-secret-0000000000000000';
+const DEV_CMS_TOKEN = devSecret('CMS_API_TOKEN');
 
 /**
  * Guildhall's own settings, read in src/bootstrap as strapi.config.get('guildhall.*').
@@ -20,5 +22,6 @@ module.exports = ({ env }) => ({
     email: env('CMS_ADMIN_EMAIL', 'admin@guildhall.local'),
     password: env('CMS_ADMIN_PASSWORD', 'Guildhall-local-admin-1'),
   },
-  seedDemoContent: env.bool('SEED_DEMO_CONTENT', true),
+  // A production CMS starts empty unless asked: demo content is for development and tests.
+  seedDemoContent: env.bool('SEED_DEMO_CONTENT', env('NODE_ENV') !== 'production'),
 });

@@ -7,9 +7,12 @@ const { ensureAdminUser } = require('./bootstrap/admin-user');
 const { syncPurgeWebhook } = require('./bootstrap/purge-webhook');
 const { seedDemoContent } = require('./seed');
 const { relaxUnionFieldNullability } = require('./graphql/union-field-nullability');
+const { assertConfiguration } = require('../lib/production-config');
 
 module.exports = {
   register({ strapi }) {
+    // Before the database is touched: a production CMS never runs on the committed local secrets.
+    assertConfiguration(process.env);
     relaxUnionFieldNullability(strapi);
   },
 

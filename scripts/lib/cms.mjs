@@ -29,6 +29,8 @@ export const CMS_BASE_ENV = { STRAPI_TELEMETRY_DISABLED: "true" };
  * @param {object} options
  * @param {number} [options.port] defaults to DEV_CMS_PORT
  * @param {string} [options.dbFile] SQLite file; relative paths are taken from cms/
+ * @param {string} [options.postgresUrl] a PostgreSQL connection URL, used instead of SQLite
+ *   (then publicDir is required)
  * @param {string} [options.publicDir] where uploads go (`<publicDir>/uploads`): cms/public for the
  *   dev database, otherwise `<dbFile>-public` beside the database, so a test's media leave with it
  * @param {string} [options.purgeUrl] the Worker's cache purge endpoint; no webhook when unset
@@ -43,6 +45,7 @@ export const CMS_BASE_ENV = { STRAPI_TELEMETRY_DISABLED: "true" };
 export async function startCms({
   port = DEV_CMS_PORT,
   dbFile = DEV_CMS_DB_FILE,
+  postgresUrl,
   purgeUrl,
   purgeSecret,
   apiToken = DEV_CMS_TOKEN,
@@ -55,6 +58,9 @@ export async function startCms({
   if (purgeUrl && !purgeSecret) {
     throw new Error("startCms: purgeUrl is set but purgeSecret is empty.");
   }
+  if (postgresUrl && !publicDir) {
+    throw new Error("startCms: with postgresUrl, pass publicDir too (there is no database file to put uploads beside).");
+  }
   await assertPortFree(port, DEV_CMS_HOST, "the CMS");
   const database = isAbsolute(dbFile) ? dbFile : resolve(CMS_DIR, dbFile);
   const uploadsRoot = publicDir ?? (database === DEV_CMS_DB_FILE ? DEV_PUBLIC_DIR : `${database}-public`);
@@ -62,10 +68,12 @@ export async function startCms({
   mkdirSync(join(uploadsRoot, "uploads"), { recursive: true });
   const env = {
     ...CMS_BASE_ENV,
-    NODE_ENV: "production",
+    // Local runs use the committed development secrets, which the CMS refuses under production.
+    NODE_ENV: "development",
     HOST: DEV_CMS_HOST,
     PORT: String(port),
-    DATABASE_FILENAME: database,
+    ...(postgresUrl ? { DATABASE_CLIENT: "postgres", DATABASE_URL: postgresUrl } : { DATABASE_CLIENT: "sqlite", DATABASE_FILENAME: database }),
+    UPLOAD_PROVIDER: "local",
     PUBLIC_DIR: uploadsRoot,
     CMS_API_TOKEN: apiToken,
     // Always set, so a value in the caller's environment cannot leak into the CMS.

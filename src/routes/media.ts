@@ -9,6 +9,9 @@
  * visitor gets a 404, exactly as for a file that does not exist, so nothing is revealed (an
  * image or download has no page to come back to after signing in); a signed-in non-member gets
  * a 403 for a members-only file.
+ *
+ * The file comes from the object store's public URL (CMS_MEDIA_URL, R2 in production) when
+ * set, otherwise from the CMS's own `/uploads/`.
  */
 import { Hono } from "hono";
 import { AppError } from "../errors";
@@ -39,7 +42,7 @@ export const mediaRoutes = new Hono<HonoEnv>().get("/uploads/:file", async (c) =
   const { cms } = c.var.config;
   let upstream: Response;
   try {
-    upstream = await fetch(`${cms.url}/uploads/${file}`, {
+    upstream = await fetch(cms.mediaUrl ? `${cms.mediaUrl}/${file}` : `${cms.url}/uploads/${file}`, {
       signal: AbortSignal.timeout(cms.timeoutMs),
       cf: { cacheEverything: true, cacheTtl: 86_400 },
     });

@@ -8,6 +8,9 @@
  *   /proxy/graphql         forwards to the real Strapi and counts calls per operationName
  *   /toggle/graphql        proxies while "up", refuses with 503 while "down" (POST /__toggle?up=0|1)
  *   /gated-webinars/graphql  proxies, but holds the `webinars` operation until POST /__release
+ *   /object-store/graphql  proxies, giving media URLs as Strapi's S3 provider does (absolute, under
+ *                          `{base}/bucket`), and GET /bucket/<file> serves the real Strapi's
+ *                          /uploads/<file>, counting each file asked for (GET /__bucket-reads)
  * GET /__calls returns the proxy's counts; POST /__reset clears them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -22,6 +25,8 @@ export interface FakeCms {
 
 export async function startFakeCms(upstream: string): Promise<FakeCms> {
   const calls = new Map<string, number>();
+  const bucketReads: string[] = [];
+  let base = "";
   let up = true;
   let release: () => void = () => undefined;
   let gate = new Promise<void>((resolve) => (release = resolve));
@@ -31,6 +36,14 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
     const body = await readBody(req);
     try {
       if (url.pathname === "/__calls") return sendJson(res, 200, Object.fromEntries(calls));
+      if (url.pathname === "/__bucket-reads") return sendJson(res, 200, bucketReads);
+      if (url.pathname.startsWith("/bucket/")) {
+        const file = url.pathname.slice("/bucket/".length);
+        bucketReads.push(file);
+        const stored = await fetch(`${upstream}/uploads/${file}`);
+        res.writeHead(stored.status, { "Content-Type": stored.headers.get("Content-Type") ?? "application/octet-stream" });
+        return res.end(Buffer.from(await stored.arrayBuffer()));
+      }
       if (url.pathname === "/__release") {
         release();
         return sendJson(res, 200, { released: true });
@@ -72,6 +85,8 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
         case "/gated-webinars/graphql":
           if (safeOperationName(body) === "webinars") await gate;
           return await proxy(req, res, body);
+        case "/object-store/graphql":
+          return await proxy(req, res, body, (text) => text.replaceAll('"/uploads/', `"${base}/bucket/`));
         default:
           return sendJson(res, 404, { error: "unknown fake CMS path" });
       }
@@ -80,7 +95,7 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
     }
   });
 
-  async function proxy(req: IncomingMessage, res: ServerResponse, body: string) {
+  async function proxy(req: IncomingMessage, res: ServerResponse, body: string, rewrite = (text: string) => text) {
     const operationName = safeOperationName(body);
     calls.set(operationName, (calls.get(operationName) ?? 0) + 1);
     const upstreamResponse = await fetch(`${upstream}/graphql`, {
@@ -89,14 +104,15 @@ export async function startFakeCms(upstream: string): Promise<FakeCms> {
       body,
     });
     res.writeHead(upstreamResponse.status, { "Content-Type": "application/json" });
-    res.end(await upstreamResponse.text());
+    res.end(rewrite(await upstreamResponse.text()));
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("fake CMS did not get a port");
+  base = `http://127.0.0.1:${address.port}`;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: base,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -35,8 +35,8 @@ declare module "vitest" {
   }
 }
 
-/** Projects whose tests need no stack: selecting only these starts nothing. */
-const STACKLESS_PROJECTS = new Set(["unit"]);
+/** Projects that need no shared stack (`production` starts its own): selecting only these starts nothing. */
+const STACKLESS_PROJECTS = new Set(["unit", "production"]);
 
 export default async function setup(project: TestProject) {
   await buildWorkerModules({ quiet: true });

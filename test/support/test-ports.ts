@@ -8,4 +8,9 @@ export const TEST_PORTS = {
   cms: 1347 + offset,
   worker: 8797 + offset,
   firebase: 9199 + offset,
+  /** The production-path tests (test/production): PostgreSQL, the two CMSes compared on it, the bundled Worker. */
+  postgres: 5442 + offset,
+  postgresCms: 2347 + offset,
+  sqliteCms: 2348 + offset,
+  productionWorker: 2349 + offset,
 } as const;

@@ -72,6 +72,21 @@ describe("configuration", () => {
     expect(problems.some((p) => p.startsWith("CMS_TOKEN"))).toBe(true);
   });
 
+  it("reads CMS_MEDIA_URL (the object store's public URL of uploads) without a trailing slash, and none by default", () => {
+    expect(parseConfig(valid()).cms.mediaUrl).toBeNull();
+    expect(parseConfig({ ...valid(), CMS_MEDIA_URL: "https://media.guild.example/" }).cms.mediaUrl).toBe("https://media.guild.example");
+    expect(problemsOf({ ...valid(), CMS_MEDIA_URL: "media.guild.example" })).toEqual(["CMS_MEDIA_URL must be an http(s) URL"]);
+  });
+
+  it("requires https for the media URL in production", () => {
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", CMS_MEDIA_URL: "http://media.guild.example" })).toEqual([
+      "CMS_MEDIA_URL must use https in production",
+    ]);
+    expect(parseConfig({ ...production(), SITE_URL: "https://guild.example", CMS_MEDIA_URL: "https://media.guild.example" }).cms.mediaUrl).toBe(
+      "https://media.guild.example",
+    );
+  });
+
   it("requires https for the site in production", () => {
     expect(
       problemsOf({ ...production(), SITE_URL: "http://guildhall.example" }),

@@ -5,6 +5,7 @@
  * spec requires, by the caller that decides whether a stale copy can stand in.
  */
 import { ClientError, GraphQLClient } from "graphql-request";
+import { withSiteUploadPaths } from "./media-urls";
 import { CmsError, type Operation } from "./operation";
 import { loadRichTextPipeline } from "./rich-text";
 
@@ -12,6 +13,8 @@ export interface CmsClientOptions {
   graphqlUrl: string;
   token: string;
   timeoutMs: number;
+  /** The object store's public URL of uploads (CMS_MEDIA_URL); its URLs are read as `/uploads/<file>`. */
+  mediaUrl?: string | null;
   fetch?: typeof fetch;
 }
 
@@ -39,7 +42,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       }
       // Mapping turns rich text into sanitised HTML: the pipeline loads on the first miss.
       await loadRichTextPipeline();
-      return operation.parse(data, variables);
+      return operation.parse(options.mediaUrl ? withSiteUploadPaths(data, options.mediaUrl) : data, variables);
     },
   };
 }

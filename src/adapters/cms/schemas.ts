@@ -4,6 +4,8 @@
  */
 import * as z from "zod";
 import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../domain/content";
+import { log } from "../../log";
+import { isSiteUpload } from "./media-urls";
 import { markdownToSafeHtml } from "./rich-text";
 
 export const optionalString = z
@@ -78,6 +80,7 @@ const MediaFormats = z
   .catch(null)
   .transform((formats): MediaFormat[] =>
     Object.entries(formats ?? {})
+      .filter(([, f]) => isSiteUpload(f.url))
       .map(([name, f]) => ({ name, url: f.url, width: f.width, height: f.height }))
       .sort((a, b) => a.width - b.width),
   );
@@ -95,10 +98,16 @@ export const MediaAttributes = z
     mime: optionalString,
     formats: MediaFormats,
   })
-  .transform(
-    (m): Media => ({
+  // Only a site upload path is ever rendered (media-urls.ts): a file on another host is no file.
+  // Logged, because a wrong CMS_MEDIA_URL empties every media field at once.
+  .transform((m): Media | null => {
+    if (!isSiteUpload(m.url)) {
+      log.warn("cms.media_refused", { url: m.url, reason: "not /uploads/<file> once CMS_MEDIA_URL is applied" });
+      return null;
+    }
+    return {
       url: m.url,
-      previewUrl: m.previewUrl,
+      previewUrl: m.previewUrl && isSiteUpload(m.previewUrl) ? m.previewUrl : null,
       width: m.width,
       height: m.height,
       alternativeText: m.alternativeText,
@@ -108,8 +117,8 @@ export const MediaAttributes = z
       mime: m.mime,
       fileType: fileTypeOf(m.ext, m.mime),
       formats: m.formats,
-    }),
-  );
+    };
+  });
 
 export const media = relationOne(MediaAttributes).transform((value): Media | null => value);
 
