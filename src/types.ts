@@ -1,6 +1,7 @@
 import type { Config, Bindings } from "./env";
 import type { AuthService, Session } from "./services/auth/auth-service";
 import type { ContentService } from "./services/content/content-service";
+import type { EmailServices } from "./services/email/email-services";
 import type { PurgeRequest, PurgeResult } from "./services/content/purge";
 
 /** The Hono environment: bindings from wrangler, and per-request services from `init`. */
@@ -10,6 +11,8 @@ export interface HonoEnv {
     config: Config;
     content: ContentService;
     auth: AuthService;
+    /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
+    email: EmailServices;
     /** Invalidates cached content that reads the changed model (every operation when null). */
     purgeContent: (request: PurgeRequest) => Promise<PurgeResult>;
     /** The signed-in user's session, or null for a visitor (middleware/session). */

@@ -23,6 +23,7 @@ import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent } from "../../services/content/purge";
 import type { HonoEnv } from "../../types";
+import { emailServices } from "./email";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
 let googleKeys: KeySource | undefined;
