@@ -69,6 +69,13 @@ export const EMBED_POLICY = [
   "frame-ancestors 'self'",
 ].join("; ");
 
+/**
+ * A message's HTML in the local mailbox (routes/dev-mailbox.tsx): e-mail HTML needs inline
+ * styles; sandboxed, no scripts, framed only by the mailbox page.
+ */
+const MAILBOX_MESSAGE_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'self'";
+const MAILBOX_MESSAGE = /^\/dev\/mailbox\/[^/]+\/html$/;
+
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
   const policies = new Map<string, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
@@ -88,6 +95,9 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       c.res.headers.set("Content-Security-Policy", EMBED_POLICY);
       c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
       c.res.headers.set("Cross-Origin-Resource-Policy", "same-origin");
+    } else if (MAILBOX_MESSAGE.test(c.req.path) && c.res.ok) {
+      c.res.headers.set("Content-Security-Policy", MAILBOX_MESSAGE_POLICY);
+      c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     }
   };
 }

@@ -1,0 +1,40 @@
+/** Outbox statuses and message kinds in staff's and developers' words. */
+import type { EmailKind } from "../../domain/email";
+
+export type OutboxStatusName = "pending" | "sending" | "retry" | "sent" | "failed" | "suppressed";
+
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatusName, string> = {
+  pending: "Waiting to send",
+  sending: "Sending",
+  retry: "Waiting to retry",
+  sent: "Sent",
+  failed: "Failed",
+  suppressed: "Not sent (unsubscribed)",
+};
+
+const TONES: Record<OutboxStatusName, string> = {
+  pending: "awaiting-payment",
+  sending: "awaiting-payment",
+  retry: "awaiting-payment",
+  sent: "paid",
+  failed: "rejected",
+  suppressed: "suppressed",
+};
+
+export const KIND_LABELS: Record<EmailKind, string> = {
+  "application-received": "Application received",
+  "application-staff-notice": "New application (staff)",
+  "membership-paid": "Membership paid",
+  "order-receipt": "Order receipt",
+  "payment-failed": "Payment failed",
+  "renewal-reminder": "Renewal reminder",
+  "membership-lapsed": "Membership lapsed",
+  "webinar-reminder": "Webinar reminder",
+  "recording-ready": "Recording ready",
+  "application-rejected": "Application rejected",
+};
+
+/** A message's status in words, with a tone and a marker shape so colour is never the only cue. */
+export function OutboxStatusBadge({ status }: { status: OutboxStatusName }) {
+  return <span className={`badge staff-status staff-status--${TONES[status]}`}>{OUTBOX_STATUS_LABELS[status]}</span>;
+}
