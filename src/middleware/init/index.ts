@@ -94,6 +94,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
         log,
       }),
     );
+    c.set("email", emailServices(config, c.var.content));
     c.set("purgeContent", (request) =>
       purgeContent(
         { store, contentVersion, purgeLog: createPurgeLog(config.bindings.db), log, ttlSeconds: entryTtlSeconds(config.cache) },

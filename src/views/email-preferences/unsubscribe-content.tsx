@@ -20,7 +20,7 @@ export function UnsubscribeContent({ state }: { state: UnsubscribeState }) {
       <div className="account-screen">
         <h1>You are unsubscribed</h1>
         <p className="notice notice--success" role="status">
-          You will no longer receive {state.label}.
+          {`You will no longer receive ${state.label}.`}
         </p>
         <p>{ALWAYS}</p>
         <p>
@@ -31,8 +31,8 @@ export function UnsubscribeContent({ state }: { state: UnsubscribeState }) {
   }
   return (
     <div className="account-screen">
-      <h1>Unsubscribe from {state.label}?</h1>
-      <p>You will stop receiving {state.label} at the address this link was sent to. {ALWAYS}</p>
+      <h1>{`Unsubscribe from ${state.label}?`}</h1>
+      <p>{`You will stop receiving ${state.label} at the address this link was sent to. ${ALWAYS}`}</p>
       <form method="post" action={state.action} className="form form--inline">
         <button type="submit" className="button">
           Unsubscribe
