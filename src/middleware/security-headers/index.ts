@@ -71,9 +71,10 @@ export const EMBED_POLICY = [
 
 /**
  * A message's HTML in the local mailbox (routes/dev-mailbox.tsx): e-mail HTML needs inline
- * styles; sandboxed, no scripts, framed only by the mailbox page.
+ * styles; no scripts, never framed. Sandboxed but kept same-origin so the site's own images (the
+ * logo) load as they would in a mail client.
  */
-const MAILBOX_MESSAGE_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'self'";
+const MAILBOX_MESSAGE_POLICY = "sandbox allow-same-origin; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'none'";
 const MAILBOX_MESSAGE = /^\/dev\/mailbox\/[^/]+\/html$/;
 
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
@@ -97,7 +98,6 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       c.res.headers.set("Cross-Origin-Resource-Policy", "same-origin");
     } else if (MAILBOX_MESSAGE.test(c.req.path) && c.res.ok) {
       c.res.headers.set("Content-Security-Policy", MAILBOX_MESSAGE_POLICY);
-      c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     }
   };
 }

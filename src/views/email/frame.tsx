@@ -54,8 +54,8 @@ export function Frame({ subject, preview, heading, reason, brand, homeUrl, unsub
             </Heading>
             {children}
           </Section>
-          <Hr style={styles.rule} />
           <Section style={styles.footer}>
+            <Hr style={styles.rule} />
             <Text style={styles.footerText}>{reason}</Text>
             {unsubscribe ? (
               <Text style={styles.footerText}>

@@ -47,7 +47,7 @@ export const styles = {
   panelText: { color: COLOURS.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 4px", whiteSpace: "pre-line" },
   factLabel: { color: COLOURS.muted, fontSize: "14px", lineHeight: "20px", margin: 0 },
   factValue: { color: COLOURS.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 12px", fontWeight: 600 },
-  rule: { borderColor: COLOURS.rule, margin: "16px 32px" },
+  rule: { borderColor: COLOURS.rule, margin: "16px 0" },
   footer: { padding: "0 32px 24px" },
   footerText: { color: COLOURS.muted, fontSize: "14px", lineHeight: "20px", margin: "0 0 8px" },
   footerLink: { color: COLOURS.muted, textDecoration: "underline" },

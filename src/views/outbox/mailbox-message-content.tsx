@@ -11,8 +11,9 @@ export interface MailboxMessageContentProps {
 }
 
 /**
- * /dev/mailbox/:id: one message as it is (or would be) sent. The HTML part is framed from its
- * own address, which is sandboxed with a policy of its own (e-mail HTML needs inline styles).
+ * /dev/mailbox/:id: one message as it is (or would be) sent: its headers, a link to the HTML
+ * part (served on its own address with a policy of its own: e-mail HTML needs inline styles) and
+ * the plain-text part.
  */
 export function MailboxMessageContent({ message, text, headers }: MailboxMessageContentProps) {
   return (
@@ -44,9 +45,8 @@ export function MailboxMessageContent({ message, text, headers }: MailboxMessage
       </dl>
       <h2>HTML</h2>
       <p>
-        <a href={`${mailboxHref(message.id)}/html`}>Open the HTML part on its own</a>
+        <a href={`${mailboxHref(message.id)}/html`}>Open the HTML part</a> (as a mail client shows it, without scripts)
       </p>
-      <iframe className="mailbox-frame" src={`${mailboxHref(message.id)}/html`} title={`The HTML part of “${message.subject}”`} sandbox="" loading="lazy" />
       <h2>Plain text</h2>
       <pre className="mailbox-text" tabIndex={0} aria-label="The plain-text part">
         {text}
