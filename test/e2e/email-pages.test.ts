@@ -1,8 +1,9 @@
 /**
  * The e-mail pages in real Chromium, checked with axe (WCAG A/AA and best practices): the local
  * mailbox and one message in it (its HTML part framed), the unsubscribe confirmation and its
- * result, and the staff e-mails page with a failed message. The outbox is seeded straight into
- * the Worker's local D1; nothing is sent.
+ * result, and the staff e-mails page with a failed message, sent again through wrangler dev's
+ * queue and simulated EMAIL binding. The outbox is seeded straight into the Worker's local D1;
+ * nothing leaves the machine.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,5 +112,20 @@ describe("the e-mail pages", () => {
     expect(table).toContain("E_DELIVERY_FAILED: the receiving server refused it");
     expect(await page.getByRole("button", { name: "Send again" }).count()).toBe(1);
     await expectAccessible("/staff/emails");
+
+    // Send again: through wrangler dev's queue to the Worker's consumer and the simulated binding.
+    await follow(page, () => page.getByRole("button", { name: "Send again" }).click());
+    expect(new URL(page.url()).search).toBe("?status=failed&done=resent");
+    expect(await page.locator("main [role=status]").first().innerText()).toContain("The e-mail will be sent again in a moment.");
+    await expectAccessible("/staff/emails (sent again)");
+    await expect
+      .poll(
+        async () => {
+          const list = (await (await fetch(stack.url("/dev/mailbox?format=json"))).json()) as { id: string; status: string }[];
+          return list.find((m) => m.id === "msg-failed")?.status;
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe("sent");
   });
 });

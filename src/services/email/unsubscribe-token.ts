@@ -35,6 +35,14 @@ async function signature(secret: string, userId: string, category: string): Prom
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
 }
 
+/** Constant time for equal lengths (the signature's length is public). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  let difference = 0;
+  for (let i = 0; i < a.byteLength; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}
+
 export interface UnsubscribeSubject {
   userId: string;
   category: OptionalEmailCategory;
@@ -61,7 +69,6 @@ export async function readUnsubscribeToken(secret: string, token: string | null 
   } catch {
     return null;
   }
-  const expected = await signature(secret, userId, category);
-  if (expected.byteLength !== presentedBytes.byteLength || !crypto.subtle.timingSafeEqual(expected, presentedBytes)) return null;
+  if (!sameBytes(await signature(secret, userId, category), presentedBytes)) return null;
   return { userId, category: category as OptionalEmailCategory };
 }
