@@ -163,6 +163,13 @@ export interface EmailDataFor {
   "application-rejected": ApplicationRejectedData;
 }
 
+/**
+ * Where a message is in the outbox: written (pending), claimed by a delivery (sending), waiting
+ * for its next attempt (retry), sent, failed for good, or held back because the reader turned
+ * its category off (suppressed).
+ */
+export type OutboxStatus = "pending" | "sending" | "retry" | "sent" | "failed" | "suppressed";
+
 /** A kind with its data, checked together. */
 export type EmailContent = { [K in EmailKind]: { kind: K; data: EmailDataFor[K] } }[EmailKind];
 

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import type { OutboxStatus } from "../services/email/email-services";
+import type { OutboxStatus } from "../domain/email";
 import type { HonoEnv } from "../types";
 import type { EmailStatusFilter } from "../views/staff/emails-list-content";
 import { EmailsListContent } from "../views/staff/emails-list-content";

@@ -4,9 +4,9 @@
  * neither does. Delivery moves a row pending/retry -> sending (one UPDATE: the claim) -> sent,
  * retry, failed or suppressed.
  */
-import type { EmailCategory, EmailKind } from "../../domain/email";
+import type { EmailCategory, EmailKind, OutboxStatus } from "../../domain/email";
 
-export type OutboxStatus = "pending" | "sending" | "retry" | "sent" | "failed" | "suppressed";
+export type { OutboxStatus };
 
 export interface OutboxMessage {
   id: string;

@@ -23,6 +23,7 @@ export function backgroundContent(config: Config, waitUntil: (promise: Promise<u
   });
 }
 
+/** Everything e-mail for one request, queue batch or scheduled run, from the validated configuration. */
 export function emailServices(config: Config, content: Pick<ContentService, "layout">): EmailServices {
   const { db, email, emailQueue } = config.bindings;
   return createEmailServices({

@@ -5,7 +5,8 @@
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { EmailPreferenceStore } from "../../adapters/d1/email-preferences";
-import type { OutboxMessage, OutboxStatus, OutboxStore } from "../../adapters/d1/outbox";
+import type { OutboxMessage, OutboxStore } from "../../adapters/d1/outbox";
+import type { OutboxStatus } from "../../domain/email";
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
 import type { EmailSender, Mailbox } from "../../adapters/email/email-sender";
 import type { Logger } from "../../log";
@@ -15,7 +16,7 @@ import { composeMessage, deliver, deliverQueued, sweep, type DeliveryDeps, type 
 import { createEmailOutbox, type EmailOutbox } from "./outbox";
 import { createEmailPreferences, type EmailPreferences } from "./preferences";
 
-export type { OutboxMessage, OutboxStatus };
+export type { OutboxMessage };
 
 export interface EmailServicesDeps {
   outbox: OutboxStore;

@@ -1,5 +1,4 @@
-import type { EmailKind } from "../../domain/email";
-import type { OutboxStatusName } from "./labels";
+import type { EmailKind, OutboxStatus } from "../../domain/email";
 
 /** What the outbox screens show of a message. */
 export interface OutboxEntry {
@@ -7,7 +6,7 @@ export interface OutboxEntry {
   kind: EmailKind;
   recipient: string;
   subject: string;
-  status: OutboxStatusName;
+  status: OutboxStatus;
   attempts: number;
   lastError: string | null;
   messageId: string | null;

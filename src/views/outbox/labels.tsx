@@ -1,9 +1,7 @@
 /** Outbox statuses and message kinds in staff's and developers' words. */
-import type { EmailKind } from "../../domain/email";
+import type { EmailKind, OutboxStatus } from "../../domain/email";
 
-export type OutboxStatusName = "pending" | "sending" | "retry" | "sent" | "failed" | "suppressed";
-
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatusName, string> = {
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: "Waiting to send",
   sending: "Sending",
   retry: "Waiting to retry",
@@ -12,7 +10,7 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatusName, string> = {
   suppressed: "Not sent (unsubscribed)",
 };
 
-const TONES: Record<OutboxStatusName, string> = {
+const TONES: Record<OutboxStatus, string> = {
   pending: "awaiting-payment",
   sending: "awaiting-payment",
   retry: "awaiting-payment",
@@ -35,6 +33,6 @@ export const KIND_LABELS: Record<EmailKind, string> = {
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */
-export function OutboxStatusBadge({ status }: { status: OutboxStatusName }) {
+export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   return <span className={`badge staff-status staff-status--${TONES[status]}`}>{OUTBOX_STATUS_LABELS[status]}</span>;
 }
