@@ -2,6 +2,8 @@
 // own so the Worker's main bundle stays small and its start-up does not evaluate it.
 //   rich-text  Markdown -> sanitised HTML (unified, remark, rehype, parse5): needed only when a
 //              CMS response is mapped on a cache miss, never on a cached page view.
+//   email      the e-mail templates rendered to HTML (@react-email/render, its components and
+//              its own copy of React): needed only when a message is delivered or previewed.
 // Each entry becomes src/generated/<name>.js (git-ignored). src/lazy-modules.ts imports it at
 // run time; wrangler uploads it beside the Worker (wrangler.toml [[rules]]), and tests and
 // `wrangler dev` load the same file. npm install, npm run dev, the test setup, the bench and
@@ -13,6 +15,26 @@ import { ROOT } from "./lib/worker.mjs";
 
 export const WORKER_MODULES = {
   "rich-text": "src/adapters/cms/rich-text-pipeline.ts",
+  email: "src/views/email/render-email.tsx",
+};
+
+/**
+ * Code the e-mail renderer imports but this project never runs, left out of the bundle:
+ * @react-email/render loads Prettier only for `pretty: true` and html-to-text only for
+ * `plainText: true` (our plain-text parts are written by hand), and falls back to
+ * react-dom/server only where react-dom/server.edge is missing, which it never is here.
+ */
+const unusedByEmail = {
+  name: "unused-by-email",
+  setup(build) {
+    build.onResolve({ filter: /^(prettier(\/.*)?|html-to-text)$/ }, (args) => ({ path: args.path, namespace: "unused" }));
+    build.onLoad({ filter: /.*/, namespace: "unused" }, (args) => ({
+      contents: `const unused = () => { throw new Error(${JSON.stringify(`${args.path} is not bundled with the Worker's e-mail renderer`)}); };
+        export const format = unused, convert = unused; export default {};`,
+      loader: "js",
+    }));
+    build.onResolve({ filter: /^react-dom\/server$/ }, (args) => build.resolve("react-dom/server.edge", { kind: args.kind, resolveDir: args.resolveDir }));
+  },
 };
 
 export async function buildWorkerModules({ quiet = false } = {}) {
@@ -31,6 +53,9 @@ export async function buildWorkerModules({ quiet = false } = {}) {
     conditions: ["workerd", "worker", "import", "default"],
     legalComments: "none",
     logLevel: "warning",
+    // React's production build, as the Worker's own bundle gets.
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [unusedByEmail],
   });
   if (!quiet) console.log(`worker modules: built ${Object.keys(WORKER_MODULES).join(", ")} in ${Date.now() - started} ms`);
 }

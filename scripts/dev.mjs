@@ -79,6 +79,8 @@ try {
 ${Object.entries(auth.accounts)
   .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
   .join("\n")}
+    Mailbox     http://localhost:${WORKER_PORT}/dev/mailbox   (every e-mail the site writes; none leaves this machine)
+    E-mail sweep  curl "http://localhost:${WORKER_PORT}/__scheduled?cron=*/10+*+*+*+*"   (sends anything due)
   Press Ctrl-C to stop everything.
 `);
 } catch (error) {

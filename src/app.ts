@@ -33,6 +33,10 @@ import { webinarCalendarRoutes } from "./routes/webinar-calendar";
 import { cartRoutes } from "./routes/cart";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
+import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { emailPreferenceRoutes } from "./routes/email-preferences";
+import { staffEmailsRoutes } from "./routes/staff-emails";
+import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { HonoEnv } from "./types";
 
 export function createApp() {
@@ -46,8 +50,9 @@ export function createApp() {
   app.use(session());
   // Before the CSRF check, so anyone but staff gets a 404 there, whatever the method.
   app.use("/staff/*", requireStaff());
-  // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF token.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook"] }));
+  // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF
+  // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH] }));
   app.use(renderer());
 
   app.route("/", cachePurgeRoutes);
@@ -73,6 +78,9 @@ export function createApp() {
   app.route("/", staffApplicationRoutes);
   app.route("/", staffOrdersRoutes);
   app.route("/", staffOrderRoutes);
+  app.route("/", staffEmailsRoutes);
+  app.route("/", emailPreferenceRoutes);
+  app.route("/", devMailboxRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.
   app.route("/", generalPageRoutes);
 

@@ -38,6 +38,17 @@ export interface Bindings {
   EDGE_CACHE_SECONDS?: string;
   /** The deployed version (wrangler.toml [version_metadata]); pages kept by one version are never served by another. */
   CF_VERSION_METADATA?: WorkerVersionMetadata;
+  /** Cloudflare Email Service (wrangler.toml [[send_email]]); simulated locally, nothing leaves the machine. */
+  EMAIL: SendEmail;
+  /** The e-mail delivery queue's producer (wrangler.toml [[queues.producers]]): outbox message ids. */
+  EMAIL_QUEUE: Queue<EmailQueueMessage>;
+  EMAIL_FROM: string;
+  EMAIL_REPLY_TO: string;
+}
+
+/** What the e-mail delivery queue carries: one outbox message id per queue message. */
+export interface EmailQueueMessage {
+  id: string;
 }
 
 const httpUrl = z
@@ -63,6 +74,24 @@ const ServiceAccountKey = z
     private_key_id: z.string().optional(),
   })
   .transform((key): ServiceAccount => ({ clientEmail: key.client_email, privateKey: key.private_key, privateKeyId: key.private_key_id ?? null }));
+
+const EMAIL_ADDRESS = /^[^@\s<>",]+@[^@\s<>",]+\.[^@\s<>",]+$/;
+
+/** "Guildhall <no-reply@guildhall.org>" or "no-reply@guildhall.org". */
+const mailbox = (what: string) =>
+  z
+    .string({ error: `is required (${what})` })
+    .trim()
+    .transform((value, ctx) => {
+      const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+      const email = (named ? named[2]! : value).trim();
+      const name = named ? named[1]!.replace(/^"(.*)"$/, "$1").trim() : "";
+      if (!EMAIL_ADDRESS.test(email)) {
+        ctx.issues.push({ code: "custom", input: value, message: `must be an e-mail address, optionally with a name: "Name <address@domain>" (${what})` });
+        return z.NEVER;
+      }
+      return { email: email.toLowerCase(), name: name || null };
+    });
 
 const binding = <T>(name: string, method: string) =>
   z.custom<T>(
@@ -180,6 +209,10 @@ export const EnvSchema = z.object({
       error: "must be a version metadata binding (see wrangler.toml)",
     })
     .optional(),
+  EMAIL: binding<SendEmail>("send_email", "send"),
+  EMAIL_QUEUE: binding<Queue<EmailQueueMessage>>("queue producer", "sendBatch"),
+  EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
+  EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
 });
 
 /** What applicants and buyers read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
@@ -213,7 +246,20 @@ export interface Config {
   };
   /** Card payments through Stripe; null when STRIPE_SECRET_KEY is not set (offline payment only). */
   stripe: StripeConfig | null;
-  bindings: { contentCache: KVNamespace; db: D1Database; authIpLimiter: RateLimit; authEmailLimiter: RateLimit };
+  email: EmailConfig;
+  bindings: {
+    contentCache: KVNamespace;
+    db: D1Database;
+    authIpLimiter: RateLimit;
+    authEmailLimiter: RateLimit;
+    email: SendEmail;
+    emailQueue: Queue<EmailQueueMessage>;
+  };
+}
+
+export interface EmailConfig {
+  from: { email: string; name: string | null };
+  replyTo: { email: string; name: string | null };
 }
 
 export interface AuthConfig {
@@ -281,6 +327,11 @@ export function parseConfig(env: unknown): Config {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (card payments are confirmed by Stripe's webhook)");
   }
+  for (const [name, address] of [["EMAIL_FROM", e.EMAIL_FROM], ["EMAIL_REPLY_TO", e.EMAIL_REPLY_TO]] as const) {
+    if (e.ENVIRONMENT === "production" && /\.(example|local|localhost|test|invalid)$/.test(address.email)) {
+      problems.push(`${name} must be a real address in production (${address.email} is a placeholder domain)`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const siteHost = new URL(e.SITE_URL).hostname;
   return {
@@ -319,11 +370,14 @@ export function parseConfig(env: unknown): Config {
       offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS ?? DEFAULT_OFFLINE_INSTRUCTIONS,
     },
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
+    email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
     bindings: {
       contentCache: e.CONTENT_CACHE,
       db: e.DB,
       authIpLimiter: e.AUTH_IP_LIMITER,
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,
+      email: e.EMAIL,
+      emailQueue: e.EMAIL_QUEUE,
     },
   };
 }

@@ -6,13 +6,22 @@
  * from this file, which sits beside the Worker's entry point in the uploaded bundle as in src/.
  */
 import type * as RichText from "./adapters/cms/rich-text-pipeline";
+import type * as EmailRenderer from "./views/email/render-email";
 
 const RICH_TEXT = "./generated/rich-text.js";
+const EMAIL = "./generated/email.js";
 
 let richText: Promise<typeof RichText> | undefined;
+let email: Promise<typeof EmailRenderer> | undefined;
 
 /** The Markdown -> sanitised HTML pipeline (needed only when a CMS response is mapped). */
 export function loadRichText(): Promise<typeof RichText> {
   richText ??= import(/* @vite-ignore */ RICH_TEXT) as Promise<typeof RichText>;
   return richText;
+}
+
+/** The e-mail templates and their renderer (needed only when a message is delivered or previewed). */
+export function loadEmailRenderer(): Promise<typeof EmailRenderer> {
+  email ??= import(/* @vite-ignore */ EMAIL) as Promise<typeof EmailRenderer>;
+  return email;
 }

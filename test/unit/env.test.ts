@@ -9,6 +9,8 @@ const production = () => ({
   ENVIRONMENT: "production",
   STRIPE_API_URL: undefined,
   STRIPE_SECRET_KEY: "sk_live_guildhall0000000",
+  EMAIL_FROM: "Guildhall <no-reply@mail.guildhall.org>",
+  EMAIL_REPLY_TO: "office@guildhall.org",
   FIREBASE_AUTH_EMULATOR_HOST: undefined,
   FIREBASE_SERVICE_ACCOUNT: serviceAccountKey(),
 });
@@ -170,5 +172,30 @@ describe("configuration", () => {
   it("parses once per env object", () => {
     const input = valid();
     expect(getConfig(input)).toBe(getConfig(input));
+  });
+
+  describe("e-mail", () => {
+    it("reads the sender and reply-to, with or without a display name", () => {
+      const config = parseConfig({ ...valid(), EMAIL_FROM: '"The Guildhall" <No-Reply@Mail.Guildhall.org>', EMAIL_REPLY_TO: "office@guildhall.org" });
+      expect(config.email).toEqual({ from: { email: "no-reply@mail.guildhall.org", name: "The Guildhall" }, replyTo: { email: "office@guildhall.org", name: null } });
+    });
+
+    it.each([
+      ["EMAIL_FROM", undefined, "EMAIL_FROM is required"],
+      ["EMAIL_FROM", "Guildhall", "EMAIL_FROM must be an e-mail address"],
+      ["EMAIL_FROM", "Guildhall <not an address>", "EMAIL_FROM must be an e-mail address"],
+      ["EMAIL_REPLY_TO", "office@", "EMAIL_REPLY_TO must be an e-mail address"],
+      ["EMAIL", undefined, "EMAIL must be a send_email binding"],
+      ["EMAIL_QUEUE", {}, "EMAIL_QUEUE must be a queue producer binding"],
+    ])("refuses %s=%s with a message naming it", (name, value, message) => {
+      expect(problemsOf({ ...valid(), [name]: value }).join("\n")).toContain(message);
+    });
+
+    it("refuses placeholder addresses in production", () => {
+      const problems = problemsOf({ ...production(), EMAIL_FROM: "Guildhall <no-reply@guildhall.example>", EMAIL_REPLY_TO: "office@guildhall.local" });
+      expect(problems).toContain("EMAIL_FROM must be a real address in production (no-reply@guildhall.example is a placeholder domain)");
+      expect(problems).toContain("EMAIL_REPLY_TO must be a real address in production (office@guildhall.local is a placeholder domain)");
+      expect(problemsOf(production()).join("\n")).not.toContain("EMAIL_");
+    });
   });
 });

@@ -2,7 +2,8 @@
 import type { AuditEntry, NewAuditEntry } from "../../domain/audit";
 
 export interface AuditLog {
-  record(entry: NewAuditEntry): D1PreparedStatement;
+  /** The entry's insert, for a batch; with `afterChange`, only if the statement just before it changed a row. */
+  record(entry: NewAuditEntry, options?: { afterChange?: boolean }): D1PreparedStatement;
   /** An application's entries, oldest first. */
   forApplication(applicationId: string): Promise<AuditEntry[]>;
   /** An order's entries, oldest first. */
@@ -35,9 +36,11 @@ export function createAuditLog(db: D1Database): AuditLog {
     return results.map(toEntry);
   };
   return {
-    record: (entry) =>
+    record: (entry, options) =>
       db
-        .prepare("INSERT INTO staff_audit_log (staff_email, action, application_id, order_id, details) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .prepare(
+          `INSERT INTO staff_audit_log (staff_email, action, application_id, order_id, details) SELECT ?1, ?2, ?3, ?4, ?5${options?.afterChange ? " WHERE changes() > 0" : ""}`,
+        )
         .bind(entry.staffEmail, entry.action, entry.applicationId ?? null, entry.orderId ?? null, JSON.stringify(entry.details)),
     forApplication: (applicationId) => entries("application_id", applicationId),
     forOrder: (orderId) => entries("order_id", orderId),

@@ -35,6 +35,7 @@ import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
 import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
+import { emailServices } from "./email";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
 let googleKeys: KeySource | undefined;
@@ -129,6 +130,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       log,
     }),
     orders: createOrderService({ orders: stores.orders, content, card, now, log }),
+    /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
+    email: emailServices(config, content),
     staffApplications: createStaffApplications({ applications: stores.applications, audit: stores.audit, card, newId }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, newId }),
     /** Stripe's webhook; null when card payments are not configured. */

@@ -69,6 +69,14 @@ export const EMBED_POLICY = [
   "frame-ancestors 'self'",
 ].join("; ");
 
+/**
+ * A message's HTML in the local mailbox (routes/dev-mailbox.tsx): e-mail HTML needs inline
+ * styles; no scripts, never framed. Sandboxed but kept same-origin so the site's own images (the
+ * logo) load as they would in a mail client.
+ */
+const MAILBOX_MESSAGE_POLICY = "sandbox allow-same-origin; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'none'";
+const MAILBOX_MESSAGE = /^\/dev\/mailbox\/[^/]+\/html$/;
+
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
   const policies = new Map<string, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
@@ -88,6 +96,8 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       c.res.headers.set("Content-Security-Policy", EMBED_POLICY);
       c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
       c.res.headers.set("Cross-Origin-Resource-Policy", "same-origin");
+    } else if (MAILBOX_MESSAGE.test(c.req.path) && c.res.ok) {
+      c.res.headers.set("Content-Security-Policy", MAILBOX_MESSAGE_POLICY);
     }
   };
 }

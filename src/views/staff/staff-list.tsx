@@ -32,15 +32,24 @@ export interface StaffListProps<S extends string> {
   head: ReactNode;
   /** The rows. */
   children: ReactNode;
+  /** A confirmation after an action, shown under the title. */
+  notice?: string | null;
+  /** Offer the CSV export of what is shown (`{path}.csv`); on unless a list has none. */
+  csv?: boolean;
 }
 
-export function StaffList<S extends string>({ area, title, path, noun, tabs, status, search, searchLabel, count, limit, head, children }: StaffListProps<S>) {
+export function StaffList<S extends string>({ area, title, path, noun, tabs, status, search, searchLabel, count, limit, head, children, notice = null, csv = true }: StaffListProps<S>) {
   const current = tabs.find((tab) => tab.status === status)!;
   const caption = `${current.label} ${noun}${search ? ` matching “${search}”` : ""}, newest first`;
   return (
     <div className="staff-screen">
       <StaffNav current={area} />
       <h1>{title}</h1>
+      {notice ? (
+        <p className="notice notice--success" role="status">
+          {notice}
+        </p>
+      ) : null}
       <nav className="staff-tabs" aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)} by status`}>
         <ul>
           {tabs.map((tab) => (
@@ -67,11 +76,13 @@ export function StaffList<S extends string>({ area, title, path, noun, tabs, sta
           {search ? <a href={`${path}${listQuery(status, "")}`}>Clear search</a> : null}
         </div>
       </form>
-      <p>
-        <a href={`${path}.csv${listQuery(status, search)}`} download>
-          Download these {noun} as CSV
-        </a>
-      </p>
+      {csv ? (
+        <p>
+          <a href={`${path}.csv${listQuery(status, search)}`} download>
+            Download these {noun} as CSV
+          </a>
+        </p>
+      ) : null}
       {count === 0 ? (
         <p className="staff-empty" role="status">
           {`${current.none} ${search ? "match your search." : "yet."}`}

@@ -1,9 +1,10 @@
-/** The staff area's two lists, linked from each other so staff can find both. */
-export type StaffArea = "applications" | "orders";
+/** The staff area's lists, linked from each other so staff can find them all. */
+export type StaffArea = "applications" | "orders" | "emails";
 
 const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
+  { area: "emails", href: "/staff/emails", label: "E-mails" },
 ];
 
 export function StaffNav({ current }: { current: StaffArea }) {

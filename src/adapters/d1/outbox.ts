@@ -1,0 +1,206 @@
+/**
+ * The e-mail outbox in D1 (migrations/0008_outbox.sql). A message is inserted by a statement the
+ * caller puts in its own `db.batch([...])`, beside the change that causes it, so both commit or
+ * neither does. Delivery moves a row pending/retry -> sending (one UPDATE: the claim) -> sent,
+ * retry, failed or suppressed.
+ */
+import type { EmailCategory, EmailKind, OutboxStatus } from "../../domain/email";
+
+export type { OutboxStatus };
+
+export interface OutboxMessage {
+  id: string;
+  dedupeKey: string;
+  kind: EmailKind;
+  category: EmailCategory;
+  recipient: string;
+  userId: string | null;
+  subject: string;
+  /** The template's data, parsed from JSON (checked against its kind by the caller). */
+  data: unknown;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  leaseUntil: string | null;
+  lastError: string | null;
+  messageId: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewOutboxMessage = Pick<OutboxMessage, "id" | "dedupeKey" | "kind" | "category" | "recipient" | "userId" | "subject"> & {
+  /** JSON. */
+  data: string;
+};
+
+/**
+ * When the insert happens, evaluated as the batch reaches it:
+ * - `afterChange`: only if the statement just before it in the batch changed a row (SQLite's
+ *   `changes()`), e.g. the UPDATE that moved an application to rejected;
+ * - `exists`: only if `SELECT …` (anonymous `?` placeholders, bound to `params`) finds a row.
+ */
+export type OutboxCondition = { afterChange: true } | { exists: string; params: readonly unknown[] };
+
+export interface OutboxStore {
+  /**
+   * One statement inserting `messages` (at least one); a message whose dedupe key is already in
+   * the outbox is skipped, never an error, so it cannot fail the caller's batch.
+   */
+  insert(messages: readonly NewOutboxMessage[], condition?: OutboxCondition): D1PreparedStatement;
+  byId(id: string): Promise<OutboxMessage | null>;
+  /**
+   * Claims a message that is due (pending or retry, next attempt not after `now`) for one
+   * delivery: one UPDATE, so of two deliveries racing only one gets the row. Counts the attempt.
+   */
+  claim(id: string, now: Date, leaseUntil: Date): Promise<OutboxMessage | null>;
+  markSent(id: string, messageId: string, now: Date): Promise<void>;
+  markRetry(id: string, error: string, nextAttemptAt: Date, now: Date): Promise<void>;
+  markFailed(id: string, error: string, now: Date): Promise<void>;
+  markSuppressed(id: string, reason: string, now: Date): Promise<void>;
+  /**
+   * Messages left in `sending` past their lease (the delivery crashed or timed out): back to
+   * retry, or failed once they have had `maxAttempts`. Returns how many were released.
+   */
+  releaseExpiredLeases(now: Date, maxAttempts: number): Promise<number>;
+  /** Ids of messages due now, oldest first. */
+  dueIds(now: Date, limit: number): Promise<string[]>;
+  /** Newest first; `search` matches the recipient or subject (any case, taken literally). */
+  list(filter: { statuses?: readonly OutboxStatus[]; search?: string; limit: number }): Promise<OutboxMessage[]>;
+  /** A failed message back to pending with fresh attempts; changes nothing unless it was failed. */
+  resend(id: string, now: Date): D1PreparedStatement;
+}
+
+interface OutboxRow {
+  id: string;
+  dedupe_key: string;
+  kind: EmailKind;
+  category: EmailCategory;
+  recipient: string;
+  user_id: string | null;
+  subject: string;
+  data: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  message_id: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toMessage = (r: OutboxRow): OutboxMessage => ({
+  id: r.id,
+  dedupeKey: r.dedupe_key,
+  kind: r.kind,
+  category: r.category,
+  recipient: r.recipient,
+  userId: r.user_id,
+  subject: r.subject,
+  data: JSON.parse(r.data) as unknown,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  leaseUntil: r.lease_until,
+  lastError: r.last_error,
+  messageId: r.message_id,
+  sentAt: r.sent_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const INSERT_COLUMNS = ["id", "dedupe_key", "kind", "category", "recipient", "user_id", "subject", "data"] as const;
+/** Errors are kept short: they are for staff to read, not a log. */
+const ERROR_LENGTH = 500;
+
+export function createOutboxStore(db: D1Database): OutboxStore {
+  /** A transition out of `sending`, by the delivery that claimed it. */
+  const finish = (sql: string, ...params: unknown[]) => db.prepare(`UPDATE email_outbox SET ${sql}, lease_until = NULL WHERE id = ?1 AND status = 'sending'`).bind(...params).run();
+  return {
+    insert(messages, condition) {
+      if (messages.length === 0) throw new Error("An outbox insert needs at least one message");
+      const row = `(${INSERT_COLUMNS.map(() => "?").join(", ")})`;
+      const where = !condition ? "1" : "afterChange" in condition ? "changes() > 0" : `EXISTS (${condition.exists})`;
+      // INSERT … SELECT needs its WHERE before ON CONFLICT (SQLite's upsert grammar).
+      const sql = `INSERT INTO email_outbox (${INSERT_COLUMNS.join(", ")})
+        SELECT ${INSERT_COLUMNS.map((_, i) => `column${i + 1}`).join(", ")} FROM (VALUES ${messages.map(() => row).join(", ")})
+        WHERE ${where}
+        ON CONFLICT (dedupe_key) DO NOTHING`;
+      const values = messages.flatMap((m) => [m.id, m.dedupeKey, m.kind, m.category, m.recipient, m.userId, m.subject, m.data]);
+      const params = condition && "exists" in condition ? condition.params : [];
+      return db.prepare(sql).bind(...values, ...params);
+    },
+    async byId(id) {
+      const row = await db.prepare("SELECT * FROM email_outbox WHERE id = ?1").bind(id).first<OutboxRow>();
+      return row ? toMessage(row) : null;
+    },
+    async claim(id, now, leaseUntil) {
+      const row = await db
+        .prepare(
+          `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1, lease_until = ?3, updated_at = ?2
+           WHERE id = ?1 AND status IN ('pending', 'retry') AND next_attempt_at <= ?2
+           RETURNING *`,
+        )
+        .bind(id, now.toISOString(), leaseUntil.toISOString())
+        .first<OutboxRow>();
+      return row ? toMessage(row) : null;
+    },
+    async markSent(id, messageId, now) {
+      await finish("status = 'sent', message_id = ?2, sent_at = ?3, updated_at = ?3, last_error = NULL", id, messageId, now.toISOString());
+    },
+    async markRetry(id, error, nextAttemptAt, now) {
+      await finish("status = 'retry', last_error = ?2, next_attempt_at = ?3, updated_at = ?4", id, error.slice(0, ERROR_LENGTH), nextAttemptAt.toISOString(), now.toISOString());
+    },
+    async markFailed(id, error, now) {
+      await finish("status = 'failed', last_error = ?2, updated_at = ?3", id, error.slice(0, ERROR_LENGTH), now.toISOString());
+    },
+    async markSuppressed(id, reason, now) {
+      await finish("status = 'suppressed', last_error = ?2, updated_at = ?3", id, reason.slice(0, ERROR_LENGTH), now.toISOString());
+    },
+    async releaseExpiredLeases(now, maxAttempts) {
+      const at = now.toISOString();
+      const result = await db
+        .prepare(
+          `UPDATE email_outbox
+           SET status = CASE WHEN attempts >= ?2 THEN 'failed' ELSE 'retry' END,
+               last_error = 'The delivery did not finish (it crashed or timed out)',
+               next_attempt_at = ?1, lease_until = NULL, updated_at = ?1
+           WHERE status = 'sending' AND lease_until < ?1`,
+        )
+        .bind(at, maxAttempts)
+        .run();
+      return result.meta.changes;
+    },
+    async dueIds(now, limit) {
+      const { results } = await db
+        .prepare("SELECT id FROM email_outbox WHERE status IN ('pending', 'retry') AND next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2")
+        .bind(now.toISOString(), limit)
+        .all<{ id: string }>();
+      return results.map((r) => r.id);
+    },
+    async list({ statuses, search, limit }) {
+      // instr() rather than LIKE: no wildcards to escape.
+      const statusList = statuses && statuses.length > 0 ? JSON.stringify(statuses) : null;
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM email_outbox
+           WHERE (?1 IS NULL OR status IN (SELECT value FROM json_each(?1)))
+             AND (?2 IS NULL OR instr(lower(recipient), ?2) > 0 OR instr(lower(subject), ?2) > 0)
+           ORDER BY created_at DESC, id LIMIT ?3`,
+        )
+        .bind(statusList, search ? search.toLowerCase() : null, limit)
+        .all<OutboxRow>();
+      return results.map(toMessage);
+    },
+    resend(id, now) {
+      return db
+        .prepare(
+          `UPDATE email_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?2, lease_until = NULL, updated_at = ?2
+           WHERE id = ?1 AND status = 'failed'`,
+        )
+        .bind(id, now.toISOString());
+    },
+  };
+}

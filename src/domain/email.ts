@@ -1,0 +1,205 @@
+/**
+ * The e-mail messages the site sends, the facts each one carries, and who may turn which off
+ * (docs/decisions/0009-email-outbox.md). Shared by the outbox (services/email), the templates
+ * (views/email) and the routes that show messages; no logic beyond these tables.
+ *
+ * Dates are strings so a message survives JSON in the outbox: a day is `YYYY-MM-DD` (London),
+ * an instant is an ISO timestamp. Money is whole pence.
+ */
+
+export const EMAIL_KINDS = [
+  "application-received",
+  "application-staff-notice",
+  "membership-paid",
+  "order-receipt",
+  "payment-failed",
+  "renewal-reminder",
+  "membership-lapsed",
+  "webinar-reminder",
+  "recording-ready",
+  "application-rejected",
+] as const;
+
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** Categories a reader may turn off (one-click unsubscribe, and later /user/account). */
+export const OPTIONAL_EMAIL_CATEGORIES = ["membership-reminders", "webinar-reminders", "webinar-recordings"] as const;
+export type OptionalEmailCategory = (typeof OPTIONAL_EMAIL_CATEGORIES)[number];
+
+/** Transactional messages (receipts, payment and application notices) always go. */
+export type EmailCategory = "transactional" | OptionalEmailCategory;
+
+export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
+  "application-received": "transactional",
+  "application-staff-notice": "transactional",
+  "membership-paid": "transactional",
+  "order-receipt": "transactional",
+  "payment-failed": "transactional",
+  "renewal-reminder": "membership-reminders",
+  "membership-lapsed": "transactional",
+  "webinar-reminder": "webinar-reminders",
+  "recording-ready": "webinar-recordings",
+  "application-rejected": "transactional",
+};
+
+/** What each optional category is, in a reader's words (unsubscribe page, account switches). */
+export const OPTIONAL_CATEGORY_LABELS: Record<OptionalEmailCategory, string> = {
+  "membership-reminders": "membership renewal reminders",
+  "webinar-reminders": "reminders before webinars you have booked",
+  "webinar-recordings": "notices that a webinar recording is ready",
+};
+
+/** Kinds addressed to the society's staff (STAFF_EMAILS) rather than to one reader. */
+export const STAFF_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set(["application-staff-notice"]);
+
+export type PaymentMethod = "offline" | "card";
+
+export interface ApplicationReceivedData {
+  givenName: string;
+  reference: string;
+  membershipTitle: string;
+  amountDuePence: number;
+  paymentMethod: PaymentMethod;
+  /** How to pay offline (bank details…), shown when the applicant pays offline; null: see their membership page. */
+  offlinePaymentInstructions: string | null;
+}
+
+export interface ApplicationStaffNoticeData {
+  applicationId: string;
+  reference: string;
+  applicantName: string;
+  applicantEmail: string;
+  membershipTitle: string;
+  paymentMethod: PaymentMethod;
+  amountDuePence: number;
+  /** Instant. */
+  submittedAt: string;
+}
+
+export interface MembershipPaidData {
+  givenName: string;
+  membershipTitle: string;
+  /** A renewal of an existing membership rather than a first payment. */
+  renewal: boolean;
+  /** Days. */
+  periodStart: string;
+  periodEnd: string;
+  amountPence: number;
+  paymentMethod: PaymentMethod;
+  /** Day the money was received. */
+  paidOn: string;
+  /** The reference the payment was recorded under (bank reference, Stripe invoice number…). */
+  receiptReference: string;
+}
+
+export interface OrderReceiptData {
+  orderReference: string;
+  totalPence: number;
+  paymentMethod: "card" | "offline" | "free";
+  /** Day. */
+  paidOn: string;
+  lines: { title: string; pence: number }[];
+  /** What the buyer may now watch: live webinars with their dates, or their recordings. */
+  webinars: { title: string; slug: string; startsAt: string | null; endsAt: string | null; recording: boolean }[];
+}
+
+export interface PaymentFailedData {
+  givenName: string;
+  membershipTitle: string;
+  amountPence: number | null;
+  /** Day until which the member keeps access. */
+  graceUntil: string;
+}
+
+export interface RenewalReminderData {
+  givenName: string;
+  membershipTitle: string;
+  /** Day the paid period ends. */
+  periodEnd: string;
+  daysBefore: 30 | 7;
+  /** Card: Stripe takes `amountPence` on `periodEnd`. Offline: the member renews by hand. */
+  paymentMethod: PaymentMethod;
+  amountPence: number;
+}
+
+export interface MembershipLapsedData {
+  givenName: string;
+  membershipTitle: string;
+  /** Day. */
+  lapsedOn: string;
+}
+
+export interface WebinarReminderData {
+  webinarTitle: string;
+  webinarSlug: string;
+  /** Instants. */
+  startsAt: string;
+  endsAt: string | null;
+}
+
+export interface RecordingReadyData {
+  webinarTitle: string;
+  webinarSlug: string;
+}
+
+export interface ApplicationRejectedData {
+  givenName: string;
+  reference: string;
+  membershipTitle: string;
+  /** The reason staff gave. */
+  reason: string;
+}
+
+export interface EmailDataFor {
+  "application-received": ApplicationReceivedData;
+  "application-staff-notice": ApplicationStaffNoticeData;
+  "membership-paid": MembershipPaidData;
+  "order-receipt": OrderReceiptData;
+  "payment-failed": PaymentFailedData;
+  "renewal-reminder": RenewalReminderData;
+  "membership-lapsed": MembershipLapsedData;
+  "webinar-reminder": WebinarReminderData;
+  "recording-ready": RecordingReadyData;
+  "application-rejected": ApplicationRejectedData;
+}
+
+/**
+ * Where a message is in the outbox: written (pending), claimed by a delivery (sending), waiting
+ * for its next attempt (retry), sent, failed for good, or held back because the reader turned
+ * its category off (suppressed).
+ */
+export type OutboxStatus = "pending" | "sending" | "retry" | "sent" | "failed" | "suppressed";
+
+/** A kind with its data, checked together. */
+export type EmailContent = { [K in EmailKind]: { kind: K; data: EmailDataFor[K] } }[EmailKind];
+
+/** Who a message is for: the address, and the user whose preferences apply (null: staff). */
+export interface Recipient {
+  email: string;
+  userId: string | null;
+}
+
+/** The society as the e-mails show it: from the CMS (Global, Footer), or the fallback. */
+export interface EmailBrand {
+  siteName: string;
+  organizationName: string | null;
+  /** An absolute URL to a PNG or JPEG logo; null when there is none e-mail clients can show. */
+  logo: { url: string; width: number | null; height: number | null } | null;
+  contact: { email: string | null; phone: string | null; address: string | null; poBox: string | null };
+}
+
+/** Everything a template needs to render one message. */
+export type EmailToRender = EmailContent & {
+  subject: string;
+  brand: EmailBrand;
+  /** The site's origin, for absolute links. */
+  siteUrl: string;
+  recipient: string;
+  /** The signed one-click unsubscribe link, for optional categories only. */
+  unsubscribeUrl: string | null;
+};
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+}

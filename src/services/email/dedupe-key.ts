@@ -1,0 +1,22 @@
+/**
+ * The outbox's dedupe key: the message's kind and the event that causes it, so the same event
+ * can never make two messages, however often it is replayed (a double submit, a webhook
+ * delivered twice, a retried batch). Messages to several readers (staff notices) add the
+ * address, one key per reader.
+ *
+ * Events by kind: application-received, application-staff-notice and application-rejected take
+ * the application id; membership-paid the payment id; order-receipt the order id; payment-failed
+ * the invoice id; renewal-reminder `{userId}:{periodEnd}:{30|7}`; membership-lapsed
+ * `{userId}:{periodEnd}`; webinar-reminder `{userId}:{webinarId}:{startsAt}`; recording-ready
+ * `{userId}:{webinarId}`.
+ */
+import type { EmailKind } from "../../domain/email";
+
+const EVENT_LENGTH = 300;
+
+export function dedupeKey(kind: EmailKind, event: string, recipient?: string): string {
+  const id = event.trim();
+  if (id === "") throw new Error(`An e-mail's event id must not be empty (${kind})`);
+  if (id.length > EVENT_LENGTH) throw new Error(`An e-mail's event id must be at most ${EVENT_LENGTH} characters (${kind})`);
+  return recipient === undefined ? `${kind}:${id}` : `${kind}:${id}:${recipient.trim().toLowerCase()}`;
+}

@@ -1,0 +1,105 @@
+/**
+ * Everything e-mail, built once per request (middleware/init) or per queue batch and scheduled
+ * run (src/index.ts): writing messages, delivering them, readers' preferences, and what staff
+ * and the local mailbox see.
+ */
+import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { EmailPreferenceStore } from "../../adapters/d1/email-preferences";
+import type { OutboxMessage, OutboxStore } from "../../adapters/d1/outbox";
+import type { OutboxStatus } from "../../domain/email";
+import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
+import type { EmailSender, Mailbox } from "../../adapters/email/email-sender";
+import type { Logger } from "../../log";
+import type { LayoutData } from "../../domain/content";
+import { loadBrand } from "./brand";
+import { composeMessage, deliver, deliverQueued, sweep, type DeliveryDeps, type QueuedDelivery, type RenderEmail } from "./delivery";
+import { createEmailOutbox, type EmailOutbox } from "./outbox";
+import { createEmailPreferences, type EmailPreferences } from "./preferences";
+
+export type { OutboxMessage };
+
+export interface EmailServicesDeps {
+  outbox: OutboxStore;
+  preferences: EmailPreferenceStore;
+  audit: AuditLog;
+  queue: DeliveryQueue;
+  sender: EmailSender;
+  render: RenderEmail;
+  /** The CMS's shared layout (Global, Footer), read through the content cache. */
+  layout: () => Promise<LayoutData>;
+  batch: (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
+  site: { name: string; url: string };
+  from: Mailbox;
+  replyTo: Mailbox;
+  staffEmails: readonly string[];
+  /** Signs unsubscribe links. */
+  secret: string;
+  newId: () => string;
+  now: () => Date;
+  log: Logger;
+}
+
+export interface EmailServices {
+  outbox: EmailOutbox;
+  preferences: EmailPreferences;
+  /** Delivers one message now if it is due (the queue consumer and the sweep use this). */
+  deliver(id: string, now?: Date): ReturnType<typeof deliver>;
+  deliverQueued(messages: readonly QueuedDelivery[]): Promise<void>;
+  sweep(now?: Date): ReturnType<typeof sweep>;
+  /** Newest first. */
+  list(filter: { statuses?: readonly OutboxStatus[]; search?: string; limit: number }): Promise<OutboxMessage[]>;
+  /** One message and its HTML and text as they are (or would be) sent; null when there is none. */
+  preview(id: string): Promise<{ message: OutboxMessage; html: string; text: string; headers: Record<string, string> } | null>;
+  byId(id: string): Promise<OutboxMessage | null>;
+  /**
+   * Staff's "send again" for a failed message: back to pending with fresh attempts, with the
+   * staff audit entry, in one batch (then hand it to `outbox.deliverSoon`). False (nothing
+   * changed) unless it was failed.
+   */
+  resend(id: string, staffEmail: string): Promise<boolean>;
+}
+
+export function createEmailServices(deps: EmailServicesDeps): EmailServices {
+  const preferences = createEmailPreferences({ store: deps.preferences, secret: deps.secret, siteUrl: deps.site.url, log: deps.log });
+  const outbox = createEmailOutbox({ store: deps.outbox, queue: deps.queue, staffEmails: deps.staffEmails, newId: deps.newId, log: deps.log });
+  let brand: ReturnType<typeof loadBrand> | undefined;
+  const delivery: DeliveryDeps = {
+    store: deps.outbox,
+    preferences: deps.preferences,
+    sender: deps.sender,
+    render: deps.render,
+    // Once per request or batch: every message in it shows the same brand.
+    brand: () => (brand ??= loadBrand({ layout: deps.layout, site: deps.site, log: deps.log })),
+    unsubscribeUrl: preferences.unsubscribeUrl,
+    from: deps.from,
+    replyTo: deps.replyTo,
+    siteUrl: deps.site.url,
+    log: deps.log,
+  };
+  return {
+    outbox,
+    preferences,
+    deliver: (id, now = deps.now()) => deliver(delivery, id, now),
+    deliverQueued: (messages) => deliverQueued(delivery, messages, deps.now),
+    sweep: (now = deps.now()) => sweep(delivery, now),
+    list: (filter) => deps.outbox.list(filter),
+    byId: (id) => deps.outbox.byId(id),
+    async preview(id) {
+      const message = await deps.outbox.byId(id);
+      if (!message) return null;
+      return { message, ...(await composeMessage(delivery, message)) };
+    },
+    async resend(id, staffEmail) {
+      const message = await deps.outbox.byId(id);
+      if (!message || message.status !== "failed") return false;
+      const [update] = await deps.batch([
+        deps.outbox.resend(id, deps.now()),
+        deps.audit.record(
+          { staffEmail, action: "email.resent", details: { messageId: id, kind: message.kind, recipient: message.recipient, lastError: message.lastError } },
+          { afterChange: true },
+        ),
+      ]);
+      return (update?.meta.changes ?? 0) > 0;
+    },
+  };
+}

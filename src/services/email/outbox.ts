@@ -1,0 +1,97 @@
+/**
+ * Writing messages: the request path prepares a message's outbox insert, runs it in its own D1
+ * batch beside the change that causes it, and once the batch has succeeded hands the ids to
+ * `deliverSoon` inside `waitUntil`. Delivery then happens after the response; the sweep catches
+ * anything the queue never delivered.
+ *
+ *   const email = c.var.email.outbox.prepare(
+ *     { kind: "application-rejected", event: application.id, to: { email: application.email, userId: application.userId }, data },
+ *     { onlyIf: { afterChange: true } },
+ *   );
+ *   await db.batch([rejectStatement, ...email.statements]);
+ *   c.executionCtx.waitUntil(c.var.email.outbox.deliverSoon(email.ids));
+ */
+import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
+import type { NewOutboxMessage, OutboxCondition, OutboxStore } from "../../adapters/d1/outbox";
+import { EMAIL_CATEGORY, STAFF_EMAIL_KINDS, type EmailDataFor, type EmailKind, type OptionalEmailCategory, type Recipient } from "../../domain/email";
+import type { Logger } from "../../log";
+import { dedupeKey } from "./dedupe-key";
+import { subjectFor } from "./subjects";
+
+type StaffKind = "application-staff-notice";
+type OptionalKind = { [K in EmailKind]: (typeof EMAIL_CATEGORY)[K] extends OptionalEmailCategory ? K : never }[EmailKind];
+
+/**
+ * One message to write: its kind and data, the event that causes it (see dedupe-key.ts), and
+ * who it is for. Staff notices go to every address in STAFF_EMAILS; messages a reader can turn
+ * off need the reader's user id (their preferences and unsubscribe link).
+ */
+export type EmailRequest = {
+  [K in EmailKind]: { kind: K; data: EmailDataFor[K]; event: string } & (K extends StaffKind
+    ? { to?: never }
+    : K extends OptionalKind
+      ? { to: Recipient & { userId: string } }
+      : { to: Recipient });
+}[EmailKind];
+
+export interface PreparedEmail {
+  /** Put these in the same `db.batch([...])` as the change (none when there is no one to write to). */
+  statements: D1PreparedStatement[];
+  /** The ids to hand to `deliverSoon` once the batch has succeeded. */
+  ids: string[];
+}
+
+export interface EmailOutbox {
+  /**
+   * The outbox insert for a message. `onlyIf` makes it conditional on the change having happened
+   * (see OutboxCondition): `{ afterChange: true }` when it follows the statement that makes the
+   * change, or `{ exists: "SELECT 1 FROM applications WHERE id = ? AND status = 'rejected'", params: [id] }`.
+   * A message whose dedupe key is already in the outbox is not written again.
+   */
+  prepare(request: EmailRequest, options?: { onlyIf?: OutboxCondition }): PreparedEmail;
+  /** Queues the messages for delivery now. Never throws: if the queue fails, the sweep sends them. */
+  deliverSoon(ids: readonly string[]): Promise<void>;
+}
+
+export interface EmailOutboxDeps {
+  store: OutboxStore;
+  queue: DeliveryQueue;
+  staffEmails: readonly string[];
+  newId: () => string;
+  log: Logger;
+}
+
+export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
+  return {
+    prepare(request, options) {
+      const content = { kind: request.kind, data: request.data } as Parameters<typeof subjectFor>[0];
+      const staff = STAFF_EMAIL_KINDS.has(request.kind);
+      const recipients: Recipient[] = staff ? deps.staffEmails.map((email) => ({ email, userId: null })) : [request.to as Recipient];
+      if (recipients.length === 0) {
+        deps.log.warn("email.no_recipients", { kind: request.kind, reason: "STAFF_EMAILS is empty" });
+        return { statements: [], ids: [] };
+      }
+      const subject = subjectFor(content);
+      const data = JSON.stringify(request.data);
+      const messages: NewOutboxMessage[] = recipients.map((recipient) => ({
+        id: deps.newId(),
+        dedupeKey: dedupeKey(request.kind, request.event, staff ? recipient.email : undefined),
+        kind: request.kind,
+        category: EMAIL_CATEGORY[request.kind],
+        recipient: recipient.email.trim(),
+        userId: recipient.userId,
+        subject,
+        data,
+      }));
+      return { statements: [deps.store.insert(messages, options?.onlyIf)], ids: messages.map((m) => m.id) };
+    },
+    async deliverSoon(ids) {
+      if (ids.length === 0) return;
+      try {
+        await deps.queue.enqueue(ids);
+      } catch (error) {
+        deps.log.warn("email.enqueue_failed", { count: ids.length, error, next: "the sweep sends them" });
+      }
+    },
+  };
+}

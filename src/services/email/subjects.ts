@@ -1,0 +1,48 @@
+/**
+ * Each message's subject line, decided when the message is written to the outbox, so the
+ * outbox, the staff page and the local mailbox show it before the message is rendered.
+ */
+import type { EmailContent } from "../../domain/email";
+
+const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
+const moment = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/** "2026-12-01" (a London day) -> "1 December 2026". */
+const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
+
+export function subjectFor(email: EmailContent): string {
+  switch (email.kind) {
+    case "application-received":
+      return `We have received your application (${email.data.reference})`;
+    case "application-staff-notice":
+      return `New membership application: ${email.data.applicantName} (${email.data.reference})`;
+    case "membership-paid":
+      return email.data.renewal
+        ? `Your ${email.data.membershipTitle} membership is renewed until ${onDay(email.data.periodEnd)}`
+        : `Welcome: your ${email.data.membershipTitle} membership is active`;
+    case "order-receipt":
+      return `Your receipt for order ${email.data.orderReference}`;
+    case "payment-failed":
+      return "Your membership payment did not go through: please update your card";
+    case "renewal-reminder":
+      return email.data.paymentMethod === "card"
+        ? `Your membership renews on ${onDay(email.data.periodEnd)}`
+        : `Your membership ends on ${onDay(email.data.periodEnd)}: time to renew`;
+    case "membership-lapsed":
+      return `Your ${email.data.membershipTitle} membership has lapsed`;
+    case "webinar-reminder":
+      return `Reminder: ${email.data.webinarTitle}, ${moment.format(new Date(email.data.startsAt))}`;
+    case "recording-ready":
+      return `The recording of ${email.data.webinarTitle} is ready`;
+    case "application-rejected":
+      return `Your membership application ${email.data.reference}`;
+  }
+}

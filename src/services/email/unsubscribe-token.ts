@@ -1,0 +1,74 @@
+/**
+ * One-click unsubscribe links (RFC 8058): the link itself is the proof, since a mail provider
+ * posts to it without a session or CSRF token. The token names the user and the category and is
+ * signed with HMAC-SHA256 under the site's secret (SESSION_SECRET, with its own purpose prefix),
+ * so it cannot be forged or altered to name another user or category. It does not expire: an
+ * unsubscribe link in an old message must keep working. Rotating the secret invalidates them.
+ */
+import { OPTIONAL_EMAIL_CATEGORIES, type OptionalEmailCategory } from "../../domain/email";
+
+const encoder = new TextEncoder();
+const PURPOSE = "email-unsubscribe:v1";
+const MAX_TOKEN_LENGTH = 600;
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Only the canonical encoding: a token with its spare bits changed is an altered token. */
+function fromBase64url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
+    return base64url(bytes) === text ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+async function signature(secret: string, userId: string, category: string): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  // Lengths first, so no two (user, category) pairs sign the same bytes.
+  const message = `${PURPOSE}:${userId.length}:${userId}:${category}`;
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+}
+
+/** Constant time for equal lengths (the signature's length is public). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  let difference = 0;
+  for (let i = 0; i < a.byteLength; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}
+
+export interface UnsubscribeSubject {
+  userId: string;
+  category: OptionalEmailCategory;
+}
+
+/** `{base64url(user id)}.{category}.{signature}`: safe in a URL's query string. */
+export async function unsubscribeToken(secret: string, { userId, category }: UnsubscribeSubject): Promise<string> {
+  return `${base64url(encoder.encode(userId))}.${category}.${base64url(await signature(secret, userId, category))}`;
+}
+
+/** The user and category a token names, or null for anything forged, altered or malformed. */
+export async function readUnsubscribeToken(secret: string, token: string | null | undefined): Promise<UnsubscribeSubject | null> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [encodedUser, category, presented] = parts as [string, string, string];
+  if (!(OPTIONAL_EMAIL_CATEGORIES as readonly string[]).includes(category)) return null;
+  const userBytes = fromBase64url(encodedUser);
+  const presentedBytes = fromBase64url(presented);
+  if (!userBytes || !presentedBytes || userBytes.length === 0) return null;
+  let userId: string;
+  try {
+    userId = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(userBytes);
+  } catch {
+    return null;
+  }
+  if (!sameBytes(await signature(secret, userId, category), presentedBytes)) return null;
+  return { userId, category: category as OptionalEmailCategory };
+}

@@ -1,0 +1,53 @@
+/**
+ * Renders a message to HTML (React e-mail components, @react-email/render) and plain text. A
+ * lazily loaded module (src/lazy-modules.ts): it is needed only when a message is delivered or
+ * previewed, so the Worker's main bundle and its start-up never carry it.
+ */
+import { render } from "@react-email/render";
+import { OPTIONAL_CATEGORY_LABELS, EMAIL_CATEGORY, type EmailDataFor, type EmailKind, type EmailToRender, type RenderedEmail } from "../../domain/email";
+import { Frame } from "./frame";
+import type { EmailTemplate, TemplateContext } from "./template";
+import { textFrame } from "./text-frame";
+import { applicationReceived } from "./templates/application-received";
+import { applicationRejected } from "./templates/application-rejected";
+import { applicationStaffNotice } from "./templates/application-staff-notice";
+import { membershipLapsed } from "./templates/membership-lapsed";
+import { membershipPaid } from "./templates/membership-paid";
+import { orderReceipt } from "./templates/order-receipt";
+import { paymentFailed } from "./templates/payment-failed";
+import { recordingReady } from "./templates/recording-ready";
+import { renewalReminder } from "./templates/renewal-reminder";
+import { webinarReminder } from "./templates/webinar-reminder";
+
+export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
+  "application-received": applicationReceived,
+  "application-staff-notice": applicationStaffNotice,
+  "membership-paid": membershipPaid,
+  "order-receipt": orderReceipt,
+  "payment-failed": paymentFailed,
+  "renewal-reminder": renewalReminder,
+  "membership-lapsed": membershipLapsed,
+  "webinar-reminder": webinarReminder,
+  "recording-ready": recordingReady,
+  "application-rejected": applicationRejected,
+};
+
+export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {
+  const t = TEMPLATES[email.kind] as EmailTemplate<unknown>;
+  const ctx: TemplateContext = { brand: email.brand, link: (path) => new URL(path, email.siteUrl).href, recipient: email.recipient };
+  const category = EMAIL_CATEGORY[email.kind];
+  const unsubscribe = email.unsubscribeUrl && category !== "transactional" ? { url: email.unsubscribeUrl, label: OPTIONAL_CATEGORY_LABELS[category] } : null;
+  const frame = {
+    heading: t.heading(email.data, ctx),
+    reason: t.reason(email.data, ctx),
+    brand: email.brand,
+    homeUrl: ctx.link("/"),
+    unsubscribe,
+  };
+  const html = await render(
+    <Frame {...frame} subject={email.subject} preview={t.preview(email.data, ctx)}>
+      <t.Body data={email.data} ctx={ctx} />
+    </Frame>,
+  );
+  return { html, text: textFrame({ ...frame, body: t.text(email.data, ctx) }) };
+}

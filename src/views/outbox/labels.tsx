@@ -1,0 +1,38 @@
+/** Outbox statuses and message kinds in staff's and developers' words. */
+import type { EmailKind, OutboxStatus } from "../../domain/email";
+
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: "Waiting to send",
+  sending: "Sending",
+  retry: "Waiting to retry",
+  sent: "Sent",
+  failed: "Failed",
+  suppressed: "Not sent (unsubscribed)",
+};
+
+const TONES: Record<OutboxStatus, string> = {
+  pending: "awaiting-payment",
+  sending: "awaiting-payment",
+  retry: "awaiting-payment",
+  sent: "paid",
+  failed: "rejected",
+  suppressed: "suppressed",
+};
+
+export const KIND_LABELS: Record<EmailKind, string> = {
+  "application-received": "Application received",
+  "application-staff-notice": "New application (staff)",
+  "membership-paid": "Membership paid",
+  "order-receipt": "Order receipt",
+  "payment-failed": "Payment failed",
+  "renewal-reminder": "Renewal reminder",
+  "membership-lapsed": "Membership lapsed",
+  "webinar-reminder": "Webinar reminder",
+  "recording-ready": "Recording ready",
+  "application-rejected": "Application rejected",
+};
+
+/** A message's status in words, with a tone and a marker shape so colour is never the only cue. */
+export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
+  return <span className={`badge staff-status staff-status--${TONES[status]}`}>{OUTBOX_STATUS_LABELS[status]}</span>;
+}

@@ -1,0 +1,218 @@
+/**
+ * Every e-mail template: its subject, the facts a reader needs in the plain-text part, and the
+ * HTML's accessibility basics (lang, a title, one h1, alt on every image, text colours with
+ * enough contrast on their background), why the reader got it, and the unsubscribe link only
+ * where the reader can turn the message off.
+ */
+import { parse } from "parse5";
+import { describe, expect, it } from "vitest";
+import { EMAIL_CATEGORY, EMAIL_KINDS, type EmailContent, type EmailKind } from "../../src/domain/email";
+import { subjectFor } from "../../src/services/email/subjects";
+import { renderEmail } from "../../src/views/email/render-email";
+import { BRAND, EMAIL_DATA, SITE_URL, contentOf } from "../fixtures/emails";
+
+const UNSUBSCRIBE = `${SITE_URL}/email/unsubscribe?token=signed-token`;
+
+async function rendered(content: EmailContent, brand = BRAND) {
+  const subject = subjectFor(content);
+  const unsubscribeUrl = EMAIL_CATEGORY[content.kind] === "transactional" ? null : UNSUBSCRIBE;
+  return { subject, ...(await renderEmail({ ...content, subject, brand, siteUrl: SITE_URL, recipient: "ada@example.org", unsubscribeUrl })) };
+}
+
+const link = (path: string) => `${SITE_URL}${path}`;
+
+/** The subject and facts each kind must carry (facts in the plain-text part, in order of importance). */
+const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: string[] }> = {
+  "application-received": {
+    subject: "We have received your application (GH-ABCD1234)",
+    facts: ["Dear Ada", "Reference: GH-ABCD1234", "Amount due: £150.00", "What happens next", "quoting your reference GH-ABCD1234", "Sort code: 12-34-56", link("/user/membership")],
+  },
+  "application-staff-notice": {
+    subject: "New membership application: Ada Lovelace (GH-ABCD1234)",
+    facts: ["Applicant: Ada Lovelace", "E-mail: ada@example.org", "Membership: Full membership", "£150.00 offline", "Friday, 20 November 2026", link("/staff/applications/app-123")],
+  },
+  "membership-paid": {
+    subject: "Welcome: your Full membership membership is active",
+    facts: ["welcome to Guildhall", "From: 21 November 2026", "Until: 20 November 2027", "Amount paid: £150.00", "Paid on: 21 November 2026", "Payment reference: BACS 778899", link("/user/membership")],
+  },
+  "order-receipt": {
+    subject: "Your receipt for order GH-ORD0001",
+    facts: [
+      "Root canals today: Live: Tuesday, 1 December 2026, 18:00–19:30 GMT",
+      "Implants, part one: Recording",
+      "Total: £105.00",
+      "Implants bundle: £60.00",
+      "Paid by: Card",
+      "never send them by e-mail",
+      link("/user/webinars"),
+    ],
+  },
+  "payment-failed": {
+    subject: "Your membership payment did not go through: please update your card",
+    facts: ["£150.00", "stays open until 21 December 2026", "Manage billing and payment card", `Update your card: ${link("/user/membership")}`],
+  },
+  "renewal-reminder": {
+    subject: "Your membership renews on 21 December 2026",
+    facts: ["renews in 30 days, on 21 December 2026", "£150.00 will be taken from the card", link("/user/membership")],
+  },
+  "membership-lapsed": {
+    subject: "Your Full membership membership has lapsed",
+    facts: ["lapsed on 20 November 2026", "How to rejoin", `Rejoin: ${link("/join")}`],
+  },
+  "webinar-reminder": {
+    subject: "Reminder: Root canals today, Tuesday 1 December at 18:00 GMT",
+    facts: ["When: Tuesday, 1 December 2026, 18:00–19:30 GMT", "the link to join appears there an hour before the start", "we never send join links by e-mail", link("/webinars/root-canals")],
+    absent: ["zoom", "vimeo"],
+  },
+  "recording-ready": {
+    subject: "The recording of Root canals today is ready",
+    facts: ["The recording of Root canals today is ready", `Watch the recording: ${link("/webinars/root-canals")}`],
+    absent: ["vimeo"],
+  },
+  "application-rejected": {
+    subject: "Your membership application GH-ABCD1234",
+    facts: ["cannot accept your application", "The reason", "Your registration number could not be verified.", "we will refund you"],
+  },
+};
+
+// --- Accessibility basics over the HTML -------------------------------------------------------
+
+type Node = { nodeName: string; tagName?: string; value?: string; attrs?: { name: string; value: string }[]; childNodes?: Node[] };
+
+const attr = (node: Node, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+const styleOf = (node: Node) =>
+  Object.fromEntries(
+    (attr(node, "style") ?? "")
+      .split(";")
+      .map((rule) => rule.split(":").map((part) => part.trim()))
+      .filter((pair) => pair.length === 2 && pair[0])
+      .map(([name, value]) => [name!.toLowerCase(), value!.toLowerCase()]),
+  );
+
+function luminance(hex: string): number {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+/** Every piece of visible text with the colour and background it is drawn in. */
+function visibleText(node: Node, colour = "#000000", background = "#ffffff", found: { text: string; colour: string; background: string }[] = []) {
+  const style = styleOf(node);
+  if (style.display === "none") return found;
+  const fg = /^#[0-9a-f]{3,6}$/.test(style.color ?? "") ? style.color! : colour;
+  const bg = /^#[0-9a-f]{3,6}$/.test(style["background-color"] ?? "") ? style["background-color"]! : background;
+  for (const child of node.childNodes ?? []) {
+    if (child.nodeName === "#text" && child.value!.trim()) found.push({ text: child.value!.trim(), colour: fg, background: bg });
+    else if (child.nodeName !== "title" && child.nodeName !== "head") visibleText(child, fg, bg, found);
+  }
+  return found;
+}
+
+function elements(node: Node, name: string, found: Node[] = []): Node[] {
+  if (node.nodeName === name) found.push(node);
+  for (const child of node.childNodes ?? []) elements(child, name, found);
+  return found;
+}
+
+describe("e-mail templates", () => {
+  it("has a template and expectations for every kind", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...EMAIL_KINDS].sort());
+  });
+
+  describe.each(EMAIL_KINDS.map((kind) => [kind]))("%s", (kind) => {
+    it("has its subject and the key facts in the plain-text part", async () => {
+      const { subject, text, html } = await rendered(contentOf(kind));
+      expect(subject).toBe(EXPECTED[kind].subject);
+      for (const fact of EXPECTED[kind].facts) expect(text, fact).toContain(fact);
+      for (const word of EXPECTED[kind].absent ?? []) {
+        expect(text.toLowerCase()).not.toContain(word);
+        expect(html.toLowerCase()).not.toContain(word);
+      }
+      // Plain text is written as text: no markup, no HTML entities.
+      expect(text).not.toMatch(/<[a-z][^>]*>|&[a-z]+;|&#/i);
+    });
+
+    it("says why the reader got it, and offers to unsubscribe only from messages they may turn off", async () => {
+      const { text, html } = await rendered(contentOf(kind));
+      expect(text).toMatch(/You are receiving this because .+\./);
+      expect(html).toContain("You are receiving this because");
+      expect(text).toContain("The Guildhall Society\n1 Guild Street, London EC1A 1AA\nTelephone 020 7946 0000 · E-mail office@guildhall.example");
+      if (EMAIL_CATEGORY[kind] === "transactional") {
+        expect(text).not.toContain("Unsubscribe");
+        expect(html).not.toContain("/email/unsubscribe");
+      } else {
+        expect(text).toContain(`Unsubscribe from them here:\n${UNSUBSCRIBE}`);
+        expect(html).toContain(`href="${UNSUBSCRIBE}"`);
+      }
+    });
+
+    it("renders accessible HTML: lang, a title, one h1, alt on every image, text colours with enough contrast", async () => {
+      const { html, subject } = await rendered(contentOf(kind));
+      const document = parse(html) as unknown as Node;
+      const [root] = elements(document, "html");
+      expect(attr(root!, "lang")).toBe("en-GB");
+      expect(elements(document, "title")[0]?.childNodes?.[0]?.value).toBe(subject);
+      expect(elements(document, "h1")).toHaveLength(1);
+      const images = elements(document, "img");
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(attr(image, "alt"), "every image has alt text (empty when decorative)").toBeDefined();
+      const texts = visibleText(document);
+      expect(texts.length).toBeGreaterThan(5);
+      for (const { text, colour, background } of texts) {
+        expect(contrast(colour, background), `"${text}" in ${colour} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  });
+
+  it("tells an applicant paying by card about Stripe, without bank details", async () => {
+    const { text } = await rendered({ kind: "application-received", data: { ...EMAIL_DATA["application-received"], paymentMethod: "card" } });
+    expect(text).toContain("Your card payment goes through Stripe");
+    expect(text).not.toContain("How to pay");
+    expect(text).not.toContain("Sort code");
+  });
+
+  it("points an offline applicant to their membership page when there are no payment instructions", async () => {
+    const { text } = await rendered({ kind: "application-received", data: { ...EMAIL_DATA["application-received"], offlinePaymentInstructions: null } });
+    expect(text).toContain("How to pay");
+    expect(text).toContain("Your membership page shows how to pay.");
+  });
+
+  it("tells a renewing member their membership is renewed", async () => {
+    const { subject, text } = await rendered({ kind: "membership-paid", data: { ...EMAIL_DATA["membership-paid"], renewal: true } });
+    expect(subject).toBe("Your Full membership membership is renewed until 20 November 2027");
+    expect(text).toContain("Your membership is renewed");
+  });
+
+  it("asks an offline member to renew by hand, with the renewal link, and a card member nothing", async () => {
+    const offline = await rendered({ kind: "renewal-reminder", data: { ...EMAIL_DATA["renewal-reminder"], paymentMethod: "offline", daysBefore: 7 } });
+    expect(offline.subject).toBe("Your membership ends on 21 December 2026: time to renew");
+    expect(offline.text).toContain("ends in 7 days, on 21 December 2026");
+    expect(offline.text).toContain(`Renew your membership: ${link("/user/membership")}`);
+    expect(offline.text).not.toContain("taken from the card");
+    const card = await rendered(contentOf("renewal-reminder"));
+    expect(card.text).toContain("There is nothing to do if your card details are up to date");
+  });
+
+  it("falls back to a plain brand (no logo, no contact details) when the CMS cannot be read", async () => {
+    const plain = { siteName: "Guildhall", organizationName: null, logo: null, contact: { email: null, phone: null, address: null, poBox: null } };
+    const { html, text } = await rendered(contentOf("order-receipt"), plain);
+    expect(html).not.toContain("<img");
+    expect(html).toContain("Guildhall");
+    expect(text.trimEnd().endsWith("Guildhall")).toBe(true);
+  });
+
+  it("escapes what applicants and staff typed in the HTML part", async () => {
+    const { html, text } = await rendered({
+      kind: "application-rejected",
+      data: { ...EMAIL_DATA["application-rejected"], givenName: "<script>alert(1)</script>", reason: 'Bad <a href="https://evil.example">link</a>' },
+    });
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain('href="https://evil.example"');
+    expect(text).toContain("Dear <script>alert(1)</script>");
+  });
+});
