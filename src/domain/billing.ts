@@ -57,6 +57,8 @@ export interface Invoice {
   status: string | null;
   subscriptionId: string | null;
   amountPaidPence: number;
+  /** What the invoice asks for (a failed renewal's amount). */
+  amountDuePence: number;
   paidAt: number | null;
 }
 

@@ -90,16 +90,20 @@ export interface MembershipPaidData {
   paidOn: string;
   /** The reference the payment was recorded under (bank reference, Stripe invoice number…). */
   receiptReference: string;
+  /** The receipt's number (GH-2026-000123), allocated with the payment; null when nothing was charged. */
+  receiptNumber: string | null;
 }
 
 export interface OrderReceiptData {
   orderReference: string;
+  /** The receipt's number (GH-2026-000123), allocated with the payment; null for a free order. */
+  receiptNumber: string | null;
   totalPence: number;
   paymentMethod: "card" | "offline" | "free";
   /** Day. */
   paidOn: string;
   lines: { title: string; pence: number }[];
-  /** What the buyer may now watch: live webinars with their dates, or their recordings. */
+  /** What the buyer may now watch: live webinars with their dates, or their recordings (empty if the CMS could not say). */
   webinars: { title: string; slug: string; startsAt: string | null; endsAt: string | null; recording: boolean }[];
 }
 

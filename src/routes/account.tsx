@@ -1,14 +1,17 @@
 /**
  * The signed-in user's settings pages (/user/...), in the user-settings section: account
- * details and sign out, and changing the password (which re-authenticates first).
+ * details, the optional e-mails they get (the same switches as the unsubscribe links), sign
+ * out, and changing the password (which re-authenticates first).
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
+import { OPTIONAL_EMAIL_CATEGORIES } from "../domain/email";
 import { IdentityError } from "../domain/identity-errors";
 import { getPublicEnv } from "../env";
 import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
 import { SignInRefused } from "../services/auth/auth-service";
+import { hrefs } from "../shared/links";
 import type { HonoEnv } from "../types";
 import { AccountContent } from "../views/auth/account-content";
 import { ChangePasswordContent } from "../views/auth/change-password-content";
@@ -23,6 +26,11 @@ const PasswordChange = z.object({
     .max(4096, { error: "Your new password must be at most 4096 characters" }),
 });
 
+const NOTICES: Record<string, string> = {
+  password: "Your password has been changed.",
+  "email-preferences": "Your e-mail choices have been saved.",
+};
+
 async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[]) {
   return c.render(<ChangePasswordContent csrfToken={await c.var.csrfToken()} problems={problems} />, {
     layout: await c.var.content.layout(),
@@ -35,20 +43,35 @@ async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[])
 
 export const accountRoutes = new Hono<HonoEnv>()
   .use("/user/account", requireSession())
+  .use("/user/account/*", requireSession())
   .use("/user/password", requireSession())
   .get("/user/account", async (c) => {
     const session = c.var.session!;
-    const [layout, isMember] = await Promise.all([c.var.content.layout(), c.var.isMember()]);
+    const [layout, isMember, emailPreferences] = await Promise.all([
+      c.var.content.layout(),
+      c.var.isMember(),
+      c.var.email.preferences.preferencesFor(session.userId),
+    ]);
     return c.render(
       <AccountContent
         session={session}
         isMember={isMember}
         csrfToken={await c.var.csrfToken()}
-        notice={c.req.query("changed") === "password" ? "Your password has been changed." : null}
+        notice={NOTICES[c.req.query("changed") ?? ""] ?? null}
+        emailPreferences={emailPreferences}
         islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
       />,
       { layout, head: { pageTitle: "Your account", noindex: true }, section: "userSettings", isPrivate: true, islands: ["auth"] },
     );
+  })
+  .post(hrefs.emailPreferences, async (c) => {
+    // A checkbox is sent only when ticked: the categories named "on" are on, the rest off.
+    const body = await c.req.parseBody();
+    const odd = OPTIONAL_EMAIL_CATEGORIES.find((category) => body[category] !== undefined && body[category] !== "on");
+    if (odd) throw new AppError("BAD_REQUEST", `The e-mail choice "${odd}" can only be ticked ("on") or left out`);
+    const chosen = new Set(OPTIONAL_EMAIL_CATEGORIES.filter((category) => body[category] === "on"));
+    await c.var.email.preferences.savePreferences(c.var.session!.userId, chosen);
+    return c.redirect(`${hrefs.account}?changed=email-preferences`, 303);
   })
   .get("/user/password", (c) => renderPasswordForm(c, []))
   .post("/user/password", async (c) => {

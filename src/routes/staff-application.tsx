@@ -72,6 +72,7 @@ async function renderApplication(c: Context<HonoEnv>, id: string, state: FormSta
     <ApplicationDetailContent
       application={application}
       payments={record.payments}
+      receipts={record.receipts}
       audit={record.audit}
       notice={failed ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}
       refundDue={record.refundDue}

@@ -72,6 +72,7 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
     <OrderDetailContent
       order={order}
       payments={record.payments}
+      receipts={record.receipts}
       audit={record.audit}
       notice={failed ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}
       actions={actions}

@@ -42,6 +42,16 @@ export const hrefs = {
   joinAs: (membershipSlug: string) => `/join?membership=${encodeURIComponent(membershipSlug)}`,
   signIn: "/login",
   cart: "/cart",
+  account: "/user/account",
+  /** Where the account page's e-mail choices are posted. */
+  emailPreferences: "/user/account/email-preferences",
+  membership: "/user/membership",
+  myWebinars: "/user/webinars",
+  receipts: "/user/receipts",
+  /** A receipt as its payer sees it (printable). */
+  receipt: (number: string) => `/user/receipts/${segment(number)}`,
+  /** The same receipt on the staff pages. */
+  staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
 } as const;
 
 /** Where each page's embed blocks are served as their own sandboxed documents (routes/embeds.tsx). */

@@ -33,7 +33,17 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
   },
   "membership-paid": {
     subject: "Welcome: your Full membership membership is active",
-    facts: ["welcome to Guildhall", "From: 21 November 2026", "Until: 20 November 2027", "Amount paid: £150.00", "Paid on: 21 November 2026", "Payment reference: BACS 778899", link("/user/membership")],
+    facts: [
+      "welcome to Guildhall",
+      "From: 21 November 2026",
+      "Until: 20 November 2027",
+      "Receipt number: GH-2026-000123",
+      "Amount paid: £150.00",
+      "Paid on: 21 November 2026",
+      "Payment reference: BACS 778899",
+      `View or print your receipt: ${link("/user/receipts/GH-2026-000123")}`,
+      link("/user/membership"),
+    ],
   },
   "order-receipt": {
     subject: "Your receipt for order GH-ORD0001",
@@ -45,6 +55,8 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       "Paid by: Card",
       "never send them by e-mail",
       link("/user/webinars"),
+      "Receipt number: GH-2026-000124",
+      `View or print your receipt: ${link("/user/receipts/GH-2026-000124")}`,
     ],
   },
   "payment-failed": {
@@ -214,5 +226,16 @@ describe("e-mail templates", () => {
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain('href="https://evil.example"');
     expect(text).toContain("Dear <script>alert(1)</script>");
+  });
+
+  it("writes a free order's e-mail without a receipt, and points to the webinars page when the CMS could not list them", async () => {
+    const { text, html } = await rendered({
+      kind: "order-receipt",
+      data: { ...EMAIL_DATA["order-receipt"], receiptNumber: null, paymentMethod: "free", totalPence: 0, webinars: [] },
+    });
+    expect(text).not.toContain("Receipt number");
+    expect(html).not.toContain("/user/receipts/");
+    expect(text).toContain("Ordered on: 21 November 2026");
+    expect(text).toContain("Your webinars page lists each webinar in this order with its date.");
   });
 });

@@ -26,30 +26,46 @@ const order = (fields: Partial<Order> = {}): Order => ({
   ...fields,
 });
 
+/** Stands in for the receipt and e-mail statements the follow-ups put in the payment's batch. */
+const FOLLOW_UP = { sql: "the receipt and the e-mail" } as unknown as D1PreparedStatement;
+
 /** A store whose pay/cancel succeed (or not, to act out a lost race) and record their calls. */
 function fakeStore(options: { claims: boolean; nowStored?: Order | null }) {
-  const calls: { pay: [Order, OrderPayment, OrderAudit | null][]; cancel: [Order, string, OrderAudit][] } = { pay: [], cancel: [] };
+  const calls: {
+    pay: [Order, OrderPayment, OrderAudit | null, readonly D1PreparedStatement[]][];
+    cancel: [Order, string, OrderAudit][];
+    followUps: [Order, OrderPayment][];
+    delivered: (readonly string[])[];
+  } = { pay: [], cancel: [], followUps: [], delivered: [] };
   const store = {
-    pay: async (...args: [Order, OrderPayment, OrderAudit | null]) => (calls.pay.push(args), options.claims),
+    pay: async (...args: [Order, OrderPayment, OrderAudit | null, readonly D1PreparedStatement[]]) => (calls.pay.push(args), options.claims),
     cancel: async (...args: [Order, string, OrderAudit]) => (calls.cancel.push(args), options.claims),
     byId: async () => options.nowStored ?? null,
   } as Partial<OrderStore> as OrderStore;
-  return { calls, deps: { orders: store, newId: () => "payment-1" } };
+  const followUps = {
+    paid: async (o: Order, p: OrderPayment) => (calls.followUps.push([o, p]), { statements: [FOLLOW_UP], ids: ["email-1"] }),
+    deliverSoon: (ids: readonly string[]) => void calls.delivered.push(ids),
+  };
+  return { calls, deps: { orders: store, followUps, newId: () => "payment-1" } };
 }
 
 const received = { amountPence: 4_000, receivedOn: "2026-01-02", reference: "BACS 1" };
 
 describe("recordOfflineOrderPayment", () => {
-  it("pays the order offline, recorded by the staff member, with the audit entry", async () => {
+  it("pays the order offline, recorded by the staff member, with the audit entry, the receipt and the e-mail in the same batch", async () => {
     const { calls, deps } = fakeStore({ claims: true });
     await recordOfflineOrderPayment(deps, "staff@example.org", order(), received);
+    const payment = { id: "payment-1", method: "offline", recordedBy: "staff@example.org", ...received };
+    expect(calls.followUps).toEqual([[order(), payment]]);
     expect(calls.pay).toEqual([
       [
         order(),
-        { id: "payment-1", method: "offline", recordedBy: "staff@example.org", ...received },
+        payment,
         { staffEmail: "staff@example.org", action: "order.payment.recorded", details: { paymentId: "payment-1", ...received, orderTotalPence: 4_500 } },
+        [FOLLOW_UP],
       ],
     ]);
+    expect(calls.delivered).toEqual([["email-1"]]);
   });
 
   it.each([0, -1, 12.5, Number.NaN])("refuses an amount of %s pence without touching the store", async (amountPence) => {
@@ -66,11 +82,12 @@ describe("recordOfflineOrderPayment", () => {
     expect(calls.pay).toEqual([]);
   });
 
-  it("reports the order as it now stands when someone else paid it first", async () => {
-    const { deps } = fakeStore({ claims: false, nowStored: order({ status: "paid" }) });
+  it("reports the order as it now stands when someone else paid it first, and queues no e-mail", async () => {
+    const { calls, deps } = fakeStore({ claims: false, nowStored: order({ status: "paid" }) });
     const error = await recordOfflineOrderPayment(deps, "staff@example.org", order(), received).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OrderNotAwaitingPayment);
     expect((error as OrderNotAwaitingPayment).order.status).toBe("paid");
+    expect(calls.delivered).toEqual([]);
   });
 });
 

@@ -41,10 +41,11 @@ const toApplication = (row: ApplicationRow): Application => ({
 
 export interface ApplicationStore {
   /**
-   * Stores the application and the member's record (awaiting payment) in one batch. Returns
-   * false, storing nothing, when the idempotency key was used before.
+   * Stores the application and the member's record (awaiting payment) in one batch, with `then`
+   * (statements that follow it: its e-mails) at the end of the batch. Returns false, storing
+   * nothing, when the idempotency key was used before.
    */
-  create(application: NewApplication): Promise<boolean>;
+  create(application: NewApplication, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   byIdempotencyKey(key: string): Promise<Application | null>;
   byId(id: string): Promise<Application | null>;
   latestForUser(userId: string): Promise<Application | null>;
@@ -55,12 +56,19 @@ export interface ApplicationStore {
    * Records money received, activates the membership until `periodEnd` and writes the staff
    * audit entry, in one batch, and only if the application is still awaiting payment (two staff
    * acting at once cannot both succeed). Returns false, changing nothing, when it was not.
+   * `then` (the receipt, the e-mail) ends the same batch.
    */
-  recordPayment(application: Application, payment: Omit<Payment, "createdAt" | "applicationId">, periodEnd: string, audit: StaffAudit): Promise<boolean>;
+  recordPayment(
+    application: Application,
+    payment: Omit<Payment, "createdAt" | "applicationId">,
+    periodEnd: string,
+    audit: StaffAudit,
+    then?: readonly D1PreparedStatement[],
+  ): Promise<boolean>;
   /** Changes how an application still awaiting payment will be paid (and its membership record). */
   setPaymentMethod(application: Application, method: PaymentMethod): Promise<boolean>;
-  /** Rejects the application (if still awaiting payment) with its audit entry; false when it was not. */
-  reject(application: Application, reason: string, audit: StaffAudit): Promise<boolean>;
+  /** Rejects the application (if still awaiting payment) with its audit entry, then `then`, in one batch; false when it was not. */
+  reject(application: Application, reason: string, audit: StaffAudit, then?: readonly D1PreparedStatement[]): Promise<boolean>;
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -77,7 +85,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     return row ? toApplication(row) : null;
   };
   return {
-    async create(a) {
+    async create(a, then = []) {
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
@@ -96,7 +104,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
              status = CASE WHEN memberships.status = 'active' THEN 'active' ELSE 'awaiting_payment' END, updated_at = ${NOW}`,
         )
         .bind(a.userId, a.email, a.id, a.membershipSlug, a.membershipTitle, a.paymentMethod);
-      const [inserted] = await db.batch([insert, member]);
+      const [inserted] = await db.batch([insert, member, ...then]);
       return (inserted?.meta.changes ?? 0) > 0;
     },
     byIdempotencyKey: (key) => one("SELECT * FROM applications WHERE idempotency_key = ?1", key),
@@ -136,7 +144,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         createdAt: r.created_at,
       }));
     },
-    async recordPayment(application, payment, periodEnd, audit) {
+    async recordPayment(application, payment, periodEnd, audit, then = []) {
       // Each statement after the first runs only if the one before it changed a row (changes()),
       // so a payment, its audit entry and the activation follow only a successful claim.
       const [claim] = await db.batch([
@@ -154,6 +162,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
              WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM payments WHERE id = ?5)`,
           )
           .bind(application.userId, payment.receivedOn, periodEnd, application.id, payment.id),
+        ...then,
       ]);
       return (claim?.meta.changes ?? 0) === 1;
     },
@@ -168,7 +177,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       ]);
       return (changed?.meta.changes ?? 0) === 1;
     },
-    async reject(application, reason, audit) {
+    async reject(application, reason, audit, then = []) {
       const [claim] = await db.batch([
         db
           .prepare(`UPDATE applications SET status = 'rejected', rejected_reason = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`)
@@ -181,6 +190,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
                AND EXISTS (SELECT 1 FROM applications WHERE id = ?2 AND status = 'rejected')`,
           )
           .bind(application.userId, application.id),
+        ...then,
       ]);
       return (claim?.meta.changes ?? 0) === 1;
     },

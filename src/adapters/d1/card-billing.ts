@@ -32,23 +32,35 @@ export interface SubscriptionState {
   periodEnd: string | null;
 }
 
+/** A card-paid member as a notice addresses them: their record, and the name on its application. */
+export interface MemberContact {
+  userId: string;
+  email: string;
+  givenName: string;
+  membershipTitle: string;
+  /** The end of the last paid period. */
+  periodEnd: string;
+}
+
 export interface CardBillingStore {
   /**
-   * Stores the payment (once) and marks its application paid if it was awaiting payment. Money
-   * that arrives for a rejected application is stored all the same (it was taken), and the
-   * application stays rejected.
+   * Stores the payment (once) and marks its application paid if it was awaiting payment, then
+   * `then` (its receipt and e-mail), in one batch. Money that arrives for a rejected application
+   * is stored all the same (it was taken), and the application stays rejected.
    */
-  recordPayment(payment: CardPayment): Promise<void>;
-  /** Marks the application paid if it was awaiting payment, for a Checkout that had nothing to charge. */
-  markPaidWithoutPayment(applicationId: string): Promise<void>;
+  recordPayment(payment: CardPayment, then?: readonly D1PreparedStatement[]): Promise<void>;
+  /** Marks the application paid if it was awaiting payment, for a Checkout that had nothing to charge; then `then`. */
+  markPaidWithoutPayment(applicationId: string, then?: readonly D1PreparedStatement[]): Promise<void>;
   /**
    * Brings the user's membership record in line with the subscription as Stripe has it now,
    * if the record is this subscription's: the one it names, or the application it was started
    * for once that application is paid (a late event about an older subscription never touches
    * a newer membership, and a subscription for an application that was never paid — rejected,
-   * say — never activates anything).
+   * say — never activates anything). `then` (a notice) follows in the same batch.
    */
-  applySubscription(state: SubscriptionState): Promise<void>;
+  applySubscription(state: SubscriptionState, then?: readonly D1PreparedStatement[]): Promise<void>;
+  /** The member to tell about their card payment; null without a record that has had a paid period. */
+  memberContact(userId: string): Promise<MemberContact | null>;
   /** The application's status now; null when there is no such application. */
   applicationStatus(applicationId: string): Promise<ApplicationStatus | null>;
   /** The user whose membership this subscription pays for, if we know it. */
@@ -63,7 +75,7 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export function createCardBillingStore(db: D1Database): CardBillingStore {
   return {
-    async recordPayment(p) {
+    async recordPayment(p, then = []) {
       await db.batch([
         db
           .prepare(
@@ -72,21 +84,35 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
           )
           .bind(p.id, p.applicationId, p.userId, p.amountPence, p.receivedOn, p.reference),
         db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(p.applicationId),
+        ...then,
       ]);
     },
-    async markPaidWithoutPayment(applicationId) {
-      await db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(applicationId).run();
+    async markPaidWithoutPayment(applicationId, then = []) {
+      await db.batch([db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(applicationId), ...then]);
     },
-    async applySubscription(s) {
-      await db
+    async applySubscription(s, then = []) {
+      const update = db
         .prepare(
           `UPDATE memberships SET status = COALESCE(?2, status), payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
              billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
            WHERE user_id = ?1 AND (stripe_subscription_id = ?4
              OR (?8 IS NOT NULL AND application_id = ?8 AND EXISTS (SELECT 1 FROM applications WHERE id = ?8 AND status = 'paid')))`,
         )
-        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId)
-        .run();
+        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId);
+      await db.batch([update, ...then]);
+    },
+    async memberContact(userId) {
+      const row = await db
+        .prepare(
+          `SELECT m.user_id, m.email, m.membership_title, m.period_end, a.given_name
+           FROM memberships m LEFT JOIN applications a ON a.id = m.application_id
+           WHERE m.user_id = ?1 AND m.period_end IS NOT NULL`,
+        )
+        .bind(userId)
+        .first<{ user_id: string; email: string; membership_title: string; period_end: string; given_name: string | null }>();
+      return row
+        ? { userId: row.user_id, email: row.email, givenName: row.given_name ?? "member", membershipTitle: row.membership_title, periodEnd: row.period_end }
+        : null;
     },
     async applicationStatus(applicationId) {
       const row = await db.prepare("SELECT status FROM applications WHERE id = ?1").bind(applicationId).first<{ status: ApplicationStatus }>();

@@ -43,10 +43,10 @@ const toOrder = (row: OrderRow): Order => ({
 export interface OrderStore {
   /**
    * Stores a new order awaiting payment; a free order (total 0) is stored paid with its
-   * entitlements granted, in the same batch. False, storing nothing, when the idempotency key
-   * was used before.
+   * entitlements granted, in the same batch, which `then` (its e-mail) ends. False, storing
+   * nothing, when the idempotency key was used before.
    */
-  create(order: NewOrder): Promise<boolean>;
+  create(order: NewOrder, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   byId(id: string): Promise<Order | null>;
   byIdempotencyKey(key: string): Promise<Order | null>;
   forUser(userId: string): Promise<Order[]>;
@@ -56,9 +56,10 @@ export interface OrderStore {
   /**
    * Records the payment, marks the order paid and grants its webinars, only if the order was
    * awaiting payment (a card payment also pays a cancelled order: the money was taken), with its
-   * audit entry when staff record it. True when this call paid it.
+   * audit entry when staff record it, then `then` (the receipt, the e-mail), in one batch. True
+   * when this call paid it.
    */
-  pay(order: Order, payment: OrderPayment, audit: OrderAudit | null): Promise<boolean>;
+  pay(order: Order, payment: OrderPayment, audit: OrderAudit | null, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   /** Changes how an order still awaiting payment will be paid. */
   setPaymentMethod(order: Order, method: "card" | "offline"): Promise<boolean>;
   /** Cancels an order still awaiting payment (staff, with a reason and audit entry). */
@@ -88,7 +89,7 @@ export function createOrderStore(db: D1Database): OrderStore {
       .bind(entry.staffEmail, entry.action, orderId, JSON.stringify(entry.details));
 
   return {
-    async create(o) {
+    async create(o, then = []) {
       const free = o.totalPence === 0;
       const [inserted] = await db.batch([
         db
@@ -98,6 +99,7 @@ export function createOrderStore(db: D1Database): OrderStore {
           )
           .bind(o.id, o.idempotencyKey, o.reference, o.userId, o.email, free ? "free" : o.paymentMethod, o.totalPence, free ? "paid" : "awaiting_payment", JSON.stringify(o.lines), JSON.stringify(o.webinarIds)),
         grant(o.id),
+        ...then,
       ]);
       return (inserted?.meta.changes ?? 0) > 0;
     },
@@ -137,7 +139,7 @@ export function createOrderStore(db: D1Database): OrderStore {
     async setCheckoutSession(orderId, sessionId) {
       await db.prepare(`UPDATE orders SET checkout_session_id = ?2, updated_at = ${NOW} WHERE id = ?1`).bind(orderId, sessionId).run();
     },
-    async pay(order, payment, entry) {
+    async pay(order, payment, entry, then = []) {
       // Each statement after the claim runs only if the claim changed the order (changes()).
       const statements = [
         // A cancelled order can still be paid by card (from a Checkout page opened before): the
@@ -156,6 +158,7 @@ export function createOrderStore(db: D1Database): OrderStore {
           .bind(payment.id, order.id, payment.method, payment.amountPence, payment.receivedOn, payment.reference, payment.recordedBy),
         ...(entry ? [audit(entry, order.id)] : []),
         grant(order.id),
+        ...then,
       ];
       const [claim] = await db.batch(statements);
       return (claim?.meta.changes ?? 0) === 1;

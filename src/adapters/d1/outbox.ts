@@ -5,6 +5,7 @@
  * retry, failed or suppressed.
  */
 import type { EmailCategory, EmailKind, OutboxStatus } from "../../domain/email";
+import type { BatchQuery } from "./batch-query";
 
 export type { OutboxStatus };
 
@@ -42,12 +43,23 @@ export type NewOutboxMessage = Pick<OutboxMessage, "id" | "dedupeKey" | "kind" |
  */
 export type OutboxCondition = { afterChange: true } | { exists: string; params: readonly unknown[] };
 
+/**
+ * A field of the message's data whose value is read when the batch reaches the insert, from a
+ * row an earlier statement of the same batch wrote: a receipt number allocated with the payment.
+ * The query's one column becomes the field (JSON null when it finds nothing).
+ */
+export interface OutboxFill extends BatchQuery {
+  field: string;
+}
+
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
 export interface OutboxStore {
   /**
    * One statement inserting `messages` (at least one); a message whose dedupe key is already in
    * the outbox is skipped, never an error, so it cannot fail the caller's batch.
    */
-  insert(messages: readonly NewOutboxMessage[], condition?: OutboxCondition): D1PreparedStatement;
+  insert(messages: readonly NewOutboxMessage[], condition?: OutboxCondition, fill?: readonly OutboxFill[]): D1PreparedStatement;
   byId(id: string): Promise<OutboxMessage | null>;
   /**
    * Claims a message that is due (pending or retry, next attempt not after `now`) for one
@@ -119,18 +131,24 @@ export function createOutboxStore(db: D1Database): OutboxStore {
   /** A transition out of `sending`, by the delivery that claimed it. */
   const finish = (sql: string, ...params: unknown[]) => db.prepare(`UPDATE email_outbox SET ${sql}, lease_until = NULL WHERE id = ?1 AND status = 'sending'`).bind(...params).run();
   return {
-    insert(messages, condition) {
+    insert(messages, condition, fill = []) {
       if (messages.length === 0) throw new Error("An outbox insert needs at least one message");
+      for (const { field } of fill) if (!FIELD_NAME.test(field)) throw new Error(`Not a field name: ${JSON.stringify(field)}`);
       const row = `(${INSERT_COLUMNS.map(() => "?").join(", ")})`;
       const where = !condition ? "1" : "afterChange" in condition ? "changes() > 0" : `EXISTS (${condition.exists})`;
+      const columns = INSERT_COLUMNS.map((_, i) => `column${i + 1}`);
+      const data = INSERT_COLUMNS.indexOf("data");
+      if (fill.length > 0) columns[data] = `json_set(${columns[data]}, ${fill.map((f) => `?, (${f.select})`).join(", ")})`;
       // INSERT … SELECT needs its WHERE before ON CONFLICT (SQLite's upsert grammar).
       const sql = `INSERT INTO email_outbox (${INSERT_COLUMNS.join(", ")})
-        SELECT ${INSERT_COLUMNS.map((_, i) => `column${i + 1}`).join(", ")} FROM (VALUES ${messages.map(() => row).join(", ")})
+        SELECT ${columns.join(", ")} FROM (VALUES ${messages.map(() => row).join(", ")})
         WHERE ${where}
         ON CONFLICT (dedupe_key) DO NOTHING`;
+      // Bound in the order their placeholders appear: the filled fields, the rows, the condition.
+      const filled = fill.flatMap((f) => [`$.${f.field}`, ...f.params]);
       const values = messages.flatMap((m) => [m.id, m.dedupeKey, m.kind, m.category, m.recipient, m.userId, m.subject, m.data]);
       const params = condition && "exists" in condition ? condition.params : [];
-      return db.prepare(sql).bind(...values, ...params);
+      return db.prepare(sql).bind(...filled, ...values, ...params);
     },
     async byId(id) {
       const row = await db.prepare("SELECT * FROM email_outbox WHERE id = ?1").bind(id).first<OutboxRow>();

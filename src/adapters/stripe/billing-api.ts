@@ -120,6 +120,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
           status: invoice.status,
           subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
           amountPaidPence: invoice.amount_paid,
+          amountDuePence: invoice.amount_due,
           paidAt: invoice.status_transitions?.paid_at ?? null,
         };
       } catch (error) {

@@ -9,6 +9,7 @@ import { createCardBillingStore } from "../../adapters/d1/card-billing";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
+import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { createAccountLookup } from "../../adapters/firebase/account-lookup";
 import { googleKeySource, type KeySource } from "../../adapters/firebase/google-keys";
@@ -26,15 +27,19 @@ import { createAuthService } from "../../services/auth/auth-service";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
+import { createNotices } from "../../services/email/notices";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
+import { createMembershipFollowUps } from "../../services/membership/follow-ups";
 import { createMembershipService } from "../../services/membership/membership-service";
 import { createStaffApplications } from "../../services/membership/staff-applications";
+import { createOrderFollowUps } from "../../services/orders/follow-ups";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
 import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
+import { createReceiptService } from "../../services/receipts/receipt-service";
 import { emailServices } from "./email";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
@@ -69,6 +74,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     cardBilling: createCardBillingStore(db),
     memberships: createMembershipStore(db),
     orders: createOrderStore(db),
+    receipts: createReceiptStore(db),
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
     contentVersion: createContentVersionStore(contentCache),
@@ -114,6 +120,18 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       }
     : null;
 
+  const email = emailServices(config, content);
+  // What follows a change in its own batch: receipts, and e-mails delivered after the response.
+  const notices = createNotices({ outbox: email.outbox, waitUntil, log });
+  const membershipFollowUps = createMembershipFollowUps({
+    receipts: stores.receipts,
+    notices,
+    offlinePaymentInstructions: config.membership.offlinePaymentInstructions,
+    graceDays: config.membership.graceDays,
+    now,
+  });
+  const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content, now, log });
+
   return {
     content,
     auth,
@@ -125,23 +143,35 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       auth,
       attemptLimits,
       card,
+      followUps: membershipFollowUps,
       graceDays: config.membership.graceDays,
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, content, card, now, log }),
+    orders: createOrderService({ orders: stores.orders, content, card, followUps: orderFollowUps, now, log }),
+    /** The user's receipts and staff's view of any receipt. */
+    receipts: createReceiptService({ receipts: stores.receipts, content, siteName: config.site.name }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
-    email: emailServices(config, content),
-    staffApplications: createStaffApplications({ applications: stores.applications, audit: stores.audit, card, newId }),
-    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, newId }),
+    email,
+    staffApplications: createStaffApplications({
+      applications: stores.applications,
+      audit: stores.audit,
+      receipts: stores.receipts,
+      followUps: membershipFollowUps,
+      card,
+      newId,
+    }),
+    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card
       ? (rawBody: string, signature: string | undefined) =>
           receiveStripeWebhook(
             {
               ...card,
+              applications: stores.applications,
+              followUps: membershipFollowUps,
               fulfilOrder: async (session) => {
-                const outcome = await fulfilOrder({ orders: stores.orders, now }, session);
+                const outcome = await fulfilOrder({ orders: stores.orders, followUps: orderFollowUps, now }, session);
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
               },
             },

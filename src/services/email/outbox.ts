@@ -12,7 +12,7 @@
  *   c.executionCtx.waitUntil(c.var.email.outbox.deliverSoon(email.ids));
  */
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
-import type { NewOutboxMessage, OutboxCondition, OutboxStore } from "../../adapters/d1/outbox";
+import type { NewOutboxMessage, OutboxCondition, OutboxFill, OutboxStore } from "../../adapters/d1/outbox";
 import { EMAIL_CATEGORY, STAFF_EMAIL_KINDS, type EmailDataFor, type EmailKind, type OptionalEmailCategory, type Recipient } from "../../domain/email";
 import type { Logger } from "../../log";
 import { dedupeKey } from "./dedupe-key";
@@ -46,9 +46,10 @@ export interface EmailOutbox {
    * The outbox insert for a message. `onlyIf` makes it conditional on the change having happened
    * (see OutboxCondition): `{ afterChange: true }` when it follows the statement that makes the
    * change, or `{ exists: "SELECT 1 FROM applications WHERE id = ? AND status = 'rejected'", params: [id] }`.
-   * A message whose dedupe key is already in the outbox is not written again.
+   * A message whose dedupe key is already in the outbox is not written again. `fill` sets data
+   * fields from rows written earlier in the same batch (a receipt number allocated with the payment).
    */
-  prepare(request: EmailRequest, options?: { onlyIf?: OutboxCondition }): PreparedEmail;
+  prepare(request: EmailRequest, options?: { onlyIf?: OutboxCondition; fill?: readonly OutboxFill[] }): PreparedEmail;
   /** Queues the messages for delivery now. Never throws: if the queue fails, the sweep sends them. */
   deliverSoon(ids: readonly string[]): Promise<void>;
 }
@@ -83,7 +84,7 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
         subject,
         data,
       }));
-      return { statements: [deps.store.insert(messages, options?.onlyIf)], ids: messages.map((m) => m.id) };
+      return { statements: [deps.store.insert(messages, options?.onlyIf, options?.fill)], ids: messages.map((m) => m.id) };
     },
     async deliverSoon(ids) {
       if (ids.length === 0) return;

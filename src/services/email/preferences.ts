@@ -15,6 +15,8 @@ export interface EmailPreferences {
   /** Every optional category, on or off, for this user. */
   preferencesFor(userId: string): Promise<Record<OptionalEmailCategory, boolean>>;
   setPreference(userId: string, category: OptionalEmailCategory, on: boolean): Promise<void>;
+  /** Every optional category at once, as the account page's form sends them (a category left out is off). */
+  savePreferences(userId: string, chosen: ReadonlySet<OptionalEmailCategory>): Promise<void>;
   /** The absolute one-click unsubscribe link for a user and category. */
   unsubscribeUrl(userId: string, category: OptionalEmailCategory): Promise<string>;
   /** Who and what a token names, or null if it is forged, altered or malformed. */
@@ -30,6 +32,10 @@ export function createEmailPreferences(deps: { store: EmailPreferenceStore; secr
       return Object.fromEntries(OPTIONAL_EMAIL_CATEGORIES.map((category) => [category, stored.get(category) ?? true])) as Record<OptionalEmailCategory, boolean>;
     },
     setPreference: (userId, category, on) => deps.store.set(userId, category, on),
+    async savePreferences(userId, chosen) {
+      await Promise.all(OPTIONAL_EMAIL_CATEGORIES.map((category) => deps.store.set(userId, category, chosen.has(category))));
+      deps.log.info("email.preferences_saved", { on: [...chosen] });
+    },
     async unsubscribeUrl(userId, category) {
       const url = new URL(UNSUBSCRIBE_PATH, deps.siteUrl);
       url.searchParams.set("token", await unsubscribeToken(deps.secret, { userId, category }));

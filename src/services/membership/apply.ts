@@ -11,6 +11,7 @@ import { isActiveMember } from "./active-member";
 import type { JoinDetailsInput } from "../../shared/join-form";
 import { amountDue, newReference } from "./terms";
 import type { MembershipTerms } from "../../domain/membership";
+import type { MembershipFollowUps } from "./follow-ups";
 
 export type ApplyResult =
   | { kind: "created"; application: Application }
@@ -22,6 +23,8 @@ export type ApplyResult =
 export interface ApplyDeps {
   applications: ApplicationStore;
   memberships: MembershipStore;
+  /** The applicant's acknowledgement and the staff notice, written with the application. */
+  followUps: Pick<MembershipFollowUps, "applicationStored" | "deliverSoon">;
   graceDays: number;
   now: () => Date;
 }
@@ -79,7 +82,9 @@ export async function apply(
       declaration: { termsAcceptedAt: now.toISOString(), privacyAcceptedAt: now.toISOString() },
     },
   };
-  const created = await deps.applications.create(application);
+  const email = deps.followUps.applicationStored(application);
+  const created = await deps.applications.create(application, email.statements);
+  if (created) deps.followUps.deliverSoon(email.ids);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);
   if (stored.kind === "none") throw new Error("The application was neither stored nor found");

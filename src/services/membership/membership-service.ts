@@ -23,6 +23,7 @@ import { completeMembershipCheckout } from "../payments/membership-billing";
 import { membershipCheckoutUrl } from "../payments/membership-checkout";
 import { isActiveMember } from "./active-member";
 import { apply, previousSubmission } from "./apply";
+import type { MembershipFollowUps } from "./follow-ups";
 import { ownMembership } from "./own-membership";
 import { isRefundDue } from "./refunds";
 import { membershipTerms } from "./terms";
@@ -34,6 +35,8 @@ export interface MembershipServiceDeps {
   auth: Pick<AuthService, "createAccount">;
   attemptLimits: AttemptLimits;
   card: CardPayments | null;
+  /** Receipts and e-mails, in the batch of the change that causes them. */
+  followUps: MembershipFollowUps;
   graceDays: number;
   now: () => Date;
   log: Logger;
@@ -185,7 +188,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
     /** Back from Checkout: a paid session of the user's own is recorded at once. */
     checkoutReturn(userId: string, query: CheckoutReturn): Promise<CheckoutNotice> {
       return checkoutReturnNotice(deps.card, query, { kind: "membership", userId }, async (session) =>
-        RETURN_NOTICES[await completeMembershipCheckout(deps.card!, session)],
+        RETURN_NOTICES[await completeMembershipCheckout({ ...deps.card!, applications: deps.applications, followUps: deps.followUps }, session)],
       );
     },
   };

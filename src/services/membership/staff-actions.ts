@@ -2,15 +2,18 @@
  * What staff do to a membership application: record an offline payment received (which activates
  * the membership for a year from the day the money arrived) or reject it with a reason (which
  * first closes any Checkout session still open for it, so it can no longer be paid by card). Each
- * action and its audit entry are stored in one batch, so neither happens without the other.
+ * action, its audit entry and what follows it (the receipt, the e-mail to the applicant) are
+ * stored in one batch, so none happens without the others.
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { Application } from "../../domain/membership";
 import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { MembershipFollowUps } from "./follow-ups";
 
 export interface StaffActionDeps {
   applications: ApplicationStore;
   audit: AuditLog;
+  followUps: Pick<MembershipFollowUps, "paymentRecorded" | "rejected" | "deliverSoon">;
   newId: () => string;
   /** Closes the application's open Checkout session, if any (best effort); its id when it did. */
   expireCheckout: (applicationId: string) => Promise<string | null>;
@@ -57,13 +60,22 @@ export async function recordOfflinePayment(
   assertAwaitingPayment(application);
   const periodEnd = oneYearAfter(payment.receivedOn);
   const id = deps.newId();
-  const claimed = await deps.applications.recordPayment(application, { id, method: "offline", recordedBy: staffEmail, ...payment }, periodEnd, {
-    staffEmail,
-    action: "payment.recorded",
-    details: { paymentId: id, ...payment, periodEnd },
+  const followUps = deps.followUps.paymentRecorded({
+    payment: { id, method: "offline", ...payment },
+    application,
+    period: { start: payment.receivedOn, end: periodEnd },
+    renewal: false,
   });
+  const claimed = await deps.applications.recordPayment(
+    application,
+    { id, method: "offline", recordedBy: staffEmail, ...payment },
+    periodEnd,
+    { staffEmail, action: "payment.recorded", details: { paymentId: id, ...payment, periodEnd } },
+    followUps.statements,
+  );
   // Someone else acted on it in the meantime: nothing was changed.
   if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
+  deps.followUps.deliverSoon(followUps.ids);
   return { periodEnd };
 }
 
@@ -72,10 +84,13 @@ export async function rejectApplication(deps: StaffActionDeps, staffEmail: strin
   assertAwaitingPayment(application);
   // Expired before the rejection is stored, so the session cannot be paid once it is rejected.
   const expiredCheckoutSession = await deps.expireCheckout(application.id);
-  const claimed = await deps.applications.reject(application, reason, {
-    staffEmail,
-    action: "application.rejected",
-    details: { reason, ...(expiredCheckoutSession ? { expiredCheckoutSession } : {}) },
-  });
+  const notice = deps.followUps.rejected(application, reason);
+  const claimed = await deps.applications.reject(
+    application,
+    reason,
+    { staffEmail, action: "application.rejected", details: { reason, ...(expiredCheckoutSession ? { expiredCheckoutSession } : {}) } },
+    notice.statements,
+  );
   if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
+  deps.followUps.deliverSoon(notice.ids);
 }

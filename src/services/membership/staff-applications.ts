@@ -6,8 +6,10 @@
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { ReceiptStore } from "../../adapters/d1/receipts";
 import type { AuditEntry } from "../../domain/audit";
 import type { Application, ApplicationStatus, ListedApplication, Payment } from "../../domain/membership";
+import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import type { CardPayments } from "../payments/card-payments";
 import { expireMembershipCheckout } from "../payments/membership-checkout";
@@ -18,6 +20,8 @@ import { recordOfflinePayment, rejectApplication, type OfflinePayment, type Staf
 export interface StaffApplicationsDeps {
   applications: ApplicationStore;
   audit: AuditLog;
+  receipts: Pick<ReceiptStore, "forApplication">;
+  followUps: StaffActionDeps["followUps"];
   card: CardPayments | null;
   newId: () => string;
 }
@@ -28,6 +32,8 @@ export type ApplicationFilter = ApplicationStatus | "refund_due" | "all";
 export interface ApplicationRecord {
   application: Application;
   payments: Payment[];
+  /** The receipts issued for its payments, newest first. */
+  receipts: Receipt[];
   audit: AuditEntry[];
   refundDue: boolean;
 }
@@ -38,6 +44,7 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
   const actions: StaffActionDeps = {
     applications: deps.applications,
     audit: deps.audit,
+    followUps: deps.followUps,
     newId: deps.newId,
     expireCheckout: async (applicationId) => (deps.card ? expireMembershipCheckout(deps.card, applicationId) : null),
   };
@@ -69,9 +76,9 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
 
     async record(id: string): Promise<ApplicationRecord> {
       const application = await byId(id);
-      const [payments, audit] = await Promise.all([deps.applications.payments(id), deps.audit.forApplication(id)]);
+      const [payments, receipts, audit] = await Promise.all([deps.applications.payments(id), deps.receipts.forApplication(id), deps.audit.forApplication(id)]);
       const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
-      return { application, payments, audit, refundDue: isRefundDue(application, received) };
+      return { application, payments, receipts, audit, refundDue: isRefundDue(application, received) };
     },
 
     recordPayment: (staffEmail: string, application: Application, payment: OfflinePayment) => recordOfflinePayment(actions, staffEmail, application, payment),

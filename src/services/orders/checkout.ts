@@ -18,9 +18,12 @@ import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { newReference } from "../membership/terms";
 import type { Buyer } from "../../domain/buyer";
+import type { OrderFollowUps } from "./follow-ups";
 
 export interface CheckoutDeps {
   orders: OrderStore;
+  /** The buyer's e-mail for webinars granted free, written with the order. */
+  followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
 }
 
@@ -116,7 +119,9 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   let free: Order | "key-used" | null = null;
   if (freeLines.length > 0) {
     const key = freeKey(request.idempotencyKey);
-    await deps.orders.create(order(freeLines, key, "free"));
+    const granted = order(freeLines, key, "free");
+    const email = await deps.followUps.granted(granted);
+    if (await deps.orders.create(granted, email.statements)) deps.followUps.deliverSoon(email.ids);
     free = await ownOrder(deps, key, userId);
   }
   let paid: Order | "key-used" | null = null;

@@ -19,12 +19,15 @@ import type { Webinar, WebinarBundle } from "../../domain/content";
 import { priceCart, type CartRequest, type CartView } from "./cart-view";
 import { checkout, type CheckoutRequest, type CheckoutResult } from "./checkout";
 import { logPricingWarnings } from "./pricing-warnings";
+import type { OrderFollowUps } from "./follow-ups";
 import { entitlementFor } from "./webinar-access";
 
 export interface OrderServiceDeps {
   orders: OrderStore;
   content: Pick<ContentService, "catalogue">;
   card: CardPayments | null;
+  /** Receipts and e-mails, in the batch of the change that causes them. */
+  followUps: OrderFollowUps;
   now: () => Date;
   log: Logger;
 }
@@ -72,7 +75,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** Checks out a cart for a signed-in buyer; prices recomputed from the CMS (services/orders/checkout). */
     async checkout(request: Omit<CheckoutRequest, "buyer"> & { buyer: Buyer & { userId: string } }): Promise<CheckoutOutcome> {
       const catalogue = await deps.content.catalogue();
-      const result: CheckoutResult = await checkout({ orders: deps.orders, now: deps.now }, catalogue, request);
+      const result: CheckoutResult = await checkout({ orders: deps.orders, followUps: deps.followUps, now: deps.now }, catalogue, request);
       switch (result.kind) {
         case "key-used":
           throw formAlreadyUsed();
@@ -133,7 +136,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** Back from Checkout: a paid session of the user's own order is fulfilled at once. */
     checkoutReturn(userId: string, query: CheckoutReturn): Promise<CheckoutNotice> {
       return checkoutReturnNotice(deps.card, query, { kind: "order", userId }, async (session) =>
-        (await fulfilOrder({ orders: deps.orders, now: deps.now }, session)) === "not-paid" ? "confirming" : "confirmed",
+        (await fulfilOrder({ orders: deps.orders, followUps: deps.followUps, now: deps.now }, session)) === "not-paid" ? "confirming" : "confirmed",
       );
     },
   };

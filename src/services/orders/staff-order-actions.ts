@@ -1,14 +1,17 @@
 /**
  * What staff do to a webinar order paid offline: record the payment received (which grants the
  * order's webinars) or cancel it with a reason. The store applies each action, its audit entry
- * and (for a payment) the entitlements in one batch, and only on the order's one transition out
- * of awaiting payment, so a double submit or two staff at once change it once.
+ * and (for a payment) the entitlements, the receipt and the buyer's e-mail in one batch, and only
+ * on the order's one transition out of awaiting payment, so a double submit or two staff at once
+ * change it once.
  */
 import type { OrderStore } from "../../adapters/d1/orders";
-import type { Order } from "../../domain/orders";
+import type { Order, OrderPayment } from "../../domain/orders";
+import type { OrderFollowUps } from "./follow-ups";
 
 export interface StaffOrderDeps {
   orders: OrderStore;
+  followUps: Pick<OrderFollowUps, "paid" | "deliverSoon">;
   newId: () => string;
 }
 
@@ -47,12 +50,16 @@ export async function recordOfflineOrderPayment(deps: StaffOrderDeps, staffEmail
   }
   assertAwaitingPayment(order);
   const id = deps.newId();
-  const paid = await deps.orders.pay(order, { id, method: "offline", recordedBy: staffEmail, ...payment }, {
-    staffEmail,
-    action: "order.payment.recorded",
-    details: { paymentId: id, ...payment, orderTotalPence: order.totalPence },
-  });
+  const received: OrderPayment = { id, method: "offline", recordedBy: staffEmail, ...payment };
+  const followUps = await deps.followUps.paid(order, received);
+  const paid = await deps.orders.pay(
+    order,
+    received,
+    { staffEmail, action: "order.payment.recorded", details: { paymentId: id, ...payment, orderTotalPence: order.totalPence } },
+    followUps.statements,
+  );
   if (!paid) throw new OrderNotAwaitingPayment(await current(deps, order));
+  deps.followUps.deliverSoon(followUps.ids);
 }
 
 /** Cancels an order still awaiting payment, keeping the reason on it, and logs who did it. */

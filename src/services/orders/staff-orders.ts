@@ -5,8 +5,10 @@
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { OrderStore } from "../../adapters/d1/orders";
+import type { ReceiptStore } from "../../adapters/d1/receipts";
 import type { AuditEntry } from "../../domain/audit";
 import type { Order, OrderPayment, OrderStatus } from "../../domain/orders";
+import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import { cancelOrder, recordOfflineOrderPayment, type OfflineOrderPayment, type StaffOrderDeps } from "./staff-order-actions";
 import { ordersCsv } from "./staff-export";
@@ -14,6 +16,8 @@ import { ordersCsv } from "./staff-export";
 export interface StaffOrdersDeps {
   orders: OrderStore;
   audit: AuditLog;
+  receipts: Pick<ReceiptStore, "forOrder">;
+  followUps: StaffOrderDeps["followUps"];
   newId: () => string;
 }
 
@@ -22,13 +26,15 @@ export type OrderFilter = OrderStatus | "all";
 export interface OrderRecord {
   order: Order;
   payments: OrderPayment[];
+  /** The receipts issued for its payments, newest first. */
+  receipts: Receipt[];
   audit: AuditEntry[];
 }
 
 export type StaffOrders = ReturnType<typeof createStaffOrders>;
 
 export function createStaffOrders(deps: StaffOrdersDeps) {
-  const actions: StaffOrderDeps = { orders: deps.orders, newId: deps.newId };
+  const actions: StaffOrderDeps = { orders: deps.orders, followUps: deps.followUps, newId: deps.newId };
   const find = (filter: OrderFilter, search: string, limit: number) =>
     deps.orders.list({ ...(filter === "all" ? {} : { status: filter }), search, limit });
 
@@ -51,8 +57,8 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
 
     async record(id: string): Promise<OrderRecord> {
       const order = await byId(id);
-      const [payments, audit] = await Promise.all([deps.orders.payments(id), deps.audit.forOrder(id)]);
-      return { order, payments, audit };
+      const [payments, receipts, audit] = await Promise.all([deps.orders.payments(id), deps.receipts.forOrder(id), deps.audit.forOrder(id)]);
+      return { order, payments, receipts, audit };
     },
 
     recordPayment: (staffEmail: string, order: Order, payment: OfflineOrderPayment) => recordOfflineOrderPayment(actions, staffEmail, order, payment),

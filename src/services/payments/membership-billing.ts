@@ -2,27 +2,36 @@
  * Keeps card-paid membership records right from what Stripe says *now* (docs/decisions/0007).
  * Webhook events only say which object changed; each handler re-reads that object from Stripe,
  * so events replayed or delivered out of order still leave the record as Stripe has it. Every
- * write is idempotent (payments are keyed by Stripe's ids).
+ * write is idempotent (payments are keyed by Stripe's ids), and so is what follows a payment in
+ * its batch: one receipt and one e-mail per payment, one notice per failed invoice.
  *
  * An application that staff rejected stays rejected even if its Checkout is paid afterwards
- * (a tab left open): the money is recorded, which flags a refund on the staff pages, the
- * membership is never activated, and the subscription is cancelled at Stripe so it never renews.
+ * (a tab left open): the money is recorded (and receipted), which flags a refund on the staff
+ * pages, the membership is never activated, and the subscription is cancelled at Stripe so it
+ * never renews.
  */
-import type { ApplicationStatus } from "../../domain/membership";
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { ApplicationStatus, Application } from "../../domain/membership";
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
 import type { CheckoutSession, Subscription } from "../../domain/billing";
 import type { Logger } from "../../log";
+import { londonDate } from "../../shared/london-date";
+import type { MembershipFollowUps } from "../membership/follow-ups";
+import { oneYearAfter } from "../membership/staff-actions";
 import { membershipStatusFor, periodIsPaid } from "./subscription-status";
 
 export interface MembershipBillingDeps {
   billing: BillingApi;
   store: CardBillingStore;
+  applications: Pick<ApplicationStore, "byId">;
+  /** Receipts and e-mails, in the batch of the change that causes them. */
+  followUps: MembershipFollowUps;
   now: () => Date;
   log: Logger;
 }
 
-const day = (seconds: number | null, now: Date) => (seconds ? new Date(seconds * 1000) : now).toISOString().slice(0, 10);
+const day = (seconds: number | null, now: Date) => londonDate(seconds ? new Date(seconds * 1000) : now);
 const instant = (seconds: number | null) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /** Closed applications (rejected by staff) never become memberships, whatever is paid for them. */
@@ -30,6 +39,41 @@ const isClosed = (status: ApplicationStatus | null) => status === "rejected";
 
 /** Subscriptions in these states will never charge again. */
 const ENDED = new Set(["canceled", "incomplete_expired"]);
+
+/** The days a card payment pays for: the subscription's current period, or a year from the payment when Stripe does not say. */
+function paidPeriod(subscription: Subscription | null, receivedOn: string): { start: string; end: string } {
+  if (subscription?.periodStart && subscription.periodEnd && periodIsPaid(subscription.status)) {
+    return { start: londonDate(new Date(subscription.periodStart * 1000)), end: londonDate(new Date(subscription.periodEnd * 1000)) };
+  }
+  return { start: receivedOn, end: oneYearAfter(receivedOn) };
+}
+
+async function applicationOf(deps: MembershipBillingDeps, applicationId: string, stripeObject: string): Promise<Application> {
+  const application = await deps.applications.byId(applicationId);
+  if (!application) throw new Error(`${stripeObject} names an application that does not exist (${applicationId})`);
+  return application;
+}
+
+/**
+ * Stores a card payment for an application, with its receipt and (unless the application was
+ * rejected) the welcome or renewal e-mail, in one batch. A payment for an application already
+ * paid is a renewal.
+ */
+async function recordCardPayment(
+  deps: MembershipBillingDeps,
+  application: Application,
+  payment: { id: string; userId: string; amountPence: number; receivedOn: string; reference: string },
+  subscription: Subscription | null,
+): Promise<void> {
+  const followUps = deps.followUps.paymentRecorded({
+    payment: { id: payment.id, method: "card", amountPence: payment.amountPence, receivedOn: payment.receivedOn, reference: payment.reference },
+    application,
+    period: paidPeriod(subscription, payment.receivedOn),
+    renewal: application.status === "paid",
+  });
+  await deps.store.recordPayment({ ...payment, applicationId: application.id }, followUps.statements);
+  deps.followUps.deliverSoon(followUps.ids);
+}
 
 /**
  * A completed membership Checkout session: the payment is recorded and the subscription applied.
@@ -40,19 +84,28 @@ export async function completeMembershipCheckout(deps: MembershipBillingDeps, se
   const purpose = session.purpose;
   if (purpose?.kind !== "membership") throw new Error(`Checkout session ${session.id} is not for a membership`);
   if (session.status !== "complete" || session.paymentStatus === "unpaid") return "not-paid";
+  const application = await applicationOf(deps, purpose.applicationId, `Checkout session ${session.id}`);
+  const subscription = session.subscriptionId ? await deps.billing.retrieveSubscription(session.subscriptionId) : null;
+  const receivedOn = day(null, deps.now());
   if (session.amountTotalPence > 0) {
-    await deps.store.recordPayment({
-      id: session.invoiceId ?? session.id,
-      applicationId: purpose.applicationId,
-      userId: purpose.userId,
-      amountPence: session.amountTotalPence,
-      receivedOn: day(null, deps.now()),
-      reference: session.invoiceId ?? session.paymentIntentId ?? session.id,
-    });
+    await recordCardPayment(
+      deps,
+      application,
+      {
+        id: session.invoiceId ?? session.id,
+        userId: purpose.userId,
+        amountPence: session.amountTotalPence,
+        receivedOn,
+        reference: session.invoiceId ?? session.paymentIntentId ?? session.id,
+      },
+      subscription,
+    );
   } else {
-    await deps.store.markPaidWithoutPayment(purpose.applicationId);
+    const welcome = deps.followUps.paidWithoutCharge({ application, checkoutSessionId: session.id, period: paidPeriod(subscription, receivedOn) });
+    await deps.store.markPaidWithoutPayment(purpose.applicationId, welcome.statements);
+    deps.followUps.deliverSoon(welcome.ids);
   }
-  if (session.subscriptionId) await syncSubscription(deps, session.subscriptionId);
+  if (session.subscriptionId) await applySubscription(deps, session.subscriptionId, subscription);
   return isClosed(await deps.store.applicationStatus(purpose.applicationId)) ? "closed" : "recorded";
 }
 
@@ -63,16 +116,33 @@ export async function recordInvoice(deps: MembershipBillingDeps, invoiceId: stri
   const subscription = await deps.billing.retrieveSubscription(invoice.subscriptionId);
   const purpose = subscription?.purpose;
   if (invoice.status === "paid" && invoice.amountPaidPence > 0 && purpose?.kind === "membership") {
-    await deps.store.recordPayment({
-      id: invoice.id,
-      applicationId: purpose.applicationId,
-      userId: purpose.userId,
-      amountPence: invoice.amountPaidPence,
-      receivedOn: day(invoice.paidAt, deps.now()),
-      reference: invoice.id,
-    });
+    const application = await applicationOf(deps, purpose.applicationId, `Invoice ${invoice.id}`);
+    await recordCardPayment(
+      deps,
+      application,
+      { id: invoice.id, userId: purpose.userId, amountPence: invoice.amountPaidPence, receivedOn: day(invoice.paidAt, deps.now()), reference: invoice.id },
+      subscription,
+    );
   }
   await applySubscription(deps, invoice.subscriptionId, subscription);
+}
+
+/**
+ * A renewal Stripe could not take (invoice.payment_failed): the record follows the subscription
+ * (past due: still active, the period not extended) and, in the same batch, the member is told to
+ * update their card, once per failed invoice.
+ */
+export async function recordFailedInvoice(deps: MembershipBillingDeps, invoiceId: string): Promise<void> {
+  const invoice = await deps.billing.retrieveInvoice(invoiceId);
+  if (!invoice?.subscriptionId) return;
+  const subscription = await deps.billing.retrieveSubscription(invoice.subscriptionId);
+  const userId = subscription?.purpose?.kind === "membership" ? subscription.purpose.userId : await deps.store.userForSubscription(invoice.subscriptionId);
+  const member = invoice.status !== "paid" && userId ? await deps.store.memberContact(userId) : null;
+  const notice = member
+    ? deps.followUps.paymentFailed({ member, invoiceId: invoice.id, subscriptionId: invoice.subscriptionId, amountPence: invoice.amountDuePence || null })
+    : { statements: [], ids: [] };
+  await applySubscription(deps, invoice.subscriptionId, subscription, notice.statements);
+  deps.followUps.deliverSoon(notice.ids);
 }
 
 /** The subscription changed (renewed, failed, cancelled...): the record follows it. */
@@ -80,7 +150,12 @@ export async function syncSubscription(deps: MembershipBillingDeps, subscription
   await applySubscription(deps, subscriptionId, await deps.billing.retrieveSubscription(subscriptionId));
 }
 
-async function applySubscription(deps: MembershipBillingDeps, subscriptionId: string, subscription: Subscription | null): Promise<void> {
+async function applySubscription(
+  deps: MembershipBillingDeps,
+  subscriptionId: string,
+  subscription: Subscription | null,
+  then: readonly D1PreparedStatement[] = [],
+): Promise<void> {
   if (subscription?.purpose?.kind === "membership" && isClosed(await deps.store.applicationStatus(subscription.purpose.applicationId))) {
     await cancelForClosedApplication(deps, subscription, subscription.purpose.applicationId);
     return;
@@ -113,7 +188,7 @@ async function applySubscription(deps: MembershipBillingDeps, subscriptionId: st
     status,
     periodStart: paid ? instant(subscription.periodStart) : null,
     periodEnd: paid ? instant(subscription.periodEnd) : null,
-  });
+  }, then);
 }
 
 /** A subscription paid for an application that was rejected in the meantime: it must never renew. */

@@ -1,14 +1,19 @@
 /**
  * A paid webinar order's Checkout session, from the webhook or the buyer's return: the order is
- * marked paid, the payment stored under Stripe's payment id and the webinars granted, in one
- * batch that only the order's first transition to paid performs (exactly once).
+ * marked paid, the payment stored under Stripe's payment id, the webinars granted, the receipt
+ * issued and the buyer's e-mail written, in one batch that only the order's first transition to
+ * paid performs (exactly once).
  */
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { CheckoutSession } from "../../domain/billing";
+import type { OrderPayment } from "../../domain/orders";
 import { log } from "../../log";
+import { londonDate } from "../../shared/london-date";
+import type { OrderFollowUps } from "../orders/follow-ups";
 
 export interface OrderFulfilmentDeps {
   orders: OrderStore;
+  followUps: Pick<OrderFollowUps, "paid" | "deliverSoon">;
   now: () => Date;
 }
 
@@ -21,10 +26,16 @@ export async function fulfilOrder(deps: OrderFulfilmentDeps, session: CheckoutSe
   if (order.status === "paid") return "already";
   if (order.status === "cancelled") log.warn("order.paid_after_cancel", { orderId: order.id, sessionId: session.id });
   const paymentId = session.paymentIntentId ?? session.id;
-  const paid = await deps.orders.pay(
-    order,
-    { id: paymentId, method: "card", amountPence: session.amountTotalPence, receivedOn: deps.now().toISOString().slice(0, 10), reference: paymentId, recordedBy: "stripe" },
-    null,
-  );
+  const payment: OrderPayment = {
+    id: paymentId,
+    method: "card",
+    amountPence: session.amountTotalPence,
+    receivedOn: londonDate(deps.now()),
+    reference: paymentId,
+    recordedBy: "stripe",
+  };
+  const followUps = await deps.followUps.paid(order, payment);
+  const paid = await deps.orders.pay(order, payment, null, followUps.statements);
+  if (paid) deps.followUps.deliverSoon(followUps.ids);
   return paid ? "fulfilled" : "already";
 }

@@ -9,7 +9,7 @@ import { InvalidWebhookSignature, type CheckoutSession, type WebhookEvent } from
 import type { StripeConfig } from "../../env";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
-import { completeMembershipCheckout, recordInvoice, syncSubscription, type MembershipBillingDeps } from "./membership-billing";
+import { completeMembershipCheckout, recordFailedInvoice, recordInvoice, syncSubscription, type MembershipBillingDeps } from "./membership-billing";
 
 export interface StripeWebhookDeps extends MembershipBillingDeps {
   /** Fulfils a paid webinar order's Checkout session (exactly once; see services/orders). */
@@ -44,8 +44,10 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
       break;
     }
     case "invoice.paid":
-    case "invoice.payment_failed":
       await recordInvoice(deps, id);
+      break;
+    case "invoice.payment_failed":
+      await recordFailedInvoice(deps, id);
       break;
     default:
       await syncSubscription(deps, id);

@@ -1,18 +1,23 @@
+import type { OptionalEmailCategory } from "../../domain/email";
 import type { Session } from "../../domain/session";
+import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
+import { EmailPreferencesForm } from "./email-preferences-form";
 
 export interface AccountContentProps {
   session: Session;
   isMember: boolean;
   csrfToken: string;
   notice: string | null;
+  /** The optional e-mails, on or off. */
+  emailPreferences: Record<OptionalEmailCategory, boolean>;
   /** The auth island's settings, so signing out here signs the browser's Firebase SDK out too. */
   islandConfig: string;
 }
 
-/** /user/account: who is signed in, their membership tier, and signing out. */
-export function AccountContent({ session, isMember, csrfToken, notice, islandConfig }: AccountContentProps) {
+/** /user/account: who is signed in, their membership tier, e-mail choices, receipts, and signing out. */
+export function AccountContent({ session, isMember, csrfToken, notice, emailPreferences, islandConfig }: AccountContentProps) {
   return (
     <div className="account-screen">
       <h1>Your account</h1>
@@ -29,6 +34,14 @@ export function AccountContent({ session, isMember, csrfToken, notice, islandCon
       <h2>Password</h2>
       <p>
         <a href="/user/password">Change your password</a>
+      </p>
+      <section aria-labelledby="email-preferences" className="screen-section">
+        <h2 id="email-preferences">E-mails</h2>
+        <EmailPreferencesForm preferences={emailPreferences} csrfToken={csrfToken} />
+      </section>
+      <h2>Receipts</h2>
+      <p>
+        <a href={hrefs.receipts}>Your receipts</a> for membership payments and webinar orders, to view or print.
       </p>
       <h2>Sign out</h2>
       <form method="post" action="/api/auth/signout" className="form form--inline" data-auth-form="sign-out" data-island-config={islandConfig}>

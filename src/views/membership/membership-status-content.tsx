@@ -8,6 +8,7 @@ import { ActionButton } from "../forms/action-button";
 import { SummaryRow } from "../components/summary-row";
 import type { CheckoutNotice } from "../../domain/billing";
 import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
+import { hrefs } from "../../shared/links";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
@@ -161,6 +162,9 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
               ))}
             </tbody>
           </table>
+          <p>
+            <a href={hrefs.receipts}>Your receipts</a> for these payments, to view or print.
+          </p>
         </section>
       ) : null}
     </div>

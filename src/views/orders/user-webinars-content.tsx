@@ -115,6 +115,9 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
               ))}
             </tbody>
           </table>
+          <p>
+            <a href={hrefs.receipts}>Your receipts</a> for paid orders, to view or print.
+          </p>
         </section>
       ) : null}
     </div>

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { Application, Payment } from "../../domain/membership";
 import type { AuditEntry } from "../../domain/audit";
+import type { Receipt } from "../../domain/receipts";
 import { AuditTrail } from "./audit-trail";
 import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
+import { ReceiptsTable } from "./receipts-table";
 import { RecordHeader } from "./record-header";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
@@ -12,6 +14,8 @@ import { formatPence } from "../format";
 export interface ApplicationDetailContentProps {
   application: Application;
   payments: readonly Payment[];
+  /** The receipts issued for its payments. */
+  receipts: readonly Receipt[];
   audit: readonly AuditEntry[];
   notice: string | null;
   /** Money was received after the application was rejected, and is owed back. */
@@ -21,7 +25,7 @@ export interface ApplicationDetailContentProps {
 }
 
 /** /staff/applications/:id: everything the applicant gave, the money received and who did what. */
-export function ApplicationDetailContent({ application: a, payments, audit, notice, refundDue, actions }: ApplicationDetailContentProps) {
+export function ApplicationDetailContent({ application: a, payments, receipts, audit, notice, refundDue, actions }: ApplicationDetailContentProps) {
   const { address, professional, declaration } = a.details;
   const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
   return (
@@ -93,6 +97,9 @@ export function ApplicationDetailContent({ application: a, payments, audit, noti
 
       <h2>Payments</h2>
       <PaymentsTable payments={payments} reference={a.reference} />
+
+      <h2>Receipts</h2>
+      <ReceiptsTable receipts={receipts} reference={a.reference} />
 
       <h2>Audit trail</h2>
       <AuditTrail audit={audit} reference={a.reference} none="No staff action has been taken on this application." />

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { AuditEntry } from "../../domain/audit";
+import type { Receipt } from "../../domain/receipts";
 import type { Order, OrderPayment } from "../../domain/orders";
 import { AuditTrail } from "./audit-trail";
 import { METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
+import { ReceiptsTable } from "./receipts-table";
 import { RecordHeader } from "./record-header";
 import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
@@ -13,6 +15,8 @@ import { formatPence } from "../format";
 export interface OrderDetailContentProps {
   order: Order;
   payments: readonly OrderPayment[];
+  /** The receipts issued for its payments. */
+  receipts: readonly Receipt[];
   audit: readonly AuditEntry[];
   notice: string | null;
   /** The payment and cancel forms, when the order is awaiting payment. */
@@ -28,7 +32,7 @@ const GRANT: Record<Order["status"], string> = {
 };
 
 /** /staff/orders/:id: the buyer, what they ordered at what price, what it grants, the money received and who did what. */
-export function OrderDetailContent({ order: o, payments, audit, notice, actions }: OrderDetailContentProps) {
+export function OrderDetailContent({ order: o, payments, receipts, audit, notice, actions }: OrderDetailContentProps) {
   const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
   return (
     <div className="staff-screen">
@@ -100,6 +104,9 @@ export function OrderDetailContent({ order: o, payments, audit, notice, actions 
 
       <h2>Payments</h2>
       <PaymentsTable payments={payments} reference={o.reference} />
+
+      <h2>Receipts</h2>
+      <ReceiptsTable receipts={receipts} reference={o.reference} />
 
       <h2>Audit trail</h2>
       <AuditTrail audit={audit} reference={o.reference} none="No staff action has been taken on this order." />

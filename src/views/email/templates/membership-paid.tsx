@@ -1,6 +1,7 @@
 import type { MembershipPaidData } from "../../../domain/email";
+import { hrefs } from "../../../shared/links";
 import { day, money, paidBy } from "../email-format";
-import { Action, Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
+import { A, Action, Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
 import { template } from "../template";
 
 const membership = (d: MembershipPaidData): Fact[] => [
@@ -10,6 +11,7 @@ const membership = (d: MembershipPaidData): Fact[] => [
 ];
 
 const receipt = (d: MembershipPaidData): Fact[] => [
+  ...(d.receiptNumber ? [{ label: "Receipt number", value: d.receiptNumber }] : []),
   { label: "Amount paid", value: money(d.amountPence) },
   { label: "Paid on", value: day(d.paidOn) },
   { label: "Paid by", value: paidBy(d.paymentMethod) },
@@ -20,6 +22,8 @@ const opening = (d: MembershipPaidData, siteName: string) =>
   d.renewal
     ? `Dear ${d.givenName}, thank you: your ${d.membershipTitle} membership is renewed until ${day(d.periodEnd)}.`
     : `Dear ${d.givenName}, welcome to ${siteName}. Your payment has arrived and your ${d.membershipTitle} membership is active: members-only pages and member prices are open to you now.`;
+
+const PRINTABLE = "View or print your receipt";
 
 export const membershipPaid = template<MembershipPaidData>({
   preview: (d) => `${d.membershipTitle}, ${day(d.periodStart)} to ${day(d.periodEnd)}. Your receipt is inside.`,
@@ -32,7 +36,12 @@ export const membershipPaid = template<MembershipPaidData>({
       <Facts facts={membership(d)} />
       <H2>Receipt</H2>
       <Facts facts={receipt(d)} />
-      <Action href={ctx.link("/user/membership")}>See your membership and receipt</Action>
+      {d.receiptNumber ? (
+        <P>
+          <A href={ctx.link(hrefs.receipt(d.receiptNumber))}>{PRINTABLE}</A>
+        </P>
+      ) : null}
+      <Action href={ctx.link(hrefs.membership)}>See your membership</Action>
     </>
   ),
   text: (d, ctx) =>
@@ -42,6 +51,7 @@ export const membershipPaid = template<MembershipPaidData>({
       textFacts(membership(d)),
       textHeading("Receipt"),
       textFacts(receipt(d)),
-      `See your membership and receipt: ${ctx.link("/user/membership")}`,
+      d.receiptNumber && `${PRINTABLE}: ${ctx.link(hrefs.receipt(d.receiptNumber))}`,
+      `See your membership: ${ctx.link(hrefs.membership)}`,
     ),
 });

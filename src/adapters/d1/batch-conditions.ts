@@ -1,0 +1,25 @@
+/**
+ * Conditions a statement of a D1 batch can be made to depend on (a receipt, an e-mail), evaluated
+ * when the batch reaches it: whether the change before it in the same batch happened. The SQL
+ * stays here, beside the tables; services choose which condition a follow-up needs.
+ */
+import type { BatchQuery } from "./batch-query";
+
+const query = (select: string, ...params: unknown[]): BatchQuery => ({ select, params });
+
+export const batchConditions = {
+  /** The application with this (fresh) id was stored: its idempotency key was not used before. */
+  applicationStored: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ?", applicationId),
+  applicationRejected: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND status = 'rejected'", applicationId),
+  applicationPaid: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND status = 'paid'", applicationId),
+  /** A membership payment with this id is stored. */
+  membershipPaymentStored: (paymentId: string) => query("SELECT 1 FROM payments WHERE id = ?", paymentId),
+  /** …and the application it pays for is paid (not rejected meanwhile). */
+  membershipPaymentActivates: (paymentId: string) =>
+    query("SELECT 1 FROM payments p JOIN applications a ON a.id = p.application_id WHERE p.id = ? AND a.status = 'paid'", paymentId),
+  /** The user's membership is paid by this subscription and has had a paid period. */
+  subscriptionMembership: (userId: string, subscriptionId: string) =>
+    query("SELECT 1 FROM memberships WHERE user_id = ? AND stripe_subscription_id = ? AND period_end IS NOT NULL", userId, subscriptionId),
+  orderPaid: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ? AND status = 'paid'", orderId),
+  orderPaymentStored: (paymentId: string) => query("SELECT 1 FROM order_payments WHERE id = ?", paymentId),
+} as const;

@@ -1,0 +1,33 @@
+/**
+ * The signed-in user's receipts: GET /user/receipts lists them, GET /user/receipts/:number shows
+ * one as a printable page (private, never indexed; works without JavaScript). Someone else's
+ * receipt is a 404, as if it did not exist.
+ */
+import { Hono } from "hono";
+import { requireSession } from "../middleware/require-session";
+import { hrefs } from "../shared/links";
+import type { HonoEnv } from "../types";
+import { ReceiptDocument } from "../views/receipts/receipt-document";
+import { ReceiptListContent } from "../views/receipts/receipt-list-content";
+
+export const userReceiptRoutes = new Hono<HonoEnv>()
+  .use("/user/receipts", requireSession())
+  .use("/user/receipts/*", requireSession())
+  .get("/user/receipts", async (c) => {
+    const [layout, receipts] = await Promise.all([c.var.content.layout(), c.var.receipts.mine(c.var.session!.userId)]);
+    return c.render(<ReceiptListContent receipts={receipts} />, {
+      layout,
+      head: { pageTitle: "Your receipts", noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+    });
+  })
+  .get("/user/receipts/:number", async (c) => {
+    const { layout, receipt, issuer } = await c.var.receipts.own(c.var.session!.userId, c.req.param("number"));
+    return c.render(<ReceiptDocument receipt={receipt} issuer={issuer} back={[hrefs.receipts, "All your receipts"]} />, {
+      layout,
+      head: { pageTitle: `Receipt ${receipt.number}`, noindex: true },
+      section: null,
+      isPrivate: true,
+    });
+  });

@@ -1,0 +1,100 @@
+/**
+ * What follows a webinar order's change, in the change's own D1 batch (docs/decisions/0009 and
+ * 0014-year-a): an order paid (by card, or recorded by staff) gets its receipt, numbered in that batch,
+ * and the buyer's order-receipt e-mail carrying the number; an order granted free gets the e-mail
+ * alone (nothing was paid, so there is no receipt). The e-mail's dedupe key is the order, so
+ * however often the payment arrives the buyer hears once.
+ *
+ * The e-mail says what the buyer can now watch, with dates, from the CMS's catalogue (cached).
+ * If the CMS cannot say just now, the e-mail points to the buyer's webinars page instead: a
+ * message never holds up a payment.
+ */
+import { batchConditions as when } from "../../adapters/d1/batch-conditions";
+import type { ReceiptStore } from "../../adapters/d1/receipts";
+import type { OrderReceiptData } from "../../domain/email";
+import type { NewOrder, Order, OrderPayment } from "../../domain/orders";
+import type { Logger } from "../../log";
+import { londonDate } from "../../shared/london-date";
+import type { ContentService } from "../content/content-service";
+import type { Notices } from "../email/notices";
+import type { PreparedEmail } from "../email/outbox";
+import { orderReceipt } from "../receipts/receipt-content";
+import { receiptYear } from "../receipts/receipt-number";
+
+export interface OrderFollowUpsDeps {
+  receipts: Pick<ReceiptStore, "issue" | "numberOf">;
+  notices: Notices;
+  content: Pick<ContentService, "catalogue">;
+  now: () => Date;
+  log: Logger;
+}
+
+export type OrderFollowUps = ReturnType<typeof createOrderFollowUps>;
+
+type WatchList = OrderReceiptData["webinars"];
+
+export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
+  /** The order's webinars with their dates, soonest first; a recording when the event is over. */
+  async function watchList(webinarIds: readonly string[]): Promise<WatchList> {
+    try {
+      const { webinars } = await deps.content.catalogue();
+      const now = deps.now().getTime();
+      const wanted = new Set(webinarIds);
+      return webinars
+        .filter((webinar) => wanted.has(webinar.id))
+        .map((webinar) => {
+          const start = Date.parse(webinar.date);
+          const known = !Number.isNaN(start);
+          const end = start + Math.max(webinar.durationMinutes, 0) * 60_000;
+          return {
+            title: webinar.name,
+            slug: webinar.slug,
+            startsAt: known ? new Date(start).toISOString() : null,
+            endsAt: known && end > start ? new Date(end).toISOString() : null,
+            recording: !known || end <= now,
+          };
+        })
+        .sort((a, b) => (a.startsAt ?? "").localeCompare(b.startsAt ?? ""));
+    } catch (error) {
+      deps.log.warn("order.receipt_webinars_unavailable", { error, next: "the e-mail points to the buyer's webinars page" });
+      return [];
+    }
+  }
+
+  const message = (order: Pick<Order, "id" | "reference" | "userId" | "email" | "lines">, data: Omit<OrderReceiptData, "orderReference" | "lines">) => ({
+    kind: "order-receipt" as const,
+    event: order.id,
+    to: { email: order.email, userId: order.userId },
+    data: { orderReference: order.reference, lines: order.lines.map((line) => ({ title: line.title, pence: line.pence })), ...data },
+  });
+
+  return {
+    /** A free order, stored paid with its webinars granted: the e-mail, if the order was stored. */
+    async granted(order: NewOrder): Promise<PreparedEmail> {
+      const webinars = await watchList(order.webinarIds);
+      return deps.notices.prepare([
+        {
+          message: message(order, { receiptNumber: null, totalPence: 0, paymentMethod: "free", paidOn: londonDate(deps.now()), webinars }),
+          onlyIf: when.orderPaid(order.id),
+        },
+      ]);
+    },
+
+    /** An order paid: its receipt (when money was received) and the e-mail with the receipt's number. */
+    async paid(order: Order, payment: OrderPayment): Promise<PreparedEmail> {
+      const webinars = await watchList(order.webinarIds);
+      // A card payment of nothing (a full discount) stores no payment, so it has no receipt.
+      const issue = payment.amountPence > 0 ? [deps.receipts.issue(orderReceipt({ order, payment, year: receiptYear(deps.now()) }), when.orderPaymentStored(payment.id))] : [];
+      const email = deps.notices.prepare([
+        {
+          message: message(order, { receiptNumber: null, totalPence: payment.amountPence, paymentMethod: payment.method, paidOn: payment.receivedOn, webinars }),
+          onlyIf: when.orderPaid(order.id),
+          fill: [{ field: "receiptNumber", ...deps.receipts.numberOf("order", payment.id) }],
+        },
+      ]);
+      return { statements: [...issue, ...email.statements], ids: email.ids };
+    },
+
+    deliverSoon: (ids: readonly string[]) => deps.notices.deliverSoon(ids),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * What a receipt says (docs/decisions/0014-year-a-receipts-and-notices.md): who paid, for what, how much, how
+ * and when, frozen when the payment is recorded; and, at its head, the society that received the
+ * money, from the CMS's Footer. A membership payment is one line (the membership and the period
+ * it pays for); an order's payment lists the order's lines at the prices charged. The total is
+ * what was received, which staff may have confirmed as other than the lines' sum.
+ */
+import type { Footer } from "../../domain/content";
+import type { Application } from "../../domain/membership";
+import type { Order, OrderLine } from "../../domain/orders";
+import type { NewReceipt, ReceiptIssuer, ReceiptItem } from "../../domain/receipts";
+
+export interface ReceivedPayment {
+  id: string;
+  method: "card" | "offline";
+  amountPence: number;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  reference: string;
+}
+
+const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
+/** "2026-12-01" (a London day) -> "1 December 2026". */
+const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
+
+export function membershipReceipt(input: {
+  payment: ReceivedPayment;
+  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle">;
+  /** The days the payment covers, when known (not for money received after an application closed). */
+  period: { start: string; end: string } | null;
+  renewal: boolean;
+  year: number;
+}): NewReceipt {
+  const { payment, application, period } = input;
+  const covers = period ? `${onDay(period.start)} to ${onDay(period.end)}` : null;
+  const item: ReceiptItem = {
+    description: `${application.membershipTitle}${input.renewal ? ", renewal" : ""}`,
+    detail: covers ? `Membership from ${covers}` : null,
+    pence: payment.amountPence,
+  };
+  return {
+    year: input.year,
+    source: "membership",
+    paymentId: payment.id,
+    applicationId: application.id,
+    orderId: null,
+    userId: application.userId,
+    payer: { name: `${application.givenName} ${application.familyName}`.trim() || null, email: application.email },
+    items: [item],
+    totalPence: payment.amountPence,
+    method: payment.method,
+    paidOn: payment.receivedOn,
+    paymentReference: payment.reference,
+  };
+}
+
+const lineDetail = (line: OrderLine): string =>
+  line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} ${line.webinarIds.length === 1 ? "webinar" : "webinars"}` : "Webinar";
+
+export function orderReceipt(input: { order: Order; payment: ReceivedPayment; year: number }): NewReceipt {
+  const { order, payment } = input;
+  return {
+    year: input.year,
+    source: "order",
+    paymentId: payment.id,
+    applicationId: null,
+    orderId: order.id,
+    userId: order.userId,
+    payer: { name: null, email: order.email },
+    items: order.lines.map((line) => ({ description: line.title, detail: lineDetail(line), pence: line.pence })),
+    totalPence: payment.amountPence,
+    method: payment.method,
+    paidOn: payment.receivedOn,
+    paymentReference: payment.reference,
+  };
+}
+
+/** The society as a receipt names it: the Footer's organisation (else the site's name), address and contacts. */
+export function receiptIssuer(footer: Footer, siteName: string): ReceiptIssuer {
+  const { contactFields: contact } = footer;
+  const lines = (text: string | null) => (text ?? "").split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return {
+    name: contact.organizationName?.trim() || siteName,
+    address: [...lines(footer.address), ...lines(contact.poBox)],
+    email: contact.emailAddress,
+    phone: contact.phoneNumber,
+  };
+}

@@ -1,0 +1,48 @@
+import type { Receipt } from "../../domain/receipts";
+import { hrefs } from "../../shared/links";
+import { DateTime } from "../components/date-time";
+import { formatPence } from "../format";
+import { RECEIPT_METHOD_LABELS, receiptSummary } from "./receipt-labels";
+
+/** /user/receipts: every receipt issued to the signed-in user, newest first, each a link to its printable page. */
+export function ReceiptListContent({ receipts }: { receipts: readonly Receipt[] }) {
+  return (
+    <div className="account-screen">
+      <h1>Your receipts</h1>
+      {receipts.length === 0 ? (
+        <p>
+          You have no receipts yet. A receipt is issued for every membership payment and webinar order we receive; see{" "}
+          <a href={hrefs.membership}>your membership</a> and <a href={hrefs.myWebinars}>your webinars</a>.
+        </p>
+      ) : (
+        <table className="data-table">
+          <caption className="visually-hidden">Your receipts, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Receipt</th>
+              <th scope="col">Date paid</th>
+              <th scope="col">For</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Paid by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipts.map((r) => (
+              <tr key={r.number}>
+                <th scope="row">
+                  <a href={hrefs.receipt(r.number)}>{r.number}</a>
+                </th>
+                <td>
+                  <DateTime value={`${r.paidOn}T12:00:00Z`} />
+                </td>
+                <td>{receiptSummary(r)}</td>
+                <td>{formatPence(r.totalPence)}</td>
+                <td>{RECEIPT_METHOD_LABELS[r.method]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
