@@ -34,6 +34,10 @@ const SEED = [
   seedMessage("msg-reminder", "renewal-reminder", MEMBER.email, MEMBER.uid, "Your membership renews on 21 December 2026", "pending"),
   seedMessage("msg-receipt", "order-receipt", MEMBER.email, MEMBER.uid, "Your receipt for order GH-ORD0001", "sent"),
   seedMessage("msg-failed", "application-received", "ada@example.org", "user-ada", "We have received your application (GH-ABCD1234)", "failed", "E_DELIVERY_FAILED: the receiving server refused it"),
+  // A receipt of the demo member's, for the receipts pages.
+  `INSERT INTO receipts (number, year, seq, source, payment_id, application_id, order_id, user_id, payer_name, payer_email, items, total_pence, method, paid_on, payment_reference)
+    VALUES ('GH-2026-000001', 2026, 1, 'membership', 'pay-e2e-1', 'app-e2e-1', NULL, ${sql(MEMBER.uid)}, 'Mina Member', ${sql(MEMBER.email)},
+      ${sql(JSON.stringify([{ description: "Full member", detail: "Membership from 21 November 2026 to 20 November 2027", pence: 22_000 }]))}, 22000, 'offline', '2026-11-21', 'BACS 778899');`,
 ].join("\n");
 
 const workerLog: string[] = [];
@@ -57,6 +61,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await close?.();
 });
+
+/** Signs in through the sign-in form on `page`, landing on `callbackUrl`. */
+async function signIn(on: Page, account: { email: string; password: string }, callbackUrl: string) {
+  await visit(on, stack.url(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`));
+  await on.locator("form[data-auth-form] button[type=submit][aria-busy]").waitFor({ state: "attached", timeout: 10_000 });
+  await on.getByLabel("E-mail address").fill(account.email);
+  await on.getByLabel("Password", { exact: true }).fill(account.password);
+  await follow(on, () => on.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+  await on.waitForURL((url) => url.pathname === callbackUrl, { timeout: 15_000 });
+}
 
 async function expectAccessible(state: string) {
   expect(formatFindings(await axeFindings(page)), `axe on ${state}`).toEqual([]);
@@ -99,13 +113,47 @@ describe("the e-mail pages", () => {
     expect(formatFindings(await axeFindings(page)), "axe on /email/unsubscribe (invalid)").toEqual([]);
   });
 
+  it("lets a member switch optional e-mails on and off on /user/account, and view and print a receipt", async () => {
+    // The member's own browser (the page above is reused for staff below).
+    const { context } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: true });
+    const member = await context.newPage();
+    const memberWatch = await watchPage(member);
+    const accessible = async (state: string) => {
+      expect(formatFindings(await axeFindings(member)), `axe on ${state}`).toEqual([]);
+      expect(memberWatch.take(), `${state}: console errors, exceptions and CSP violations`).toEqual(NO_PROBLEMS);
+    };
+    try {
+      await signIn(member, MEMBER, "/user/account");
+      const recordings = member.getByLabel("Notices that a webinar recording is ready");
+      expect(await recordings.isChecked()).toBe(true);
+      await accessible("/user/account");
+      await recordings.uncheck();
+      await follow(member, () => member.getByRole("button", { name: "Save e-mail choices" }).click());
+      expect(new URL(member.url()).search).toBe("?changed=email-preferences");
+      expect(await member.locator("main").innerText()).toContain("Your e-mail choices have been saved.");
+      expect(await member.getByLabel("Notices that a webinar recording is ready").isChecked()).toBe(false);
+      await accessible("/user/account (saved)");
+
+      await follow(member, () => member.getByRole("link", { name: "Your receipts" }).click());
+      expect(await member.locator("main h1").innerText()).toBe("Your receipts");
+      await accessible("/user/receipts");
+      await follow(member, () => member.getByRole("link", { name: "GH-2026-000001" }).click());
+      expect(new URL(member.url()).pathname).toBe("/user/receipts/GH-2026-000001");
+      const receipt = await member.locator("main").innerText();
+      for (const fact of ["The Guild of Example Physiotherapists", "12 Example Row", "£220.00", "BACS 778899", "Mina Member"]) expect(receipt).toContain(fact);
+      await accessible("/user/receipts/:number");
+      // Printed, the receipt stands alone: no site header, navigation or footer.
+      await member.emulateMedia({ media: "print" });
+      expect(await member.locator(".site-header").isVisible()).toBe(false);
+      expect(await member.locator(".site-footer").isVisible()).toBe(false);
+      expect(await member.locator("article.receipt").isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows staff the failed e-mail with its error and a send-again button", async () => {
-    await visit(page, stack.url("/login?callbackUrl=%2Fstaff%2Femails"));
-    await page.locator("form[data-auth-form] button[type=submit][aria-busy]").waitFor({ state: "attached", timeout: 10_000 });
-    await page.getByLabel("E-mail address").fill(STAFF.email);
-    await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
-    await follow(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
-    await page.waitForURL((url) => url.pathname === "/staff/emails", { timeout: 15_000 });
+    await signIn(page, STAFF, "/staff/emails");
     expect(await page.locator("main h1").innerText()).toBe("E-mails");
     const table = await page.locator("main table").innerText();
     expect(table).toContain("ada@example.org");
