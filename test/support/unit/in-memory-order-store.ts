@@ -19,7 +19,7 @@ export interface OrderTables {
   audit: AuditEntry[];
 }
 
-export function createInMemoryOrderStore(): OrderStore & { tables: OrderTables } {
+export function createInMemoryOrderStore(): OrderStore & { tables: OrderTables; seed(order: Order): void } {
   const tables: OrderTables = { orders: new Map(), payments: [], entitlements: new Map(), audit: [] };
   let last = 0;
   const stamp = () => new Date((last = Math.max(Date.now(), last + 1))).toISOString();
@@ -36,6 +36,10 @@ export function createInMemoryOrderStore(): OrderStore & { tables: OrderTables }
 
   return {
     tables,
+    /** Puts an order in as it stands at some point of its life (nothing is granted). */
+    seed(order) {
+      tables.orders.set(order.id, structuredClone(order));
+    },
     async create(o) {
       if ([...tables.orders.values()].some((order) => order.idempotencyKey === o.idempotencyKey)) return false;
       if ([...tables.orders.values()].some((order) => order.reference === o.reference)) throw new Error("D1_ERROR: UNIQUE constraint failed: orders.reference");
