@@ -80,6 +80,15 @@ describe("openCheckout", () => {
     expect(stripe.created).toHaveLength(1);
   });
 
+  it("opens the same session on a retry seconds later, when the first attempt could not remember it", async () => {
+    const { stripe, clock, deps, target } = setup();
+    const lost: CheckoutTarget = { ...target(), remember: () => Promise.reject(new Error("D1 is unavailable")) };
+    await expect(openCheckout(deps, lost)).rejects.toThrow("D1 is unavailable");
+    clock.now = new Date(NOW.getTime() + 7_000);
+    expect(await openCheckout(deps, target())).toBe(`${CHECKOUT_ORIGIN}/c/pay/cs_test_1`);
+    expect(stripe.created).toHaveLength(1);
+  });
+
   it("opens the same new session for two tabs replacing the same expired one", async () => {
     const { stripe, deps, target } = setup();
     stripe.sessions.set("cs_old", checkoutSession({ id: "cs_old", status: "expired" }));
