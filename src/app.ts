@@ -6,6 +6,7 @@ import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
 import { config, init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
+import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
@@ -41,6 +42,7 @@ import type { HonoEnv } from "./types";
 
 export function createApp() {
   const app = new Hono<HonoEnv>();
+  app.use(requestId());
   app.use(config());
   // First: a visitor's page kept at the edge is served as it was stored, headers included,
   // with no services built and no D1 read.
