@@ -6,6 +6,7 @@ import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
 import { config, init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
+import { redirects } from "./middleware/redirects";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { requireStaff } from "./middleware/require-staff";
@@ -56,6 +57,8 @@ export function createApp() {
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
   app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH] }));
   app.use(renderer());
+  // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
+  app.use(redirects());
 
   app.route("/", cachePurgeRoutes);
   app.route("/", stripeWebhookRoutes);
