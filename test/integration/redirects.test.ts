@@ -91,7 +91,7 @@ describe("the editors' redirects", () => {
   });
 
   it("come with the demo society: its old website's addresses lead to pages that exist", async () => {
-    for (const [from, to] of [
+    for (const [from, to] of <[string, string][]>[
       ["/about-us", "/about"],
       ["/about/history.html", "/about/our-history"],
       ["/find-a-physio", "/patients/find-a-physiotherapist"],
