@@ -65,6 +65,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          // A ceiling, not a speed target: some tests make dozens of Worker requests against
+          // Strapi, and a busy 2-core machine must not turn them into failures.
+          testTimeout: 20_000,
           setupFiles: ["./test/support/worker/no-unexpected-errors.ts", "./test/support/worker/setup.ts"],
         },
       },

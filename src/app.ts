@@ -6,6 +6,8 @@ import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
 import { config, init } from "./middleware/init";
 import { renderer } from "./middleware/renderer";
+import { redirects } from "./middleware/redirects";
+import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
@@ -43,6 +45,7 @@ import type { HonoEnv } from "./types";
 
 export function createApp() {
   const app = new Hono<HonoEnv>();
+  app.use(requestId());
   app.use(config());
   // First: a visitor's page kept at the edge is served as it was stored, headers included,
   // with no services built and no D1 read.
@@ -56,6 +59,8 @@ export function createApp() {
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
   app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH] }));
   app.use(renderer());
+  // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
+  app.use(redirects());
 
   app.route("/", cachePurgeRoutes);
   app.route("/", stripeWebhookRoutes);

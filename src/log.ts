@@ -1,11 +1,14 @@
 /**
  * Structured logging: one JSON object per line so Workers Logs (and `wrangler tail`) can filter
- * by event. Never log secrets or personal data.
+ * by event. Never log secrets or personal data. Every line names the request it belongs to
+ * (`requestId`, see request-context.ts) when there is one.
  */
+import { currentRequestId } from "./request-context";
 type Fields = Record<string, unknown>;
 
 function write(level: "info" | "warn" | "error", event: string, fields: Fields): void {
-  const line = JSON.stringify({ level, event, ...fields }, errorReplacer);
+  const requestId = currentRequestId();
+  const line = JSON.stringify({ level, event, ...(requestId ? { requestId } : {}), ...fields }, errorReplacer);
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);
   else console.log(line);

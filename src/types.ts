@@ -14,6 +14,8 @@ export interface HonoEnv {
   Bindings: Bindings;
   Variables: Services & {
     config: Config;
+    /** This request's id, in every log line and on error pages (middleware/request-id). */
+    requestId: string;
     /** The signed-in user's session, or null for a visitor (middleware/session). */
     session: Session | null;
     /** Whether the signed-in user is a member (memoised per request). */

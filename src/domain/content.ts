@@ -288,3 +288,15 @@ export interface LayoutData {
   footer: Footer;
   navigation: Navigation;
 }
+
+/**
+ * An old address editors keep working (the CMS's Redirects): `from` is a path on this site,
+ * `to` a path here or, only when `external`, an address on another site.
+ */
+export interface Redirect {
+  from: string;
+  to: string;
+  /** 301 when true, 302 when false. */
+  permanent: boolean;
+  external: boolean;
+}

@@ -29,24 +29,26 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
   if (status === 429) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-  if (wantsJson(c)) return c.json({ error: { code, message } }, status);
+  const reference = c.var.requestId ?? null;
+  if (wantsJson(c)) return c.json({ error: { code, message, ...(reference ? { requestId: reference } : {}) } }, status);
   // "No such page" is the same for every visitor: the edge cache may keep it (not for a session).
   if (status === 404 && c.var.config && !c.var.session) c.set("edgeCacheTtl", c.var.config.edgeCache.ttlSeconds);
   const detail = status < 500 && status !== 404 ? message : null;
-  const page = (await inLayout(c, status, detail)) ?? (
+  const page = (await inLayout(c, status, detail, reference)) ?? (
     <ErrorPage
       status={status}
       siteName={c.var.config?.site.name ?? "Guildhall"}
       stylesheet={assetUrls.stylesheet}
       favicon={defaultFaviconUrl}
       detail={detail}
+      reference={reference}
     />
   );
   return streamDocument(c, page, status);
 };
 
 /** The error inside the site layout, or null when the layout data cannot be had. */
-async function inLayout(c: Context<HonoEnv>, status: number, detail: string | null) {
+async function inLayout(c: Context<HonoEnv>, status: number, detail: string | null, reference: string | null) {
   const { content, config } = c.var;
   if (!content || !config || status === 503) return null;
   try {
@@ -63,7 +65,7 @@ async function inLayout(c: Context<HonoEnv>, status: number, detail: string | nu
     });
     return (
       <SitePage site={site} layout={layout} head={head} section={null} islands={["cart-badge"]}>
-        {status === 404 ? <NotFoundContent /> : <ErrorContent status={status} detail={detail} />}
+        {status === 404 ? <NotFoundContent /> : <ErrorContent status={status} detail={detail} reference={reference} />}
       </SitePage>
     );
   } catch {

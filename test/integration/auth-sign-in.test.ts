@@ -141,7 +141,7 @@ describe("the session layer's REST surface", () => {
     for (const path of ["/api/auth/signin/github", "/api/auth/callback/github"]) {
       const response = await browser.post(path, { json: "true" });
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Unknown sign-in provider" } });
+      expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND", message: "Unknown sign-in provider" } });
     }
     const log = await browser.fetch("/api/auth/_log", {
       method: "POST",
@@ -149,7 +149,7 @@ describe("the session layer's REST surface", () => {
       body: "{not json",
     });
     expect(log.status).toBe(400);
-    expect(await log.json()).toEqual({ error: { code: "BAD_REQUEST", message: "A log entry is { level, code, message }" } });
+    expect(await log.json()).toMatchObject({ error: { code: "BAD_REQUEST", message: "A log entry is { level, code, message }" } });
     const form = await browser.fetch("/api/auth/callback/credentials", {
       method: "POST",
       headers: { "X-CSRF-Token": await browser.csrfToken(), "Content-Type": "application/json" },

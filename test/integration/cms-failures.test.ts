@@ -66,7 +66,11 @@ describe("CMS failures with nothing cached", () => {
     const response = await fetchWith({ CMS_URL: "http://127.0.0.1:9" }, "/", { headers: { Accept: "application/json" } });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
-      error: { code: "CMS_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly." },
+      error: {
+        code: "CMS_UNAVAILABLE",
+        message: "The service is temporarily unavailable. Please try again shortly.",
+        requestId: response.headers.get("X-Request-Id"),
+      },
     });
   });
 });

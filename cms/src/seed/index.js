@@ -6,6 +6,7 @@ const { bundles, webinars } = require('./content/webinars');
 const { pageShells, pageBlocks } = require('./content/pages');
 const { articles } = require('./content/articles');
 const { singleTypes } = require('./content/site');
+const { redirects } = require('./content/redirects');
 
 const MARKER = { type: 'core', name: 'guildhall', key: 'demo-content-seeded-at' };
 const UIDS = {
@@ -14,6 +15,7 @@ const UIDS = {
   bundle: 'api::webinar-bundle.webinar-bundle',
   webinar: 'api::webinar.webinar',
   article: 'api::article.article',
+  redirect: 'api::redirect.redirect',
 };
 
 /** Resolves demo keys to ids; an unknown key is a bug in the seed data, so it throws. */
@@ -73,6 +75,7 @@ async function seedDemoContent(strapi) {
     await strapi.documents(UIDS.page).update({ documentId: ref.page(slug), data: { blocks }, status: 'published' });
   }
   await createPublished(strapi, UIDS.article, articles(ref));
+  await createPublished(strapi, UIDS.redirect, redirects());
   for (const [uid, data] of Object.entries(singleTypes(ref))) {
     await strapi.documents(uid).create({ data, status: 'published' });
   }

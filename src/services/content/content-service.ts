@@ -18,6 +18,7 @@ import type {
   JoinPage,
   LayoutData,
   Membership,
+  Redirect,
   Webinar,
   WebinarBundle,
 } from "../../domain/content";
@@ -104,6 +105,7 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
       return value(ops.webinarBundleOperation, { slug });
     },
     memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
+    redirects: (): Promise<Redirect[]> => value(ops.redirectsOperation, none),
     /**
      * Each membership's information page (/professionals/join-{product}): the general page
      * whose membership-settings block links to it. Keyed by membership slug.

@@ -1,15 +1,25 @@
 /**
  * Opening Stripe Checkout for something payable (a membership application, a webinar order):
  * an open session it already has is reused; otherwise a new one is created with an idempotency
- * key derived from what it pays for and the session it replaces (so a double click or a retry
- * opens the same session), remembered, and returned as the URL to send the browser to. The
- * browser is only ever sent to Stripe's own pages.
+ * key derived from what it pays for, the session it replaces and its closing time (so a double
+ * click or a retry opens the same session), remembered, and returned as the URL to send the
+ * browser to. The browser is only ever sent to Stripe's own pages.
  */
 import type { BillingApi } from "../../adapters/stripe/billing-api";
 import type { NewCheckoutSession } from "../../domain/billing";
 
-/** A Checkout session stays open for an hour; the payer can always open a new one. */
+/** A Checkout session stays open for an hour (up to ten minutes more); the payer can always open a new one. */
 const SESSION_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * Stripe refuses an idempotency key sent again with other parameters, so a retry must ask for
+ * the same closing time as the first attempt: requests in the same ten minutes ask for the
+ * same one, and the key names it (a retry in a later step opens a new session, never an error).
+ */
+const CLOSING_STEP_SECONDS = 10 * 60;
+
+const closingTime = (now: Date) =>
+  (Math.floor((Math.floor(now.getTime() / 1000) + SESSION_LIFETIME_SECONDS) / CLOSING_STEP_SECONDS) + 1) * CLOSING_STEP_SECONDS;
 
 export interface CheckoutOpenerDeps {
   billing: BillingApi;
@@ -32,10 +42,11 @@ export async function openCheckout(deps: CheckoutOpenerDeps, target: CheckoutTar
     const open = await deps.billing.retrieveCheckoutSession(target.previous).catch(() => null);
     if (open?.status === "open" && open.url) return safeRedirect(deps, open.url);
   }
+  const expiresAt = closingTime(deps.now());
   const session = await deps.billing.createCheckoutSession({
     ...target.session,
-    idempotencyKey: `${target.keyPrefix}:${target.previous ?? "first"}`,
-    expiresAt: Math.floor(deps.now().getTime() / 1000) + SESSION_LIFETIME_SECONDS,
+    idempotencyKey: `${target.keyPrefix}:${target.previous ?? "first"}:${expiresAt}`,
+    expiresAt,
   });
   await target.remember(session.id);
   if (!session.url) throw new Error(`Stripe returned Checkout session ${session.id} without a URL`);

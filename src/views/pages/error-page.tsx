@@ -12,13 +12,15 @@ export interface ErrorPageProps {
   detail?: string | null;
   /** The site's built default favicon (the asset manifest's "favicon.svg"), when known. */
   favicon?: string | null;
+  /** The request's id, for the member to quote (it names the request in the logs). */
+  reference?: string | null;
 }
 
 /**
  * A self-contained error page that needs no CMS data, so it renders even when the CMS is down.
  * When the layout data is available, routes render ErrorContent inside SitePage instead.
  */
-export function ErrorPage({ status, siteName, stylesheet = null, detail = null, favicon = null }: ErrorPageProps) {
+export function ErrorPage({ status, siteName, stylesheet = null, detail = null, favicon = null, reference = null }: ErrorPageProps) {
   const { heading } = errorMessage(status, detail);
   const head = (
     <>
@@ -43,7 +45,7 @@ export function ErrorPage({ status, siteName, stylesheet = null, detail = null, 
       </header>
       <div className="page-body container">
         <main id="main" tabIndex={-1} className="page-main">
-          <ErrorContent status={status} detail={detail} />
+          <ErrorContent status={status} detail={detail} reference={reference} />
         </main>
       </div>
     </Document>

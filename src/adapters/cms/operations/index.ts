@@ -2,6 +2,7 @@ import { articleOperation, allArticlesOperation } from "./articles";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
 import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation } from "./pages";
+import { redirectsOperation } from "./redirects";
 import { webinarBundleOperation, webinarBundlesOperation, webinarOperation, webinarsOperation } from "./webinars";
 
 export {
@@ -17,6 +18,7 @@ export {
   joinPageOperation,
   membershipsOperation,
   navigationOperation,
+  redirectsOperation,
   sidebarOperation,
   webinarBundleOperation,
   webinarBundlesOperation,
@@ -43,4 +45,5 @@ export const ALL_OPERATIONS = [
   webinarBundleOperation,
   membershipsOperation,
   joinPageOperation,
+  redirectsOperation,
 ] as const;

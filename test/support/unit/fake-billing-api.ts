@@ -1,0 +1,141 @@
+/**
+ * A fake BillingApi (Stripe's API cannot be reached here), in memory, keeping the rules of
+ * Stripe's that the services rely on:
+ * - an idempotency key replays the session it created; the same key with other parameters is
+ *   refused (Stripe's `idempotency_error`: "Keys for idempotent requests can only be used with
+ *   the same parameters they were first used with");
+ * - only an open Checkout session can be expired;
+ * - an unknown Checkout session is a 404; an unknown subscription or invoice reads as null, as
+ *   the adapter (src/adapters/stripe/billing-api.ts) turns Stripe's 404 into null.
+ * Tests put Stripe's objects in `sessions`, `subscriptions` and `invoices`, take Stripe down per
+ * method with `failing`, and read what was asked in `created`, `cancelled`, `expired`, `portals`.
+ */
+import type { BillingApi } from "../../../src/adapters/stripe/billing-api";
+import type { CheckoutSession, Invoice, NewCheckoutSession, Subscription } from "../../../src/domain/billing";
+
+export const CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+export const PORTAL_ORIGIN = "https://billing.stripe.com";
+export const STRIPE_ORIGINS = [CHECKOUT_ORIGIN, PORTAL_ORIGIN] as const;
+
+/** An error as the Stripe SDK throws it. */
+export class FakeStripeError extends Error {
+  override readonly name = "StripeError";
+  constructor(
+    readonly statusCode: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function checkoutSession(fields: Partial<CheckoutSession> = {}): CheckoutSession {
+  const id = fields.id ?? "cs_test_1";
+  return {
+    id,
+    url: `${CHECKOUT_ORIGIN}/c/pay/${id}`,
+    status: "open",
+    paymentStatus: "unpaid",
+    purpose: null,
+    customerId: null,
+    subscriptionId: null,
+    invoiceId: null,
+    paymentIntentId: null,
+    amountTotalPence: 0,
+    ...fields,
+  };
+}
+
+/** An active subscription of customer cus_1 for 1 December 2026 to 1 December 2027. */
+export function subscription(fields: Partial<Subscription> = {}): Subscription {
+  return {
+    id: "sub_1",
+    status: "active",
+    customerId: "cus_1",
+    purpose: null,
+    periodStart: Date.parse("2026-12-01T00:00:00.000Z") / 1000,
+    periodEnd: Date.parse("2027-12-01T00:00:00.000Z") / 1000,
+    cancelAtPeriodEnd: false,
+    ...fields,
+  };
+}
+
+export function invoice(fields: Partial<Invoice> = {}): Invoice {
+  return { id: "in_1", status: "paid", subscriptionId: "sub_1", amountPaidPence: 19_500, paidAt: Date.parse("2026-12-01T09:30:00.000Z") / 1000, ...fields };
+}
+
+export function createFakeBillingApi(options: { sessionUrl?: (id: string) => string; portalUrl?: (customerId: string) => string } = {}) {
+  const sessions = new Map<string, CheckoutSession>();
+  const subscriptions = new Map<string, Subscription>();
+  const invoices = new Map<string, Invoice>();
+  const idempotency = new Map<string, { request: string; sessionId: string }>();
+  const created: NewCheckoutSession[] = [];
+  const cancelled: string[] = [];
+  const expired: string[] = [];
+  const portals: { customerId: string; returnUrl: string }[] = [];
+  /** Methods that fail as if Stripe could not be reached. */
+  const failing = new Set<keyof BillingApi>();
+  let next = 1;
+
+  const reach = (method: keyof BillingApi) => {
+    if (failing.has(method)) throw new FakeStripeError(500, "api_error", `Stripe could not be reached (${method})`);
+  };
+  const missing = (what: string, id: string) => new FakeStripeError(404, "invalid_request_error", `No such ${what}: '${id}'`);
+
+  const api: BillingApi = {
+    async createCheckoutSession(session) {
+      reach("createCheckoutSession");
+      const { idempotencyKey, ...request } = session;
+      const replay = idempotency.get(idempotencyKey);
+      if (replay) {
+        if (replay.request !== JSON.stringify(request)) {
+          throw new FakeStripeError(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+        }
+        return structuredClone(sessions.get(replay.sessionId)!);
+      }
+      created.push(structuredClone(session));
+      const id = `cs_test_${next++}`;
+      sessions.set(id, checkoutSession({ id, url: options.sessionUrl?.(id) ?? `${CHECKOUT_ORIGIN}/c/pay/${id}`, purpose: session.purpose, customerId: session.customerId }));
+      idempotency.set(idempotencyKey, { request: JSON.stringify(request), sessionId: id });
+      return structuredClone(sessions.get(id)!);
+    },
+    async retrieveCheckoutSession(id) {
+      reach("retrieveCheckoutSession");
+      const session = sessions.get(id);
+      if (!session) throw missing("checkout.session", id);
+      return structuredClone(session);
+    },
+    async retrieveSubscription(id) {
+      reach("retrieveSubscription");
+      return structuredClone(subscriptions.get(id) ?? null);
+    },
+    async retrieveInvoice(id) {
+      reach("retrieveInvoice");
+      return structuredClone(invoices.get(id) ?? null);
+    },
+    async createPortalSession(customerId, returnUrl) {
+      reach("createPortalSession");
+      portals.push({ customerId, returnUrl });
+      return { url: options.portalUrl?.(customerId) ?? `${PORTAL_ORIGIN}/p/session/test_${customerId}` };
+    },
+    async cancelSubscription(id) {
+      reach("cancelSubscription");
+      const found = subscriptions.get(id);
+      if (!found) throw missing("subscription", id);
+      cancelled.push(id);
+      found.status = "canceled";
+    },
+    async expireCheckoutSession(id) {
+      reach("expireCheckoutSession");
+      const session = sessions.get(id);
+      if (!session) throw missing("checkout.session", id);
+      if (session.status !== "open") throw new FakeStripeError(400, "invalid_request_error", `Only Checkout Sessions with a status of open can be expired (${id} is ${session.status})`);
+      expired.push(id);
+      session.status = "expired";
+    },
+  };
+
+  return { api, sessions, subscriptions, invoices, created, cancelled, expired, portals, failing };
+}
+
+export type FakeBillingApi = ReturnType<typeof createFakeBillingApi>;

@@ -1,0 +1,60 @@
+/**
+ * An in-memory CardBillingStore for unit tests, with the rules of its D1 adapter
+ * (src/adapters/d1/card-billing.ts): a payment is stored once (by Stripe's id) and marks its
+ * application paid only if it was awaiting payment; a subscription changes the user's record
+ * only when the record names it, or names the application it was started for once that
+ * application is paid; a null field keeps what the record holds; events are remembered once.
+ */
+import type { CardBillingStore } from "../../../src/adapters/d1/card-billing";
+import { assertSubscriptionFree, type MembershipTables } from "./in-memory-membership-tables";
+
+export function createInMemoryCardBillingStore(tables: MembershipTables): CardBillingStore {
+  const markPaid = (applicationId: string) => {
+    const row = tables.applications.get(applicationId);
+    if (row?.status === "awaiting_payment") Object.assign(row, { status: "paid", updatedAt: tables.stamp() });
+  };
+
+  return {
+    async recordPayment(p) {
+      if (!tables.applications.has(p.applicationId)) throw new Error("D1_ERROR: FOREIGN KEY constraint failed");
+      if (p.amountPence <= 0) throw new Error("D1_ERROR: CHECK constraint failed: amount_pence > 0");
+      if (!tables.payments.has(p.id)) {
+        tables.payments.set(p.id, { ...p, method: "card", recordedBy: "stripe", createdAt: tables.stamp() });
+      }
+      markPaid(p.applicationId);
+    },
+    async markPaidWithoutPayment(applicationId) {
+      markPaid(applicationId);
+    },
+    async applySubscription(s) {
+      const record = tables.memberships.get(s.userId);
+      if (!record) return;
+      const startedFor = s.applicationId !== null && record.applicationId === s.applicationId && tables.applications.get(s.applicationId)?.status === "paid";
+      if (record.stripeSubscriptionId !== s.subscriptionId && !startedFor) return;
+      assertSubscriptionFree(tables, s.subscriptionId, s.userId);
+      Object.assign(record, {
+        status: s.status ?? record.status,
+        paymentMethod: "card",
+        stripeCustomerId: s.customerId ?? record.stripeCustomerId,
+        stripeSubscriptionId: s.subscriptionId,
+        billingStatus: s.billingStatus,
+        periodStart: s.periodStart ?? record.periodStart,
+        periodEnd: s.periodEnd ?? record.periodEnd,
+        updatedAt: tables.stamp(),
+      });
+    },
+    applicationStatus: async (applicationId) => tables.applications.get(applicationId)?.status ?? null,
+    async userForSubscription(subscriptionId) {
+      return [...tables.memberships.values()].find((record) => record.stripeSubscriptionId === subscriptionId)?.userId ?? null;
+    },
+    async setCheckoutSession(applicationId, sessionId) {
+      const row = tables.applications.get(applicationId);
+      if (row) Object.assign(row, { checkoutSessionId: sessionId, updatedAt: tables.stamp() });
+    },
+    checkoutSession: async (applicationId) => tables.applications.get(applicationId)?.checkoutSessionId ?? null,
+    wasHandled: async (eventId) => tables.stripeEvents.has(eventId),
+    async markHandled(event) {
+      if (!tables.stripeEvents.has(event.id)) tables.stripeEvents.set(event.id, { type: event.type, created: event.created });
+    },
+  };
+}
