@@ -61,7 +61,7 @@ export function subscription(fields: Partial<Subscription> = {}): Subscription {
 }
 
 export function invoice(fields: Partial<Invoice> = {}): Invoice {
-  return { id: "in_1", status: "paid", subscriptionId: "sub_1", amountPaidPence: 19_500, paidAt: Date.parse("2026-12-01T09:30:00.000Z") / 1000, ...fields };
+  return { id: "in_1", status: "paid", subscriptionId: "sub_1", amountPaidPence: 19_500, amountDuePence: 19_500, paidAt: Date.parse("2026-12-01T09:30:00.000Z") / 1000, ...fields };
 }
 
 export function createFakeBillingApi(options: { sessionUrl?: (id: string) => string; portalUrl?: (customerId: string) => string } = {}) {

@@ -23,6 +23,12 @@ export function createInMemoryCardBillingStore(tables: MembershipTables): CardBi
       }
       markPaid(p.applicationId);
     },
+    async memberContact(userId) {
+      const record = tables.memberships.get(userId);
+      if (!record?.periodEnd) return null;
+      const givenName = (record.applicationId && tables.applications.get(record.applicationId)?.givenName) || "member";
+      return { userId, email: record.email, givenName, membershipTitle: record.membershipTitle, periodEnd: record.periodEnd };
+    },
     async markPaidWithoutPayment(applicationId) {
       markPaid(applicationId);
     },

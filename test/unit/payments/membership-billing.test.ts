@@ -9,6 +9,7 @@ import { completeMembershipCheckout, recordInvoice, syncSubscription } from "../
 import { KNOWN_SUBSCRIPTION_STATUSES } from "../../../src/services/payments/subscription-status";
 import { application, membershipRecord, newApplication } from "../../fixtures/membership";
 import { checkoutSession, createFakeBillingApi, invoice, subscription } from "../../support/unit/fake-billing-api";
+import { recordingMembershipFollowUps } from "../../support/unit/follow-ups";
 import { createInMemoryMembership } from "../../support/unit/in-memory-membership";
 import { seedApplication, seedRecord } from "../../support/unit/in-memory-membership-tables";
 import { createRecordingLog } from "../../support/worker/memory-store";
@@ -21,7 +22,8 @@ function setup() {
   const db = createInMemoryMembership();
   const stripe = createFakeBillingApi();
   const { lines, log } = createRecordingLog();
-  return { db, stripe, lines, deps: { billing: stripe.api, store: db.cardBilling, now: () => NOW, log } };
+  const { followUps, emails } = recordingMembershipFollowUps(() => NOW);
+  return { db, stripe, lines, emails, deps: { billing: stripe.api, store: db.cardBilling, applications: db.applications, followUps, now: () => NOW, log } };
 }
 
 /** user-1 has applied (app-1, by card) and Stripe has the subscription their Checkout started. */

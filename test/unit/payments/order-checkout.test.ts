@@ -16,6 +16,7 @@ import { catalogueWebinar as webinar, NONE, NOW } from "../../fixtures/pricing";
 import { SITE_URL } from "../../support/unit/card-payments";
 import { CHECKOUT_ORIGIN, checkoutSession, createFakeBillingApi, STRIPE_ORIGINS } from "../../support/unit/fake-billing-api";
 import { createInMemoryOrderStore } from "../../support/unit/in-memory-order-store";
+import { NO_ORDER_FOLLOW_UPS } from "../../support/unit/follow-ups";
 
 const A = webinar("a");
 const B = webinar("b", { defaultPrice: 30, memberPrice: 15 });
@@ -32,9 +33,9 @@ const single = (id: string): CartItemRef => ({ kind: "webinar", id });
 async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): Promise<Order> {
   const orders = createInMemoryOrderStore();
   const buyer = { viewer, userId: "user-1", owned: NONE };
-  const expected = await checkout({ orders, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
+  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
   if (expected.kind !== "price-changed") throw new Error(`Expected the price check, got ${expected.kind}`);
-  const result = await checkout({ orders, now: () => NOW }, CATALOGUE, {
+  const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, {
     buyer,
     email: "ada@guild.example",
     items,

@@ -8,6 +8,7 @@ import type { CheckoutPurpose, CheckoutSession, WebhookEvent } from "../../../sr
 import { handleStripeEvent, HANDLED_EVENTS } from "../../../src/services/payments/stripe-webhook";
 import { application, membershipRecord, newApplication } from "../../fixtures/membership";
 import { checkoutSession, createFakeBillingApi, invoice, subscription } from "../../support/unit/fake-billing-api";
+import { recordingMembershipFollowUps } from "../../support/unit/follow-ups";
 import { createInMemoryMembership } from "../../support/unit/in-memory-membership";
 import { seedApplication, seedRecord } from "../../support/unit/in-memory-membership-tables";
 import { createRecordingLog } from "../../support/worker/memory-store";
@@ -23,6 +24,8 @@ function setup() {
   const deps = {
     billing: stripe.api,
     store: db.cardBilling,
+    applications: db.applications,
+    followUps: recordingMembershipFollowUps(() => new Date("2026-12-01T10:00:00.000Z")).followUps,
     now: () => new Date("2026-12-01T10:00:00.000Z"),
     log: createRecordingLog().log,
     fulfilOrder: async (session: CheckoutSession) => {
