@@ -11,7 +11,10 @@
 //     cart (every line priced at the edge) and a static asset;
 //   - the home page rendered on every request from the KV content cache (edge cache off);
 //   - the home page with the content cache disabled (every request loads from the CMS);
-//   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache.
+//   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache;
+//   - the staff member import of a generated 5,000-row file: dry run (with bad rows, and clean),
+//     real run, and the real run again (scripts/bench/member-import.mjs, with the Firebase Auth
+//     emulator for the staff sign-in).
 // Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
 // fails (non-2xx) or a service cannot start; it never judges the speed itself.
 //
@@ -25,9 +28,10 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { startCmsProxy } from "./bench/cms-proxy.mjs";
+import { benchMemberImport } from "./bench/member-import.mjs";
 import { runCount, runLoad } from "./bench/load.mjs";
 import { formatReport } from "./bench/report.mjs";
-import { bundleWorker, lazyModules, OFFLINE_ENV, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
+import { bundleWorker, lazyModules, OFFLINE_ENV, readDevVarsExample, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { startCms } from "./lib/cms.mjs";
@@ -52,6 +56,8 @@ const PORTS = {
   workerUncached: 8808 + options.portOffset,
   workerKvOnly: 8809 + options.portOffset,
   cmsProxy: 9807 + options.portOffset,
+  workerImport: 8810 + options.portOffset,
+  firebase: 9810 + options.portOffset,
 };
 const COLD_REQUESTS = 100;
 /** A full-access CMS token for the bench's own throwaway CMS only (it publishes one edit). */
@@ -265,6 +271,18 @@ try {
   });
   await disposeWorker();
 
+  // ── The member import: a generated 5,000-row file, dry run and real run ────────────────────
+  const memberImport = await benchMemberImport({
+    workerOptions,
+    scriptPath,
+    assetsDir,
+    vars: { ...baseVars, CMS_URL: cms.url },
+    workerPort: PORTS.workerImport,
+    firebasePort: PORTS.firebase,
+    onLog: onWorkerLog,
+    step,
+  });
+
   // ── Report ───────────────────────────────────────────────────────────────────────────────
   const byId = Object.fromEntries(scenarios.map((s) => [s.id, s.result]));
   const ratio = (a, b) => a / b;
@@ -328,6 +346,7 @@ try {
       },
     ],
     purgeToVisible,
+    memberImport,
     cms: {
       cachedViews: {
         views: CACHED_VIEWS,
@@ -424,6 +443,8 @@ async function checkPortsFree() {
     workerCached: "the bench's Worker",
     workerUncached: "the bench's Worker without cache",
     workerKvOnly: "the bench's Worker without the edge cache",
+    workerImport: "the bench's Worker for the member import",
+    firebase: "the bench's Firebase Auth emulator",
   };
   for (const [name, port] of Object.entries(PORTS)) {
     try {
@@ -449,18 +470,6 @@ async function everyCartItem(base) {
   const items = [...new Set([...html.matchAll(/name="add" value="((?:webinar|bundle):[^"]+)"/g)].map((match) => match[1]))];
   if (items.length === 0) throw new Error("The webinars list offers nothing to add to a cart: the demo content is missing?");
   return items;
-}
-
-function readDevVarsExample() {
-  const vars = {};
-  for (const line of readFileSync(join(ROOT, ".dev.vars.example"), "utf8").split(/\r?\n/)) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
-  }
-  for (const name of ["CMS_TOKEN", "CACHE_PURGE_SECRET"]) {
-    if (!vars[name]) throw new Error(`.dev.vars.example has no ${name}`);
-  }
-  return vars;
 }
 
 /**

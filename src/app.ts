@@ -40,6 +40,7 @@ import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
+import { staffMemberImportRoutes } from "./routes/staff-member-import";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { HonoEnv } from "./types";
 
@@ -88,6 +89,7 @@ export function createApp() {
   app.route("/", staffOrderRoutes);
   app.route("/", staffReceiptRoutes);
   app.route("/", staffEmailsRoutes);
+  app.route("/", staffMemberImportRoutes);
   app.route("/", emailPreferenceRoutes);
   app.route("/", devMailboxRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.

@@ -63,6 +63,10 @@ export function formatReport(result) {
       `page was ${ptv.cachedBefore ?? "not"} in the edge cache before; ${ptv.polls} polls)`,
   );
   lines.push("");
+  const imp = result.memberImport;
+  lines.push(`Member import (/staff/members/import, ${int(imp.rows)} generated rows, ${int(imp.fileBytes / 1024)} KiB; wall time of one request each)`);
+  for (const run of Object.values(imp.runs)) lines.push(`  ${pad(run.label, 44)}${lpad(fmt(run.ms, 0), 8)} ms  (${run.status})`);
+  lines.push("");
   lines.push("CMS calls (counted at the latency proxy)");
   const views = cms.cachedViews;
   lines.push(

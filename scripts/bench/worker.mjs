@@ -97,3 +97,16 @@ async function applyMigrations(db) {
     if (statements.length) await db.batch(statements.map((statement) => db.prepare(statement)));
   }
 }
+
+/** The local secrets the bench's Worker runs with (.dev.vars.example). */
+export function readDevVarsExample() {
+  const vars = {};
+  for (const line of readFileSync(join(ROOT, ".dev.vars.example"), "utf8").split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
+  }
+  for (const name of ["CMS_TOKEN", "CACHE_PURGE_SECRET"]) {
+    if (!vars[name]) throw new Error(`.dev.vars.example has no ${name}`);
+  }
+  return vars;
+}

@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   "webinar-reminder",
   "recording-ready",
   "application-rejected",
+  "claim-invitation",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -40,6 +41,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "webinar-reminder": "webinar-reminders",
   "recording-ready": "webinar-recordings",
   "application-rejected": "transactional",
+  "claim-invitation": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -154,6 +156,15 @@ export interface ApplicationRejectedData {
   reason: string;
 }
 
+/** A member brought across from the society's old records, invited to sign in and claim their membership. */
+export interface ClaimInvitationData {
+  name: string;
+  membershipTitle: string;
+  memberNumber: number | null;
+  /** The address the membership waits under: the one to sign in with. */
+  email: string;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -165,6 +176,7 @@ export interface EmailDataFor {
   "webinar-reminder": WebinarReminderData;
   "recording-ready": RecordingReadyData;
   "application-rejected": ApplicationRejectedData;
+  "claim-invitation": ClaimInvitationData;
 }
 
 /**

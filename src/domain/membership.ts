@@ -103,3 +103,12 @@ export interface AmountDue {
   joiningFeePence: number;
   halfOff: boolean;
 }
+
+/** A member's proof of membership, for employers and insurers. */
+export interface MemberCard {
+  name: string;
+  memberNumber: number;
+  membershipTitle: string;
+  /** The last day of the paid period (YYYY-MM-DD or an ISO instant); null for an open-ended membership. */
+  validUntil: string | null;
+}

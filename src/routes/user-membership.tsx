@@ -4,12 +4,16 @@
  *   POST /user/membership/pay-by-card     (re)opens Stripe Checkout for the application
  *   POST /user/membership/pay-offline     switches the application to bank transfer or cheque
  *   POST /user/membership/billing-portal  Stripe's customer portal for a card-paid member
+ *   GET  /user/membership/proof           a printable proof of membership (active members only)
  * Each needs a session and acts only on the signed-in user's own application.
  */
 import { Hono } from "hono";
 import { requireSession } from "../middleware/require-session";
 import type { HonoEnv } from "../types";
+import { AppError } from "../errors";
+import { londonDate } from "../shared/london-date";
 import { MembershipStatusContent } from "../views/membership/membership-status-content";
+import { ProofOfMembershipContent } from "../views/membership/proof-of-membership-content";
 
 export const userMembershipRoutes = new Hono<HonoEnv>()
   .use("/user/membership", requireSession())
@@ -18,11 +22,12 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
     const { membership, config } = c.var;
     const userId = c.var.session!.userId;
     const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
-    const [layout, overview, joinPage] = await Promise.all([
+    const [layout, overview, joinPage, number] = await Promise.all([
       c.var.content.layout(),
       membership.overview(userId),
       // The join page's success message, right after an application or its card payment.
       c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
+      c.var.memberCard(userId),
     ]);
     return c.render(
       <MembershipStatusContent
@@ -36,9 +41,21 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
         notice={notice}
         cardPayments={config.stripe !== null}
         csrfToken={await c.var.csrfToken()}
+        memberNumber={number.memberNumber}
+        proofAvailable={number.card !== null}
       />,
       { layout, head: { pageTitle: "Your membership", noindex: true }, section: "userSettings", isPrivate: true, islands: ["membership"] },
     );
+  })
+  .get("/user/membership/proof", async (c) => {
+    const [layout, { card }] = await Promise.all([c.var.content.layout(), c.var.memberCard(c.var.session!.userId)]);
+    if (!card) throw new AppError("NOT_FOUND", "A proof of membership is available while your membership is active. Your membership page shows its state.");
+    return c.render(<ProofOfMembershipContent card={card} societyName={layout.footer.contactFields.organizationName ?? c.var.config.site.name} issuedOn={londonDate(new Date())} />, {
+      layout,
+      head: { pageTitle: "Proof of membership", noindex: true },
+      section: null,
+      isPrivate: true,
+    });
   })
   .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.membership.payByCard(c.var.session!.userId), 303))
   .post("/user/membership/pay-offline", async (c) => {

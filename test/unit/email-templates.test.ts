@@ -85,6 +85,10 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Your membership application GH-ABCD1234",
     facts: ["cannot accept your application", "The reason", "Your registration number could not be verified.", "we will refund you"],
   },
+  "claim-invitation": {
+    subject: "Claim your Full membership online",
+    facts: ["Dear Ada Lovelace", "1042", "ada@example.org", "Sign in with this e-mail address", "/user/membership"],
+  },
 };
 
 // --- Accessibility basics over the HTML -------------------------------------------------------

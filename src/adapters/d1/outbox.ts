@@ -60,6 +60,11 @@ export interface OutboxStore {
    * the outbox is skipped, never an error, so it cannot fail the caller's batch.
    */
   insert(messages: readonly NewOutboxMessage[], condition?: OutboxCondition, fill?: readonly OutboxFill[]): D1PreparedStatement;
+  /**
+   * The same for many messages at once (an import's invitations): they travel as one JSON
+   * parameter, so no statement nears D1's 100 bound parameters. Keep each call's JSON under 1 MB.
+   */
+  insertMany(messages: readonly NewOutboxMessage[]): D1PreparedStatement;
   byId(id: string): Promise<OutboxMessage | null>;
   /**
    * Claims a message that is due (pending or retry, next attempt not after `now`) for one
@@ -149,6 +154,17 @@ export function createOutboxStore(db: D1Database): OutboxStore {
       const values = messages.flatMap((m) => [m.id, m.dedupeKey, m.kind, m.category, m.recipient, m.userId, m.subject, m.data]);
       const params = condition && "exists" in condition ? condition.params : [];
       return db.prepare(sql).bind(...filled, ...values, ...params);
+    },
+    insertMany(messages) {
+      if (messages.length === 0) throw new Error("An outbox insert needs at least one message");
+      const rows = messages.map((m) => [m.id, m.dedupeKey, m.kind, m.category, m.recipient, m.userId, m.subject, m.data]);
+      return db
+        .prepare(
+          `INSERT INTO email_outbox (${INSERT_COLUMNS.join(", ")})
+           SELECT ${INSERT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?1) WHERE true
+           ON CONFLICT (dedupe_key) DO NOTHING`,
+        )
+        .bind(JSON.stringify(rows));
     },
     async byId(id) {
       const row = await db.prepare("SELECT * FROM email_outbox WHERE id = ?1").bind(id).first<OutboxRow>();

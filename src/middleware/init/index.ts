@@ -24,6 +24,8 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("auth", services.auth);
     c.set("attemptLimits", services.attemptLimits);
     c.set("membership", services.membership);
+    c.set("memberCard", services.memberCard);
+    c.set("memberImport", services.memberImport);
     c.set("orders", services.orders);
     c.set("receipts", services.receipts);
     c.set("staffApplications", services.staffApplications);

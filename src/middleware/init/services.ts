@@ -6,6 +6,8 @@ import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
+import { createMemberCardStore } from "../../adapters/d1/member-cards";
+import { createMemberImportStore } from "../../adapters/d1/member-import";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
@@ -28,9 +30,11 @@ import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { createNotices } from "../../services/email/notices";
+import { createMemberImport } from "../../services/member-import/member-import";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipFollowUps } from "../../services/membership/follow-ups";
+import { memberCard } from "../../services/membership/member-card";
 import { createMembershipService } from "../../services/membership/membership-service";
 import { createStaffApplications } from "../../services/membership/staff-applications";
 import { createOrderFollowUps } from "../../services/orders/follow-ups";
@@ -148,6 +152,12 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       now,
       log,
     }),
+    /** The signed-in member's number and proof of membership. */
+    memberCard: (userId: string) =>
+      memberCard(
+        { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays: config.membership.graceDays },
+        userId,
+      ),
     orders: createOrderService({ orders: stores.orders, content, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content, siteName: config.site.name }),
@@ -160,6 +170,16 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       followUps: membershipFollowUps,
       card,
       newId,
+    }),
+    /** Staff bring existing members across from a CSV file (/staff/members/import). */
+    memberImport: createMemberImport({
+      store: createMemberImportStore(db),
+      membershipTypes: async () => (await content.memberships()).map(({ slug, title }) => ({ slug, title })),
+      outbox: email.outbox,
+      audit: stores.audit,
+      batch: (statements) => db.batch(statements),
+      waitUntil,
+      log,
     }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */

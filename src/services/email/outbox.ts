@@ -50,6 +50,8 @@ export interface EmailOutbox {
    * fields from rows written earlier in the same batch (a receipt number allocated with the payment).
    */
   prepare(request: EmailRequest, options?: { onlyIf?: OutboxCondition; fill?: readonly OutboxFill[] }): PreparedEmail;
+  /** Many messages, unconditionally, in a few statements (an import's invitations); dedupe keys as above. */
+  prepareMany(requests: readonly EmailRequest[]): PreparedEmail;
   /** Queues the messages for delivery now. Never throws: if the queue fails, the sweep sends them. */
   deliverSoon(ids: readonly string[]): Promise<void>;
 }
@@ -62,29 +64,44 @@ export interface EmailOutboxDeps {
   log: Logger;
 }
 
+/** Messages per bulk insert: their JSON stays well under D1's 1 MB for one value. */
+const MESSAGES_PER_STATEMENT = 500;
+
 export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
+  /** The outbox rows for one request: one per recipient (none when staff have no address). */
+  function messagesFor(request: EmailRequest): NewOutboxMessage[] {
+    const content = { kind: request.kind, data: request.data } as Parameters<typeof subjectFor>[0];
+    const staff = STAFF_EMAIL_KINDS.has(request.kind);
+    const recipients: Recipient[] = staff ? deps.staffEmails.map((email) => ({ email, userId: null })) : [request.to as Recipient];
+    if (recipients.length === 0) {
+      deps.log.warn("email.no_recipients", { kind: request.kind, reason: "STAFF_EMAILS is empty" });
+      return [];
+    }
+    const subject = subjectFor(content);
+    const data = JSON.stringify(request.data);
+    return recipients.map((recipient) => ({
+      id: deps.newId(),
+      dedupeKey: dedupeKey(request.kind, request.event, staff ? recipient.email : undefined),
+      kind: request.kind,
+      category: EMAIL_CATEGORY[request.kind],
+      recipient: recipient.email.trim(),
+      userId: recipient.userId,
+      subject,
+      data,
+    }));
+  }
+
   return {
     prepare(request, options) {
-      const content = { kind: request.kind, data: request.data } as Parameters<typeof subjectFor>[0];
-      const staff = STAFF_EMAIL_KINDS.has(request.kind);
-      const recipients: Recipient[] = staff ? deps.staffEmails.map((email) => ({ email, userId: null })) : [request.to as Recipient];
-      if (recipients.length === 0) {
-        deps.log.warn("email.no_recipients", { kind: request.kind, reason: "STAFF_EMAILS is empty" });
-        return { statements: [], ids: [] };
-      }
-      const subject = subjectFor(content);
-      const data = JSON.stringify(request.data);
-      const messages: NewOutboxMessage[] = recipients.map((recipient) => ({
-        id: deps.newId(),
-        dedupeKey: dedupeKey(request.kind, request.event, staff ? recipient.email : undefined),
-        kind: request.kind,
-        category: EMAIL_CATEGORY[request.kind],
-        recipient: recipient.email.trim(),
-        userId: recipient.userId,
-        subject,
-        data,
-      }));
+      const messages = messagesFor(request);
+      if (messages.length === 0) return { statements: [], ids: [] };
       return { statements: [deps.store.insert(messages, options?.onlyIf, options?.fill)], ids: messages.map((m) => m.id) };
+    },
+    prepareMany(requests) {
+      const messages = requests.flatMap(messagesFor);
+      const statements: D1PreparedStatement[] = [];
+      for (let start = 0; start < messages.length; start += MESSAGES_PER_STATEMENT) statements.push(deps.store.insertMany(messages.slice(start, start + MESSAGES_PER_STATEMENT)));
+      return { statements, ids: messages.map((m) => m.id) };
     },
     async deliverSoon(ids) {
       if (ids.length === 0) return;

@@ -44,5 +44,7 @@ export function subjectFor(email: EmailContent): string {
       return `The recording of ${email.data.webinarTitle} is ready`;
     case "application-rejected":
       return `Your membership application ${email.data.reference}`;
+    case "claim-invitation":
+      return `Claim your ${email.data.membershipTitle} online`;
   }
 }

@@ -11,6 +11,7 @@ import { textFrame } from "./text-frame";
 import { applicationReceived } from "./templates/application-received";
 import { applicationRejected } from "./templates/application-rejected";
 import { applicationStaffNotice } from "./templates/application-staff-notice";
+import { claimInvitation } from "./templates/claim-invitation";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderReceipt } from "./templates/order-receipt";
@@ -30,6 +31,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "webinar-reminder": webinarReminder,
   "recording-ready": recordingReady,
   "application-rejected": applicationRejected,
+  "claim-invitation": claimInvitation,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -28,6 +28,10 @@ export interface MembershipStatusContentProps {
   /** Whether card payment (Stripe) is configured. */
   cardPayments: boolean;
   csrfToken: string;
+  /** The member number, once the membership has been active. */
+  memberNumber?: number | null;
+  /** Whether the printable proof of membership is open (an active membership with a number). */
+  proofAvailable?: boolean;
 }
 
 const NOTICES: CheckoutNoticeTexts = {
@@ -79,6 +83,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
         <>
           <dl className="summary-list" data-membership-status={status}>
             <SummaryRow label="Membership">{record.membershipTitle}</SummaryRow>
+            {props.memberNumber ? <SummaryRow label="Member number">{props.memberNumber}</SummaryRow> : null}
             <SummaryRow label="Status"><strong>{STATUS_TEXT[status]}</strong></SummaryRow>
             {record.periodStart ? (
               <SummaryRow label="Member since"><DateTime value={record.periodStart} style="long" /></SummaryRow>
@@ -93,6 +98,12 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             ) : null}
             <SummaryRow label="Payment method">{METHOD_TEXT[record.paymentMethod]}</SummaryRow>
           </dl>
+          {props.proofAvailable ? (
+            <p>
+              <a href="/user/membership/proof">Proof of membership</a>: a page to print for an employer or insurer, with your name, member number and
+              membership.
+            </p>
+          ) : null}
           {record.billingStatus === "past_due" && status === "active" ? (
             <div className="notice notice--info" role="status">
               <p>Your last card payment did not go through. Stripe will try again; update your card under “Manage billing” to keep your membership.</p>

@@ -30,6 +30,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "webinar-reminder": "Webinar reminder",
   "recording-ready": "Recording ready",
   "application-rejected": "Application rejected",
+  "claim-invitation": "Claim your membership (import)",
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */

@@ -1,10 +1,11 @@
 /** The staff area's lists, linked from each other so staff can find them all. */
-export type StaffArea = "applications" | "orders" | "emails";
+export type StaffArea = "applications" | "orders" | "emails" | "import";
 
 const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
   { area: "emails", href: "/staff/emails", label: "E-mails" },
+  { area: "import", href: "/staff/members/import", label: "Import members" },
 ];
 
 export function StaffNav({ current }: { current: StaffArea }) {

@@ -1,0 +1,105 @@
+/**
+ * One row of the member import file, checked: every value is read strictly and every problem is
+ * reported with its column and the reason, so staff can fix the file in their spreadsheet.
+ */
+import * as z from "zod";
+import type { ImportColumn, ImportedMember, ImportedStatus, ImportProblem } from "../../domain/member-import";
+import type { PaymentMethod } from "../../domain/membership";
+import type { ColumnIndex } from "./columns";
+
+/** A membership type as the CMS lists it. */
+export interface MembershipType {
+  slug: string;
+  title: string;
+}
+
+const STATUSES: readonly ImportedStatus[] = ["active", "lapsed", "cancelled"];
+const PAYMENT_METHODS: Record<string, PaymentMethod> = { offline: "offline", "bank transfer": "offline", cheque: "offline", card: "card" };
+const CONSENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LIMITS = { email: 254, name: 200, address: 500 } as const;
+const MAX_MEMBER_NUMBER = 999_999_999;
+const email = z.email();
+
+/** "2025-02-30" is not a day; null when `value` is a real YYYY-MM-DD day. */
+function dayProblem(value: string): string | null {
+  const match = DAY.exec(value);
+  if (!match) return `"${value}" is not a date: write it as YYYY-MM-DD, like 2026-01-31`;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return `${value} is not a real date`;
+  }
+  return null;
+}
+
+export function validateRow(
+  record: { line: number; fields: readonly string[] },
+  index: ColumnIndex,
+  types: readonly MembershipType[],
+): { ok: true; member: ImportedMember } | { ok: false; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const value = (column: ImportColumn) => (record.fields[index[column]] ?? "").trim();
+  const problem = (column: ImportColumn, message: string) => problems.push({ line: record.line, column, message });
+
+  const address = value("email").toLowerCase();
+  if (address === "") problem("email", "An e-mail address is needed: the import finds each member by it");
+  else if (address.length > LIMITS.email || !email.safeParse(address).success) problem("email", `"${value("email")}" is not an e-mail address`);
+
+  const name = value("name").replace(/\s+/g, " ");
+  if (name === "") problem("name", "A name is needed");
+  else if (name.length > LIMITS.name) problem("name", `The name is longer than ${LIMITS.name} characters`);
+
+  const typeName = value("membership_type");
+  const type = types.find((t) => t.slug.toLowerCase() === typeName.toLowerCase() || t.title.toLowerCase() === typeName.toLowerCase());
+  if (typeName === "") problem("membership_type", "A membership type is needed");
+  else if (!type) problem("membership_type", `"${typeName}" is not a membership type. The site has: ${types.map((t) => t.title).join(", ")}`);
+
+  const status = value("status").toLowerCase() as ImportedStatus;
+  if (!STATUSES.includes(status)) problem("status", `"${value("status")}" is not a status: use active, lapsed or cancelled`);
+
+  const periodStart = value("period_start");
+  const periodEnd = value("period_end");
+  const startProblem = periodStart === "" ? "The period's start date is needed" : dayProblem(periodStart);
+  const endProblem = periodEnd === "" ? "The period's end date is needed" : dayProblem(periodEnd);
+  if (startProblem) problem("period_start", startProblem);
+  if (endProblem) problem("period_end", endProblem);
+  if (!startProblem && !endProblem && periodEnd <= periodStart) problem("period_end", `The period ends (${periodEnd}) on or before it starts (${periodStart})`);
+
+  const numberText = value("member_number");
+  let memberNumber: number | null = null;
+  if (numberText !== "") {
+    if (!/^\d+$/.test(numberText) || Number(numberText) < 1 || Number(numberText) > MAX_MEMBER_NUMBER) {
+      problem("member_number", `"${numberText}" is not a member number: use a whole number from 1, or leave it blank to give the next one`);
+    } else memberNumber = Number(numberText);
+  }
+
+  const postal = value("address");
+  if (postal.length > LIMITS.address) problem("address", `The address is longer than ${LIMITS.address} characters`);
+
+  const method = PAYMENT_METHODS[value("payment_method").toLowerCase()];
+  if (!method) problem("payment_method", `"${value("payment_method")}" is not a payment method: use offline (or bank transfer, cheque) or card`);
+
+  const consents = value("consents") === "" ? [] : value("consents").split(";").map((c) => c.trim().toLowerCase()).filter((c) => c !== "");
+  const badConsent = consents.find((c) => !CONSENT.test(c));
+  if (badConsent !== undefined) problem("consents", `"${badConsent}" is not a consent name: use short names separated by semicolons, like newsletter;directory`);
+
+  if (problems.length > 0 || !type || !method) return { ok: false, problems };
+  return {
+    ok: true,
+    member: {
+      line: record.line,
+      email: address,
+      name,
+      membershipSlug: type.slug,
+      membershipTitle: type.title,
+      status,
+      periodStart,
+      periodEnd,
+      memberNumber,
+      address: postal === "" ? null : postal,
+      paymentMethod: method,
+      consents: [...new Set(consents)],
+    },
+  };
+}

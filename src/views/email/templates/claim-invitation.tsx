@@ -1,0 +1,30 @@
+import type { ClaimInvitationData } from "../../../domain/email";
+import { Action, Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
+import { template } from "../template";
+
+const welcome = (d: ClaimInvitationData, siteName: string) =>
+  `Dear ${d.name}, your ${d.membershipTitle} membership now lives on the ${siteName} website, so you can see it, renew it and open members-only pages there.`;
+const HOW =
+  "Sign in with this e-mail address. The first time you sign in with it, once the address is verified, your membership and member number appear on your membership page. Another address will not find it: only this one can claim it.";
+const facts = (d: ClaimInvitationData): Fact[] => [
+  { label: "Membership", value: d.membershipTitle },
+  ...(d.memberNumber === null ? [] : [{ label: "Member number", value: String(d.memberNumber) }]),
+  { label: "Sign in with", value: d.email },
+];
+
+export const claimInvitation = template<ClaimInvitationData>({
+  preview: (d) => `Sign in with ${d.email} to find your ${d.membershipTitle} membership on the website.`,
+  heading: () => "Claim your membership online",
+  reason: (_d, { brand }) => `You are receiving this because you are a member of ${brand.siteName} and we have moved our membership records to the website.`,
+  Body: ({ data: d, ctx }) => (
+    <>
+      <P>{welcome(d, ctx.brand.siteName)}</P>
+      <Facts facts={facts(d)} />
+      <H2>How to claim it</H2>
+      <P>{HOW}</P>
+      <Action href={ctx.link("/user/membership")}>Sign in and see your membership</Action>
+    </>
+  ),
+  text: (d, ctx) =>
+    paragraphs(welcome(d, ctx.brand.siteName), textFacts(facts(d)), textHeading("How to claim it"), HOW, `Sign in and see your membership: ${ctx.link("/user/membership")}`),
+});
