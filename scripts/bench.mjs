@@ -54,6 +54,8 @@ const PORTS = {
   cmsProxy: 9807 + options.portOffset,
 };
 const COLD_REQUESTS = 100;
+/** A full-access CMS token for the bench's own throwaway CMS only (it publishes one edit). */
+const BENCH_EDITOR_TOKEN = "guildhall-bench-cms-editor-token-not-a-secret-000000000";
 const CACHED_VIEWS = 1_000;
 const JSON_PATH = join(ROOT, ".tmp", "bench.json");
 
@@ -132,6 +134,11 @@ try {
     port: PORTS.cms,
     dbFile: join(tmp, "cms.db"),
     apiToken: secrets.CMS_TOKEN,
+    // The CMS's publish webhook purges the first Worker's caches, as in production; the editor
+    // token lets the bench publish an edit and time how soon visitors see it.
+    purgeUrl: `http://127.0.0.1:${PORTS.workerCached}/api/cache/purge`,
+    purgeSecret: secrets.CACHE_PURGE_SECRET,
+    editorApiToken: BENCH_EDITOR_TOKEN,
     log: options.verbose ? undefined : () => {},
   });
   cleanups.push(() => cms.stop());
@@ -207,6 +214,9 @@ try {
   });
   assertAllOk(`${CACHED_VIEWS} cached page views`, viewsResult);
   const viewsCalls = proxy.snapshot();
+
+  step("publish -> visible: an edit published in the CMS, until a visitor's cached page shows it");
+  const purgeToVisible = await publishToVisible(cms.url, worker.url);
 
   step("stopping that Worker");
   await disposeWorker();
@@ -292,7 +302,7 @@ try {
     scenarios,
     ratios: [
       {
-        label: "home page / static asset (req/s)",
+        label: "home page (edge cache) / static asset (req/s)",
         value: ratio(byId["home-cached"].rps, byId.static.rps),
         text: `${ratio(byId["home-cached"].rps, byId.static.rps).toFixed(3)}  (static is ${ratio(byId.static.rps, byId["home-cached"].rps).toFixed(1)}× the home page)`,
       },
@@ -317,6 +327,7 @@ try {
         text: `${ratio(byId["home-uncached-serial"].latencyMs.p50, byId["home-cached-serial"].latencyMs.p50).toFixed(0)}×  (p50 ${byId["home-uncached-serial"].latencyMs.p50.toFixed(0)} ms -> ${byId["home-cached-serial"].latencyMs.p50.toFixed(1)} ms)`,
       },
     ],
+    purgeToVisible,
     cms: {
       cachedViews: {
         views: CACHED_VIEWS,
@@ -450,6 +461,35 @@ function readDevVarsExample() {
     if (!vars[name]) throw new Error(`.dev.vars.example has no ${name}`);
   }
   return vars;
+}
+
+/**
+ * Times one editor's change end to end: the footer (on every page) edited and published through
+ * the CMS's API, its webhook purging the Worker's caches, polled on the page a visitor gets
+ * (kept by the edge cache before the edit) until the new text shows. The footer is put back.
+ */
+async function publishToVisible(cmsUrl, workerUrl) {
+  const footerApi = `${cmsUrl}/api/footer?status=published`;
+  const headers = { Authorization: `Bearer ${BENCH_EDITOR_TOKEN}`, "Content-Type": "application/json" };
+  const read = async () => (await (await fetch(`${cmsUrl}/api/footer`, { headers })).json()).data.address;
+  const page = async () => (await fetch(`${workerUrl}/about`)).text();
+  const original = await read();
+  await page();
+  const cachedBefore = (await fetch(`${workerUrl}/about`)).headers.get("x-edge-cache");
+  const marker = `Guild House, ${Date.now()} Bench Street`;
+  const started = performance.now();
+  const put = await fetch(footerApi, { method: "PUT", headers, body: JSON.stringify({ data: { address: marker } }) });
+  if (!put.ok) throw new Error(`Publishing the footer through the CMS failed: HTTP ${put.status}`);
+  const published = performance.now();
+  let polls = 0;
+  while (!(await page()).includes(marker)) {
+    polls += 1;
+    if (performance.now() - started > 30_000) throw new Error("A published edit did not show on the page within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const visible = performance.now();
+  await fetch(footerApi, { method: "PUT", headers, body: JSON.stringify({ data: { address: original } }) });
+  return { publishMs: published - started, visibleAfterPublishMs: visible - published, totalMs: visible - started, polls, cachedBefore };
 }
 
 function once(fn) {

@@ -7,7 +7,7 @@
 // main timings and every audit that did not pass) to .tmp/lighthouse.json, plus one HTML report
 // per page in .tmp/lighthouse/.
 //
-// Offline: Chromium (/usr/bin/chromium, or CHROMIUM_PATH) runs with the flags TOOLCHAIN.md lists
+// Offline: Chromium (/usr/bin/chromium, or CHROMIUM_PATH) runs with the offline flags of scripts/lib/chromium.mjs
 // and a host resolver that resolves nothing, so no request leaves loopback; Lighthouse runs with
 // error reporting off. Run it through npm (Node 22): the CMS's better-sqlite3 is built for it.
 //

@@ -1,6 +1,6 @@
 /**
- * The browser's auth context (spec §3): user, auth loading, auth error, authenticated user, and
- * register, sign in, sign out, reset password, clear/set error — with the transitions of spec §4.
+ * The browser's auth context: user, auth loading, auth error, authenticated user, and
+ * register, sign in, sign out, reset password, clear/set error — with the transitions below.
  * Framework-free: islands subscribe to it. Firebase is injected, so it is loaded only where used.
  */
 import { LOGGED_IN_PREVIOUSLY_COOKIE, STORAGE_KEYS } from "../../src/shared/storage-keys";
@@ -14,7 +14,7 @@ export interface AuthState {
   user: { email: string | null } | null;
   authLoading: boolean;
   authError: AuthError | null;
-  /** Spec §4: set from the session user's e-mail when the session becomes authenticated. */
+  /** Set from the session user's e-mail when the session becomes authenticated. */
   authenticatedUser: string | null;
 }
 
@@ -32,7 +32,7 @@ export interface AuthContextDeps {
   siteUrl: string;
   fetch?: typeof fetch;
   navigate?: (url: string) => void;
-  /** Spec §4: a successful sign-in records that this browser signed in before. */
+  /** A successful sign-in records that this browser signed in before. */
   rememberSignIn?: () => void;
 }
 
@@ -81,7 +81,7 @@ export function createAuthContext(deps: AuthContextDeps) {
     setError: (authError: AuthError) => set({ authError }),
     clearError: () => set({ authError: null }),
 
-    /** Reads the session (spec §4: loading -> authenticated | unauthenticated). */
+    /** Reads the session (loading -> authenticated | unauthenticated). */
     async loadSession(): Promise<void> {
       const response = await doFetch("/api/auth/session", { credentials: "same-origin" });
       const session = (await response.json().catch(() => ({}))) as { user?: { email: string | null } };
@@ -89,7 +89,7 @@ export function createAuthContext(deps: AuthContextDeps) {
     },
 
     /**
-     * Spec §7 call 1: credentials sign-in without automatic redirect, the result read for
+     * Credentials sign-in without automatic redirect, the result read for
      * error and status. Success: logged-in-previously cookie and flag, then the destination.
      */
     async signIn(email: string, password: string, callbackUrl = "/"): Promise<SignInResult> {
@@ -115,7 +115,7 @@ export function createAuthContext(deps: AuthContextDeps) {
       return result;
     },
 
-    /** Spec §4: sign-out returns the user to '/'. */
+    /** Signing out returns the user to the home page. */
     async signOut(): Promise<void> {
       await (await deps.firebase()).signOut().catch(() => undefined);
       await post("/api/auth/signout", { callbackUrl: "/" });
@@ -124,7 +124,7 @@ export function createAuthContext(deps: AuthContextDeps) {
     },
 
     /**
-     * Spec §7 call 3 / §8: resolves on success; on failure sets the error (status 500, the
+     * Password reset: resolves on success; on failure sets the error (status 500, the
      * code, the message for the code or the fallback) and rejects.
      */
     async resetPassword(email: string): Promise<void> {

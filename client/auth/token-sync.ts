@@ -1,5 +1,5 @@
 /**
- * Token sync (spec §7 call 4): when a sync URL is configured, on each ID-token change POST it
+ * Token sync: when a sync URL is configured, on each ID-token change POST it
  * as a Bearer token, or DELETE when there is none. Tokens issued more than
  * TOKEN_SYNC_MAX_AGE_SECONDS ago are skipped: the SDK refreshes hourly, so a fresh one follows.
  * The first report of "no user" on a page is not a change, so it is ignored. A user the SDK

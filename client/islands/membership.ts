@@ -1,6 +1,6 @@
 /**
  * On /user/membership: remembers the pending member's e-mail in browser storage while payment
- * is due (spec §3's pending-member key), and forgets it once the membership is active.
+ * is due (the pending-member storage key), and forgets it once the membership is active.
  */
 import { STORAGE_KEYS } from "../../src/shared/storage-keys";
 

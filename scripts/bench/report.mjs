@@ -56,6 +56,13 @@ export function formatReport(result) {
   lines.push("Ratios");
   for (const r of ratios) lines.push(`  ${pad(r.label, 52)}${r.text}`);
   lines.push("");
+  const ptv = result.purgeToVisible;
+  lines.push(
+    `Publish -> visible: ${fmt(ptv.totalMs, 0)} ms from the editor's save to a visitor's page showing it ` +
+      `(CMS save ${fmt(ptv.publishMs, 0)} ms, then ${fmt(ptv.visibleAfterPublishMs, 0)} ms for the webhook, purge and re-render; ` +
+      `page was ${ptv.cachedBefore ?? "not"} in the edge cache before; ${ptv.polls} polls)`,
+  );
+  lines.push("");
   lines.push("CMS calls (counted at the latency proxy)");
   const views = cms.cachedViews;
   lines.push(

@@ -1,4 +1,4 @@
-// Debian's Chromium, offline: the executable and the flags TOOLCHAIN.md lists (no background
+// Debian's Chromium, offline: the executable and the flags a machine without internet needs (no background
 // networking, no component updates, no sync, no first-run UI). Shared by the browser tests and
 // the Lighthouse script.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -1,6 +1,6 @@
 /**
  * The content domain: what the Worker knows about CMS content once a response has been
- * validated and mapped (src/adapters/cms/mappers). Field names follow spec §3.
+ * validated and mapped (src/adapters/cms/operations). Field names follow the CMS's content model.
  */
 import { type PageLink } from "../shared/links";
 
@@ -19,7 +19,7 @@ export interface Media {
   hash: string;
   ext: string;
   mime: string | null;
-  /** Spec §3: a media file's extension maps to a file type of jpg, svg or png. */
+  /** A media file's extension maps to a file type of jpg, svg or png. */
   fileType: FileType;
   /** Smaller renditions the CMS generated (for srcset), narrowest first. */
   formats: MediaFormat[];
@@ -88,7 +88,7 @@ export type Block =
 
 export type BlockKind = Block["kind"];
 
-/** Every block kind, in spec §3's order; each block's root element carries `data-block="<kind>"`. */
+/** Every block kind, in the CMS's order; each block's root element carries `data-block="<kind>"`. */
 export const BLOCK_KINDS = [
   "text",
   "text-with-image",
@@ -280,7 +280,7 @@ export interface Navigation {
   navLinkItems: NavLinkItem[];
 }
 
-/** The five shared-layout queries every page loads (spec §7.6). */
+/** The five shared-layout queries every page loads. */
 export interface LayoutData {
   global: GlobalSettings;
   globalSeo: GlobalSeo;

@@ -1,8 +1,8 @@
 /**
- * The session layer's REST surface (spec §7 call 5): GET session, GET csrf, GET providers,
+ * The session layer's REST surface, in the shape of NextAuth's: GET session, GET csrf, GET providers,
  * POST signin/{provider}, POST callback/{provider}, POST signout, POST _log — plus the token
- * sync endpoint (call 4) at /api/auth/token. Form posts work without JavaScript (303 redirects);
- * with `json=true` the answer is JSON that the browser reads for `error` and `status` (call 1).
+ * sync endpoint at /api/auth/token. Form posts work without JavaScript (303 redirects);
+ * with `json=true` the answer is JSON that the browser reads for `error` and `status`.
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
@@ -148,7 +148,7 @@ export const authApiRoutes = new Hono<HonoEnv>()
   .post("/api/auth/signout", async (c) => {
     const form = CallbackForm.safeParse(await readForm(c));
     await signOut(c);
-    // Spec §4: sign-out returns the user to '/'.
+    // Signing out returns the user to the home page.
     const url = "/";
     return form.success && form.data.json === "true" ? c.json({ url }) : c.redirect(url, 303);
   })

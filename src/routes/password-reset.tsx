@@ -1,5 +1,5 @@
 /**
- * /password-reset (spec §7 call 3): asks Firebase to send the reset e-mail, whose link returns
+ * /password-reset: asks Firebase to send the reset e-mail, whose link returns
  * to /login. Without JavaScript the form posts here; with it, the `auth` island calls Firebase
  * from the browser. Whether an address has an account is never revealed beyond what Firebase
  * itself reveals (with e-mail enumeration protection on, nothing).

@@ -1,5 +1,6 @@
 /**
- * The auth error (spec §3: status, error, message) and the messages users read (spec §8).
+ * The auth error (status, error code, message) and the messages users read, worded for people
+ * rather than codes.
  * Shared by the Worker's no-JavaScript forms and the browser's auth context.
  */
 export interface AuthError {
@@ -8,13 +9,13 @@ export interface AuthError {
   message: string;
 }
 
-/** Spec §8: a failed sign-in's message, whatever the cause. */
+/** A failed sign-in's message, whatever the cause (it never says whether the address has an account). */
 export const SIGN_IN_FAILED_MESSAGE = "Something went wrong. Please try again later";
 
-/** Spec §8: the password-reset fallback message. */
+/** The password-reset message when nothing more specific applies. */
 export const RESET_FALLBACK_MESSAGE = "Something went wrong. Please try again later.";
 
-/** Spec §8: password-reset messages by Firebase error code. */
+/** Password-reset messages by Firebase error code. */
 export const RESET_MESSAGES: Readonly<Record<string, string>> = {
   "auth/user-not-found": "A user with that email address could not be found.",
   "auth/invalid-email": "Enter a valid e-mail address, like name@example.com.",
@@ -27,12 +28,12 @@ export function resetError(code: string): AuthError {
   return { status: 500, error: code, message: RESET_MESSAGES[code] ?? RESET_FALLBACK_MESSAGE };
 }
 
-/** A failed sign-in: the result's status and error, with the spec's message. */
+/** A failed sign-in: the result's status and error, with the one sign-in failure message. */
 export function signInError(status: number, error: string): AuthError {
   return { status, error, message: SIGN_IN_FAILED_MESSAGE };
 }
 
-/** What the sign-in form adds under the spec's message, so a user knows what to do next. */
+/** What the sign-in form adds under that message, so a user knows what to do next. */
 export const SIGN_IN_HINTS: Readonly<Record<string, string>> = {
   CredentialsSignin: "Check your e-mail address and password.",
   RateLimited: "Too many attempts. Please wait a minute and try again.",

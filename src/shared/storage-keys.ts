@@ -1,5 +1,5 @@
 /**
- * Browser storage keys (spec §3): the pending member's e-mail, the logged-in-previously flag and
+ * Browser storage keys: the pending member's e-mail, the logged-in-previously flag and
  * the shopping cart. Shared by the Worker and browser code so both agree on the names.
  */
 export const STORAGE_KEYS = {
@@ -8,7 +8,7 @@ export const STORAGE_KEYS = {
   cart: "guildhall.cart",
 } as const;
 
-/** The cookie that also records a previous sign-in (spec §3). */
+/** The cookie that also records a previous sign-in (read by browser code). */
 export const LOGGED_IN_PREVIOUSLY_COOKIE = "guildhall_logged_in_previously";
 
 /** Dispatched on window when this tab changes the cart (the `storage` event covers other tabs). */

@@ -1,5 +1,5 @@
 /**
- * Page metadata (spec §2): the global SEO merged with the page's own, field by field, the page
+ * Page metadata: the global SEO merged with the page's own, field by field, the page
  * winning. Pure, so routes can build it before rendering and tests can check every rule.
  */
 import type { GlobalSeo, GlobalSettings, Media, Seo } from "../domain/content";

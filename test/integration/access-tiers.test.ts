@@ -1,4 +1,4 @@
-/** Visitor, signed-in user, member (spec §6) on authenticatedOnly and membersOnly pages, and /user pages. */
+/** Visitor, signed-in user, member on authenticatedOnly and membersOnly pages, and /user pages. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";

@@ -113,7 +113,7 @@ describe("rate limiting", () => {
   });
 });
 
-describe("token sync endpoint (spec call 4)", () => {
+describe("token sync endpoint", () => {
   it("POST with a fresh ID token mints the session; DELETE clears it", async () => {
     const user = await createUser();
     const browser = new TestBrowser();

@@ -59,7 +59,7 @@ describe("credentials sign-in (no JavaScript)", () => {
   });
 });
 
-describe("credentials sign-in (spec call 1: json, no automatic redirect)", () => {
+describe("credentials sign-in (json, no automatic redirect)", () => {
   it("answers 200 with the destination", async () => {
     const user = await createUser();
     const response = await new TestBrowser().post("/api/auth/callback/credentials", {

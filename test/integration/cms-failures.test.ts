@@ -1,6 +1,6 @@
 /**
  * What visitors get when the CMS fails: a friendly page with the right status and no stack
- * trace, the failure logged as the spec says, and the last good copy when there is one.
+ * trace, the failure logged with what an operator needs, and the last good copy when there is one.
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-/** Password reset (spec call 3, §8) and password change, against the Firebase Auth emulator. */
+/** Password reset and password change, against the Firebase Auth emulator. */
 import { describe, expect, it, vi } from "vitest";
 import { completePasswordReset, createUser, TestBrowser } from "../support/worker/browser";
 

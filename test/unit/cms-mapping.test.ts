@@ -55,7 +55,7 @@ describe("blocks", () => {
   });
 });
 
-describe("media file types (spec §3)", () => {
+describe("media file types", () => {
   it.each([
     [".jpg", null, "jpg"],
     [".JPEG", null, "jpg"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageHref } from "../../src/shared/links";
 
-describe("pageHref (spec §2 link rule)", () => {
+describe("pageHref (the link rule)", () => {
   it.each([
     [{ type: "Root", slug: "about" }, "/about"],
     [{ type: "Patients", slug: "back-pain" }, "/patients/back-pain"],

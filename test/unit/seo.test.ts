@@ -26,7 +26,7 @@ const head = (overrides: Partial<HeadInput> = {}) =>
 
 const seo = (overrides: Partial<Seo> = {}): Seo => ({ metaTitle: null, metaDescription: null, shareImage: null, ...overrides });
 
-describe("buildHead: the global SEO merged with the page's own (spec §2)", () => {
+describe("buildHead: the global SEO merged with the page's own", () => {
   it("takes each field from the page's SEO when it has one", () => {
     const result = head({ pageSeo: seo({ metaTitle: "About us", metaDescription: "Who we are.", shareImage: pageShare }), pageTitle: "About" });
     expect(result.title).toBe("About us");

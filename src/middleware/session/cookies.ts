@@ -42,7 +42,7 @@ export const cookies = {
   clearSignedOutAt(c: Context<HonoEnv>) {
     if (getCookie(c, SIGNED_OUT_AT_COOKIE)) deleteCookie(c, SIGNED_OUT_AT_COOKIE, { ...base(c), httpOnly: false });
   },
-  /** Spec §3/§4: records that this browser has signed in before (read by browser code). */
+  /** Records that this browser has signed in before (read by browser code to offer "sign in" first). */
   setLoggedInPreviously(c: Context<HonoEnv>) {
     setCookie(c, LOGGED_IN_PREVIOUSLY_COOKIE, "1", { ...base(c), httpOnly: false, maxAge: ONE_YEAR });
   },

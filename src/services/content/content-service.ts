@@ -64,7 +64,7 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
     (await query(operation, variables)).value;
 
   const service = {
-    /** The five shared-layout queries, in parallel (spec §7.6). */
+    /** The five shared-layout queries every page needs, in parallel. */
     async layout(): Promise<LayoutData> {
       const [global, globalSeo, sidebar, footer, navigation] = await Promise.all([
         value(ops.globalOperation, none),
@@ -105,7 +105,7 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
     },
     memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
     /**
-     * Each membership's information page (spec: /professionals/join-{product}): the general page
+     * Each membership's information page (/professionals/join-{product}): the general page
      * whose membership-settings block links to it. Keyed by membership slug.
      */
     async membershipInfoPages(): Promise<Map<string, GeneralPage>> {

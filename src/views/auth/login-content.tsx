@@ -7,7 +7,7 @@ export interface LoginContentProps {
   csrfToken: string;
   callbackUrl: string;
   email: string;
-  /** The auth error after a failed attempt (spec §3): status, error and message. */
+  /** The auth error after a failed attempt: status, error and message. */
   authError: AuthError | null;
   /** A message before the form: after a password reset ("success"), or why sign-in is needed ("info"). */
   notice: { text: string; tone: "success" | "info" } | null;

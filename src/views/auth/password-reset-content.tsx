@@ -14,7 +14,7 @@ export interface PasswordResetContentProps {
 /** Errors about the address itself, shown at the field as well as in the summary. */
 const FIELD_ERRORS = new Set(["auth/invalid-email", "auth/missing-email", "auth/user-not-found"]);
 
-/** Request a password-reset e-mail (spec §7 call 3). Works without JavaScript. */
+/** Request a password-reset e-mail. Works without JavaScript. */
 export function PasswordResetContent({ csrfToken, email, authError, sentTo, islandConfig }: PasswordResetContentProps) {
   const fieldError = authError && FIELD_ERRORS.has(authError.error) ? authError.message : null;
   return (

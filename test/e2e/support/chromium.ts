@@ -3,7 +3,7 @@
  *
  * `chromium.launch()` gives every browser a fresh, empty user-data directory of its own (and
  * deletes it on close), so nothing carries over between files or runs. The flags are the ones
- * TOOLCHAIN.md lists: no background networking, no component updates, no sync, no first-run UI.
+ * this offline machine needs: no background networking, no component updates, no sync, no first-run UI.
  * Every browser context also refuses requests that would leave loopback (see `openContext`).
  */
 import { existsSync } from "node:fs";

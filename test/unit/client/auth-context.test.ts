@@ -1,4 +1,4 @@
-/** The browser's auth context (spec §3, §4, §7 calls 1 and 3, §8), with Firebase and fetch injected. */
+/** The browser's auth context (state, transitions, sign-in, reset and their messages), with Firebase and fetch injected. */
 import { describe, expect, it, vi } from "vitest";
 import { createAuthContext, type FirebaseAuthPort } from "../../../client/auth/auth-context";
 
@@ -60,7 +60,7 @@ describe("auth context", () => {
     expect(navigate).toHaveBeenCalledWith("/members");
   });
 
-  it("a failed sign-in sets the auth error from the result's status and error, with the spec's message", async () => {
+  it("a failed sign-in sets the auth error from the result's status and error, with the sign-in failure message", async () => {
     const { context, navigate } = setup({ respond: () => Response.json({ ok: false, status: 401, error: "CredentialsSignin", url: null }, { status: 401 }) });
     await context.signIn("m@guild.example", "wrong");
     expect(context.state.authError).toEqual({ status: 401, error: "CredentialsSignin", message: "Something went wrong. Please try again later" });

@@ -1,4 +1,4 @@
-/** Token sync (spec §7 call 4) with the age limit: POST fresh tokens, DELETE on sign-out. */
+/** Token sync with the age limit: POST fresh tokens, DELETE on sign-out. */
 import { describe, expect, it } from "vitest";
 import { shouldSyncToken, startTokenSync } from "../../../client/auth/token-sync";
 import { TOKEN_SYNC_MAX_AGE_SECONDS } from "../../../src/shared/token-sync";

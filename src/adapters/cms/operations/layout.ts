@@ -1,4 +1,4 @@
-/** The five shared-layout operations every page loads (spec §7.6). */
+/** The five shared-layout operations every page loads. */
 import * as z from "zod";
 import { log } from "../../../log";
 import type {
