@@ -5,6 +5,7 @@ import { errorHandler } from "./middleware/error-handler";
 import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
 import { config, init } from "./middleware/init";
+import { nextAuthRefusals } from "./middleware/next-auth-refusals";
 import { renderer } from "./middleware/renderer";
 import { securityHeaders } from "./middleware/security-headers";
 import { requireStaff } from "./middleware/require-staff";
@@ -52,7 +53,11 @@ export function createApp() {
   app.use("/staff/*", requireStaff());
   // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH] }));
+  // A sign-in or sign-out from NextAuth's client that the CSRF check refuses gets JSON it can read.
+  app.use("/api/auth/*", nextAuthRefusals());
+  // NextAuth's client posts its log lines as a beacon, which cannot carry a CSRF token: that
+  // endpoint, which only writes a log line (rate limited), need only come from this site.
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH], originOnly: ["/api/auth/_log"] }));
   app.use(renderer());
 
   app.route("/", cachePurgeRoutes);
