@@ -22,6 +22,7 @@ import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
 import { passwordResetRoutes } from "./routes/password-reset";
+import { registerRoutes } from "./routes/register";
 import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
@@ -65,6 +66,7 @@ export function createApp() {
   app.route("/", authApiRoutes);
   app.route("/", signInPageRoutes);
   app.route("/", passwordResetRoutes);
+  app.route("/", registerRoutes);
   app.route("/", accountRoutes);
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);
