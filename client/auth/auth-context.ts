@@ -56,6 +56,20 @@ export interface SignInResult {
 /** How creating an account at /register ended, when it did not go on to the callback URL. */
 export type CreateAccountResult = { kind: "signed-in" } | { kind: "unavailable" } | { kind: "refused"; field: "email" | "password"; code: string } | { kind: "failed"; result: SignInResult };
 
+/**
+ * The path of the session API's (absolute) `url`, so the browser stays on the origin it is on
+ * (the Worker checked the destination; SITE_URL may name another origin locally and in tests).
+ */
+function pathOf(url: string | null | undefined): string {
+  if (!url) return "/";
+  try {
+    const { pathname, search, hash } = new URL(url, "http://path.invalid");
+    return `${pathname}${search}${hash}`;
+  } catch {
+    return "/";
+  }
+}
+
 const codeOf = (error: unknown) => (typeof error === "object" && error && "code" in error ? String(error.code) : "auth/internal-error");
 
 export function createAuthContext(deps: AuthContextDeps) {
@@ -99,7 +113,7 @@ export function createAuthContext(deps: AuthContextDeps) {
       return result;
     }
     rememberSignIn();
-    navigate(result.url ?? "/");
+    navigate(pathOf(result.url));
     return result;
   }
 
