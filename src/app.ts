@@ -5,6 +5,7 @@ import { errorHandler } from "./middleware/error-handler";
 import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
 import { config, init } from "./middleware/init";
+import { nextAuthRefusals } from "./middleware/next-auth-refusals";
 import { renderer } from "./middleware/renderer";
 import { redirects } from "./middleware/redirects";
 import { requestId } from "./middleware/request-id";
@@ -24,6 +25,7 @@ import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
 import { passwordResetRoutes } from "./routes/password-reset";
+import { registerRoutes } from "./routes/register";
 import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
@@ -58,7 +60,11 @@ export function createApp() {
   app.use("/staff/*", requireStaff());
   // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH] }));
+  // A sign-in or sign-out from NextAuth's client that the CSRF check refuses gets JSON it can read.
+  app.use("/api/auth/*", nextAuthRefusals());
+  // NextAuth's client posts its log lines as a beacon, which cannot carry a CSRF token: that
+  // endpoint, which only writes a log line (rate limited), need only come from this site.
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH], originOnly: ["/api/auth/_log"] }));
   app.use(renderer());
   // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
   app.use(redirects());
@@ -68,6 +74,7 @@ export function createApp() {
   app.route("/", authApiRoutes);
   app.route("/", signInPageRoutes);
   app.route("/", passwordResetRoutes);
+  app.route("/", registerRoutes);
   app.route("/", accountRoutes);
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);

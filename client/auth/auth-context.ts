@@ -21,7 +21,12 @@ export interface AuthState {
 /** What the context needs from Firebase's browser SDK (see firebase-client.ts). */
 export interface FirebaseAuthPort {
   signIn(email: string, password: string): Promise<string>;
-  register(email: string, password: string): Promise<string>;
+  /**
+   * Creates the account and returns its ID token. With `options`, also sets its display name and
+   * asks Firebase to send the verification e-mail (whose link continues to `verifiedContinueUrl`);
+   * the account stands if either fails.
+   */
+  register(email: string, password: string, options?: { displayName: string; verifiedContinueUrl: string }): Promise<string>;
   signOut(): Promise<void>;
   sendPasswordResetEmail(email: string, continueUrl: string): Promise<void>;
 }
@@ -48,6 +53,23 @@ export interface SignInResult {
   url: string | null;
 }
 
+/** How creating an account at /register ended, when it did not go on to the callback URL. */
+export type CreateAccountResult = { kind: "signed-in" } | { kind: "unavailable" } | { kind: "refused"; field: "email" | "password"; code: string } | { kind: "failed"; result: SignInResult };
+
+/**
+ * The path of the session API's (absolute) `url`, so the browser stays on the origin it is on
+ * (the Worker checked the destination; SITE_URL may name another origin locally and in tests).
+ */
+function pathOf(url: string | null | undefined): string {
+  if (!url) return "/";
+  try {
+    const { pathname, search, hash } = new URL(url, "http://path.invalid");
+    return `${pathname}${search}${hash}`;
+  } catch {
+    return "/";
+  }
+}
+
 const codeOf = (error: unknown) => (typeof error === "object" && error && "code" in error ? String(error.code) : "auth/internal-error");
 
 export function createAuthContext(deps: AuthContextDeps) {
@@ -68,6 +90,31 @@ export function createAuthContext(deps: AuthContextDeps) {
   async function post(path: string, fields: Record<string, string>): Promise<Response> {
     const body = new URLSearchParams({ ...fields, csrfToken: await deps.csrfToken(), json: "true" });
     return doFetch(path, { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
+  }
+
+  /** Exchanges a Firebase ID token for the site's session (the session API's callback). */
+  async function startSession(idToken: string, callbackUrl: string): Promise<SignInResult> {
+    const response = await post("/api/auth/callback/credentials", { idToken, callbackUrl });
+    const json = (await response.json().catch(() => ({}))) as Partial<SignInResult>;
+    return { ok: response.ok, status: response.status, error: json.error ?? (response.ok ? null : "CredentialsSignin"), url: json.url ?? null };
+  }
+
+  function firebaseFailure(error: unknown): SignInResult {
+    const code = codeOf(error);
+    const failure = code === "auth/too-many-requests" ? "RateLimited" : code === "auth/network-request-failed" ? "ServiceUnavailable" : "CredentialsSignin";
+    return { ok: false, status: failure === "RateLimited" ? 429 : failure === "ServiceUnavailable" ? 503 : 401, error: failure, url: null };
+  }
+
+  /** After a sign-in: the error shown, or the browser remembered and sent on. */
+  function finishSignIn(result: SignInResult): SignInResult {
+    set({ authLoading: false });
+    if (result.error || result.status !== 200) {
+      set({ authError: { status: result.status, error: result.error ?? "CredentialsSignin", message: SIGN_IN_FAILED_MESSAGE } });
+      return result;
+    }
+    rememberSignIn();
+    navigate(pathOf(result.url));
+    return result;
   }
 
   const context = {
@@ -97,22 +144,11 @@ export function createAuthContext(deps: AuthContextDeps) {
       let result: SignInResult;
       try {
         const idToken = await (await deps.firebase()).signIn(email, password);
-        const response = await post("/api/auth/callback/credentials", { idToken, callbackUrl });
-        const json = (await response.json().catch(() => ({}))) as Partial<SignInResult>;
-        result = { ok: response.ok, status: response.status, error: json.error ?? (response.ok ? null : "CredentialsSignin"), url: json.url ?? null };
+        result = await startSession(idToken, callbackUrl);
       } catch (error) {
-        const code = codeOf(error);
-        const failure = code === "auth/too-many-requests" ? "RateLimited" : code === "auth/network-request-failed" ? "ServiceUnavailable" : "CredentialsSignin";
-        result = { ok: false, status: failure === "RateLimited" ? 429 : failure === "ServiceUnavailable" ? 503 : 401, error: failure, url: null };
+        result = firebaseFailure(error);
       }
-      set({ authLoading: false });
-      if (result.error || result.status !== 200) {
-        set({ authError: { status: result.status, error: result.error ?? "CredentialsSignin", message: SIGN_IN_FAILED_MESSAGE } });
-        return result;
-      }
-      rememberSignIn();
-      navigate(result.url ?? "/");
-      return result;
+      return finishSignIn(result);
     },
 
     /** Signing out returns the user to the home page. */
@@ -139,6 +175,35 @@ export function createAuthContext(deps: AuthContextDeps) {
       } finally {
         set({ authLoading: false });
       }
+    },
+
+    /**
+     * /register with JavaScript: creates the Firebase account (name set, verification e-mail
+     * sent), starts the site's session with its ID token and goes to `callbackUrl`. An address
+     * that has an account is "unavailable", which the page answers as neutrally as without
+     * JavaScript; a password or address Firebase refuses is "refused" at its field.
+     */
+    async createAccount(name: string, email: string, password: string, callbackUrl = "/"): Promise<CreateAccountResult> {
+      set({ authLoading: true, authError: null });
+      let idToken: string;
+      try {
+        idToken = await (await deps.firebase()).register(email, password, { displayName: name, verifiedContinueUrl: `${deps.siteUrl}/user/account` });
+      } catch (error) {
+        set({ authLoading: false });
+        const code = codeOf(error);
+        if (code === "auth/email-already-in-use") return { kind: "unavailable" };
+        if (code === "auth/weak-password" || code === "auth/password-does-not-meet-requirements") return { kind: "refused", field: "password", code };
+        if (code === "auth/invalid-email") return { kind: "refused", field: "email", code };
+        return { kind: "failed", result: finishSignIn(firebaseFailure(error)) };
+      }
+      let result: SignInResult;
+      try {
+        result = await startSession(idToken, callbackUrl);
+      } catch (error) {
+        result = firebaseFailure(error);
+      }
+      finishSignIn(result);
+      return result.ok && !result.error ? { kind: "signed-in" } : { kind: "failed", result };
     },
 
     /** Creates the Firebase account (the join flow); returns its ID token. */

@@ -8,9 +8,11 @@ import {
   createUserWithEmailAndPassword,
   getAuth,
   onIdTokenChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
+  updateProfile,
   type Auth,
   type User,
 } from "firebase/auth";
@@ -27,8 +29,14 @@ export function createFirebaseClient(env: PublicEnv): FirebaseAuthPort & { auth:
     async signIn(email, password) {
       return (await signInWithEmailAndPassword(auth, email, password)).user.getIdToken();
     },
-    async register(email, password) {
-      return (await createUserWithEmailAndPassword(auth, email, password)).user.getIdToken();
+    async register(email, password, options) {
+      const { user } = await createUserWithEmailAndPassword(auth, email, password);
+      if (options) {
+        // The account stands whether or not these succeed; the address can be verified later.
+        await updateProfile(user, { displayName: options.displayName }).catch(() => undefined);
+        await sendEmailVerification(user, { url: options.verifiedContinueUrl }).catch(() => undefined);
+      }
+      return user.getIdToken();
     },
     signOut: () => signOut(auth),
     sendPasswordResetEmail: (email, continueUrl) => sendPasswordResetEmail(auth, email, { url: continueUrl }),

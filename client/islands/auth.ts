@@ -1,10 +1,12 @@
 /**
- * The auth island: progressive enhancement of the sign-in, password-reset and sign-out forms
- * (which all work without JavaScript), and token sync. Loads Firebase's SDK on first use only.
+ * The auth island: progressive enhancement of the sign-in, create-account, password-reset and
+ * sign-out forms (which all work without JavaScript), and token sync. Loads Firebase's SDK on
+ * first use only.
  */
 import { createAuthContext, type AuthContext } from "../auth/auth-context";
 import { renderAuthError, renderStatus, setBusy } from "../auth/form-feedback";
 import { startTokenSync } from "../auth/token-sync";
+import { PASSWORD_MIN_LENGTH } from "../../src/shared/password-policy";
 import type { PublicEnv } from "../../src/shared/public-env";
 import { SIGNED_OUT_AT_COOKIE } from "../../src/shared/storage-keys";
 
@@ -55,16 +57,27 @@ function enhance(form: HTMLFormElement, context: AuthContext) {
     const emailField = form.elements.namedItem("email") as HTMLInputElement | null;
     const email = emailField?.value.trim() ?? "";
     const password = (form.elements.namedItem("password") as HTMLInputElement | null)?.value ?? "";
-    const missing = !email || (form.dataset.authForm === "sign-in" && !password);
-    // A malformed address is not Firebase's to judge (its emulator "sends" to anything).
-    const malformed = form.dataset.authForm === "password-reset" && emailField?.validity.typeMismatch === true;
+    const name = (form.elements.namedItem("name") as HTMLInputElement | null)?.value.trim() ?? "";
+    const registering = form.dataset.authForm === "register";
+    const missing = !email || (form.dataset.authForm === "sign-in" && !password) || (registering && !name);
+    // A malformed address is not Firebase's to judge (its emulator "sends" to anything), nor is a
+    // password shorter than the site's rule (the emulator accepts six characters).
+    const malformed =
+      ((form.dataset.authForm === "password-reset" || registering) && emailField?.validity.typeMismatch === true) ||
+      (registering && password.length < PASSWORD_MIN_LENGTH);
     // Let the browser post the form when fields are missing or malformed: the Worker answers with the errors.
     if (missing || malformed) return;
     event.preventDefault();
     renderAuthError(form, null);
+    const callbackUrl = (form.elements.namedItem("callbackUrl") as HTMLInputElement | null)?.value ?? "/";
     if (form.dataset.authForm === "sign-in") {
-      const callbackUrl = (form.elements.namedItem("callbackUrl") as HTMLInputElement | null)?.value ?? "/";
       await context.signIn(email, password, callbackUrl);
+    } else if (registering) {
+      renderStatus(form, null);
+      const outcome = await context.createAccount(name, email, password, callbackUrl);
+      // An address that has an account, or one or a password Firebase refuses: the Worker gives the
+      // same answer as without JavaScript (a neutral one for an existing address).
+      if (outcome.kind === "unavailable" || outcome.kind === "refused") form.submit();
     } else if (form.dataset.authForm === "password-reset") {
       renderStatus(form, null);
       try {

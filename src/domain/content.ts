@@ -218,6 +218,24 @@ export interface MembershipSummary {
   stripePriceId: string | null;
   price: number | null;
   joiningFee: number | null;
+  /** What an applicant for this membership must show (docs/decisions/0014-access). */
+  evidence: MembershipEvidence;
+}
+
+/** Whether the join form asks for one piece of evidence, and whether it must be given. */
+export type EvidenceNeed = "required" | "optional" | "notAsked";
+
+/** The evidence a membership type asks of applicants (the CMS membership's `evidence`). */
+export interface MembershipEvidence {
+  registrationNumber: EvidenceNeed;
+  yearQualified: EvidenceNeed;
+  workplace: EvidenceNeed;
+  /** Where a student studies (university or college, and course). */
+  placeOfStudy: EvidenceNeed;
+  /** The format of this membership's registration numbers, as a regular expression; null: the join page's, else the general rule. */
+  registrationNumberPattern: string | null;
+  /** A registration number in that format, shown as the example. */
+  registrationNumberExample: string | null;
 }
 
 export type Membership = MembershipSummary;
@@ -238,6 +256,9 @@ export interface JoinPage {
   privacyPolicyPage: PageRef | null;
   successMessage: SafeHtml | null;
   specialisationOptions: string[];
+  /** The registration-number format for memberships that name none (a regular expression), or null. */
+  registrationNumberPattern: string | null;
+  registrationNumberExample: string | null;
 }
 
 export interface GlobalSettings {

@@ -3,14 +3,35 @@
  * tier), payments received and what joining costs. Types only; the rules are in
  * services/membership and the storage in adapters/d1 (migrations/0003_membership.sql).
  */
+import type { MembershipEvidence } from "./content";
+
 export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
 
 export type PaymentMethod = "offline" | "card";
 
 export interface ApplicationDetails {
   phone: string | null;
-  address: { line1: string; line2: string | null; town: string; postcode: string; country: string };
-  professional: { registrationNumber: string; specialisation: string; workplace: string | null; yearQualified: number };
+  /**
+   * For international post. `country` is the country's English name (free text in applications
+   * made before the ISO list); `countryCode` its ISO 3166-1 alpha-2 code (absent before then).
+   */
+  address: {
+    line1: string;
+    line2: string | null;
+    town: string;
+    region?: string | null;
+    postcode: string | null;
+    country: string;
+    countryCode?: string;
+  };
+  /** The evidence the membership type asked for; null where it was not asked or not given. */
+  professional: {
+    registrationNumber: string | null;
+    specialisation: string;
+    workplace: string | null;
+    yearQualified: number | null;
+    placeOfStudy?: string | null;
+  };
   declaration: { termsAcceptedAt: string; privacyAcceptedAt: string };
 }
 
@@ -82,6 +103,8 @@ export interface MembershipRecord {
 export interface MembershipTerms {
   slug: string;
   title: string;
+  /** What applicants must show (the CMS's evidence for this membership). */
+  evidence: MembershipEvidence;
   subscriptionPence: number;
   joiningFeePence: number;
   /** The membership settings block offers the newly-qualified half-price first year. */

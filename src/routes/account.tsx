@@ -12,6 +12,7 @@ import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
 import { SignInRefused } from "../services/auth/auth-service";
 import { hrefs } from "../shared/links";
+import { newPassword, PASSWORD_MAX_LENGTH, PASSWORD_REFUSED_MESSAGE } from "../shared/password-policy";
 import type { HonoEnv } from "../types";
 import { AccountContent } from "../views/auth/account-content";
 import { ChangePasswordContent } from "../views/auth/change-password-content";
@@ -19,11 +20,8 @@ import type { FieldProblem } from "../views/forms/error-summary";
 import { requireSession } from "../middleware/require-session";
 
 const PasswordChange = z.object({
-  currentPassword: z.string().min(1, { error: "Enter your current password" }).max(4096),
-  newPassword: z
-    .string()
-    .min(10, { error: "Your new password must be at least 10 characters" })
-    .max(4096, { error: "Your new password must be at most 4096 characters" }),
+  currentPassword: z.string().min(1, { error: "Enter your current password" }).max(PASSWORD_MAX_LENGTH),
+  newPassword: newPassword("Your new password"),
 });
 
 const NOTICES: Record<string, string> = {
@@ -98,8 +96,8 @@ export const accountRoutes = new Hono<HonoEnv>()
       if (error instanceof IdentityError && error.code === "auth/too-many-requests") {
         return renderPasswordForm(c, [{ field: "currentPassword", message: "Too many attempts. Please wait a few minutes and try again" }]);
       }
-      if (error instanceof IdentityError && error.code === "auth/weak-password") {
-        return renderPasswordForm(c, [{ field: "newPassword", message: "Choose a stronger password" }]);
+      if (error instanceof IdentityError && (error.code === "auth/weak-password" || error.code === "auth/password-does-not-meet-requirements")) {
+        return renderPasswordForm(c, [{ field: "newPassword", message: PASSWORD_REFUSED_MESSAGE }]);
       }
       if (error instanceof IdentityError || error instanceof SignInRefused) {
         return renderPasswordForm(c, [{ field: "currentPassword", message: "Your current password is not right" }]);

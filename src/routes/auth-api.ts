@@ -1,8 +1,11 @@
 /**
- * The session layer's REST surface, in the shape of NextAuth's: GET session, GET csrf, GET providers,
- * POST signin/{provider}, POST callback/{provider}, POST signout, POST _log — plus the token
- * sync endpoint at /api/auth/token. Form posts work without JavaScript (303 redirects);
- * with `json=true` the answer is JSON that the browser reads for `error` and `status`.
+ * The session layer's REST surface, in NextAuth v4's wire format, so that its browser client
+ * (`next-auth/react`) works against it: GET session, GET csrf, GET providers, POST
+ * signin/{provider}, POST callback/{provider}, POST signout, POST _log — plus the token sync
+ * endpoint at /api/auth/token. Form posts work without JavaScript (303 redirects). With
+ * `json=true` the answer is JSON whose `url` is always absolute: the destination on success, the
+ * sign-in page with `error=…` on failure (401 CredentialsSignin for wrong credentials), as
+ * NextAuth answers; the extra `ok`, `status` and `error` fields are for our own `auth` island.
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
@@ -13,9 +16,8 @@ import { cookies } from "../middleware/session/cookies";
 import { RETRY_AFTER_SECONDS } from "../services/auth/attempt-limits";
 import { SignInRefused, type StartedSession } from "../services/auth/auth-service";
 import { safeCallbackUrl } from "../services/auth/callback-url";
+import { absoluteCallbackUrl, PROVIDER, signInErrorUrl, type SignInFailure } from "../services/auth/next-auth-urls";
 import type { HonoEnv } from "../types";
-
-const PROVIDER = "credentials";
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: "Enter a valid e-mail address" }));
 
@@ -29,9 +31,7 @@ const CallbackForm = z
   })
   .loose();
 
-type SignInFailure = "CredentialsSignin" | "RateLimited" | "AccountDisabled" | "InvalidRequest" | "ServiceUnavailable";
-
-const FAILURE_STATUS: Record<SignInFailure, 400 | 401 | 403 | 429 | 503> = {
+const FAILURE_STATUS: Record<Exclude<SignInFailure, "MissingCSRF">, 400 | 401 | 403 | 429 | 503> = {
   CredentialsSignin: 401,
   RateLimited: 429,
   AccountDisabled: 403,
@@ -39,7 +39,18 @@ const FAILURE_STATUS: Record<SignInFailure, 400 | 401 | 403 | 429 | 503> = {
   ServiceUnavailable: 503,
 };
 
-function failureFor(error: unknown): SignInFailure {
+/**
+ * What NextAuth's client posts to _log (a beacon, form-encoded: level, code and the error's
+ * fields); a JSON body of the same fields is accepted too. Only these fields are logged, cut short.
+ */
+const LogEntry = z.object({
+  level: z.enum(["error", "warn", "debug"]).default("error"),
+  code: z.string().max(100).optional(),
+  message: z.string().transform((value) => value.slice(0, 2000)).optional(),
+  url: z.string().transform((value) => value.slice(0, 500)).optional(),
+});
+
+function failureFor(error: unknown): Exclude<SignInFailure, "MissingCSRF"> {
   if (error instanceof AppError && error.code === "RATE_LIMITED") return "RateLimited";
   if (error instanceof IdentityError) {
     if (error.code === "auth/too-many-requests") return "RateLimited";
@@ -101,7 +112,7 @@ export const authApiRoutes = new Hono<HonoEnv>()
     const form = CallbackForm.safeParse(await readForm(c));
     const callbackUrl = safeCallbackUrl(form.success ? form.data.callbackUrl : undefined, c.var.config.site.url);
     const url = `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`;
-    return form.success && form.data.json === "true" ? c.json({ url }) : c.redirect(url, 303);
+    return form.success && form.data.json === "true" ? c.json({ url: new URL(url, c.var.config.site.url).href }) : c.redirect(url, 303);
   })
   .post("/api/auth/callback/:provider", async (c) => {
     if (c.req.param("provider") !== PROVIDER) throw new AppError("NOT_FOUND", "Unknown sign-in provider");
@@ -110,11 +121,11 @@ export const authApiRoutes = new Hono<HonoEnv>()
     const callbackUrl = safeCallbackUrl(parsed.success ? parsed.data.callbackUrl : undefined, c.var.config.site.url);
     const typedEmail = parsed.success ? (parsed.data.email ?? "").trim().slice(0, 254) : "";
 
-    const fail = (error: SignInFailure) => {
+    const fail = (error: Exclude<SignInFailure, "MissingCSRF">) => {
       const status = FAILURE_STATUS[error];
       c.header("Cache-Control", "private, no-store");
       if (status === 429) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-      if (wantsJson) return c.json({ ok: false, status, error, url: null }, status);
+      if (wantsJson) return c.json({ ok: false, status, error, url: signInErrorUrl(error, c.var.config.site.url) }, status);
       const back = new URLSearchParams({ error, callbackUrl, ...(typedEmail ? { email: typedEmail } : {}) });
       return c.redirect(`/login?${back}`, 303);
     };
@@ -134,7 +145,9 @@ export const authApiRoutes = new Hono<HonoEnv>()
       }
       if (c.var.session) await c.var.auth.endSession(c.var.session);
       startSession(c, started);
-      return wantsJson ? c.json({ ok: true, status: 200, error: null, url: callbackUrl }) : c.redirect(callbackUrl, 303);
+      return wantsJson
+        ? c.json({ ok: true, status: 200, error: null, url: absoluteCallbackUrl(callbackUrl, c.var.config.site.url) })
+        : c.redirect(callbackUrl, 303);
     } catch (error) {
       const failure = failureFor(error);
       log.warn("auth.sign_in_failed", {
@@ -150,13 +163,16 @@ export const authApiRoutes = new Hono<HonoEnv>()
     await signOut(c);
     // Signing out returns the user to the home page.
     const url = "/";
-    return form.success && form.data.json === "true" ? c.json({ url }) : c.redirect(url, 303);
+    return form.success && form.data.json === "true" ? c.json({ url: absoluteCallbackUrl(url, c.var.config.site.url) }) : c.redirect(url, 303);
   })
   .post("/api/auth/_log", async (c) => {
-    const body = await c.req.json().catch(() => null);
-    const entry = z
-      .object({ level: z.enum(["error", "warn", "debug"]).default("error"), code: z.string().max(100).optional(), message: z.string().max(2000).optional() })
-      .safeParse(body);
+    const type = c.req.header("Content-Type") ?? "";
+    const body = type.startsWith("application/json")
+      ? await c.req.json().catch(() => null)
+      : type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")
+        ? await c.req.parseBody()
+        : null;
+    const entry = LogEntry.safeParse(body);
     if (!entry.success) throw new AppError("BAD_REQUEST", "A log entry is { level, code, message }");
     await c.var.attemptLimits.check("log");
     log.warn("auth.client_log", entry.data);

@@ -11,7 +11,7 @@ import type { JoinPage, LayoutData, Membership } from "../domain/content";
 import type { MembershipTerms } from "../domain/membership";
 import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
-import { JoinAccount, JoinDetails, joinErrors, type JoinErrors } from "../shared/join-form";
+import { DEFAULT_EVIDENCE, JoinAccount, joinDetails, joinErrors, joinRequirements, type JoinErrors } from "../shared/join-form";
 import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
 import { JoinContent } from "../views/pages/join-content";
@@ -44,6 +44,7 @@ async function renderJoin(c: Context<HonoEnv>, data: JoinData, state: { values: 
       errors={state.errors}
       signedInAs={c.var.session?.email ?? null}
       cardPayments={c.var.config.stripe !== null}
+      registrationExample={joinRequirements(DEFAULT_EVIDENCE, data.joinPage).registrationNumber.example}
     />
   );
   return c.render(<JoinContent joinPage={data.joinPage} memberships={data.memberships} form={form} />, {
@@ -51,6 +52,7 @@ async function renderJoin(c: Context<HonoEnv>, data: JoinData, state: { values: 
     head: { pageSeo: data.joinPage.seo, pageTitle: hasErrors ? "There is a problem — Join the Guild" : "Join the Guild" },
     section: "professionals",
     isPrivate: true,
+    islands: ["join"],
     status: hasErrors ? 400 : 200,
   });
 }
@@ -82,7 +84,9 @@ export const joinRoutes = new Hono<HonoEnv>()
     const again = (errors: JoinErrors) => renderJoin(c, data, { values, errors, idempotencyKey });
 
     const session = c.var.session;
-    const details = JoinDetails.safeParse(body);
+    // What the applicant must show depends on the membership chosen; none (or an unknown one) asks for everything.
+    const chosen = typeof body.membership === "string" ? data.terms.get(body.membership.trim()) : undefined;
+    const details = joinDetails(joinRequirements(chosen?.evidence ?? DEFAULT_EVIDENCE, data.joinPage)).safeParse(body);
     const account = session ? null : JoinAccount.safeParse(body);
     const errors: JoinErrors = {
       ...(details.success ? {} : joinErrors(details.error)),

@@ -15,6 +15,7 @@ const KNOWN_ERRORS: Record<string, number> = {
   InvalidRequest: 400,
   AccountDisabled: 403,
   ServiceUnavailable: 503,
+  MissingCSRF: 403,
 };
 
 async function renderSignIn(c: Context<HonoEnv>) {

@@ -40,4 +40,5 @@ export const SIGN_IN_HINTS: Readonly<Record<string, string>> = {
   SessionRequired: "Please sign in to see that page.",
   InvalidRequest: "Enter your e-mail address and password.",
   AccountDisabled: "This account has been disabled. Contact us for help.",
+  MissingCSRF: "The sign-in form expired. Reload the page and try again.",
 };

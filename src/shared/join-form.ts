@@ -1,8 +1,16 @@
 /**
- * The join form's one schema (issue 5): the Worker validates every submission with it, and
- * browser code may use it to check fields early. Messages are written for the applicant.
+ * The join form's one schema: the Worker validates every submission with it, and browser code may
+ * use it to check fields early. Messages are written for applicants.
+ *
+ * What an applicant must show depends on the membership chosen (docs/decisions/0014-access): each type
+ * says in the CMS whether it asks for a registration number, the year qualified, a workplace and
+ * a place of study, and whether each is required. `joinDetails(requirements)` builds the schema
+ * for one type; fields a type does not ask for are ignored and stored as null.
  */
 import * as z from "zod";
+import type { EvidenceNeed, MembershipEvidence } from "../domain/content";
+import { countryName, DEFAULT_COUNTRY, isCountryCode, usesPostcodes, type CountryCode } from "./countries";
+import { newPassword } from "./password-policy";
 
 const text = (label: string, max: number) =>
   z
@@ -21,10 +29,127 @@ const optionalText = (label: string, max: number) =>
 
 const checked = (message: string) => z.literal("on", { error: message });
 
-export const JOIN_PASSWORD_MIN = 10;
+/** The evidence fields, in the order the form shows them. */
+export const EVIDENCE_FIELDS = ["registrationNumber", "yearQualified", "workplace", "placeOfStudy"] as const;
+export type EvidenceField = (typeof EVIDENCE_FIELDS)[number];
 
-/** The fields every applicant fills in. */
-export const JoinDetails = z.object({
+/** What the form asks for when no membership (or an unknown one) is chosen: everything a full member shows. */
+export const DEFAULT_EVIDENCE: MembershipEvidence = {
+  registrationNumber: "required",
+  yearQualified: "required",
+  workplace: "optional",
+  placeOfStudy: "notAsked",
+  registrationNumberPattern: null,
+  registrationNumberExample: null,
+};
+
+export const REGISTRATION_NUMBER_MAX = 30;
+const DEFAULT_REGISTRATION_EXAMPLE = "PH123456";
+
+/** What one membership type asks of applicants, with its registration-number format resolved. */
+export interface JoinRequirements {
+  evidence: Record<EvidenceField, EvidenceNeed>;
+  registrationNumber: {
+    /** Matches a whole registration number, or null for the general rule (REGISTRATION_NUMBER_RULE). */
+    pattern: RegExp | null;
+    example: string;
+  };
+}
+
+/**
+ * The general rule when the CMS names no format: 3 to 30 letters, digits, spaces, dots, slashes
+ * and dashes, starting and ending with a letter or digit, with at least one digit (PH123456,
+ * HCPC PH 12345, 12345678, A-1234/5).
+ */
+const REGISTRATION_CHARACTERS = /^[\p{L}\p{N} ./-]*$/u;
+const REGISTRATION_SHAPE = /^[\p{L}\p{N}](?:.*[\p{L}\p{N}])?$/u;
+
+/**
+ * A registration-number pattern from the CMS, matched against the whole number (letters in any
+ * case); null when there is none or it is not a valid regular expression.
+ */
+export function registrationPattern(source: string | null): RegExp | null {
+  if (!source?.trim()) return null;
+  try {
+    return new RegExp(`^(?:${source.trim()})$`, "i");
+  } catch {
+    return null;
+  }
+}
+
+/** The requirements of a membership type: its own registration format, else the form's (the join page's). */
+export function joinRequirements(
+  evidence: MembershipEvidence,
+  form: { registrationNumberPattern: string | null; registrationNumberExample: string | null } = { registrationNumberPattern: null, registrationNumberExample: null },
+): JoinRequirements {
+  const own = registrationPattern(evidence.registrationNumberPattern);
+  const formWide = registrationPattern(form.registrationNumberPattern);
+  // An example goes with its pattern; without one, any example the CMS gives.
+  const [pattern, example] = own
+    ? [own, evidence.registrationNumberExample]
+    : formWide
+      ? [formWide, form.registrationNumberExample]
+      : [null, evidence.registrationNumberExample ?? form.registrationNumberExample];
+  return {
+    evidence: {
+      registrationNumber: evidence.registrationNumber,
+      yearQualified: evidence.yearQualified,
+      workplace: evidence.workplace,
+      placeOfStudy: evidence.placeOfStudy,
+    },
+    registrationNumber: { pattern, example: example ?? DEFAULT_REGISTRATION_EXAMPLE },
+  };
+}
+
+/** Applies a field's need: not asked -> null whatever was sent; optional -> null when empty; required -> the schema. */
+function asked<T extends z.ZodType>(need: EvidenceNeed, schema: T) {
+  if (need === "notAsked") return z.unknown().optional().transform(() => null);
+  if (need === "optional") {
+    return z
+      .preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional())
+      .optional()
+      .transform((value) => value ?? null);
+  }
+  return schema;
+}
+
+function registrationNumber(rule: JoinRequirements["registrationNumber"]) {
+  const asOnCertificate = `Enter your registration number as it is on your registration certificate, like ${rule.example}`;
+  return text("professional registration number", REGISTRATION_NUMBER_MAX)
+    .transform((value) => value.replace(/\s+/g, " "))
+    .superRefine((value, ctx) => {
+      if (rule.pattern) {
+        if (!rule.pattern.test(value)) ctx.addIssue({ code: "custom", message: `Enter your registration number in the form ${rule.example}` });
+        return;
+      }
+      if (!REGISTRATION_CHARACTERS.test(value)) {
+        ctx.addIssue({ code: "custom", message: `Use only letters, digits, spaces, dots, slashes and dashes in your registration number, like ${rule.example}` });
+      } else if (value.length < 3 || !REGISTRATION_SHAPE.test(value) || !/\p{N}/u.test(value)) {
+        ctx.addIssue({ code: "custom", message: asOnCertificate });
+      }
+    })
+    .transform((value) => value.toUpperCase());
+}
+
+const yearQualified = z.coerce
+  .number({ error: "Enter the year you qualified, like 2015" })
+  .int({ error: "Enter the year you qualified, like 2015" })
+  .min(1950, { error: "Enter the year you qualified, like 2015" })
+  // Checked per submission: at module load the Workers runtime's clock still reads 1970.
+  .refine((year) => year <= new Date().getUTCFullYear(), { error: "The year you qualified cannot be in the future" });
+
+/** Letters, digits, spaces and dashes, 2 to 12 characters (every country's postcodes fit). */
+const POSTCODE = /^[A-Za-z0-9][A-Za-z0-9 -]{0,10}[A-Za-z0-9]$/;
+
+const country = z
+  .string({ error: "Choose your country" })
+  .trim()
+  .min(1, { error: "Choose your country" })
+  .refine((value) => isCountryCode(value.toUpperCase()), { error: "Choose your country from the list" })
+  .transform((value) => value.toUpperCase() as CountryCode);
+
+/** The fields every applicant fills in, whatever the membership. */
+const common = {
   givenName: text("first name", 100),
   familyName: text("last name", 100),
   phone: optionalText("phone number", 30).refine((v) => v === null || /^\+?[0-9 ()-]{7,30}$/.test(v), {
@@ -33,31 +158,52 @@ export const JoinDetails = z.object({
   addressLine1: text("address", 200),
   addressLine2: optionalText("address", 200),
   town: text("town or city", 100),
-  postcode: text("postcode", 16).refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,14}[A-Za-z0-9]$/.test(v), {
-    error: "Enter a postcode, like EX1 2MP",
-  }),
-  country: text("country", 100),
-  registrationNumber: text("professional registration number", 20).refine((v) => /^[A-Za-z]{2,4}[0-9]{4,8}$/.test(v.replace(/\s/g, "")), {
-    error: "Enter your registration number as letters then digits, like PH123456",
-  }),
+  region: optionalText("county, state or province", 100),
+  postcode: optionalText("postcode", 16),
+  country,
   specialisation: z
     .string({ error: "Choose your specialisation" })
     .trim()
     .min(1, { error: "Choose your specialisation" })
     .max(100, { error: "Choose your specialisation from the list" }),
-  workplace: optionalText("workplace", 200),
-  yearQualified: z.coerce
-    .number({ error: "Enter the year you qualified, like 2015" })
-    .int({ error: "Enter the year you qualified, like 2015" })
-    .min(1950, { error: "Enter the year you qualified, like 2015" })
-    // Checked per submission: at module load the Workers runtime's clock still reads 1970.
-    .refine((year) => year <= new Date().getUTCFullYear(), { error: "The year you qualified cannot be in the future" }),
   membership: z.string({ error: "Choose a membership" }).trim().regex(/^[a-z0-9-]{1,100}$/, { error: "Choose a membership" }),
   paymentMethod: z.enum(["offline", "card"], { error: "Choose how you will pay" }),
   acceptTerms: checked("Confirm that you accept the terms and conditions"),
   acceptPrivacy: checked("Confirm that you have read the privacy policy"),
   idempotencyKey: z.uuid({ error: "This form has expired. Reload the page and submit it again." }),
-});
+};
+
+/** The postcode parsed (so its rules can be checked while other fields still have problems). */
+const postcodeParsed = ({ value }: { value: unknown }) => {
+  const { postcode } = (value ?? {}) as { postcode?: unknown };
+  return postcode == null || typeof postcode === "string";
+};
+
+/** Whether the country's addresses have postcodes; until a country from the list is chosen, as the default country's do. */
+const needsPostcode = (country: unknown) => usesPostcodes(typeof country === "string" && isCountryCode(country) ? country : DEFAULT_COUNTRY);
+
+/** The join form's details for one membership type's requirements. */
+export function joinDetails(requirements: JoinRequirements) {
+  const { evidence } = requirements;
+  return z
+    .object({
+      ...common,
+      registrationNumber: asked(evidence.registrationNumber, registrationNumber(requirements.registrationNumber)),
+      yearQualified: asked(evidence.yearQualified, yearQualified),
+      workplace: asked(evidence.workplace, text("workplace", 200)),
+      placeOfStudy: asked(evidence.placeOfStudy, text("university or college, and course", 200)),
+    })
+    // The postcode's rules depend on the country: required where addresses have postcodes. Checked
+    // even while other fields have problems.
+    .refine((d) => !needsPostcode(d.country) || Boolean(d.postcode), { path: ["postcode"], error: "Enter your postcode", when: postcodeParsed })
+    .refine((d) => !needsPostcode(d.country) || !d.postcode || POSTCODE.test(d.postcode), {
+      path: ["postcode"],
+      error: (issue) =>
+        `Enter a postcode, ${(issue.input as { country?: string }).country === "GB" ? "like EX1 2MP" : "as your post shows it, in letters, digits, spaces and dashes"}`,
+      when: postcodeParsed,
+    })
+    .transform((details) => ({ ...details, postcode: details.postcode?.toUpperCase() ?? null, countryName: countryName(details.country) }));
+}
 
 /** The account section, for applicants who are not signed in. */
 export const JoinAccount = z.object({
@@ -68,13 +214,10 @@ export const JoinAccount = z.object({
     .min(1, { error: "Enter your e-mail address" })
     .max(254, { error: "Your e-mail address must be 254 characters or fewer" })
     .pipe(z.email({ error: "Enter an e-mail address, like name@example.com" })),
-  password: z
-    .string({ error: "Choose a password" })
-    .min(JOIN_PASSWORD_MIN, { error: `Your password must be at least ${JOIN_PASSWORD_MIN} characters` })
-    .max(4096, { error: "Your password must be 4096 characters or fewer" }),
+  password: newPassword(),
 });
 
-export type JoinDetailsInput = z.output<typeof JoinDetails>;
+export type JoinDetailsInput = z.output<ReturnType<typeof joinDetails>>;
 export type JoinAccountInput = z.output<typeof JoinAccount>;
 
 /** Field name -> the first problem with it. */

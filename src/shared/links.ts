@@ -41,6 +41,8 @@ export const hrefs = {
   /** The join form with a membership chosen in advance. */
   joinAs: (membershipSlug: string) => `/join?membership=${encodeURIComponent(membershipSlug)}`,
   signIn: "/login",
+  /** Creating an account (anyone, to buy webinars; members join with it). */
+  register: "/register",
   cart: "/cart",
   account: "/user/account",
   /** Where the account page's e-mail choices are posted. */

@@ -3,9 +3,11 @@
  * real Strapi demo content and the Firebase Auth emulator.
  *
  * 1. A visitor adds a recorded webinar and a bundle to the cart (JavaScript on: the cart island
- *    keeps it in localStorage), opens /cart, is asked to sign in, signs in with a new account and
- *    comes back to the same cart, and checks out paying by bank transfer: /user/webinars shows
- *    the order awaiting payment and the browser's cart is emptied.
+ *    keeps it in localStorage), opens /cart, is asked to sign in, follows "Create an account" to
+ *    /register, creates one there (the auth island, through Firebase's browser SDK, which also
+ *    sends the verification e-mail: read back from the emulator) and comes back signed in to the
+ *    same cart, and checks out paying by bank transfer: /user/webinars shows the order awaiting
+ *    payment and the browser's cart is emptied.
  * 2. Staff find the order at /staff/orders and record the payment.
  * 3. The buyer's /user/webinars lists the recording and the bundle's webinars, and the recorded
  *    webinar's page offers its recording.
@@ -14,11 +16,10 @@
  * The tests run in order and share the buyer's browser.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_ACCOUNTS, listOobCodes } from "../../scripts/lib/firebase.mjs";
 import { londonDate } from "../../src/shared/london-date";
 import { STORAGE_KEYS } from "../../src/shared/storage-keys";
-import { TEST_PORTS } from "../support/test-ports";
 import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
@@ -76,26 +77,16 @@ async function signIn(page: Page, email: string, password: string) {
   await follow(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
 }
 
-async function newAccount(): Promise<{ email: string; password: string }> {
-  const email = `buyer-${Date.now().toString(36)}@e2e.guildhall.example`;
-  const password = "Buyer-password-1";
-  const response = await fetch(`http://127.0.0.1:${TEST_PORTS.firebase}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`signUp: ${response.status} ${await response.text()}`);
-  return { email, password };
-}
+/** A new buyer's details, typed on /register. */
+const newBuyer = () => ({ name: "Bea Buyer", email: `buyer-${Date.now().toString(36)}@e2e.guildhall.example`, password: "Buyer-password-1" });
 
-describe("buying webinars: cart, sign-in, offline checkout, staff payment, access", () => {
+describe("buying webinars: cart, a new account, offline checkout, staff payment, access", () => {
   let buyer: Tab;
-  let account: { email: string; password: string };
+  const account = newBuyer();
   let reference = "";
 
   beforeAll(async () => {
     buyer = await openTab();
-    account = await newAccount();
   });
   afterAll(async () => {
     await buyer?.context.close();
@@ -103,7 +94,7 @@ describe("buying webinars: cart, sign-in, offline checkout, staff payment, acces
     if (errors.length > 0) console.info(`Worker errors:\n${errors.join("\n")}`);
   });
 
-  it("lets a visitor fill the cart with a webinar and a bundle, sign in, and come back to the same cart", async () => {
+  it("lets a visitor fill the cart with a webinar and a bundle, create an account on /register, and come back to the same cart", async () => {
     const { page } = buyer;
     await addToCart(page, RECORDING, "main .detail-layout__side");
     await addToCart(page, BUNDLE, ".bundle-buy");
@@ -112,11 +103,22 @@ describe("buying webinars: cart, sign-in, offline checkout, staff payment, acces
     await visit(page, url("/cart"));
     await expect.poll(() => page.locator("tr[data-cart-line]").count()).toBe(2);
     expect(await page.locator("[data-cart-total]").innerText()).toBe("£135.00"); // £35 + (£125 less 20%)
-    await follow(page, () => page.locator("[data-cart-sign-in]").click());
-    expect(pathOf(page)).toMatch(/^\/login\?callbackUrl=/);
-    await signIn(page, account.email, account.password);
+    await follow(page, () => page.locator("[data-cart-register]").click());
+    expect(pathOf(page)).toMatch(/^\/register\?callbackUrl=%2Fcart%3Fitems%3D/);
+    await expectNoAxeViolations(page, "/register");
+    // The auth island is ready once it has marked the submit button.
+    await page.locator("form[data-auth-form=register] button[type=submit][aria-busy]").waitFor({ state: "attached", timeout: 10_000 });
+    await page.getByLabel("Your name").fill(account.name);
+    await page.getByLabel("E-mail address").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await follow(page, () => page.getByRole("button", { name: /^Creat(e|ing) (an |your )?account/ }).click());
     await expect.poll(() => pathOf(page)).toMatch(/^\/cart\?items=/);
     await expect.poll(() => page.locator("tr[data-cart-line]").count()).toBe(2);
+    expect(await page.evaluate(() => fetch("/api/auth/session").then((r) => r.json()))).toMatchObject({ user: { email: account.email } });
+    const verification = (await listOobCodes({ url: `http://${inject("firebaseEmulatorHost")}` })).filter(
+      (code) => code.email === account.email && code.requestType === "VERIFY_EMAIL",
+    );
+    expect(verification, "Firebase's verification e-mail").toHaveLength(1);
     expect(buyer.watch.take()).toEqual(NO_PROBLEMS);
   });
 

@@ -55,12 +55,17 @@ describe("credentials sign-in (no JavaScript)", () => {
     quiet();
     const response = await new TestBrowser().post("/api/auth/callback/credentials", { email: "", json: "true" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ ok: false, status: 400, error: "InvalidRequest", url: null });
+    expect(await response.json()).toEqual({
+      ok: false,
+      status: 400,
+      error: "InvalidRequest",
+      url: "http://localhost:8787/api/auth/signin?error=InvalidRequest&provider=credentials",
+    });
   });
 });
 
-describe("credentials sign-in (json, no automatic redirect)", () => {
-  it("answers 200 with the destination", async () => {
+describe("credentials sign-in (json, no automatic redirect), in NextAuth v4's wire format", () => {
+  it("answers 200 with the destination as an absolute URL", async () => {
     const user = await createUser();
     const response = await new TestBrowser().post("/api/auth/callback/credentials", {
       email: user.email,
@@ -69,7 +74,15 @@ describe("credentials sign-in (json, no automatic redirect)", () => {
       json: "true",
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, status: 200, error: null, url: "/articles" });
+    expect(await response.json()).toEqual({ ok: true, status: 200, error: null, url: "http://localhost:8787/articles" });
+  });
+
+  it("answers a hostile callbackUrl with the site's own home page", async () => {
+    const user = await createUser();
+    for (const callbackUrl of ["https://evil.example/", "//evil.example", "http://localhost:8787.evil.example/"]) {
+      const response = await new TestBrowser().post("/api/auth/callback/credentials", { email: user.email, password: user.password, callbackUrl, json: "true" });
+      expect(((await response.json()) as { url: string }).url, callbackUrl).toBe("http://localhost:8787/");
+    }
   });
 
   it.each([
@@ -77,9 +90,37 @@ describe("credentials sign-in (json, no automatic redirect)", () => {
     ["an unknown user", async () => `nobody-${Date.now()}@guild.example`, "whatever-password"],
   ])("%s: 401 CredentialsSignin, the same answer either way", async (_case, emailFor, password) => {
     quiet();
-    const response = await new TestBrowser().post("/api/auth/callback/credentials", { email: await emailFor(), password, json: "true" });
+    const browser = new TestBrowser();
+    const response = await browser.post("/api/auth/callback/credentials", { email: await emailFor(), password, json: "true" });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ ok: false, status: 401, error: "CredentialsSignin", url: null });
+    expect(await response.json()).toEqual({
+      ok: false,
+      status: 401,
+      error: "CredentialsSignin",
+      url: "http://localhost:8787/api/auth/signin?error=CredentialsSignin&provider=credentials",
+    });
+    expect(browser.sessionCookie).toBeUndefined();
+  });
+
+  it("a refused CSRF token is answered in the same shape (403 MissingCSRF), and a form post still gets the error page", async () => {
+    quiet();
+    const browser = new TestBrowser();
+    await browser.csrfToken();
+    const fields = { email: "x@guild.example", password: "whatever-password", csrfToken: "not-the-token" };
+    const json = await browser.fetch("/api/auth/callback/credentials", { method: "POST", body: new URLSearchParams({ ...fields, json: "true" }) });
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({
+      ok: false,
+      status: 403,
+      error: "MissingCSRF",
+      url: "http://localhost:8787/api/auth/signin?error=MissingCSRF&provider=credentials",
+    });
+    const signOut = await browser.fetch("/api/auth/signout", { method: "POST", body: new URLSearchParams({ csrfToken: "x", json: "true" }) });
+    expect(signOut.status).toBe(403);
+    expect(((await signOut.json()) as { error: string }).error).toBe("MissingCSRF");
+    const form = await browser.fetch("/api/auth/callback/credentials", { method: "POST", body: new URLSearchParams(fields) });
+    expect(form.status).toBe(403);
+    expect(await form.json()).toEqual({ error: { code: "FORBIDDEN", message: "Your form expired. Please go back, reload the page and try again." } });
   });
 
   it("accepts a fresh Firebase ID token from the browser SDK", async () => {
@@ -159,8 +200,8 @@ describe("the session layer's REST surface", () => {
     expect(((await form.json()) as { error: { message: string } }).error.message).toBe("Send the form as application/x-www-form-urlencoded");
   });
 
-  it("POST _log accepts a client log entry", async () => {
-    quiet();
+  it("POST _log accepts a client log entry, as JSON or as NextAuth's client's beacon (form-encoded, no CSRF token)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const browser = new TestBrowser();
     const response = await browser.fetch("/api/auth/_log", {
       method: "POST",
@@ -168,6 +209,22 @@ describe("the session layer's REST surface", () => {
       body: JSON.stringify({ level: "error", code: "CLIENT_FETCH_ERROR", message: "x" }),
     });
     expect(response.status).toBe(204);
+    const beacon = await new TestBrowser().fetch("/api/auth/_log", {
+      method: "POST",
+      body: new URLSearchParams({ level: "error", code: "CLIENT_FETCH_ERROR", message: "Failed to fetch", url: "/api/auth/session", client: "true", error: "[object Object]" }),
+    });
+    expect(beacon.status).toBe(204);
+    expect(warn.mock.calls.map((call) => String(call[0])).join("\n")).toContain('"code":"CLIENT_FETCH_ERROR","message":"Failed to fetch","url":"/api/auth/session"');
+  });
+
+  it("POST _log still refuses a post from another site", async () => {
+    quiet();
+    const response = await new TestBrowser().fetch("/api/auth/_log", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: new URLSearchParams({ level: "error", code: "X" }),
+    });
+    expect(response.status).toBe(403);
   });
 });
 
@@ -188,6 +245,16 @@ describe("session lifecycle", () => {
     const me = await replay.fetch("/api/auth/session");
     expect(await me.json()).toEqual({});
     expect(me.headers.getSetCookie().some((c) => c.startsWith("guildhall_session=;") || /guildhall_session=.*Max-Age=0/i.test(c))).toBe(true);
+  });
+
+  it("sign-out with json=true answers the home page as an absolute URL", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const response = await browser.post("/api/auth/signout", { callbackUrl: "https://evil.example/", json: "true" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: "http://localhost:8787/" });
+    expect(browser.sessionCookie).toBeUndefined();
   });
 
   it("a tampered or foreign session cookie is ignored and cleared", async () => {

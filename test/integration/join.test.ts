@@ -153,6 +153,76 @@ describe("applying", () => {
   });
 });
 
+describe("real-world applicants", () => {
+  const stored = async (key: string) => {
+    const row = await env.DB.prepare("SELECT details, amount_due_pence AS due FROM applications WHERE idempotency_key = ?1").bind(key).first<{ details: string; due: number }>();
+    return row ? { ...(JSON.parse(row.details) as { address: Record<string, unknown>; professional: Record<string, unknown> }), due: row.due } : null;
+  };
+
+  it.each([
+    ["a UK address", { addressLine1: "10 Downing Street", town: "London", postcode: "SW1A 2AA", country: "GB", registrationNumber: "PH123456" }, "United Kingdom"],
+    ["an Irish address with an Eircode", { addressLine1: "1 Grand Canal Quay", town: "Dublin 2", region: "Co. Dublin", postcode: "D02 X285", country: "IE", registrationNumber: "HCPC PH 12345" }, "Ireland"],
+    ["a US address with ZIP+4", { addressLine1: "1600 Pennsylvania Avenue NW", town: "Washington", region: "DC", postcode: "20500-0003", country: "US", registrationNumber: "12345678" }, "United States"],
+    ["a Dutch address", { addressLine1: "Damrak 1", town: "Amsterdam", postcode: "1012 LG", country: "NL", registrationNumber: "A-1234/5" }, "Netherlands"],
+    ["a Canadian address", { addressLine1: "24 Sussex Drive", town: "Ottawa", region: "ON", postcode: "K1M 1M4", country: "CA", registrationNumber: "PH123456" }, "Canada"],
+    ["a Hong Kong address, which has no postcode", { addressLine1: "1 Queen's Road Central", town: "Central", postcode: "", country: "HK", registrationNumber: "12345678" }, "Hong Kong"],
+    ["an Indian address with a PIN code", { addressLine1: "Rashtrapati Bhavan", town: "New Delhi", region: "Delhi", postcode: "110004", country: "IN", registrationNumber: "A-1234/5" }, "India"],
+  ])("accepts %s", async (_case, fields, countryName) => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const form = validForm(fields);
+    const response = await new TestBrowser().post("/join", form);
+    expect(response.status, await response.clone().text().then((html) => html.match(/data-field-error="[^"]+"[^<]*<span[^>]*>[^<]*<\/span>([^<]*)/g)?.join("; ") ?? "")).toBe(303);
+    const details = await stored(form.idempotencyKey!);
+    expect(details!.address).toMatchObject({
+      line1: fields.addressLine1,
+      town: fields.town,
+      region: "region" in fields ? fields.region : null,
+      postcode: fields.postcode ? fields.postcode.toUpperCase() : null,
+      country: countryName,
+      countryCode: fields.country,
+    });
+    expect(details!.professional.registrationNumber).toBe(fields.registrationNumber.toUpperCase());
+  });
+
+  it.each([
+    ["a postcode that is not one", { postcode: "<b>" }, "postcode", "Enter a postcode, like EX1 2MP"],
+    ["no postcode where the country has them", { postcode: "", country: "US" }, "postcode", "Enter your postcode"],
+    ["a postcode of symbols abroad", { postcode: "!!", country: "NL" }, "postcode", "Enter a postcode, as your post shows it, in letters, digits, spaces and dashes"],
+    ["a country that is not on the list", { country: "Narnia" }, "country", "Choose your country from the list"],
+    ["a registration number with symbols", { registrationNumber: "<script>1</script>" }, "registrationNumber", "Use only letters, digits, spaces, dots, slashes and dashes in your registration number, like PH123456"],
+    ["a registration number too short to be one", { registrationNumber: "12" }, "registrationNumber", "Enter your registration number as it is on your registration certificate, like PH123456"],
+    ["a registration number without a digit", { registrationNumber: "PHYSIO" }, "registrationNumber", "Enter your registration number as it is on your registration certificate, like PH123456"],
+    ["a registration number too long", { registrationNumber: "PH".repeat(16) }, "registrationNumber", "Your professional registration number must be 30 characters or fewer"],
+    ["a full member without a registration number", { registrationNumber: "" }, "registrationNumber", "Enter your professional registration number"],
+    ["a full member without a qualification year", { yearQualified: "" }, "yearQualified", "Enter the year you qualified, like 2015"],
+  ])("refuses %s with a specific error", async (_case, fields, field, message) => {
+    const before = await rows("applications");
+    const response = await new TestBrowser().post("/join", validForm(fields));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(`data-field-error="${field}"><span class="visually-hidden">Error: </span>${message.replace(/'/g, "&#x27;")}</p>`);
+    expect(await rows("applications")).toBe(before);
+  });
+
+  it("accepts an Associate applicant without a registration number or a qualification year, at the full price", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const form = validForm({ membership: "associate-member", registrationNumber: "", yearQualified: "", workplace: "", placeOfStudy: "University of Exeter, BSc Physiotherapy" });
+    const response = await new TestBrowser().post("/join", form);
+    expect(response.status).toBe(303);
+    const details = await stored(form.idempotencyKey!);
+    expect(details!.professional).toMatchObject({ registrationNumber: null, yearQualified: null, workplace: null, placeOfStudy: "University of Exeter, BSc Physiotherapy" });
+    expect(details!.due).toBe(95_00 + 15_00);
+  });
+
+  it("shows the Associate's evidence as optional and says which membership needs what", async () => {
+    const html = await (await new TestBrowser().fetch("/join?membership=associate-member")).text();
+    expect(html).toContain("Needed for Full member; optional for Associate member.");
+    expect(html).toMatch(/<label class="field__label" for="registrationNumber">Professional registration number<span data-optional-mark="">/);
+    expect(html).toContain('<option value="HK">Hong Kong</option>');
+    expect(html).toContain('<option value="GB" selected="">United Kingdom</option>');
+  });
+});
+
 describe("the member's page", () => {
   it("needs a session, and says plainly when there is no membership", async () => {
     expect((await new TestBrowser().fetch("/user/membership")).status).toBe(303);

@@ -181,7 +181,7 @@ describe("one application", () => {
       "Flat 2",
       "BS1 1AA",
       "United Kingdom",
-      a.details.professional.registrationNumber,
+      a.details.professional.registrationNumber!,
       "Orthodontics",
       "City Clinic",
       "2011",
@@ -375,12 +375,12 @@ describe("the CSV export", () => {
     const csv = await response.text();
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "Reference,Submitted,Status,Given name,Family name,E-mail,Phone,Membership,Payment method,Amount due (GBP),Address line 1,Address line 2,Town,Postcode,Country,Registration number,Specialisation,Workplace,Year qualified,Rejected reason",
+      "Reference,Submitted,Status,Given name,Family name,E-mail,Phone,Membership,Payment method,Amount due (GBP),Address line 1,Address line 2,Town,Region,Postcode,Country,Registration number,Specialisation,Workplace,Year qualified,Place of study,Rejected reason",
     );
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(csv).not.toContain(other.reference);
     expect(csv).toContain(
-      `${tricky.reference},${tricky.createdAt},awaiting_payment,"'=HYPERLINK(""http://evil.example"",""Click"")","${tag}, ""Jr""",${tricky.email},'+44 1632 960123,Full member,offline,125.00,"1 Line\nBreak Road",,'@Town,'-BS1,United Kingdom,REG-1,Surgery,,2000,\r\n`,
+      `${tricky.reference},${tricky.createdAt},awaiting_payment,"'=HYPERLINK(""http://evil.example"",""Click"")","${tag}, ""Jr""",${tricky.email},'+44 1632 960123,Full member,offline,125.00,"1 Line\nBreak Road",,'@Town,,'-BS1,United Kingdom,REG-1,Surgery,,2000,,\r\n`,
     );
 
     const after = (await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'applications.exported'").first<{ n: number }>())!.n;

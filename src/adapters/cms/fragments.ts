@@ -24,7 +24,10 @@ fragment WebinarSummaryFields on Webinar {
 }`;
 
 export const MEMBERSHIP_FIELDS = /* GraphQL */ `
-fragment MembershipFields on Membership { title slug description stripePriceId price joiningFee }`;
+fragment MembershipFields on Membership {
+  title slug description stripePriceId price joiningFee
+  evidence { registrationNumber yearQualified workplace placeOfStudy registrationNumberPattern registrationNumberExample }
+}`;
 
 const page = "{ data { attributes { ...PageRefFields } } }";
 const media = "{ data { attributes { ...MediaFields } } }";

@@ -3,7 +3,8 @@
  * shape into the content domain. Optional fields may be missing or null; malformed ones fail.
  */
 import * as z from "zod";
-import type { CallToAction, FileType, Media, MediaFormat, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../domain/content";
+import type { CallToAction, EvidenceNeed, FileType, Media, MediaFormat, MembershipEvidence, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../domain/content";
+import { DEFAULT_EVIDENCE, registrationPattern } from "../../shared/join-form";
 import { log } from "../../log";
 import { isSiteUpload } from "./media-urls";
 import { markdownToSafeHtml } from "./rich-text";
@@ -179,6 +180,38 @@ export const WebinarSummaryAttributes = z
     }),
   );
 
+/**
+ * A registration-number pattern an editor typed: kept only if it is a valid regular expression,
+ * otherwise dropped (with a log line) so that the general rule applies rather than the join form
+ * refusing everyone.
+ */
+export const registrationNumberPattern = optionalString.transform((value) => {
+  if (value !== null && registrationPattern(value) === null) {
+    log.warn("cms.invalid_registration_pattern", { pattern: value });
+    return null;
+  }
+  return value;
+});
+
+const evidenceNeed = (fallback: EvidenceNeed) =>
+  z
+    .enum(["required", "optional", "notAsked"])
+    .nullish()
+    .transform((value): EvidenceNeed => value ?? fallback);
+
+/** A membership's evidence; a membership without one asks what a full member shows (DEFAULT_EVIDENCE). */
+const evidence = z
+  .object({
+    registrationNumber: evidenceNeed(DEFAULT_EVIDENCE.registrationNumber),
+    yearQualified: evidenceNeed(DEFAULT_EVIDENCE.yearQualified),
+    workplace: evidenceNeed(DEFAULT_EVIDENCE.workplace),
+    placeOfStudy: evidenceNeed(DEFAULT_EVIDENCE.placeOfStudy),
+    registrationNumberPattern,
+    registrationNumberExample: optionalString,
+  })
+  .nullish()
+  .transform((value): MembershipEvidence => value ?? DEFAULT_EVIDENCE);
+
 export const MembershipAttributes = z
   .object({
     id: z.string().optional(),
@@ -188,6 +221,7 @@ export const MembershipAttributes = z
     stripePriceId: optionalString,
     price: optionalNumber,
     joiningFee: optionalNumber,
+    evidence,
   })
   .transform(
     (m): MembershipSummary => ({
@@ -198,5 +232,6 @@ export const MembershipAttributes = z
       stripePriceId: m.stripePriceId,
       price: m.price,
       joiningFee: m.joiningFee,
+      evidence: m.evidence,
     }),
   );

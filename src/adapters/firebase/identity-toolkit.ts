@@ -1,7 +1,8 @@
 /**
  * Firebase Authentication's REST API (Identity Toolkit), for what the Worker does on a user's
  * behalf: the no-JavaScript sign-in and password-reset forms, changing a password after
- * re-authentication, and creating an account in the join flow. Locally it talks to the emulator.
+ * re-authentication, and creating an account (/register and the join flow) with its
+ * address-verification e-mail. Locally it talks to the emulator.
  * Errors carry Firebase's JS SDK codes (auth/...), so one message table serves both paths.
  */
 import { IdentityError } from "../../domain/identity-errors";
@@ -14,8 +15,11 @@ export interface SignInResult {
 
 export interface IdentityToolkit {
   signInWithPassword(email: string, password: string): Promise<SignInResult>;
-  signUp(email: string, password: string): Promise<SignInResult>;
+  /** Creates an account (and signs it in); `displayName` is the name the user gave, if any. */
+  signUp(email: string, password: string, displayName?: string): Promise<SignInResult>;
   sendPasswordResetEmail(email: string, continueUrl: string): Promise<void>;
+  /** Firebase's "verify your e-mail address" message to the signed-in user whose ID token this is. */
+  sendEmailVerification(idToken: string, continueUrl: string): Promise<void>;
   /** Changes the password of the user whose (fresh) ID token this is. */
   updatePassword(idToken: string, password: string): Promise<SignInResult>;
 }
@@ -32,6 +36,8 @@ const CODES: Record<string, string> = {
   MISSING_PASSWORD: "auth/missing-password",
   EMAIL_EXISTS: "auth/email-already-in-use",
   WEAK_PASSWORD: "auth/weak-password",
+  // The project's password policy (docs/decisions/0014-access) refused the password.
+  PASSWORD_DOES_NOT_MEET_REQUIREMENTS: "auth/password-does-not-meet-requirements",
   CREDENTIAL_TOO_OLD_LOGIN_AGAIN: "auth/requires-recent-login",
   TOKEN_EXPIRED: "auth/user-token-expired",
   INVALID_ID_TOKEN: "auth/invalid-user-token",
@@ -80,11 +86,14 @@ export function createIdentityToolkit(options: {
     async signInWithPassword(email, password) {
       return signInResult(await call("signInWithPassword", { email, password, returnSecureToken: true }));
     },
-    async signUp(email, password) {
-      return signInResult(await call("signUp", { email, password, returnSecureToken: true }));
+    async signUp(email, password, displayName) {
+      return signInResult(await call("signUp", { email, password, ...(displayName ? { displayName } : {}), returnSecureToken: true }));
     },
     async sendPasswordResetEmail(email, continueUrl) {
       await call("sendOobCode", { requestType: "PASSWORD_RESET", email, continueUrl });
+    },
+    async sendEmailVerification(idToken, continueUrl) {
+      await call("sendOobCode", { requestType: "VERIFY_EMAIL", idToken, continueUrl });
     },
     async updatePassword(idToken, password) {
       return signInResult(await call("update", { idToken, password, returnSecureToken: true }));

@@ -2,7 +2,9 @@
  * CSRF protection for every state-changing request (POST, PUT, PATCH, DELETE): the request must
  * come from this site (Origin, else Referer; Sec-Fetch-Site must not be cross-site) and carry the
  * CSRF token (form field `csrfToken` or header `X-CSRF-Token`) that matches the CSRF cookie.
- * Server-to-server endpoints authenticated by their own secret are exempt.
+ * Server-to-server endpoints authenticated by their own secret are exempt. Endpoints a browser
+ * posts to without being able to add a token (NextAuth's client logs with `navigator.sendBeacon`)
+ * need only come from this site (`originOnly`); they must change nothing but a log.
  *
  * It also publishes `c.var.csrfToken()`, the token a page puts in its forms (made on first use,
  * with its cookie).
@@ -16,20 +18,22 @@ import { cookies } from "../session/cookies";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function csrf(options: { exempt: readonly string[] }): MiddlewareHandler<HonoEnv> {
+export function csrf(options: { exempt: readonly string[]; originOnly?: readonly string[] }): MiddlewareHandler<HonoEnv> {
   const exempt = new Set(options.exempt);
+  const originOnly = new Set(options.originOnly ?? []);
   return async function csrf(c, next) {
     let formToken: Promise<string> | undefined;
     c.set("csrfToken", () => (formToken ??= formTokenFor(c)));
     if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     if (!fromThisSite(c)) {
       log.warn("csrf.refused", { path: c.req.path, reason: "origin", origin: c.req.header("Origin") ?? null });
-      throw new AppError("FORBIDDEN", "This request did not come from this site.");
+      throw new AppError("FORBIDDEN", "This request did not come from this site.", { details: { csrf: "origin" } });
     }
+    if (originOnly.has(c.req.path)) return next();
     const token = c.req.header("X-CSRF-Token") ?? (await submittedToken(c));
     if (!(await csrfTokenMatches(token, cookies.csrf(c), c.var.config.auth.sessionSecret))) {
       log.warn("csrf.refused", { path: c.req.path, reason: token ? "token mismatch" : "no token" });
-      throw new AppError("FORBIDDEN", "Your form expired. Please go back, reload the page and try again.");
+      throw new AppError("FORBIDDEN", "Your form expired. Please go back, reload the page and try again.", { details: { csrf: "token" } });
     }
     return next();
   };

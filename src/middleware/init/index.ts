@@ -23,6 +23,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("content", services.content);
     c.set("auth", services.auth);
     c.set("attemptLimits", services.attemptLimits);
+    c.set("registration", services.registration);
     c.set("membership", services.membership);
     c.set("memberCard", services.memberCard);
     c.set("memberImport", services.memberImport);

@@ -26,6 +26,7 @@ import { log } from "../../log";
 import { createAccountCheck } from "../../services/auth/account-check";
 import { createAttemptLimits } from "../../services/auth/attempt-limits";
 import { createAuthService } from "../../services/auth/auth-service";
+import { createRegistration } from "../../services/auth/registration";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
@@ -140,6 +141,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     content,
     auth,
     attemptLimits,
+    registration: createRegistration({ auth, attemptLimits, verifiedContinueUrl: `${config.site.url}/user/account`, log }),
     membership: createMembershipService({
       applications: stores.applications,
       memberships: stores.memberships,

@@ -92,9 +92,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return open(claims);
     },
 
-    /** Creates a Firebase account and signs it in (the join form). */
-    async createAccount(email: string, password: string): Promise<StartedSession> {
-      const { idToken } = await deps.identity.signUp(email, password);
+    /**
+     * Creates a Firebase account and signs it in (the join form, /register). With `verify`, Firebase
+     * also sends the address its verification e-mail, whose link continues to `verify.continueUrl`;
+     * the account stands even if that e-mail cannot be sent (it is logged).
+     */
+    async createAccount(email: string, password: string, options: { displayName?: string; verify?: { continueUrl: string } } = {}): Promise<StartedSession> {
+      const { idToken, uid } = await deps.identity.signUp(email, password, options.displayName);
+      if (options.verify) {
+        await deps.identity.sendEmailVerification(idToken, options.verify.continueUrl).catch((error: unknown) => {
+          deps.log.warn("auth.verification_email_failed", { userId: uid, reason: error instanceof Error ? error.message : String(error) });
+        });
+      }
       return service.sessionFromSignIn(idToken);
     },
 

@@ -72,12 +72,13 @@ export async function apply(
     amountDuePence: due.totalPence,
     details: {
       phone: d.phone,
-      address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, postcode: d.postcode.toUpperCase(), country: d.country },
+      address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, region: d.region, postcode: d.postcode, country: d.countryName, countryCode: d.country },
       professional: {
-        registrationNumber: d.registrationNumber.replace(/\s/g, "").toUpperCase(),
+        registrationNumber: d.registrationNumber,
         specialisation: d.specialisation,
         workplace: d.workplace,
         yearQualified: d.yearQualified,
+        placeOfStudy: d.placeOfStudy,
       },
       declaration: { termsAcceptedAt: now.toISOString(), privacyAcceptedAt: now.toISOString() },
     },

@@ -13,6 +13,7 @@ import { IdentityError } from "../../domain/identity-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { JoinDetailsInput, JoinErrors } from "../../shared/join-form";
+import { PASSWORD_REFUSED_MESSAGE } from "../../shared/password-policy";
 import type { AttemptLimits } from "../auth/attempt-limits";
 import type { AuthService, StartedSession } from "../auth/auth-service";
 import type { ContentService } from "../content/content-service";
@@ -109,7 +110,9 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       if (error instanceof IdentityError && error.code === "auth/email-already-in-use") {
         return { ok: false, errors: { email: "An account already uses this e-mail address. Sign in first, then complete this form." } };
       }
-      if (error instanceof IdentityError && error.code === "auth/weak-password") return { ok: false, errors: { password: "Choose a stronger password" } };
+      if (error instanceof IdentityError && (error.code === "auth/weak-password" || error.code === "auth/password-does-not-meet-requirements")) {
+        return { ok: false, errors: { password: PASSWORD_REFUSED_MESSAGE } };
+      }
       if (error instanceof IdentityError && error.code === "auth/invalid-email") {
         return { ok: false, errors: { email: "Enter an e-mail address, like name@example.com" } };
       }

@@ -16,12 +16,14 @@ const COLUMNS: readonly CsvColumn<Application>[] = [
   ["Address line 1", (a) => a.details.address.line1],
   ["Address line 2", (a) => a.details.address.line2],
   ["Town", (a) => a.details.address.town],
+  ["Region", (a) => a.details.address.region ?? null],
   ["Postcode", (a) => a.details.address.postcode],
   ["Country", (a) => a.details.address.country],
   ["Registration number", (a) => a.details.professional.registrationNumber],
   ["Specialisation", (a) => a.details.professional.specialisation],
   ["Workplace", (a) => a.details.professional.workplace],
   ["Year qualified", (a) => a.details.professional.yearQualified],
+  ["Place of study", (a) => a.details.professional.placeOfStudy ?? null],
   ["Rejected reason", (a) => a.rejectedReason],
 ];
 

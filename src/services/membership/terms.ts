@@ -2,7 +2,8 @@
  * What joining costs (docs/decisions/0006): the first year's subscription (the membership's
  * `price`) plus its one-off joining fee (`joiningFee`). The membership settings block's
  * `halfOffCouponId` offers half off the first year's subscription to the newly qualified
- * (qualified this year or in the two before); the joining fee is never discounted. Offline
+ * (qualified this year or in the two before; without a year given, no offer); the joining fee is
+ * never discounted. Offline
  * payment owes the same amount, invoiced with the application's reference.
  */
 import type { MembershipTerms, AmountDue } from "../../domain/membership";
@@ -26,6 +27,7 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
       {
         slug: m.slug,
         title: m.title,
+        evidence: m.evidence,
         subscriptionPence: pence(m.price),
         joiningFeePence: pence(m.joiningFee),
         halfOffForNewlyQualified: Boolean(settings.get(m.slug)?.halfOffCouponId),
@@ -39,8 +41,13 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
   );
 }
 
-export function amountDue(terms: MembershipTerms, yearQualified: number, now: Date): AmountDue {
-  const halfOff = terms.halfOffForNewlyQualified && now.getUTCFullYear() - yearQualified <= NEWLY_QUALIFIED_YEARS;
+/**
+ * What the first year costs. The newly-qualified offer needs a year of qualification: an
+ * applicant who gave none (their membership type does not ask for it, or it is optional and left
+ * empty) pays the full subscription.
+ */
+export function amountDue(terms: MembershipTerms, yearQualified: number | null, now: Date): AmountDue {
+  const halfOff = terms.halfOffForNewlyQualified && yearQualified !== null && now.getUTCFullYear() - yearQualified <= NEWLY_QUALIFIED_YEARS;
   const subscriptionPence = halfOff ? Math.round(terms.subscriptionPence / 2) : terms.subscriptionPence;
   return { totalPence: subscriptionPence + terms.joiningFeePence, subscriptionPence, joiningFeePence: terms.joiningFeePence, halfOff };
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 
@@ -16,16 +17,16 @@ export function ChangePasswordContent({ csrfToken, problems }: ChangePasswordCon
       <p>For your security, enter your current password first. You will stay signed in here and be signed out everywhere else.</p>
       <form method="post" action="/user/password" className="form" noValidate>
         <input type="hidden" name="csrfToken" value={csrfToken} />
-        <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorFor("currentPassword")} maxLength={4096} />
+        <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorFor("currentPassword")} maxLength={PASSWORD_MAX_LENGTH} />
         <TextField
           id="newPassword"
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 10 characters. A few unrelated words make a strong password."
+          hint={PASSWORD_RULE}
           required
-          minLength={10}
-          maxLength={4096}
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
           error={errorFor("newPassword")}
         />
         <div className="form__actions">

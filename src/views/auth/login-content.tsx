@@ -1,7 +1,9 @@
 import type { AuthError } from "../../shared/auth-errors";
 import { SIGN_IN_HINTS } from "../../shared/auth-errors";
+import { hrefs } from "../../shared/links";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
+import { withCallbackUrl } from "./callback-link";
 
 export interface LoginContentProps {
   csrfToken: string;
@@ -50,7 +52,8 @@ export function LoginContent({ csrfToken, callbackUrl, email, authError, notice,
         </div>
       </form>
       <p>
-        Not a member yet? <a href="/join">Join the Guild</a>.
+        No account yet? <a href={withCallbackUrl(hrefs.register, callbackUrl)}>Create an account</a>: it is free, and you can buy
+        webinars with it. Not a member yet? <a href="/join">Join the Guild</a>.
       </p>
     </div>
   );

@@ -15,6 +15,7 @@ export function MembersOnlyContent({ title, email }: { title: string; email: str
         </a>
         <a href="/join">Join the Guild</a>
       </p>
+      <p className="meta">You join with the account you are signed in with; no second account is needed.</p>
       <p>
         Already a member? If you joined with another e-mail address, sign out from <a href="/user/account">your account</a> and
         sign in with that one.

@@ -1,4 +1,5 @@
 import type { AuthError } from "../../shared/auth-errors";
+import { PASSWORD_RULE } from "../../shared/password-policy";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 
@@ -35,6 +36,7 @@ export function PasswordResetContent({ csrfToken, email, authError, sentTo, isla
         {authError ? <ErrorSummary title="We could not send the e-mail" problems={[{ field: "email", message: authError.message }]} /> : null}
       </div>
       <p>Enter the e-mail address you sign in with and we will send you a link to choose a new password.</p>
+      <p className="meta">Your new password: {PASSWORD_RULE.charAt(0).toLowerCase() + PASSWORD_RULE.slice(1)}</p>
       <form method="post" action="/password-reset" className="form" data-auth-form="password-reset" data-island-config={islandConfig} noValidate>
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <TextField

@@ -34,7 +34,13 @@ export function CartCheckout({ quote, access }: { quote: CartQuote; access: Chec
             Sign in to check out
           </a>
         </p>
-        <p className="meta">Your cart is kept while you sign in. No account yet? You can create one on the sign-in page.</p>
+        <p className="meta">
+          Your cart is kept while you sign in. No account yet?{" "}
+          <a href={`${hrefs.register}?callbackUrl=${encodeURIComponent(cartHref(items))}`} data-cart-register="">
+            Create an account
+          </a>{" "}
+          and come back here to check out.
+        </p>
       </div>
     );
   }

@@ -4,7 +4,10 @@ import { describedBy, FieldMessages, type FieldMessagesProps } from "./field-mes
 
 type Described = FieldMessagesProps;
 
-export function SelectField(props: Described & { label: string; options: readonly string[]; value?: string | null; required?: boolean }) {
+/** A choice: its value and the words shown (a plain string is both). */
+export type SelectOption = string | { value: string; label: string };
+
+export function SelectField(props: Described & { label: string; options: readonly SelectOption[]; value?: string | null; required?: boolean; autoComplete?: string }) {
   return (
     <div className={props.error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={props.id}>
@@ -17,15 +20,19 @@ export function SelectField(props: Described & { label: string; options: readonl
         name={props.id}
         defaultValue={props.value ?? ""}
         required={props.required}
+        autoComplete={props.autoComplete}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(props)}
       >
         <option value="">Choose…</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {props.options.map((option) => {
+          const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
       </select>
     </div>
   );

@@ -1,10 +1,13 @@
 /** A labelled input with its hint and error, wired for screen readers. */
+import type { ReactNode } from "react";
 import { describedBy, FieldMessages } from "./field-messages";
 
 export interface TextFieldProps {
   id: string;
   name?: string;
   label: string;
+  /** After the label: words a script may show or hide (the join form's "(optional)"). */
+  labelSuffix?: ReactNode;
   type?: "text" | "email" | "password" | "tel";
   value?: string;
   hint?: string;
@@ -15,11 +18,12 @@ export interface TextFieldProps {
   maxLength?: number;
 }
 
-export function TextField({ id, name = id, label, type = "text", value, hint, error, autoComplete, required, minLength, maxLength }: TextFieldProps) {
+export function TextField({ id, name = id, label, labelSuffix, type = "text", value, hint, error, autoComplete, required, minLength, maxLength }: TextFieldProps) {
   return (
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
+        {labelSuffix}
       </label>
       <FieldMessages id={id} name={name} hint={hint} error={error} />
       <input

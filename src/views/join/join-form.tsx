@@ -6,12 +6,15 @@
 import type { ReactNode } from "react";
 import type { JoinPage } from "../../domain/content";
 import type { MembershipTerms } from "../../domain/membership";
+import { countryOptions, DEFAULT_COUNTRY } from "../../shared/countries";
 import { pageHref } from "../../shared/links";
-import { JOIN_PASSWORD_MIN, type JoinErrors } from "../../shared/join-form";
+import type { JoinErrors } from "../../shared/join-form";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
 import { CheckboxField, RadioGroup, SelectField } from "../forms/choice-fields";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { formatPence } from "../format";
+import { EVIDENCE_LABELS, EvidenceFields, evidenceByMembership } from "./evidence-fields";
 
 export interface JoinFormProps {
   joinPage: JoinPage;
@@ -25,6 +28,8 @@ export interface JoinFormProps {
   signedInAs: string | null;
   /** Whether card payment (Stripe) is configured; offline payment is always offered. */
   cardPayments: boolean;
+  /** The registration-number example for memberships that give none (the join page's, else a default). */
+  registrationExample: string;
 }
 
 const LABELS: Record<string, string> = {
@@ -34,14 +39,13 @@ const LABELS: Record<string, string> = {
   addressLine1: "Address line 1",
   addressLine2: "Address line 2",
   town: "Town or city",
+  region: "County, state or province",
   postcode: "Postcode",
   country: "Country",
-  registrationNumber: "Professional registration number",
-  specialisation: "Specialisation",
-  workplace: "Workplace",
-  yearQualified: "Year you qualified",
   membership: "Membership",
   paymentMethod: "How you will pay",
+  ...EVIDENCE_LABELS,
+  specialisation: "Specialisation",
   email: "E-mail address",
   password: "Password",
   acceptTerms: "Terms and conditions",
@@ -65,12 +69,13 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments }: JoinFormProps) {
+export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments, registrationExample }: JoinFormProps) {
   const v = (field: string) => values[field] ?? "";
   const e = (field: string) => errors[field] ?? null;
   const problems = ORDER.filter((field) => errors[field]).map((field) => ({ field, message: errors[field]! }));
+  const chosen = terms.find((t) => t.slug === values.membership) ?? null;
   return (
-    <form method="post" action="/join" className="form join-form" noValidate>
+    <form method="post" action="/join" className="form join-form" data-join-evidence={evidenceByMembership(terms)} noValidate>
       <ErrorSummary problems={problems} />
       <input type="hidden" name="csrfToken" value={csrfToken} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -85,23 +90,25 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
         <TextField id="addressLine1" label={LABELS.addressLine1!} value={v("addressLine1")} error={e("addressLine1")} autoComplete="address-line1" required maxLength={200} />
         <TextField id="addressLine2" label={`${LABELS.addressLine2} (optional)`} value={v("addressLine2")} error={e("addressLine2")} autoComplete="address-line2" maxLength={200} />
         <TextField id="town" label={LABELS.town!} value={v("town")} error={e("town")} autoComplete="address-level2" required maxLength={100} />
-        <TextField id="postcode" label={LABELS.postcode!} value={v("postcode")} error={e("postcode")} autoComplete="postal-code" required maxLength={16} />
-        <TextField id="country" label={LABELS.country!} value={v("country") || "United Kingdom"} error={e("country")} autoComplete="country-name" required maxLength={100} />
-      </Section>
-
-      <Section title="Professional details" description={joinPage.professionalDetailsDescription}>
+        <TextField id="region" label={`${LABELS.region} (optional)`} value={v("region")} error={e("region")} autoComplete="address-level1" maxLength={100} />
         <TextField
-          id="registrationNumber"
-          label={LABELS.registrationNumber!}
-          hint="As on your registration certificate, for example PH123456."
-          value={v("registrationNumber")}
-          error={e("registrationNumber")}
-          required
-          maxLength={20}
+          id="postcode"
+          label={LABELS.postcode!}
+          hint="Or ZIP code, PIN code or Eircode. Leave it empty only if your country has no postcodes."
+          value={v("postcode")}
+          error={e("postcode")}
+          autoComplete="postal-code"
+          maxLength={16}
         />
-        <SelectField id="specialisation" label={LABELS.specialisation!} options={joinPage.specialisationOptions} value={v("specialisation")} error={e("specialisation")} required />
-        <TextField id="workplace" label={`${LABELS.workplace} (optional)`} value={v("workplace")} error={e("workplace")} autoComplete="organization" maxLength={200} />
-        <TextField id="yearQualified" label={LABELS.yearQualified!} hint="For example 2015." value={v("yearQualified")} error={e("yearQualified")} required maxLength={4} />
+        <SelectField
+          id="country"
+          label={LABELS.country!}
+          options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
+          value={v("country") || DEFAULT_COUNTRY}
+          error={e("country")}
+          autoComplete="country"
+          required
+        />
       </Section>
 
       <Section title="Membership" description={joinPage.membershipDescription}>
@@ -146,6 +153,11 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
         />
       </Section>
 
+      <Section title="Professional details" description={joinPage.professionalDetailsDescription}>
+        <EvidenceFields terms={terms} chosen={chosen} registrationExample={registrationExample} values={values} errors={errors} />
+        <SelectField id="specialisation" label={LABELS.specialisation!} options={joinPage.specialisationOptions} value={v("specialisation")} error={e("specialisation")} required />
+      </Section>
+
       <Section title="Your account" description={joinPage.yourAccountDescription}>
         {signedInAs ? (
           <p>
@@ -158,12 +170,12 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
               id="password"
               label={LABELS.password!}
               type="password"
-              hint={`At least ${JOIN_PASSWORD_MIN} characters.`}
+              hint={PASSWORD_RULE}
               error={e("password")}
               autoComplete="new-password"
               required
-              minLength={JOIN_PASSWORD_MIN}
-              maxLength={4096}
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
             />
             <p className="meta">
               Already have an account? <a href="/login?callbackUrl=%2Fjoin">Sign in first</a>.

@@ -70,7 +70,7 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
         <Row label="Phone">{a.details.phone}</Row>
         <Row label="Address">
           <span className="staff-address">
-            {[address.line1, address.line2, address.town, address.postcode, address.country].filter(Boolean).map((line, i) => (
+            {[address.line1, address.line2, address.town, address.region, address.postcode, address.country].filter(Boolean).map((line, i) => (
               <span key={i}>{line}</span>
             ))}
           </span>
@@ -83,6 +83,7 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
         <Row label="Specialisation">{professional.specialisation}</Row>
         <Row label="Workplace">{professional.workplace}</Row>
         <Row label="Year qualified">{professional.yearQualified}</Row>
+        {professional.placeOfStudy ? <Row label="Place of study">{professional.placeOfStudy}</Row> : null}
       </dl>
 
       <h2>Declaration</h2>

@@ -13,7 +13,7 @@ export function validForm(overrides: Record<string, string | undefined> = {}): R
     addressLine2: "",
     town: "Sampleton",
     postcode: "EX1 2MP",
-    country: "United Kingdom",
+    country: "GB",
     registrationNumber: "PH123456",
     specialisation: DEMO_SPECIALISATION,
     workplace: "Sampleton Clinic",

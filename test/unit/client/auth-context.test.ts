@@ -108,3 +108,39 @@ describe("auth context", () => {
     expect(context.state.authError).toBeNull();
   });
 });
+
+describe("creating an account (/register with JavaScript)", () => {
+  it("creates the Firebase account with its name and verification e-mail, starts the session and goes to the callback", async () => {
+    const register = vi.fn(async () => "new-id-token");
+    const { context, calls, navigate, rememberSignIn } = setup({ firebase: firebase({ register }), respond: () => Response.json({ ok: true, status: 200, error: null, url: "https://guild.example/cart?items=w%3Ax" }) });
+    expect(await context.createAccount("Pat", "p@guild.example", "Long-enough-1", "/cart?items=w%3Ax")).toEqual({ kind: "signed-in" });
+    expect(register).toHaveBeenCalledWith("p@guild.example", "Long-enough-1", { displayName: "Pat", verifiedContinueUrl: "https://guild.example/user/account" });
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toMatchObject({ idToken: "new-id-token", callbackUrl: "/cart?items=w%3Ax" });
+    expect(rememberSignIn).toHaveBeenCalledOnce();
+    // The absolute url the session API answers, as a path: the browser stays on its own origin.
+    expect(navigate).toHaveBeenCalledWith("/cart?items=w%3Ax");
+    expect(context.state.authLoading).toBe(false);
+  });
+
+  it.each([
+    ["auth/email-already-in-use", { kind: "unavailable" }],
+    ["auth/password-does-not-meet-requirements", { kind: "refused", field: "password", code: "auth/password-does-not-meet-requirements" }],
+    ["auth/invalid-email", { kind: "refused", field: "email", code: "auth/invalid-email" }],
+  ])("%s is left to the Worker's answer (no session, no navigation, no error shown)", async (code, outcome) => {
+    const register = async () => Promise.reject(Object.assign(new Error(code), { code }));
+    const { context, calls, navigate } = setup({ firebase: firebase({ register }) });
+    expect(await context.createAccount("Pat", "p@guild.example", "Long-enough-1")).toEqual(outcome);
+    expect(calls).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(context.state.authError).toBeNull();
+  });
+
+  it("a network failure shows the sign-in failure, and nothing navigates", async () => {
+    const register = async () => Promise.reject(Object.assign(new Error("offline"), { code: "auth/network-request-failed" }));
+    const { context, navigate } = setup({ firebase: firebase({ register }) });
+    const outcome = await context.createAccount("Pat", "p@guild.example", "Long-enough-1");
+    expect(outcome).toMatchObject({ kind: "failed", result: { status: 503, error: "ServiceUnavailable" } });
+    expect(context.state.authError).toMatchObject({ status: 503, error: "ServiceUnavailable" });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -129,6 +129,8 @@ const singleTypes = (ref) => ({
       'Older people',
       'Mental health',
     ].map((label) => ({ label })),
+    // No pattern: registration numbers take the general rule (letters, digits, spaces, dots, slashes, dashes).
+    registrationNumberExample: 'PH123456',
   },
 });
 

@@ -4,7 +4,7 @@ import type { JoinPage, Membership } from "../../../domain/content";
 import { MEDIA_FIELDS, MEMBERSHIP_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
 import { markdownToSafeHtml } from "../rich-text";
-import { MembershipAttributes, optionalRichText, optionalString, pageRef, relationMany, relationOne, seo } from "../schemas";
+import { MembershipAttributes, optionalRichText, optionalString, pageRef, registrationNumberPattern, relationMany, relationOne, seo } from "../schemas";
 
 type NoVars = Record<string, never>;
 
@@ -32,6 +32,7 @@ export const joinPageOperation = defineOperation({
         termsPage { data { attributes { ...PageRefFields } } }
         privacyPolicyPage { data { attributes { ...PageRefFields } } }
         specialisationOptions { label }
+        registrationNumberPattern registrationNumberExample
       } } }
     }
     ${SEO_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
@@ -55,6 +56,8 @@ export const joinPageOperation = defineOperation({
           .array(z.object({ label: z.string().min(1) }))
           .nullish()
           .transform((options) => (options ?? []).map((option) => option.label)),
+        registrationNumberPattern,
+        registrationNumberExample: optionalString,
       }),
     ),
   }),
