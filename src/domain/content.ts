@@ -134,6 +134,12 @@ export interface GeneralPage {
   blocks: Block[];
 }
 
+/**
+ * Pages of type User live in the signed-in area (`/user/{slug}`): they always need a signed-in
+ * viewer, whether or not the editor ticked authenticatedOnly.
+ */
+export const alwaysSignedIn = (type: string): boolean => type === "User";
+
 /** The fields of a general page needed to link to it and build the sitemap. */
 export interface GeneralPageSlug {
   slug: string;

@@ -1,6 +1,7 @@
 import type { Session } from "../../domain/session";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface AccountContentProps {
   session: Session;
@@ -15,7 +16,7 @@ export interface AccountContentProps {
 export function AccountContent({ session, isMember, csrfToken, notice, islandConfig }: AccountContentProps) {
   return (
     <div className="account-screen">
-      <h1>Your account</h1>
+      <ScreenTitle>Your account</ScreenTitle>
       {notice ? (
         <p className="notice notice--success" role="status">
           {notice}

@@ -1,5 +1,6 @@
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface ChangePasswordContentProps {
   csrfToken: string;
@@ -11,7 +12,7 @@ export function ChangePasswordContent({ csrfToken, problems }: ChangePasswordCon
   const errorFor = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   return (
     <div className="account-screen">
-      <h1>Change your password</h1>
+      <ScreenTitle>Change your password</ScreenTitle>
       <ErrorSummary problems={problems} />
       <p>For your security, enter your current password first. You will stay signed in here and be signed out everywhere else.</p>
       <form method="post" action="/user/password" className="form" noValidate>

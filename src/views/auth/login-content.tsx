@@ -2,6 +2,7 @@ import type { AuthError } from "../../shared/auth-errors";
 import { SIGN_IN_HINTS } from "../../shared/auth-errors";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface LoginContentProps {
   csrfToken: string;
@@ -23,7 +24,7 @@ export function LoginContent({ csrfToken, callbackUrl, email, authError, notice,
   const hint = authError ? SIGN_IN_HINTS[authError.error] : null;
   return (
     <div className="auth-screen">
-      <h1>Sign in</h1>
+      <ScreenTitle>Sign in</ScreenTitle>
       {notice ? (
         <p className={`notice notice--${notice.tone}`} role="status">
           {notice.text}

@@ -1,6 +1,6 @@
 /** Home page and general pages. */
 import * as z from "zod";
-import type { GeneralPage, GeneralPageSlug, Homepage } from "../../../domain/content";
+import { alwaysSignedIn, type GeneralPage, type GeneralPageSlug, type Homepage } from "../../../domain/content";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
@@ -43,7 +43,11 @@ export const allGeneralPageSlugsOperation = defineOperation({
   schema: z.object({
     generalPages_connection: z.object({ data: z.array(z.object({ attributes: GeneralPageSlugAttributes })) }),
   }),
-  map: (data, _vars: NoVars): GeneralPageSlug[] => data.generalPages_connection.data.map((entry) => entry.attributes),
+  map: (data, _vars: NoVars): GeneralPageSlug[] =>
+    data.generalPages_connection.data.map(({ attributes }) => ({
+      ...attributes,
+      authenticatedOnly: attributes.authenticatedOnly || alwaysSignedIn(attributes.type),
+    })),
 });
 
 const GENERAL_PAGE_SELECTION = `id attributes {
@@ -72,7 +76,12 @@ const GeneralPageEntity = z.object({
 function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
   const { blocks, ...attributes } = entity.attributes;
   const where = `generalPage:${attributes.type}/${attributes.slug}`;
-  return { id: entity.id, ...attributes, blocks: parseBlocks(blocks, where, { pageTitle: attributes.title }) };
+  return {
+    id: entity.id,
+    ...attributes,
+    authenticatedOnly: attributes.authenticatedOnly || alwaysSignedIn(attributes.type),
+    blocks: parseBlocks(blocks, where, { pageTitle: attributes.title }),
+  };
 }
 
 const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
