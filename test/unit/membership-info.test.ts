@@ -20,6 +20,12 @@ const settings = (membership: typeof full): Block => ({
 const page = (type: string, slug: string, blocks: Block[], overrides: Partial<GeneralPage> = {}): GeneralPage =>
   f.generalPage({ id: `${type}/${slug}`, type, slug, title: slug, blocks, ...overrides });
 
+/** What the light CMS query reports of a page. */
+const presenting = (p: GeneralPage) => ({
+  ...p,
+  membershipSlugs: p.blocks.flatMap((b) => (b.kind === "membership-settings" && b.membership ? [b.membership.slug] : [])),
+});
+
 describe("membership information pages", () => {
   it("are at /professionals/join-{membership slug}", () => {
     expect(hrefs.membershipInfo("full-member")).toBe("/professionals/join-full-member");
@@ -32,7 +38,7 @@ describe("membership information pages", () => {
       page("Professionals", "join-associate", [settings(associate)]),
       page("Root", "compare", [settings(full), settings(associate)]),
     ];
-    const index = membershipInfoIndex([full, associate], pages);
+    const index = membershipInfoIndex([full, associate], pages.map(presenting));
     expect(index.pages).toEqual({
       "full-member": { type: "Professionals", slug: "join-full-member" },
       "associate-member": { type: "Professionals", slug: "join-associate" },
@@ -44,7 +50,7 @@ describe("membership information pages", () => {
 
   it("never move a gated page to a public address", () => {
     const pages = [page("Professionals", "associates", [settings(associate)], { membersOnly: true })];
-    const index = membershipInfoIndex([full, associate], pages);
+    const index = membershipInfoIndex([full, associate], pages.map(presenting));
     expect(index.pages["associate-member"]).toBeNull();
     expect(index.redirects).toEqual({});
   });

@@ -128,8 +128,8 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
     memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
     /** Where each membership's information page comes from, and which pages answer with a 301 to one (membership-info.ts). */
     membershipInfoIndex: (): Promise<MembershipInfoIndex> =>
-      service.derived("membership-info-v2", async () => {
-        const [memberships, pages] = await Promise.all([service.memberships(), service.allGeneralPages()]);
+      service.derived("membership-info-v3", async () => {
+        const [memberships, pages] = await Promise.all([service.memberships(), value(ops.pagesPresentingMembershipsOperation, none)]);
         return membershipInfoIndex(memberships, pages);
       }),
     /** The page at a membership's information address (/professionals/join-{slug}); null only for an unknown membership. */

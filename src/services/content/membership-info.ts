@@ -11,7 +11,7 @@
  * A page that shows no card for its membership gets one at the end, so the price and joining
  * fee are always on the page.
  */
-import type { Block, GeneralPage, Membership } from "../../domain/content";
+import type { Block, GeneralPage, Membership, PagePresentingMemberships } from "../../domain/content";
 import { hrefs, MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { withArticle } from "../../shared/wording";
 
@@ -37,16 +37,16 @@ const settingsOf = (page: GeneralPage): SettingsBlock[] =>
 
 const isAt = (page: PageIdentity, membershipSlug: string) => page.type === MEMBERSHIP_INFO_TYPE && page.slug === membershipInfoSlug(membershipSlug);
 
-export function membershipInfoIndex(memberships: readonly Membership[], pages: readonly GeneralPage[]): MembershipInfoIndex {
+export function membershipInfoIndex(memberships: readonly Membership[], pages: readonly PagePresentingMemberships[]): MembershipInfoIndex {
   const index: MembershipInfoIndex = { pages: {}, redirects: {}, moved: {} };
-  const atSomeAddress = (page: GeneralPage) => memberships.some((m) => isAt(page, m.slug));
+  const atSomeAddress = (page: PagePresentingMemberships) => memberships.some((m) => isAt(page, m.slug));
   for (const membership of memberships) {
     const atAddress = pages.find((page) => isAt(page, membership.slug));
     const presenting = atAddress
       ? undefined
       : pages.find((page) => {
           if (page.authenticatedOnly || page.membersOnly || atSomeAddress(page)) return false;
-          const presented = new Set(settingsOf(page).map((block) => block.membership!.slug));
+          const presented = new Set(page.membershipSlugs);
           return presented.size === 1 && presented.has(membership.slug);
         });
     const shown = atAddress ?? presenting;

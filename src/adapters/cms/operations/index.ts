@@ -1,7 +1,7 @@
 import { articleOperation, allArticlesOperation } from "./articles";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
-import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation } from "./pages";
+import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
 import { webinarBundleOperation, webinarBundlesOperation, webinarOperation, webinarsOperation } from "./webinars";
 
 export {
@@ -17,6 +17,7 @@ export {
   joinPageOperation,
   membershipsOperation,
   navigationOperation,
+  pagesPresentingMembershipsOperation,
   sidebarOperation,
   webinarBundleOperation,
   webinarBundlesOperation,
@@ -31,6 +32,7 @@ export const ALL_OPERATIONS = [
   sidebarOperation,
   footerOperation,
   navigationOperation,
+  pagesPresentingMembershipsOperation,
   homepageOperation,
   allGeneralPagesOperation,
   allGeneralPageSlugsOperation,

@@ -1,6 +1,6 @@
 /** Home page and general pages. */
 import * as z from "zod";
-import { alwaysSignedIn, type GeneralPage, type GeneralPageSlug, type Homepage } from "../../../domain/content";
+import { alwaysSignedIn, type GeneralPage, type GeneralPageSlug, type Homepage, type PagePresentingMemberships } from "../../../domain/content";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
@@ -113,4 +113,41 @@ export const generalPageOperation = defineOperation({
     const first = data.generalPages_connection.data[0];
     return first ? toGeneralPage(first) : null;
   },
+});
+
+/**
+ * Every general page with the memberships its membership-settings blocks present, and nothing
+ * else of its blocks: a light query for choosing each membership's information page.
+ */
+export const pagesPresentingMembershipsOperation = defineOperation({
+  name: "pagesPresentingMemberships",
+  document: /* GraphQL */ `
+    query pagesPresentingMemberships {
+      generalPages_connection(${ALL}, sort: "slug:asc") {
+        data { attributes {
+          slug type authenticatedOnly membersOnly
+          blocks { __typename ... on ComponentBlocksMembershipSettings { membership { data { attributes { slug } } } } }
+        } }
+      }
+    }`,
+  models: ["general-page", "membership"],
+  schema: z.object({
+    generalPages_connection: z.object({
+      data: z.array(
+        z.object({
+          attributes: GeneralPageSlugAttributes.omit({ updatedAt: true }).extend({
+            blocks: z
+              .array(z.object({ membership: relationOne(z.object({ slug: z.string().min(1) })).optional() }).passthrough())
+              .nullish(),
+          }),
+        }),
+      ),
+    }),
+  }),
+  map: (data, _vars: NoVars): PagePresentingMemberships[] =>
+    data.generalPages_connection.data.map(({ attributes: { blocks, ...page } }) => ({
+      ...page,
+      authenticatedOnly: page.authenticatedOnly || alwaysSignedIn(page.type),
+      membershipSlugs: (blocks ?? []).flatMap((block) => (block.membership ? [block.membership.slug] : [])),
+    })),
 });
