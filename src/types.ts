@@ -14,6 +14,8 @@ export interface HonoEnv {
   Bindings: Bindings;
   Variables: Services & {
     config: Config;
+    /** Whether this request is an editor's draft preview (middleware/init). */
+    preview: boolean;
     /** The signed-in user's session, or null for a visitor (middleware/session). */
     session: Session | null;
     /** Whether the signed-in user is a member (memoised per request). */

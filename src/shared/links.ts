@@ -47,6 +47,8 @@ export const hrefs = {
    */
   membershipInfo: (membershipSlug: string) => pageHref({ type: MEMBERSHIP_INFO_TYPE, slug: membershipInfoSlug(membershipSlug) }),
   join: "/join",
+  /** Leaves an editor's draft preview and returns to the same page, as published. */
+  previewExit: (path: string) => `/api/preview/exit?url=${encodeURIComponent(path)}`,
   /** The join form with a membership chosen in advance. */
   joinAs: (membershipSlug: string) => `/join?membership=${encodeURIComponent(membershipSlug)}`,
   signIn: "/login",

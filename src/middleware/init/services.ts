@@ -57,9 +57,11 @@ export interface RequestContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The client's address as Cloudflare reports it (rate limits count per address). */
   clientAddress: string;
+  /** Whether this request is an editor's draft preview (a valid preview cookie; middleware/init). */
+  preview: boolean;
 }
 
-export function buildServices(config: Config, { waitUntil, clientAddress }: RequestContext) {
+export function buildServices(config: Config, { waitUntil, clientAddress, preview }: RequestContext) {
   const now = () => new Date();
   const newId = () => crypto.randomUUID();
   const { db, contentCache } = config.bindings;
@@ -74,10 +76,17 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     contentVersion: createContentVersionStore(contentCache),
   };
 
-  const content = createContentService({
+  /** Published content, through the KV cache: what prices, orders, memberships and e-mails use. */
+  const published = createContentService({
     cms: createCmsClient(config.cms),
     cache: { store: stores.contentCache, policy: config.cache, now: Date.now, waitUntil, log },
+    log,
   });
+  /**
+   * What pages show: in an editor's preview, drafts read straight from the CMS with no cache in
+   * either direction (services/preview); otherwise the published content.
+   */
+  const content = preview ? createContentService({ cms: createCmsClient({ ...config.cms, status: "draft" }), cache: null, log }) : published;
 
   const { auth: authConfig } = config;
   const adminToken = adminAccessToken(authConfig);
@@ -121,7 +130,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     membership: createMembershipService({
       applications: stores.applications,
       memberships: stores.memberships,
-      content,
+      content: published,
       auth,
       attemptLimits,
       card,
@@ -129,9 +138,9 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, content, card, now, log }),
+    orders: createOrderService({ orders: stores.orders, content: published, card, now, log }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
-    email: emailServices(config, content),
+    email: emailServices(config, published),
     staffApplications: createStaffApplications({ applications: stores.applications, audit: stores.audit, card, newId }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, newId }),
     /** Stripe's webhook; null when card payments are not configured. */

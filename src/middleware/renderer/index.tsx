@@ -57,11 +57,14 @@ export function renderer(): MiddlewareHandler<HonoEnv> {
       assets: assetUrls,
       now: new Date(),
       viewer: { signedIn: session !== null, email: session?.email ?? null },
+      preview: c.var.preview,
     };
     c.set("site", site);
     c.set("blocks", (blocks, options) => loadBlocks(c, blocks, options));
     c.setRenderer(async (content, screen) => {
-      const shown = await withScreenPage(c, content, screen);
+      const withPage = await withScreenPage(c, content, screen);
+      // A draft preview is for the editor who opened it: never shared, never indexed.
+      const shown = c.var.preview ? { ...withPage, screen: { ...withPage.screen, isPrivate: true } } : withPage;
       const status = shown.screen.status ?? 200;
       const noindex = shown.screen.isPrivate === true || shown.screen.head?.noindex === true || status !== 200;
       const head = buildHead({

@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 import { builtInScreenPage } from "../../shared/built-in-screens";
 import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
+import type { Logger } from "../../log";
 import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type {
@@ -26,7 +27,12 @@ import type {
 
 export interface ContentServiceDeps {
   cms: CmsClient;
-  cache: ReadThroughDeps;
+  /**
+   * The KV read-through cache, or null to read the CMS on every call and keep nothing (an
+   * editor's draft preview: a draft never enters a cache, nor is a cached copy shown).
+   */
+  cache: ReadThroughDeps | null;
+  log: Logger;
 }
 
 type NoVars = Record<string, never>;
@@ -34,18 +40,22 @@ const none: NoVars = {};
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-export function createContentService({ cms, cache }: ContentServiceDeps) {
+export function createContentService({ cms, cache, log }: ContentServiceDeps) {
+  /** Without a cache, every read is a load of its own (no coalescing with anyone else's either). */
+  const through = <T>(key: string, load: () => Promise<T>): Promise<Cached<T>> =>
+    cache ? readThrough(cache, key, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
+
   async function query<Vars extends Record<string, unknown>, Result>(
     operation: Operation<Vars, Result>,
     variables: Vars,
   ): Promise<Cached<Result>> {
     const key = await cacheKey(operation.name, variables);
     try {
-      return await readThrough(cache, key, async () => {
+      return await through(key, async () => {
         try {
           return await cms.run(operation, variables);
         } catch (error) {
-          cache.log.error("cms.request_failed", {
+          log.error("cms.request_failed", {
             operation: operation.name,
             kind: error instanceof CmsError ? error.kind : "unknown",
             message: error instanceof Error ? error.message : String(error),
@@ -171,7 +181,7 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
      */
     async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
       try {
-        return (await readThrough(cache, derivedKey(name), compute)).value;
+        return (await through(derivedKey(name), compute)).value;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });
