@@ -28,6 +28,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
       preview,
     });
     c.set("content", services.content);
+    c.set("publishedContent", services.publishedContent);
     c.set("auth", services.auth);
     c.set("attemptLimits", services.attemptLimits);
     c.set("membership", services.membership);

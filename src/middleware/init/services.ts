@@ -125,6 +125,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
 
   return {
     content,
+    /** Always the published content: who may see an upload is decided by what is published. */
+    publishedContent: published,
     auth,
     attemptLimits,
     membership: createMembershipService({
