@@ -12,6 +12,7 @@ import {
   DEV_CMS_PORT,
   startCms,
 } from "./lib/cms.mjs";
+import { readDevVars } from "./lib/dev-vars.mjs";
 
 const skipBuild = process.argv.includes("--no-build");
 
@@ -33,7 +34,9 @@ if (!skipBuild) {
 
 let cms;
 try {
-  cms = await startCms({ port: DEV_CMS_PORT, serveAdmin: true });
+  // "Open preview" leads to the local Worker (`npm run dev`) with the secret it reads from .dev.vars.
+  const { PREVIEW_SECRET } = readDevVars(join(CMS_DIR, ".."));
+  cms = await startCms({ port: DEV_CMS_PORT, serveAdmin: true, preview: PREVIEW_SECRET ? { siteUrl: "http://localhost:8787", secret: PREVIEW_SECRET } : undefined });
 } catch (error) {
   console.error(`The CMS could not start:\n${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -44,6 +47,8 @@ console.log(`
   Sign in with   ${process.env.CMS_ADMIN_EMAIL ?? DEV_CMS_ADMIN_EMAIL} / ${process.env.CMS_ADMIN_PASSWORD ?? DEV_CMS_ADMIN_PASSWORD}
                  (local only: the account is created on the first start, from CMS_ADMIN_EMAIL/CMS_ADMIN_PASSWORD if set)
   Database       cms/.tmp/data.db (delete it to start again from the demo content)
+  Preview        "Open preview" on an entry opens its draft at http://localhost:8787 when the Worker
+                 runs there: for the whole stack with this panel, stop this and run \`npm run dev -- --admin\`
   Press Ctrl-C to stop.
 `);
 

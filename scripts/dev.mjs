@@ -6,6 +6,8 @@
 //           start, nothing kept between runs);
 //   Worker  wrangler dev on http://localhost:8787 with local KV and D1 (migrations applied),
 //           state kept in .wrangler/state.
+// `npm run dev -- --admin` also serves the Strapi admin panel (built by `npm run cms:admin`) with
+// its "Open preview" button leading to this Worker's draft preview.
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
@@ -15,6 +17,7 @@ import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
 const WORKER_PORT = 8787;
+const withAdmin = process.argv.includes("--admin");
 const started = Date.now();
 const running = [];
 let stopping = false;
@@ -44,6 +47,8 @@ try {
       purgeUrl: `http://127.0.0.1:${WORKER_PORT}/api/cache/purge`,
       purgeSecret: secrets.CACHE_PURGE_SECRET,
       apiToken: secrets.CMS_TOKEN,
+      serveAdmin: withAdmin,
+      preview: secrets.PREVIEW_SECRET ? { siteUrl: `http://localhost:${WORKER_PORT}`, secret: secrets.PREVIEW_SECRET } : undefined,
     }),
     startAuthEmulator({ port: DEV_FIREBASE_PORT }),
   ]);
@@ -63,6 +68,7 @@ try {
       FIREBASE_PROJECT_ID: auth.projectId,
       FIREBASE_API_KEY: FIREBASE_LOCAL_API_KEY,
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+      ...(secrets.PREVIEW_SECRET ? { PREVIEW_SECRET: secrets.PREVIEW_SECRET } : {}),
     },
     // The demo member is a member (the membership source the access tiers read).
     seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
@@ -73,7 +79,7 @@ try {
   console.log(`
   Guildhall is running (ready in ${Math.round((Date.now() - started) / 1000)} s)
     Site        http://localhost:${WORKER_PORT}
-    CMS API     ${cms.url}/graphql   (admin panel: npm run cms:admin)
+    CMS API     ${cms.url}/graphql   (admin panel: ${withAdmin ? `${cms.url}/admin, "Open preview" shows drafts here` : "npm run cms:admin, or npm run dev -- --admin"})
     Auth        ${auth.url}   (Firebase Auth emulator, project ${auth.projectId})
     Demo accounts (local only, re-created at every start):
 ${Object.entries(auth.accounts)

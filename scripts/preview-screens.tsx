@@ -77,7 +77,7 @@ export const SCREENS: Screen[] = [
   page("bundles", "/webinars/bundles", "webinars", { pageTitle: "Webinar bundles" }, () => <BundleListContent bundles={f.bundles()} />),
   page("bundle", `/webinars/bundles/${bundle!.slug}`, "webinars", { pageTitle: bundle!.bundleName }, () => <BundleContent bundle={bundle!} now={f.NOW} />),
   page("memberships", "/memberships", "professionals", { pageTitle: "Membership" }, () => (
-    <MembershipListContent memberships={f.memberships()} infoPageHref={(slug) => (slug === "full-member" ? "/professionals/join-full-member" : null)} />
+    <MembershipListContent memberships={f.memberships()} />
   )),
   page("join", "/join", "professionals", { pageSeo: f.joinPage().seo }, () => <JoinContent joinPage={f.joinPage()} memberships={f.memberships()} />),
   page("not-found", "/no-such-page", null, { pageTitle: "Page not found", noindex: true }, () => <NotFoundContent />),

@@ -26,6 +26,7 @@ import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { registerRoutes } from "./routes/register";
+import { previewRoutes } from "./routes/preview";
 import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
@@ -72,6 +73,7 @@ export function createApp() {
   app.route("/", cachePurgeRoutes);
   app.route("/", stripeWebhookRoutes);
   app.route("/", authApiRoutes);
+  app.route("/", previewRoutes);
   app.route("/", signInPageRoutes);
   app.route("/", passwordResetRoutes);
   app.route("/", registerRoutes);

@@ -14,6 +14,7 @@ export interface Bindings {
   CMS_MEDIA_URL?: string;
   CMS_TOKEN: string;
   CACHE_PURGE_SECRET: string;
+  PREVIEW_SECRET?: string;
   SITE_NAME: string;
   SITE_URL: string;
   CMS_TIMEOUT_MS?: string;
@@ -108,6 +109,11 @@ export const EnvSchema = z.object({
   CMS_MEDIA_URL: httpUrl.optional(),
   CMS_TOKEN: secret,
   CACHE_PURGE_SECRET: secret,
+  /** Editors' draft preview: the secret the CMS's "Open preview" link carries; unset turns preview off. */
+  PREVIEW_SECRET: z
+    .string()
+    .min(32, { error: "must be at least 32 characters" })
+    .optional(),
   SITE_NAME: z.string({ error: "is required" }).trim().min(1, { error: "must not be empty" }),
   SITE_URL: httpUrl,
   CMS_TIMEOUT_MS: z.coerce
@@ -234,6 +240,8 @@ export interface Config {
   /** How long the edge cache keeps an anonymous page (0 turns it off); a purge ends it sooner. */
   edgeCache: { ttlSeconds: number };
   cachePurgeSecret: string;
+  /** Editors' draft preview (PREVIEW_SECRET); null: preview is off and a preview cookie does nothing. */
+  preview: { secret: string } | null;
   site: { name: string; url: string };
   auth: AuthConfig;
   membership: {
@@ -350,6 +358,7 @@ export function parseConfig(env: unknown): Config {
     },
     edgeCache: { ttlSeconds: e.EDGE_CACHE_SECONDS },
     cachePurgeSecret: e.CACHE_PURGE_SECRET,
+    preview: e.PREVIEW_SECRET ? { secret: e.PREVIEW_SECRET } : null,
     site: { name: e.SITE_NAME, url: e.SITE_URL },
     auth: {
       projectId: e.FIREBASE_PROJECT_ID,

@@ -16,6 +16,8 @@ export interface HonoEnv {
     config: Config;
     /** This request's id, in every log line and on error pages (middleware/request-id). */
     requestId: string;
+    /** Whether this request is an editor's draft preview (middleware/init). */
+    preview: boolean;
     /** The signed-in user's session, or null for a visitor (middleware/session). */
     session: Session | null;
     /** Whether the signed-in user is a member (memoised per request). */

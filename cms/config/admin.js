@@ -1,6 +1,7 @@
 'use strict';
 
 const { devSecret } = require('../lib/dev-secrets');
+const { previewConfig } = require('../src/preview/preview-url');
 
 module.exports = ({ env }) => ({
   auth: {
@@ -22,6 +23,9 @@ module.exports = ({ env }) => ({
     remote: { enabled: false },
   },
   watchIgnoreFiles: ['**/seed/**'],
+  // "Open preview" on an entry opens it on the Worker with drafts (src/preview/preview-url.js).
+  // Off unless both are set; locally `npm run cms:admin` sets them to match the Worker's .dev.vars.
+  preview: previewConfig({ siteUrl: env('PREVIEW_SITE_URL', ''), secret: env('PREVIEW_SECRET', '') }),
   flags: {
     nps: false,
     promoteEE: false,

@@ -7,6 +7,7 @@ const { ensureAdminUser } = require('./bootstrap/admin-user');
 const { syncPurgeWebhook } = require('./bootstrap/purge-webhook');
 const { seedDemoContent } = require('./seed');
 const { relaxUnionFieldNullability } = require('./graphql/union-field-nullability');
+const { refuseUnshowableAddresses } = require('./validation/general-page-addresses');
 const { assertConfiguration } = require('../lib/production-config');
 
 module.exports = {
@@ -14,6 +15,7 @@ module.exports = {
     // Before the database is touched: a production CMS never runs on the committed local secrets.
     assertConfiguration(process.env);
     relaxUnionFieldNullability(strapi);
+    refuseUnshowableAddresses(strapi);
   },
 
   async bootstrap({ strapi }) {

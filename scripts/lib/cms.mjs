@@ -52,6 +52,7 @@ export async function startCms({
   editorApiToken,
   publicDir,
   serveAdmin = false,
+  preview,
   log,
   timeoutMs = 120_000,
 } = {}) {
@@ -81,6 +82,9 @@ export async function startCms({
     WORKER_PURGE_URL: purgeUrl ?? "",
     CACHE_PURGE_SECRET: purgeSecret ?? "",
     SERVE_ADMIN: serveAdmin ? "true" : "false",
+    // The admin panel's "Open preview" button (cms/src/preview/preview-url.js): off unless given.
+    PREVIEW_SITE_URL: preview?.siteUrl ?? "",
+    PREVIEW_SECRET: preview?.secret ?? "",
   };
   const proc = startProcess("cms", process.execPath, [STRAPI_BIN, "start"], { cwd: CMS_DIR, env, log });
   const url = `http://${DEV_CMS_HOST}:${port}`;

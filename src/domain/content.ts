@@ -134,6 +134,21 @@ export interface GeneralPage {
   blocks: Block[];
 }
 
+/**
+ * Pages of type User live in the signed-in area (`/user/{slug}`): they always need a signed-in
+ * viewer, whether or not the editor ticked authenticatedOnly.
+ */
+export const alwaysSignedIn = (type: string): boolean => type === "User";
+
+/** A general page and the memberships its membership-settings blocks present (membership information pages). */
+export interface PagePresentingMemberships {
+  type: string;
+  slug: string;
+  authenticatedOnly: boolean;
+  membersOnly: boolean;
+  membershipSlugs: string[];
+}
+
 /** The fields of a general page needed to link to it and build the sitemap. */
 export interface GeneralPageSlug {
   slug: string;
@@ -152,8 +167,16 @@ export interface ArticleSummary {
   id: string;
   title: string;
   slug: string;
+  /** The editor's own summary (the article's top-level field), or null. */
   summary: string | null;
+  /** The editor's own lead image (the article's top-level field), or null. */
   image: Media | null;
+  /**
+   * What lists show of the article: the top-level summary and image when set; otherwise, for
+   * articles written only in blocks, the first paragraph of the first text block (plain text)
+   * and the first image in the blocks.
+   */
+  teaser: { summary: string | null; image: Media | null };
   publishedAt: string | null;
   updatedAt: string | null;
 }

@@ -24,7 +24,7 @@ export const articleRoutes = new Hono<HonoEnv>()
       layout,
       head: {
         pageTitle: article.title,
-        pageDescription: article.summary,
+        pageDescription: article.teaser.summary,
         pageSeo: { metaTitle: null, metaDescription: null, shareImage: article.image },
         ogType: "article",
       },

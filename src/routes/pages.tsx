@@ -2,7 +2,8 @@
  * General pages by the site's link rule: `/{slug}` for type Root, `/{type}/{slug}` otherwise.
  * Registered last, so the site's own screens (articles, webinars, join…) take precedence.
  * Access tiers: visitors to a gated page sign in first; signed-in non-members of a members-only
- * page are invited to join (403).
+ * page are invited to join (403). `/professionals/join-{membership}` always answers with the
+ * membership's information page, and a page shown there answers at its own address with a 301.
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
@@ -15,15 +16,21 @@ import { GeneralPageContent } from "../views/pages/general-page-content";
 const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
 
 async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string) {
-  const [layout, page] = await Promise.all([c.var.content.layout(), c.var.content.generalPage(type, slug)]);
-  if (!page) throw new AppError("NOT_FOUND", `No ${type} page "${slug}"`);
+  const [layout, found] = await Promise.all([c.var.content.layout(), c.var.content.pageAt(type, slug)]);
+  if (!found) throw new AppError("NOT_FOUND", `No ${type} page "${slug}"`);
+  if ("redirect" in found) {
+    // The page is shown at a membership's information address; a day's browser cache keeps the door open to moving it again.
+    c.header("Cache-Control", "public, max-age=86400");
+    return c.redirect(`${found.redirect}${new URL(c.req.url).search}`, 301);
+  }
+  const { page } = found;
   const gated = page.authenticatedOnly || page.membersOnly;
   if (gated && !c.var.session) {
     const url = new URL(c.req.url);
     c.header("Cache-Control", "private, no-store");
     return c.redirect(signInRedirectUrl(`${url.pathname}${url.search}`), 303);
   }
-  const screen = { layout, head: { pageSeo: page.seo, pageTitle: page.title }, section: sectionForPageType(page.type), isPrivate: gated };
+  const screen = { layout, head: { pageSeo: page.seo, pageTitle: page.title }, section: sectionForPageType(page.type), isPrivate: gated, isCmsPage: true };
   if (page.membersOnly && !(await c.var.isMember())) {
     return c.render(<MembersOnlyContent title={page.title} email={c.var.session?.email ?? null} />, { ...screen, status: 403 });
   }

@@ -3,6 +3,7 @@
  * neither authenticatedOnly nor membersOnly, articles and webinars, plus the site's own lists.
  */
 import { Hono } from "hono";
+import { isBuiltInScreenAddress } from "../shared/built-in-screens";
 import { pageHref, hrefs } from "../shared/links";
 import type { HonoEnv } from "../types";
 
@@ -27,11 +28,13 @@ export const seoFileRoutes = new Hono<HonoEnv>()
   })
   .get("/sitemap.xml", async (c) => {
     const { content, config } = c.var;
-    const [pages, articles, webinars, bundles] = await Promise.all([
+    const [pages, articles, webinars, bundles, memberships, membershipInfo] = await Promise.all([
       content.allGeneralPageSlugs(),
       content.allArticles(),
       content.webinars(),
       content.webinarBundles(),
+      content.memberships(),
+      content.membershipInfoIndex(),
     ]);
     const entries: { path: string; lastmod: string | null }[] = [
       { path: "/", lastmod: null },
@@ -40,8 +43,10 @@ export const seoFileRoutes = new Hono<HonoEnv>()
       { path: hrefs.bundles, lastmod: null },
       { path: hrefs.memberships, lastmod: null },
       { path: hrefs.join, lastmod: null },
+      ...memberships.map((membership) => ({ path: hrefs.membershipInfo(membership.slug), lastmod: null })),
+      // Not pages that answer with a redirect, nor the built-in screens' pages (listed above when they are public).
       ...pages
-        .filter((page) => !page.authenticatedOnly && !page.membersOnly)
+        .filter((page) => !page.authenticatedOnly && !page.membersOnly && !isBuiltInScreenAddress(page) && !(pageHref(page) in membershipInfo.redirects))
         .map((page) => ({ path: pageHref(page), lastmod: page.updatedAt })),
       ...articles.map((article) => ({ path: hrefs.article(article.slug), lastmod: article.updatedAt })),
       ...webinars.map((webinar) => ({ path: hrefs.webinar(webinar.slug), lastmod: null })),

@@ -28,6 +28,10 @@ export function pageHref(page: PageLink | null | undefined): string {
 
 const segment = (slug: string) => encodeURIComponent(slug);
 
+/** Membership information pages are Professionals pages named join-{membership slug}. */
+export const MEMBERSHIP_INFO_TYPE = "Professionals";
+export const membershipInfoSlug = (membershipSlug: string) => `join-${membershipSlug}`;
+
 export const hrefs = {
   home: "/",
   articles: "/articles",
@@ -37,7 +41,14 @@ export const hrefs = {
   bundles: "/webinars/bundles",
   bundle: (slug: string) => `/webinars/bundles/${segment(slug)}`,
   memberships: "/memberships",
+  /**
+   * A membership's information page: always answers, with the general page that presents the
+   * membership or one made from its title and description (services/content/membership-info.ts).
+   */
+  membershipInfo: (membershipSlug: string) => pageHref({ type: MEMBERSHIP_INFO_TYPE, slug: membershipInfoSlug(membershipSlug) }),
   join: "/join",
+  /** Leaves an editor's draft preview and returns to the same page, as published. */
+  previewExit: (path: string) => `/api/preview/exit?url=${encodeURIComponent(path)}`,
   /** The join form with a membership chosen in advance. */
   joinAs: (membershipSlug: string) => `/join?membership=${encodeURIComponent(membershipSlug)}`,
   signIn: "/login",

@@ -67,6 +67,3 @@ export function isoDuration(minutes: number): string {
   const rest = minutes % 60;
   return `PT${hours > 0 ? `${hours}H` : ""}${rest > 0 || hours === 0 ? `${rest}M` : ""}`;
 }
-
-/** A or an, for "Join as a Full member" / "Join as an Associate member". */
-export const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;

@@ -23,4 +23,6 @@ export interface SiteContext {
   now: Date;
   /** Who is looking: a visitor, or a signed-in user (by e-mail). */
   viewer?: { signedIn: boolean; email: string | null };
+  /** An editor's draft preview: drafts are shown, under a bar that says so, with a way out. */
+  preview?: boolean;
 }

@@ -6,6 +6,7 @@ import { HeadTags } from "./head-tags";
 import { SectionNav } from "./layout/section-nav";
 import { SiteFooter } from "./layout/site-footer";
 import { SiteHeader } from "./layout/site-header";
+import { PreviewBar } from "./layout/preview-bar";
 import type { IslandName, SiteContext } from "./site-context";
 
 export interface SitePageProps {
@@ -33,6 +34,7 @@ export function SitePage({ site, layout, head, section, islands, children }: Sit
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      {site.preview ? <PreviewBar path={site.currentPath} /> : null}
       <SiteHeader site={site} layout={layout} />
       <div className={withSidebar ? "page-body page-body--with-sidebar container" : "page-body container"}>
         <main id="main" tabIndex={-1} className="page-main">

@@ -1,7 +1,8 @@
 /**
  * Accessibility and page quality in real Chromium, against a real `wrangler dev` and the real
  * Strapi with the demo content: axe (WCAG 2.0/2.1/2.2 A and AA, plus best practices) must find
- * nothing on the home page, a general page, an article, the webinars list and a webinar, at a
+ * nothing on the home page, a general page, an article, the webinars list, a webinar, the
+ * articles list, a membership information page and an editor's draft preview, at a
  * phone width (390 px) and a desktop width (1280 px). Each page must also have one h1, a `lang`,
  * a working skip link, no horizontal scrolling, no console errors and no CSP violations. The
  * general page is checked again with its menus open (the phone "Menu", a submenu, the sidebar's
@@ -15,6 +16,7 @@ import { DESKTOP, openContext, PHONE } from "./support/chromium";
 import { visit } from "./support/navigate";
 import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { WORKER_SLOTS } from "./support/site-worker";
+import { TEST_SECRETS } from "../support/test-secrets";
 
 const stack = useBrowserStack(WORKER_SLOTS.accessibility);
 /** Set E2E_SCREENSHOTS=<folder> to keep a full-page screenshot of every state axe checked. */
@@ -24,8 +26,16 @@ async function screenshot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name.replace(/[^\w.-]+/g, "-")}.png`, fullPage: true });
 }
 /** Page name -> path; the article and the webinar are the first ones their lists link to. */
-const paths: Record<string, string> = { home: "/", "general page": "/about", "webinars list": "/webinars" };
-const PAGES = ["home", "general page", "article", "webinars list", "webinar"] as const;
+const paths: Record<string, string> = {
+  home: "/",
+  "general page": "/about",
+  "webinars list": "/webinars",
+  "articles list": "/articles",
+  "membership information page": "/professionals/join-associate-member",
+  // An editor's draft preview of a general page (its "Preview — not published" bar).
+  "draft preview": `/api/preview?secret=${encodeURIComponent(TEST_SECRETS.previewSecret)}&url=%2Fabout&status=draft`,
+};
+const PAGES = ["home", "general page", "article", "webinars list", "webinar", "articles list", "membership information page", "draft preview"] as const;
 
 beforeAll(async () => {
   const { context } = await openContext(stack.browser, DESKTOP);

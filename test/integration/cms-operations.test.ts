@@ -107,7 +107,12 @@ describe("articles, webinars, bundles, memberships, join page", () => {
   it("allArticles returns at least three articles with images, newest first", async () => {
     const articles = await cms.run(ops.allArticlesOperation, {});
     expect(articles.length).toBeGreaterThanOrEqual(3);
-    expect(articles.every((a) => a.image)).toBe(true);
+    expect(articles.every((a) => a.teaser.image && a.teaser.summary)).toBe(true);
+    // The article written only in blocks gets its teaser from them.
+    const blocksOnly = articles.find((a) => a.slug === "a-year-of-the-mentoring-scheme")!;
+    expect(blocksOnly).toMatchObject({ summary: null, image: null });
+    expect(blocksOnly.teaser.summary).toBe("One hundred and twenty members joined the mentoring scheme in its first year, and nine in ten pairs are still meeting.");
+    expect(blocksOnly.teaser.image).toBeTruthy();
     const dates = articles.map((a) => a.publishedAt ?? "");
     expect(dates).toEqual([...dates].sort().reverse());
     const one = await cms.run(ops.articleOperation, { slug: articles[0]!.slug });

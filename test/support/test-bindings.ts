@@ -14,6 +14,7 @@ export const TEST_BINDINGS = {
   CMS_URL: CLOSED_PORT_URL,
   CMS_TOKEN: TEST_SECRETS.cmsToken,
   CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
+  PREVIEW_SECRET: TEST_SECRETS.previewSecret,
   SITE_NAME: "Guildhall",
   SITE_URL: "http://localhost:8787",
   CMS_TIMEOUT_MS: "3000",

@@ -5,6 +5,8 @@ export const TEST_SECRETS = {
   /** A full-access CMS token, for tests that publish or edit content as an editor would. */
   cmsEditorToken: "guildhall-test-cms-editor-token-not-a-secret-0000000000",
   purgeSecret: "guildhall-test-purge-secret-not-a-secret",
+  /** The CMS's "Open preview" links carry it (editors' draft preview). */
+  previewSecret: "guildhall-test-preview-secret-not-a-secret-00000",
   sessionSecret: "guildhall-test-session-secret-not-a-secret-0000000",
   /** Accepted by the fake Stripe API (test/support/fake-stripe.ts) only. */
   stripeSecretKey: "sk_test_fake_guildhall_0000000000",

@@ -6,6 +6,7 @@
  */
 import { ClientError, GraphQLClient } from "graphql-request";
 import { withSiteUploadPaths } from "./media-urls";
+import { asDraftQuery } from "./draft-documents";
 import { CmsError, type Operation } from "./operation";
 import { loadRichTextPipeline } from "./rich-text";
 
@@ -15,6 +16,8 @@ export interface CmsClientOptions {
   timeoutMs: number;
   /** The object store's public URL of uploads (CMS_MEDIA_URL); its URLs are read as `/uploads/<file>`. */
   mediaUrl?: string | null;
+  /** "draft" reads what editors saved but have not published (preview only; draft-documents.ts). */
+  status?: "published" | "draft";
   fetch?: typeof fetch;
 }
 
@@ -33,7 +36,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       let data: unknown;
       try {
         data = await client.request<unknown, Record<string, unknown>>({
-          document: operation.document,
+          document: options.status === "draft" ? asDraftQuery(operation.document) : operation.document,
           variables,
           signal: AbortSignal.timeout(options.timeoutMs),
         });

@@ -36,6 +36,14 @@ const processor = unified()
   .use(rehypeSanitize, richTextSchema)
   .use(rehypeSerialize);
 
+/** The same reading of the text, stopping at the sanitised tree (for plain-text extracts). */
+const treeProcessor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeSanitize, richTextSchema);
+
 export interface RichTextOptions {
   /** The title the page already shows as its h1: a first heading that reads the same is dropped. */
   pageTitle?: string | null;
@@ -46,3 +54,28 @@ export function markdownToSafeHtml(markdown: string, { pageTitle }: RichTextOpti
   if (markdown.trim() === "") return { html: "" } as SafeHtml;
   return { html: String(processor.processSync({ value: markdown, data: pageTitle ? { pageTitle } : {} })) } as SafeHtml;
 }
+
+interface TreeNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  children?: TreeNode[];
+}
+
+/**
+ * The text of the first paragraph (not one inside a quote or a list), as plain text with its
+ * whitespace collapsed, read from the same sanitised tree the HTML is made from; null when there
+ * is none. For teasers: nothing here is ever inserted as HTML.
+ */
+export function markdownFirstParagraph(markdown: string): string | null {
+  if (markdown.trim() === "") return null;
+  const tree = treeProcessor.runSync(treeProcessor.parse(markdown)) as TreeNode;
+  for (const node of tree.children ?? []) {
+    if (node.type !== "element" || node.tagName !== "p") continue;
+    const text = textOf(node).replace(/\s+/g, " ").trim();
+    if (text !== "") return text;
+  }
+  return null;
+}
+
+const textOf = (node: TreeNode): string => (node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join(""));

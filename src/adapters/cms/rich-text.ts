@@ -20,3 +20,9 @@ export function markdownToSafeHtml(markdown: string, options?: RichTextOptions):
   if (!pipeline) throw new Error("The rich-text pipeline is not loaded: call loadRichTextPipeline() before mapping CMS content");
   return pipeline.markdownToSafeHtml(markdown, options);
 }
+
+/** The first paragraph of CMS Markdown as plain text, or null (the pipeline must be loaded). */
+export function markdownFirstParagraph(markdown: string): string | null {
+  if (!pipeline) throw new Error("The rich-text pipeline is not loaded: call loadRichTextPipeline() before mapping CMS content");
+  return pipeline.markdownFirstParagraph(markdown);
+}

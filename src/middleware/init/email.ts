@@ -20,6 +20,7 @@ export function backgroundContent(config: Config, waitUntil: (promise: Promise<u
   return createContentService({
     cms: createCmsClient(config.cms),
     cache: { store: createKvCacheStore(config.bindings.contentCache), policy: config.cache, now: Date.now, waitUntil, log },
+    log,
   });
 }
 

@@ -4,6 +4,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { getConfig } from "../../env";
+import { isValidPreviewToken } from "../../services/preview/preview-token";
+import { cookies } from "../session/cookies";
 import type { HonoEnv } from "../../types";
 import { buildServices } from "./services";
 
@@ -16,11 +18,17 @@ export function config(): MiddlewareHandler<HonoEnv> {
 
 export function init(): MiddlewareHandler<HonoEnv> {
   return async function init(c, next) {
+    // An editor's draft preview: only with PREVIEW_SECRET set and a cookie it signed, unexpired.
+    const previewConfig = c.var.config.preview;
+    const preview = previewConfig !== null && (await isValidPreviewToken(previewConfig.secret, cookies.preview(c), Math.floor(Date.now() / 1000)));
+    c.set("preview", preview);
     const services = buildServices(c.var.config, {
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       clientAddress: c.req.header("CF-Connecting-IP") ?? "unknown",
+      preview,
     });
     c.set("content", services.content);
+    c.set("publishedContent", services.publishedContent);
     c.set("auth", services.auth);
     c.set("attemptLimits", services.attemptLimits);
     c.set("registration", services.registration);
@@ -35,5 +43,10 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("email", services.email);
     c.set("purgeContent", services.purgeContent);
     await next();
+    if (preview) {
+      // Whatever answered (a page, a redirect, an error), a draft is for this editor only.
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Robots-Tag", "noindex");
+    }
   };
 }

@@ -67,9 +67,11 @@ export interface RequestContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The client's address as Cloudflare reports it (rate limits count per address). */
   clientAddress: string;
+  /** Whether this request is an editor's draft preview (a valid preview cookie; middleware/init). */
+  preview: boolean;
 }
 
-export function buildServices(config: Config, { waitUntil, clientAddress }: RequestContext) {
+export function buildServices(config: Config, { waitUntil, clientAddress, preview }: RequestContext) {
   const now = () => new Date();
   const newId = () => crypto.randomUUID();
   const { db, contentCache } = config.bindings;
@@ -85,10 +87,17 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     contentVersion: createContentVersionStore(contentCache),
   };
 
-  const content = createContentService({
+  /** Published content, through the KV cache: what prices, orders, memberships and e-mails use. */
+  const published = createContentService({
     cms: createCmsClient(config.cms),
     cache: { store: stores.contentCache, policy: config.cache, now: Date.now, waitUntil, log },
+    log,
   });
+  /**
+   * What pages show: in an editor's preview, drafts read straight from the CMS with no cache in
+   * either direction (services/preview); otherwise the published content.
+   */
+  const content = preview ? createContentService({ cms: createCmsClient({ ...config.cms, status: "draft" }), cache: null, log }) : published;
 
   const { auth: authConfig } = config;
   const adminToken = adminAccessToken(authConfig);
@@ -125,7 +134,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       }
     : null;
 
-  const email = emailServices(config, content);
+  const email = emailServices(config, published);
   // What follows a change in its own batch: receipts, and e-mails delivered after the response.
   const notices = createNotices({ outbox: email.outbox, waitUntil, log });
   const membershipFollowUps = createMembershipFollowUps({
@@ -135,17 +144,19 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     graceDays: config.membership.graceDays,
     now,
   });
-  const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content, now, log });
+  const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
 
   return {
     content,
+    /** Always the published content: who may see an upload is decided by what is published. */
+    publishedContent: published,
     auth,
     attemptLimits,
     registration: createRegistration({ auth, attemptLimits, verifiedContinueUrl: `${config.site.url}/user/account`, log }),
     membership: createMembershipService({
       applications: stores.applications,
       memberships: stores.memberships,
-      content,
+      content: published,
       auth,
       attemptLimits,
       card,
@@ -160,9 +171,9 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
         { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays: config.membership.graceDays },
         userId,
       ),
-    orders: createOrderService({ orders: stores.orders, content, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
-    receipts: createReceiptService({ receipts: stores.receipts, content, siteName: config.site.name }),
+    receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email,
     staffApplications: createStaffApplications({
@@ -176,7 +187,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
     memberImport: createMemberImport({
       store: createMemberImportStore(db),
-      membershipTypes: async () => (await content.memberships()).map(({ slug, title }) => ({ slug, title })),
+      membershipTypes: async () => (await published.memberships()).map(({ slug, title }) => ({ slug, title })),
       outbox: email.outbox,
       audit: stores.audit,
       batch: (statements) => db.batch(statements),

@@ -1,6 +1,5 @@
 /**
- * What a page's blocks need before they render: membership information pages for membership
- * blocks and, for webinars-list blocks, who is looking (their prices and what they own). A page
+ * What a page's blocks need before they render: for webinars-list blocks, who is looking (their prices and what they own). A page
  * without webinars-list blocks prices nothing, so it keeps the visitor's terms and stays public.
  */
 import type { Context } from "hono";
@@ -29,18 +28,13 @@ export interface BlockOptions {
 export async function loadBlocks(c: Context<HonoEnv>, blocks: readonly Block[], { embedBase }: BlockOptions = {}): Promise<LoadedBlocks> {
   const content = c.var.content;
   const pricesWebinars = blocks.some((block) => block.kind === "webinars-list");
-  const linksMemberships = blocks.some((block) => block.kind === "membership-settings");
-  const [infoPages, buyer] = await Promise.all([
-    linksMemberships ? content.membershipInfoHrefs() : undefined,
-    pricesWebinars ? c.var.buyer() : VISITOR,
-  ]);
+  const buyer = pricesWebinars ? await c.var.buyer() : VISITOR;
   let webinars: ReturnType<BlockContext["webinars"]> | undefined;
   return {
     ctx: {
       site: c.var.site,
       webinars: () => (webinars ??= content.webinars()),
       buyer,
-      membershipInfoHref: (slug) => infoPages?.get(slug) ?? null,
       ...(embedBase ? { embedUrl: (blockId: string) => `${embedBase}/${encodeURIComponent(blockId)}` } : {}),
     },
     personal: pricesWebinars && c.var.session !== null,

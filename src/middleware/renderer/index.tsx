@@ -16,6 +16,7 @@ import { buildHead, type HeadInput } from "../../views/head-data";
 import type { IslandName, SiteContext } from "../../views/site-context";
 import { SitePage } from "../../views/site-page";
 import { loadBlocks } from "./block-context";
+import { withScreenPage } from "./screen-page";
 import { streamDocument } from "./stream";
 
 /** Islands on every page: the header's cart badge. */
@@ -35,6 +36,8 @@ export interface Screen {
   shareable?: Shareable;
   status?: ContentfulStatusCode;
   islands?: readonly IslandName[];
+  /** The content is itself a CMS general page (routes/pages.tsx), so no editor's page is put around it. */
+  isCmsPage?: boolean;
 }
 
 declare module "hono" {
@@ -54,29 +57,33 @@ export function renderer(): MiddlewareHandler<HonoEnv> {
       assets: assetUrls,
       now: new Date(),
       viewer: { signedIn: session !== null, email: session?.email ?? null },
+      preview: c.var.preview,
     };
     c.set("site", site);
     c.set("blocks", (blocks, options) => loadBlocks(c, blocks, options));
-    c.setRenderer((content, screen) => {
-      const status = screen.status ?? 200;
-      const noindex = screen.isPrivate === true || screen.head?.noindex === true || status !== 200;
+    c.setRenderer(async (content, screen) => {
+      const withPage = await withScreenPage(c, content, screen);
+      // A draft preview is for the editor who opened it: never shared, never indexed.
+      const shown = c.var.preview ? { ...withPage, screen: { ...withPage.screen, isPrivate: true } } : withPage;
+      const status = shown.screen.status ?? 200;
+      const noindex = shown.screen.isPrivate === true || shown.screen.head?.noindex === true || status !== 200;
       const head = buildHead({
-        ...screen.head,
+        ...shown.screen.head,
         site,
         path: site.currentPath,
-        globalSeo: screen.layout.globalSeo,
-        global: screen.layout.global,
+        globalSeo: shown.screen.layout.globalSeo,
+        global: shown.screen.layout.global,
         defaultShareImage: site.assets.defaultShareImage,
         noindex,
       });
-      c.header("Cache-Control", screen.isPrivate ? "private, no-store" : SHARED_PAGE_CACHE_CONTROL);
+      c.header("Cache-Control", shown.screen.isPrivate ? "private, no-store" : SHARED_PAGE_CACHE_CONTROL);
       if (noindex) c.header("X-Robots-Tag", "noindex");
-      if (screen.shareable && !screen.isPrivate && !session) {
-        c.set("edgeCacheTtl", edgeCacheTtl(screen.shareable, c.var.config.edgeCache.ttlSeconds));
+      if (shown.screen.shareable && !shown.screen.isPrivate && !session) {
+        c.set("edgeCacheTtl", edgeCacheTtl(shown.screen.shareable, c.var.config.edgeCache.ttlSeconds));
       }
       const page = (
-        <SitePage site={site} layout={screen.layout} head={head} section={screen.section} islands={[...LAYOUT_ISLANDS, ...(screen.islands ?? [])]}>
-          {content}
+        <SitePage site={site} layout={shown.screen.layout} head={head} section={shown.screen.section} islands={[...LAYOUT_ISLANDS, ...(shown.screen.islands ?? [])]}>
+          {shown.content}
         </SitePage>
       );
       return streamDocument(c, page, status);

@@ -10,6 +10,8 @@ import type { HonoEnv } from "../../types";
 
 const SESSION = "guildhall_session";
 const CSRF = "guildhall_csrf";
+/** Its presence alone keeps a request away from the edge cache (services/cache/edge-cache-policy.ts). */
+const PREVIEW = "guildhall_preview";
 const ONE_YEAR = 365 * 24 * 3600;
 
 const secure = (c: Context<HonoEnv>) => c.var.config.auth.secureCookies;
@@ -30,6 +32,14 @@ export const cookies = {
   csrf: (c: Context<HonoEnv>) => getCookie(c, named(c, CSRF)),
   setCsrf(c: Context<HonoEnv>, value: string) {
     setCookie(c, named(c, CSRF), value, { ...base(c), httpOnly: true, maxAge: ONE_YEAR });
+  },
+  /** An editor's draft preview (services/preview/preview-token.ts). */
+  preview: (c: Context<HonoEnv>) => getCookie(c, named(c, PREVIEW)),
+  setPreview(c: Context<HonoEnv>, token: string, maxAgeSeconds: number) {
+    setCookie(c, named(c, PREVIEW), token, { ...base(c), httpOnly: true, maxAge: maxAgeSeconds });
+  },
+  clearPreview(c: Context<HonoEnv>) {
+    deleteCookie(c, named(c, PREVIEW), { ...base(c), httpOnly: true });
   },
   /** When this browser last signed out (read by browser code; see SIGNED_OUT_AT_COOKIE). */
   signedOutAt(c: Context<HonoEnv>): number | null {

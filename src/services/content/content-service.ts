@@ -6,9 +6,12 @@ import type { CmsClient } from "../../adapters/cms/client";
 import { CmsError, type Operation } from "../../adapters/cms/operation";
 import * as ops from "../../adapters/cms/operations";
 import { AppError } from "../../errors";
-import { pageHref } from "../../shared/links";
+import { builtInScreenPage } from "../../shared/built-in-screens";
+import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
+import type { Logger } from "../../log";
 import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-through";
+import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type {
   Article,
   ArticleSummary,
@@ -25,7 +28,12 @@ import type {
 
 export interface ContentServiceDeps {
   cms: CmsClient;
-  cache: ReadThroughDeps;
+  /**
+   * The KV read-through cache, or null to read the CMS on every call and keep nothing (an
+   * editor's draft preview: a draft never enters a cache, nor is a cached copy shown).
+   */
+  cache: ReadThroughDeps | null;
+  log: Logger;
 }
 
 type NoVars = Record<string, never>;
@@ -33,18 +41,22 @@ const none: NoVars = {};
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-export function createContentService({ cms, cache }: ContentServiceDeps) {
+export function createContentService({ cms, cache, log }: ContentServiceDeps) {
+  /** Without a cache, every read is a load of its own (no coalescing with anyone else's either). */
+  const through = <T>(key: string, load: () => Promise<T>): Promise<Cached<T>> =>
+    cache ? readThrough(cache, key, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
+
   async function query<Vars extends Record<string, unknown>, Result>(
     operation: Operation<Vars, Result>,
     variables: Vars,
   ): Promise<Cached<Result>> {
     const key = await cacheKey(operation.name, variables);
     try {
-      return await readThrough(cache, key, async () => {
+      return await through(key, async () => {
         try {
           return await cms.run(operation, variables);
         } catch (error) {
-          cache.log.error("cms.request_failed", {
+          log.error("cms.request_failed", {
             operation: operation.name,
             kind: error instanceof CmsError ? error.kind : "unknown",
             message: error instanceof Error ? error.message : String(error),
@@ -64,19 +76,30 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
   const value = async <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) =>
     (await query(operation, variables)).value;
 
+  /**
+   * Content whose links to a page shown at a membership's information address lead straight
+   * there (membership-info.ts). Should that index be unavailable, the links stay as they are:
+   * the page's own address answers with a 301 to the same place.
+   */
+  async function linked<T>(data: T | Promise<T>): Promise<T> {
+    const [value, index] = await Promise.all([data, service.membershipInfoIndex().catch(() => null)]);
+    return index ? withMovedPageLinks(value, index.moved) : value;
+  }
+
   const service = {
     /** The five shared-layout queries every page needs, in parallel. */
-    async layout(): Promise<LayoutData> {
-      const [global, globalSeo, sidebar, footer, navigation] = await Promise.all([
-        value(ops.globalOperation, none),
-        value(ops.globalSeoOperation, none),
-        value(ops.sidebarOperation, none),
-        value(ops.footerOperation, none),
-        value(ops.navigationOperation, none),
-      ]);
-      return { global, globalSeo, sidebar, footer, navigation };
+    layout(): Promise<LayoutData> {
+      return linked(
+        Promise.all([
+          value(ops.globalOperation, none),
+          value(ops.globalSeoOperation, none),
+          value(ops.sidebarOperation, none),
+          value(ops.footerOperation, none),
+          value(ops.navigationOperation, none),
+        ]).then(([global, globalSeo, sidebar, footer, navigation]) => ({ global, globalSeo, sidebar, footer, navigation })),
+      );
     },
-    homepage: (): Promise<Homepage | null> => value(ops.homepageOperation, none),
+    homepage: (): Promise<Homepage | null> => linked(value(ops.homepageOperation, none)),
     allGeneralPages: (): Promise<GeneralPage[]> => value(ops.allGeneralPagesOperation, none),
     allGeneralPageSlugs: (): Promise<GeneralPageSlug[]> => value(ops.allGeneralPageSlugsOperation, none),
     /**
@@ -87,12 +110,21 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
       const slugs = await service.allGeneralPageSlugs();
       const known = slugs.find((page) => page.slug === slug && page.type.toLowerCase() === type.toLowerCase());
       if (!known) return null;
-      return value(ops.generalPageOperation, { type: known.type, slug: known.slug });
+      return linked(value(ops.generalPageOperation, { type: known.type, slug: known.slug }));
+    },
+    /**
+     * The editor's CMS page for the built-in screen at `path` (shared/built-in-screens.ts): a
+     * general page whose address the screen takes, shown around it. Null when the path is no
+     * built-in screen's (no CMS call at all) or no such page is published.
+     */
+    async screenPage(path: string): Promise<GeneralPage | null> {
+      const page = builtInScreenPage(path);
+      return page ? service.generalPage(page.type, page.slug) : null;
     },
     allArticles: (): Promise<ArticleSummary[]> => value(ops.allArticlesOperation, none),
     async article(slug: string): Promise<Article | null> {
       if (!(await service.allArticles()).some((article) => article.slug === slug)) return null;
-      return value(ops.articleOperation, { slug });
+      return linked(value(ops.articleOperation, { slug }));
     },
     webinars: (): Promise<Webinar[]> => value(ops.webinarsOperation, none),
     async webinar(slug: string): Promise<Webinar | null> {
@@ -106,26 +138,37 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
     },
     memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
     redirects: (): Promise<Redirect[]> => value(ops.redirectsOperation, none),
-    /**
-     * Each membership's information page (/professionals/join-{product}): the general page
-     * whose membership-settings block links to it. Keyed by membership slug.
-     */
-    async membershipInfoPages(): Promise<Map<string, GeneralPage>> {
-      const pages = await service.allGeneralPages();
-      const bySlug = new Map<string, GeneralPage>();
-      for (const page of pages) {
-        if (page.authenticatedOnly || page.membersOnly) continue;
-        for (const block of page.blocks) {
-          if (block.kind === "membership-settings" && block.membership && !bySlug.has(block.membership.slug)) {
-            bySlug.set(block.membership.slug, page);
-          }
-        }
-      }
-      return bySlug;
+    /** Where each membership's information page comes from, and which pages answer with a 301 to one (membership-info.ts). */
+    membershipInfoIndex: (): Promise<MembershipInfoIndex> =>
+      service.derived("membership-info-v3", async () => {
+        const [memberships, pages] = await Promise.all([service.memberships(), value(ops.pagesPresentingMembershipsOperation, none)]);
+        return membershipInfoIndex(memberships, pages);
+      }),
+    /** The page at a membership's information address (/professionals/join-{slug}); null only for an unknown membership. */
+    async membershipInfoPage(membershipSlug: string): Promise<GeneralPage | null> {
+      const [memberships, index] = await Promise.all([service.memberships(), service.membershipInfoIndex()]);
+      const membership = memberships.find((m) => m.slug === membershipSlug);
+      if (!membership) return null;
+      const shown = index.pages[membership.slug];
+      return membershipInfoPage(membership, shown ? await service.generalPage(shown.type, shown.slug) : null);
     },
-    /** Membership slug -> the address of its information page. */
-    async membershipInfoHrefs(): Promise<Map<string, string>> {
-      return new Map([...(await service.membershipInfoPages())].map(([slug, page]) => [slug, pageHref(page)]));
+    /**
+     * What answers at a general page's address (`/{slug}`, `/{type}/{slug}`): the page, a
+     * membership's information page, or a permanent redirect to the information address where
+     * this page is shown.
+     */
+    async pageAt(type: string, slug: string): Promise<{ page: GeneralPage } | { redirect: string } | null> {
+      if (type.toLowerCase() === MEMBERSHIP_INFO_TYPE.toLowerCase() && slug.startsWith(membershipInfoSlug(""))) {
+        const info = await service.membershipInfoPage(slug.slice(membershipInfoSlug("").length));
+        if (info) return { page: info };
+      }
+      const page = await service.generalPage(type, slug);
+      if (!page) return null;
+      if (page.blocks.some((block) => block.kind === "membership-settings")) {
+        const to = (await service.membershipInfoIndex()).redirects[pageHref(page)];
+        if (to) return { redirect: to };
+      }
+      return { page };
     },
     /** The webinars and bundles on sale: what carts and checkouts are priced from. */
     async catalogue(): Promise<{ webinars: Webinar[]; bundles: WebinarBundle[] }> {
@@ -140,7 +183,7 @@ export function createContentService({ cms, cache }: ContentServiceDeps) {
      */
     async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
       try {
-        return (await readThrough(cache, derivedKey(name), compute)).value;
+        return (await through(derivedKey(name), compute)).value;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });

@@ -4,6 +4,7 @@ import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { EmailPreferencesForm } from "./email-preferences-form";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface AccountContentProps {
   session: Session;
@@ -20,7 +21,7 @@ export interface AccountContentProps {
 export function AccountContent({ session, isMember, csrfToken, notice, emailPreferences, islandConfig }: AccountContentProps) {
   return (
     <div className="account-screen">
-      <h1>Your account</h1>
+      <ScreenTitle>Your account</ScreenTitle>
       {notice ? (
         <p className="notice notice--success" role="status">
           {notice}

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface ChangePasswordContentProps {
   csrfToken: string;
@@ -12,7 +13,7 @@ export function ChangePasswordContent({ csrfToken, problems }: ChangePasswordCon
   const errorFor = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   return (
     <div className="account-screen">
-      <h1>Change your password</h1>
+      <ScreenTitle>Change your password</ScreenTitle>
       <ErrorSummary problems={problems} />
       <p>For your security, enter your current password first. You will stay signed in here and be signed out everywhere else.</p>
       <form method="post" action="/user/password" className="form" noValidate>

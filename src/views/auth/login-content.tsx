@@ -4,6 +4,7 @@ import { hrefs } from "../../shared/links";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { withCallbackUrl } from "./callback-link";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface LoginContentProps {
   csrfToken: string;
@@ -25,7 +26,7 @@ export function LoginContent({ csrfToken, callbackUrl, email, authError, notice,
   const hint = authError ? SIGN_IN_HINTS[authError.error] : null;
   return (
     <div className="auth-screen">
-      <h1>Sign in</h1>
+      <ScreenTitle>Sign in</ScreenTitle>
       {notice ? (
         <p className={`notice notice--${notice.tone}`} role="status">
           {notice.text}

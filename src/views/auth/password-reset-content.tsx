@@ -2,6 +2,7 @@ import type { AuthError } from "../../shared/auth-errors";
 import { PASSWORD_RULE } from "../../shared/password-policy";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface PasswordResetContentProps {
   csrfToken: string;
@@ -20,7 +21,7 @@ export function PasswordResetContent({ csrfToken, email, authError, sentTo, isla
   const fieldError = authError && FIELD_ERRORS.has(authError.error) ? authError.message : null;
   return (
     <div className="auth-screen">
-      <h1>Reset your password</h1>
+      <ScreenTitle>Reset your password</ScreenTitle>
       <div aria-live="polite" data-auth-status-region>
         {sentTo ? (
           <div className="notice notice--success" role="status">

@@ -2,6 +2,7 @@ import { hrefs } from "../../shared/links";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
+import { ScreenTitle } from "../components/screen-title";
 import { withCallbackUrl } from "./callback-link";
 
 export interface RegisterContentProps {
@@ -26,7 +27,7 @@ export function RegisterContent({ csrfToken, callbackUrl, values, problems, noti
   const signIn = withCallbackUrl(hrefs.signIn, callbackUrl);
   return (
     <div className="auth-screen">
-      <h1>Create an account</h1>
+      <ScreenTitle>Create an account</ScreenTitle>
       <div aria-live="polite" data-auth-status-region>
         {notice ? (
           <div className="notice notice--info" role="status">

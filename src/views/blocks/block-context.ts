@@ -11,8 +11,6 @@ export interface BlockContext {
   webinars: () => Promise<WebinarSummary[]>;
   /** Whom webinars-list blocks price their webinars for. */
   buyer: Buyer;
-  /** The membership information page of a membership (by its slug), when one exists. */
-  membershipInfoHref?: (slug: string) => string | null;
   /**
    * Where an embed block's snippet is served as its own sandboxed document (routes/embeds.ts),
    * so it runs under its own policy rather than this page's. Without it, embeds use srcdoc.

@@ -20,7 +20,7 @@ export function MembershipSettingsBlock({ block, ctx }: { block: BlockOf<"member
       </div>
     );
   }
-  const info = ctx.membershipInfoHref?.(membership.slug) ?? null;
+  const info = hrefs.membershipInfo(membership.slug);
   const notes = [
     block.subscriptionPriceId ? "Pay by annual subscription, renewed each year" : null,
     block.initialPriceId && membership.joiningFee ? "The joining fee is taken with your first payment" : null,
@@ -32,7 +32,7 @@ export function MembershipSettingsBlock({ block, ctx }: { block: BlockOf<"member
       <MembershipCard
         membership={membership}
         level={2}
-        infoHref={info && !isCurrent(info, ctx.site.currentPath) ? info : null}
+        infoHref={isCurrent(info, ctx.site.currentPath) ? null : info}
         notes={notes}
       />
     </div>

@@ -8,6 +8,7 @@ import { JoinLink } from "../webinars/price-list";
 import { CartCheckout, type CheckoutAccess } from "./cart-checkout";
 import { CartNotices, type CartNotice } from "./cart-notices";
 import { CartTable, type CartCatalogue } from "./cart-table";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface CartContentProps {
   /** The cart, priced now for this viewer; its lines are the cart's items, in order. */
@@ -37,7 +38,7 @@ export function CartContent(props: CartContentProps) {
   const items: CartItemRef[] = quote.lines.map((line) => line.item);
   return (
     <div className="cart" data-cart-page="" data-cart-items={itemsParam(items)} data-cart-removed={itemsParam(props.removed.map((line) => line.item))}>
-      <h1>Your cart</h1>
+      <ScreenTitle>Your cart</ScreenTitle>
       <CartNotices notice={props.notice} removed={props.removed} added={props.added} problems={props.problems} />
       {items.length === 0 ? (
         <div className="cart-empty" data-cart-empty="">

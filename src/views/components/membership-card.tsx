@@ -1,5 +1,6 @@
 import type { MembershipSummary } from "../../domain/content";
-import { formatPrice, withArticle } from "../format";
+import { formatPrice } from "../format";
+import { withArticle } from "../../shared/wording";
 import { hrefs } from "../../shared/links";
 import { Heading, type HeadingLevel } from "./heading";
 import { RichText } from "./rich-text";

@@ -9,6 +9,7 @@ import { SummaryRow } from "../components/summary-row";
 import type { CheckoutNotice } from "../../domain/billing";
 import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
 import { hrefs } from "../../shared/links";
+import { ScreenTitle } from "../components/screen-title";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
@@ -55,7 +56,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
   const { record, status, application, payments } = props;
   return (
     <div className="account-screen">
-      <h1>Your membership</h1>
+      <ScreenTitle>Your membership</ScreenTitle>
       <CheckoutNoticeBox notice={props.notice} texts={NOTICES} name="payment" />
       {props.refundDue ? (
         <div className="notice notice--info" role="status" data-refund-due="">

@@ -7,6 +7,7 @@ import { hrefs } from "../../shared/links";
 import { SummaryRow } from "../components/summary-row";
 import type { CheckoutNotice } from "../../domain/billing";
 import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
+import { ScreenTitle } from "../components/screen-title";
 
 export interface UserWebinarsContentProps {
   webinars: readonly WatchableWebinar[];
@@ -37,7 +38,7 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
   const recordings = props.webinars.filter((w) => !w.upcoming);
   return (
     <div className="account-screen">
-      <h1>My webinars</h1>
+      <ScreenTitle>My webinars</ScreenTitle>
       <CheckoutNoticeBox notice={props.notice} texts={NOTICES} name="order" />
       {props.justOrdered ? (
         <div className="notice notice--success" role="status" data-cart-clear="" data-order={props.justOrdered.reference}>

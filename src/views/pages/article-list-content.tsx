@@ -17,7 +17,7 @@ export function ArticleListContent({ articles, site }: { articles: readonly Arti
         <ul className="article-list">
           {newestFirst.map((article) => (
             <li key={article.id} className="article-teaser">
-              {article.image ? <Img media={article.image} slot="card" decorative className="article-teaser__image" /> : null}
+              {article.teaser.image ? <Img media={article.teaser.image} slot="card" decorative className="article-teaser__image" /> : null}
               <div className="article-teaser__body">
                 <h2 className="article-teaser__title">
                   <a href={hrefs.article(article.slug)} className="stretched-link">
@@ -29,7 +29,7 @@ export function ArticleListContent({ articles, site }: { articles: readonly Arti
                     <DateTime value={article.publishedAt} />
                   </p>
                 ) : null}
-                {article.summary ? <p>{article.summary}</p> : null}
+                {article.teaser.summary ? <p>{article.teaser.summary}</p> : null}
               </div>
             </li>
           ))}

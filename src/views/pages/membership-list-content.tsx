@@ -5,12 +5,10 @@ import { hrefs } from "../../shared/links";
 
 export interface MembershipListContentProps {
   memberships: readonly Membership[];
-  /** The membership's information page (/professionals/join-{product}) when one exists. */
-  infoPageHref: (membershipSlug: string) => string | null;
 }
 
-/** The membership tiers side by side, each with its fees and a call to join. */
-export function MembershipListContent({ memberships, infoPageHref }: MembershipListContentProps) {
+/** The membership tiers side by side, each with its fees, a call to join and its information page. */
+export function MembershipListContent({ memberships }: MembershipListContentProps) {
   return (
     <>
       <PageHeader title="Membership" lede="Choose the membership that fits where you are in your career. Fees are in pounds sterling." />
@@ -20,7 +18,7 @@ export function MembershipListContent({ memberships, infoPageHref }: MembershipL
         <ul className="membership-grid">
           {memberships.map((membership) => (
             <li key={membership.id}>
-              <MembershipCard membership={membership} level={2} infoHref={infoPageHref(membership.slug)} />
+              <MembershipCard membership={membership} level={2} infoHref={hrefs.membershipInfo(membership.slug)} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import type { Receipt } from "../../domain/receipts";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
+import { ScreenTitle } from "../components/screen-title";
 import { formatPence } from "../format";
 import { RECEIPT_METHOD_LABELS, receiptSummary } from "./receipt-labels";
 
@@ -8,7 +9,7 @@ import { RECEIPT_METHOD_LABELS, receiptSummary } from "./receipt-labels";
 export function ReceiptListContent({ receipts }: { receipts: readonly Receipt[] }) {
   return (
     <div className="account-screen">
-      <h1>Your receipts</h1>
+      <ScreenTitle>Your receipts</ScreenTitle>
       {receipts.length === 0 ? (
         <p>
           You have no receipts yet. A receipt is issued for every membership payment and webinar order we receive; see{" "}

@@ -48,6 +48,7 @@ export async function startSiteWorker(slot: number, options: SiteWorkerOptions =
         CMS_URL: inject("cmsUrl"),
         CMS_TOKEN: TEST_SECRETS.cmsToken,
         CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
+        PREVIEW_SECRET: TEST_SECRETS.previewSecret,
         ...authVars(),
         ...options.vars,
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDuration, formatPrice, formatTimeRange, isoDuration, withArticle } from "../../../src/views/format";
+import { formatDate, formatDuration, formatPrice, formatTimeRange, isoDuration } from "../../../src/views/format";
+import { withArticle } from "../../../src/shared/wording";
 
 describe("formatting for a UK audience", () => {
   it("prices in pounds sterling", () => {

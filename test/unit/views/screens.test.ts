@@ -19,7 +19,6 @@ import { one, render, select, squash } from "./render";
 const [upcoming, live, memberFree, freeForAll, archived] = f.webinars();
 const visitor: Buyer = { viewer: "visitor", userId: null, owned: new Set() };
 const member: Buyer = { viewer: "member", userId: "member-1", owned: new Set() };
-const infoPageHref = (slug: string) => (slug === "full-member" ? "/professionals/join-full-member" : null);
 
 const headings = async (html: string) => (await select(html, "h1, h2, h3")).map((el) => squash(el.text));
 
@@ -241,14 +240,17 @@ describe("screens", () => {
     expect((await one(all, ".bundle-buy .add-to-cart--unavailable")).text).toBe("You have every webinar in this bundle");
   });
 
-  it("memberships: each tier's fees, description, join link and information page when it exists", async () => {
-    const html = await render(MembershipListContent, { memberships: f.memberships(), infoPageHref });
+  it("memberships: each tier's fees, description, join link and information page", async () => {
+    const html = await render(MembershipListContent, { memberships: f.memberships() });
     expect((await select(html, ".membership-card h2")).map((el) => el.text)).toEqual(["Full member", "Associate member"]);
     expect((await select(html, ".membership-card .button")).map((a) => [a.text, a.attrs.href])).toEqual([
       ["Join as a Full member", "/join?membership=full-member"],
       ["Join as an Associate member", "/join?membership=associate-member"],
     ]);
-    expect((await select(html, ".membership-card .text-link")).map((a) => a.attrs.href)).toEqual(["/professionals/join-full-member"]);
+    expect((await select(html, ".membership-card .text-link")).map((a) => a.attrs.href)).toEqual([
+      "/professionals/join-full-member",
+      "/professionals/join-associate-member",
+    ]);
     expect(squash(html)).toContain("£95.00");
   });
 

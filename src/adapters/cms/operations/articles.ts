@@ -1,6 +1,7 @@
 /** Articles: the list and one article by slug. */
 import * as z from "zod";
 import type { Article, ArticleSummary } from "../../../domain/content";
+import { articleTeaser, TEASER_BLOCKS_SELECTION, teaserBlocks } from "../article-teaser";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
@@ -8,7 +9,7 @@ import { media, optionalString } from "../schemas";
 
 type NoVars = Record<string, never>;
 
-const SUMMARY_FIELDS = "title slug summary publishedAt updatedAt image { data { attributes { ...MediaFields } } }";
+const SUMMARY_FIELDS = `title slug summary publishedAt updatedAt image { data { attributes { ...MediaFields } } } ${TEASER_BLOCKS_SELECTION}`;
 
 const ArticleSummaryEntity = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -19,10 +20,14 @@ const ArticleSummaryEntity = z.object({
     publishedAt: optionalString,
     updatedAt: optionalString,
     image: media,
+    teaserBlocks,
   }),
 });
 
-const toSummary = (entity: z.output<typeof ArticleSummaryEntity>): ArticleSummary => ({ id: entity.id, ...entity.attributes });
+const toSummary = (entity: z.output<typeof ArticleSummaryEntity>): ArticleSummary => {
+  const { teaserBlocks: blocks, ...attributes } = entity.attributes;
+  return { id: entity.id, ...attributes, teaser: articleTeaser(attributes, blocks) };
+};
 
 export const allArticlesOperation = defineOperation({
   name: "allArticles",
@@ -54,7 +59,7 @@ export const articleOperation = defineOperation({
   map: (data, vars: { slug: string }): Article | null => {
     const entity = data.articles_connection.data[0];
     if (!entity) return null;
-    const { blocks, ...attributes } = entity.attributes;
-    return { id: entity.id, ...attributes, blocks: parseBlocks(blocks, `article:${vars.slug}`) };
+    const { blocks, ...summary } = entity.attributes;
+    return { ...toSummary({ id: entity.id, attributes: summary }), blocks: parseBlocks(blocks, `article:${vars.slug}`) };
   },
 });

@@ -1,7 +1,7 @@
 import { articleOperation, allArticlesOperation } from "./articles";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
-import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation } from "./pages";
+import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
 import { redirectsOperation } from "./redirects";
 import { webinarBundleOperation, webinarBundlesOperation, webinarOperation, webinarsOperation } from "./webinars";
 
@@ -19,6 +19,7 @@ export {
   membershipsOperation,
   navigationOperation,
   redirectsOperation,
+  pagesPresentingMembershipsOperation,
   sidebarOperation,
   webinarBundleOperation,
   webinarBundlesOperation,
@@ -33,6 +34,7 @@ export const ALL_OPERATIONS = [
   sidebarOperation,
   footerOperation,
   navigationOperation,
+  pagesPresentingMembershipsOperation,
   homepageOperation,
   allGeneralPagesOperation,
   allGeneralPageSlugsOperation,

@@ -1,6 +1,6 @@
 /** Home page and general pages. */
 import * as z from "zod";
-import type { GeneralPage, GeneralPageSlug, Homepage } from "../../../domain/content";
+import { alwaysSignedIn, type GeneralPage, type GeneralPageSlug, type Homepage, type PagePresentingMemberships } from "../../../domain/content";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
@@ -43,7 +43,11 @@ export const allGeneralPageSlugsOperation = defineOperation({
   schema: z.object({
     generalPages_connection: z.object({ data: z.array(z.object({ attributes: GeneralPageSlugAttributes })) }),
   }),
-  map: (data, _vars: NoVars): GeneralPageSlug[] => data.generalPages_connection.data.map((entry) => entry.attributes),
+  map: (data, _vars: NoVars): GeneralPageSlug[] =>
+    data.generalPages_connection.data.map(({ attributes }) => ({
+      ...attributes,
+      authenticatedOnly: attributes.authenticatedOnly || alwaysSignedIn(attributes.type),
+    })),
 });
 
 const GENERAL_PAGE_SELECTION = `id attributes {
@@ -72,7 +76,12 @@ const GeneralPageEntity = z.object({
 function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
   const { blocks, ...attributes } = entity.attributes;
   const where = `generalPage:${attributes.type}/${attributes.slug}`;
-  return { id: entity.id, ...attributes, blocks: parseBlocks(blocks, where, { pageTitle: attributes.title }) };
+  return {
+    id: entity.id,
+    ...attributes,
+    authenticatedOnly: attributes.authenticatedOnly || alwaysSignedIn(attributes.type),
+    blocks: parseBlocks(blocks, where, { pageTitle: attributes.title }),
+  };
 }
 
 const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
@@ -104,4 +113,41 @@ export const generalPageOperation = defineOperation({
     const first = data.generalPages_connection.data[0];
     return first ? toGeneralPage(first) : null;
   },
+});
+
+/**
+ * Every general page with the memberships its membership-settings blocks present, and nothing
+ * else of its blocks: a light query for choosing each membership's information page.
+ */
+export const pagesPresentingMembershipsOperation = defineOperation({
+  name: "pagesPresentingMemberships",
+  document: /* GraphQL */ `
+    query pagesPresentingMemberships {
+      generalPages_connection(${ALL}, sort: "slug:asc") {
+        data { attributes {
+          slug type authenticatedOnly membersOnly
+          blocks { __typename ... on ComponentBlocksMembershipSettings { membership { data { attributes { slug } } } } }
+        } }
+      }
+    }`,
+  models: ["general-page", "membership"],
+  schema: z.object({
+    generalPages_connection: z.object({
+      data: z.array(
+        z.object({
+          attributes: GeneralPageSlugAttributes.omit({ updatedAt: true }).extend({
+            blocks: z
+              .array(z.object({ membership: relationOne(z.object({ slug: z.string().min(1) })).optional() }).passthrough())
+              .nullish(),
+          }),
+        }),
+      ),
+    }),
+  }),
+  map: (data, _vars: NoVars): PagePresentingMemberships[] =>
+    data.generalPages_connection.data.map(({ attributes: { blocks, ...page } }) => ({
+      ...page,
+      authenticatedOnly: page.authenticatedOnly || alwaysSignedIn(page.type),
+      membershipSlugs: (blocks ?? []).flatMap((block) => (block.membership ? [block.membership.slug] : [])),
+    })),
 });
