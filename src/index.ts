@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
-import { createHousekeepingStore } from "./adapters/d1/housekeeping";
 import { createApp } from "./app";
 import { type Bindings, type EmailQueueMessage, getConfig, parseConfig } from "./env";
 import { log } from "./log";
+import { dailyJob } from "./middleware/init/daily-job";
 import { backgroundContent, emailServices } from "./middleware/init/email";
-import { runHousekeeping } from "./services/maintenance/housekeeping";
 
-/** wrangler.toml [triggers]: the daily housekeeping and the e-mail sweep. */
-const CRONS = { housekeeping: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
+/** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
+const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
 
 // Fail at startup, naming the variable, rather than deep inside a request.
 parseConfig(env);
@@ -17,19 +16,21 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   /**
-   * The cron triggers (wrangler.toml [triggers]), told apart by their cron: the daily
-   * housekeeping (ended sessions, old purge-log rows), and the e-mail sweep, which delivers
-   * outbox messages that are due (as of the trigger's scheduled time) or were left unfinished.
+   * The cron triggers (wrangler.toml [triggers]), told apart by their cron, each run as of the
+   * trigger's scheduled time: the daily job (housekeeping, the membership year's lapses and
+   * renewal reminders, webinar reminders and recording notices: services/maintenance/daily-job.ts),
+   * and the e-mail sweep, which delivers outbox messages that are due or were left unfinished.
    */
   async scheduled(controller, bindings, ctx) {
     const config = getConfig(bindings);
+    const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
+    const at = new Date(controller.scheduledTime);
     if (controller.cron === CRONS.emailSweep) {
-      const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
-      await emailServices(config, backgroundContent(config, waitUntil)).sweep(new Date(controller.scheduledTime));
+      await emailServices(config, backgroundContent(config, waitUntil)).sweep(at);
       return;
     }
-    if (controller.cron !== CRONS.housekeeping) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "housekeeping" });
-    ctx.waitUntil(runHousekeeping({ store: createHousekeepingStore(config.bindings.db), now: Date.now, log }));
+    if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });
+    await dailyJob(config, waitUntil).run(at);
   },
   /** The e-mail delivery queue's consumer (wrangler.toml [[queues.consumers]]): one outbox message id per message. */
   async queue(batch, bindings, ctx) {

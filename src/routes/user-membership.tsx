@@ -4,6 +4,7 @@
  *   POST /user/membership/pay-by-card     (re)opens Stripe Checkout for the application
  *   POST /user/membership/pay-offline     switches the application to bank transfer or cheque
  *   POST /user/membership/billing-portal  Stripe's customer portal for a card-paid member
+ *   POST /user/membership/renew           an offline member's renewal for the next year (once per period)
  * Each needs a session and acts only on the signed-in user's own application.
  */
 import { Hono } from "hono";
@@ -36,6 +37,10 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
         notice={notice}
         cardPayments={config.stripe !== null}
         csrfToken={await c.var.csrfToken()}
+        state={overview.state}
+        openApplications={overview.openApplications}
+        renewal={overview.renewal}
+        renewalRequested={c.req.query("renewal") === "requested"}
       />,
       { layout, head: { pageTitle: "Your membership", noindex: true }, section: "userSettings", isPrivate: true, islands: ["membership"] },
     );
@@ -45,4 +50,5 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
     await c.var.membership.payOffline(c.var.session!.userId);
     return c.redirect("/user/membership", 303);
   })
+  .post("/user/membership/renew", async (c) => c.redirect(await c.var.membershipYear.renew(c.var.session!.userId), 303))
   .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.membership.billingPortalUrl(c.var.session!.userId), 303));

@@ -24,6 +24,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("auth", services.auth);
     c.set("attemptLimits", services.attemptLimits);
     c.set("membership", services.membership);
+    c.set("membershipYear", services.membershipYear);
     c.set("orders", services.orders);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);

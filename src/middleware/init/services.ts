@@ -6,6 +6,7 @@ import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
+import { createMembershipChangeStore } from "../../adapters/d1/membership-changes";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
@@ -28,8 +29,10 @@ import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
+import { createMembershipChangeService } from "../../services/membership/membership-changes";
 import { createMembershipService } from "../../services/membership/membership-service";
 import { createStaffApplications } from "../../services/membership/staff-applications";
+import { membershipTerms } from "../../services/membership/terms";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
@@ -68,6 +71,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     audit: createAuditLog(db),
     cardBilling: createCardBillingStore(db),
     memberships: createMembershipStore(db),
+    membershipChanges: createMembershipChangeStore(db),
     orders: createOrderStore(db),
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
@@ -114,6 +118,9 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       }
     : null;
 
+  const graceDays = config.membership.graceDays;
+  const terms = async () => membershipTerms(await content.memberships(), await content.allGeneralPages());
+
   return {
     content,
     auth,
@@ -121,18 +128,36 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     membership: createMembershipService({
       applications: stores.applications,
       memberships: stores.memberships,
+      changes: stores.membershipChanges,
       content,
       auth,
       attemptLimits,
       card,
-      graceDays: config.membership.graceDays,
+      graceDays,
+      now,
+      log,
+    }),
+    /** Renewing a membership paid offline, and changing membership type (the membership year). */
+    membershipYear: createMembershipChangeService({
+      memberships: stores.memberships,
+      applications: stores.applications,
+      changes: stores.membershipChanges,
+      terms,
+      card,
+      graceDays,
       now,
       log,
     }),
     orders: createOrderService({ orders: stores.orders, content, card, now, log }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email: emailServices(config, content),
-    staffApplications: createStaffApplications({ applications: stores.applications, audit: stores.audit, card, newId }),
+    staffApplications: createStaffApplications({
+      applications: stores.applications,
+      audit: stores.audit,
+      card,
+      newId,
+      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays },
+    }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card

@@ -14,12 +14,15 @@ import { expireMembershipCheckout } from "../payments/membership-checkout";
 import { isRefundDue, REFUND_DUE_FILTER } from "./refunds";
 import { applicationsCsv } from "./staff-export";
 import { recordOfflinePayment, rejectApplication, type OfflinePayment, type StaffActionDeps } from "./staff-actions";
+import type { StaffYearDeps } from "./staff-year-actions";
 
 export interface StaffApplicationsDeps {
   applications: ApplicationStore;
   audit: AuditLog;
   card: CardPayments | null;
   newId: () => string;
+  /** Renewals' and changes' applications: the membership year's stores and grace days. */
+  year: Omit<StaffYearDeps, "newId">;
 }
 
 /** The list's filter: an application status, or the rejected applications money arrived for. */
@@ -39,6 +42,7 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
     applications: deps.applications,
     audit: deps.audit,
     newId: deps.newId,
+    year: { ...deps.year, newId: deps.newId },
     expireCheckout: async (applicationId) => (deps.card ? expireMembershipCheckout(deps.card, applicationId) : null),
   };
 

@@ -8,6 +8,9 @@ import { ActionButton } from "../forms/action-button";
 import { SummaryRow } from "../components/summary-row";
 import type { CheckoutNotice } from "../../domain/billing";
 import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
+import type { MemberState } from "../../domain/membership-year";
+import { MemberStateWords } from "./member-state-words";
+import { RenewalSection } from "./renewal-section";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
@@ -27,6 +30,14 @@ export interface MembershipStatusContentProps {
   /** Whether card payment (Stripe) is configured. */
   cardPayments: boolean;
   csrfToken: string;
+  /** The membership's state at this moment (member-state.ts), shown in words. */
+  state: MemberState | null;
+  /** Renewal and change applications awaiting payment. */
+  openApplications: readonly Application[];
+  /** An offline member due to renew who has not asked yet: what renewing costs. */
+  renewal: { title: string; amountPence: number } | null;
+  /** Just back from asking to renew. */
+  renewalRequested: boolean;
 }
 
 const NOTICES: CheckoutNoticeTexts = {
@@ -78,13 +89,13 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
         <>
           <dl className="summary-list" data-membership-status={status}>
             <SummaryRow label="Membership">{record.membershipTitle}</SummaryRow>
-            <SummaryRow label="Status"><strong>{STATUS_TEXT[status]}</strong></SummaryRow>
+            <SummaryRow label="Status">{props.state ? <MemberStateWords state={props.state} /> : <strong>{STATUS_TEXT[status]}</strong>}</SummaryRow>
             {record.periodStart ? (
               <SummaryRow label="Member since"><DateTime value={record.periodStart} style="long" /></SummaryRow>
             ) : null}
             {record.periodEnd ? (
               <div className="summary-list__row">
-                <dt>{status === "active" ? "Renews on" : "Ended on"}</dt>
+                <dt>{status !== "active" ? "Ended on" : record.paymentMethod === "card" ? "Renews on" : "Paid until"}</dt>
                 <dd>
                   <DateTime value={record.periodEnd} style="long" />
                 </dd>
@@ -126,10 +137,19 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
               ) : null}
             </section>
           ) : null}
+          <RenewalSection
+            record={record}
+            state={props.state}
+            openApplications={props.openApplications}
+            renewal={props.renewal}
+            requested={props.renewalRequested}
+            offlineInstructions={props.offlineInstructions}
+            csrfToken={props.csrfToken}
+          />
           {status === "lapsed" || status === "cancelled" ? (
             <p>
               <a className="button" href="/join">
-                Renew your membership
+                Rejoin
               </a>
             </p>
           ) : null}
