@@ -6,7 +6,7 @@
  * Moments are ISO strings, as the membership record stores them (a day `YYYY-MM-DD` for offline
  * periods, an instant for Stripe's); views show them as London dates.
  */
-import type { PaymentMethod } from "./membership";
+import type { Application, MembershipRecord, PaymentMethod, ScheduledMembership } from "./membership";
 
 /** How close to the end of a paid period its renewal is due (and the first reminder goes). */
 export const RENEWAL_WINDOW_DAYS = 30;
@@ -64,3 +64,47 @@ export interface MembershipChange {
   stripeInvoiceId: string | null;
   createdAt: string;
 }
+
+/** What changing to another membership type does today (services/membership/change-pricing.ts). */
+export interface ChangeQuote {
+  direction: ChangeDirection;
+  /** "now", or at the renewal that starts the next period. */
+  effective: "now" | "renewal";
+  /** Due now for the rest of the period: only ever for an upgrade. */
+  proRataPence: number;
+  /** The London days left in the period, today included, and the days in it. */
+  remainingDays: number;
+  periodDays: number;
+  /** What each renewal costs after the change. */
+  renewalPence: number;
+  /** The new amount due of a renewal already awaiting payment; null when none is. */
+  awaitingRenewalPence: number | null;
+}
+
+/**
+ * Why a member cannot change type just now: not a member (or no longer), a join application
+ * still awaiting payment, a period with no end (an open-ended record), a membership the CMS no
+ * longer prices, an upgrade whose amount is still due, or card payment unavailable for a card member.
+ */
+export type ChangeBlock = "not-member" | "awaiting-payment" | "ended" | "open-ended" | "unpriced" | "change-awaiting-payment" | "card-unavailable";
+
+export interface ChangeOption {
+  slug: string;
+  title: string;
+  /** The yearly subscription, in pence. */
+  pence: number;
+  /** What choosing it does today; null for the membership the member has. */
+  quote: ChangeQuote | null;
+}
+
+/** What /user/membership/change shows. */
+export interface ChangeOptions {
+  record: MembershipRecord | null;
+  state: MemberState | null;
+  block: ChangeBlock | null;
+  /** The upgrade whose amount is still due, when that is the block. */
+  pendingChange: Application | null;
+  scheduled: ScheduledMembership | null;
+  options: ChangeOption[];
+}
+

@@ -288,6 +288,13 @@ describe("renewing a membership paid by bank transfer", () => {
     expect(received.status).toBe(303);
     const record = await env.DB.prepare("SELECT status, period_start, period_end FROM memberships WHERE user_id = ?1").bind(user.uid).first();
     expect(record).toEqual({ status: "active", period_start: oldEnd, period_end: oneYearAfter(oldEnd) });
+    // The receipt, once, even if staff submit the form again.
+    expect((await staff.post(`/staff/applications/${renewal!.id}/payment`, { amount: "195.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 998877" })).status).toBe(409);
+    const receipts = (await messagesTo(user.email.toLowerCase())).filter((m) => m.kind === "membership-paid");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toMatch(/renew/i);
+    expect(JSON.parse(receipts[0]!.data)).toMatchObject({ renewal: true, periodStart: oldEnd, periodEnd: oneYearAfter(oldEnd), amountPence: 19_500, receiptReference: "BACS 998877" });
+    expect(await textOf(receipts[0]!.id)).toContain("your Full member membership is renewed until");
 
     const after = await (await browser.fetch("/user/membership")).text();
     expect(after).toContain('data-member-state="active"');

@@ -63,9 +63,16 @@ export interface MembershipChangeStore {
   withdrawScheduled(userId: string, renewal: RenewalPrice): Promise<boolean>;
   /**
    * Staff record a renewal's payment: the application paid, the payment, the audit entry, the
-   * record's new period, and a downgrade that was waiting for it, in one batch, once.
+   * record's new period, and a downgrade that was waiting for it, in one batch, once; `after`
+   * (the member's receipt e-mail) ends the batch.
    */
-  recordRenewalPayment(application: Application, payment: ReceivedPayment, period: { start: string; end: string }, audit: StaffAudit): Promise<boolean>;
+  recordRenewalPayment(
+    application: Application,
+    payment: ReceivedPayment,
+    period: { start: string; end: string },
+    audit: StaffAudit,
+    after?: readonly D1PreparedStatement[],
+  ): Promise<boolean>;
   /** Staff record an upgrade's amount due as paid (with the payment and audit entry), once. */
   recordChangePayment(application: Application, payment: ReceivedPayment, audit: StaffAudit): Promise<boolean>;
   /**
@@ -275,7 +282,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
       ]);
       return claimed(results) || claimed(results, 1);
     },
-    async recordRenewalPayment(application, payment, period, entry) {
+    async recordRenewalPayment(application, payment, period, entry, after = []) {
       const results = await db.batch([
         payApplication(application, "renewal"),
         insertPayment(application, payment),
@@ -287,6 +294,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
           )
           .bind(application.userId, period.start, period.end, payment.id),
         ...scheduleUpkeep(db, application.userId),
+        ...after,
       ]);
       return claimed(results);
     },

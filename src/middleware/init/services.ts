@@ -119,6 +119,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     : null;
 
   const graceDays = config.membership.graceDays;
+  const email = emailServices(config, content);
   const terms = async () => membershipTerms(await content.memberships(), await content.allGeneralPages());
 
   return {
@@ -150,13 +151,13 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
     }),
     orders: createOrderService({ orders: stores.orders, content, card, now, log }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
-    email: emailServices(config, content),
+    email,
     staffApplications: createStaffApplications({
       applications: stores.applications,
       audit: stores.audit,
       card,
       newId,
-      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays },
+      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, outbox: email.outbox, waitUntil },
     }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, newId }),
     /** Stripe's webhook; null when card payments are not configured. */

@@ -17,7 +17,9 @@
  * Joining fees are one-off and play no part. Card members pay through Stripe, which prorates the
  * same difference by the second; the amount Stripe charges is what their receipt shows.
  */
-import type { ChangeDirection } from "../../domain/membership-year";
+import type { ChangeDirection, ChangeQuote } from "../../domain/membership-year";
+
+export type { ChangeQuote };
 import { londonDate } from "../../shared/london-date";
 import { DAY_MS } from "./member-state";
 
@@ -32,20 +34,6 @@ export interface ChangeQuoteInput {
   renewalAwaitingPayment: boolean;
 }
 
-export interface ChangeQuote {
-  direction: ChangeDirection;
-  /** "now", or at the renewal that starts the next period. */
-  effective: "now" | "renewal";
-  /** Due now for the rest of the period: only ever for an upgrade. */
-  proRataPence: number;
-  /** The London days left in the period, today included, and the days in it. */
-  remainingDays: number;
-  periodDays: number;
-  /** What each renewal costs after the change. */
-  renewalPence: number;
-  /** The new amount due of a renewal already awaiting payment; null when none is. */
-  awaitingRenewalPence: number | null;
-}
 
 /** Whole days from one London day (YYYY-MM-DD) to another. */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

@@ -17,11 +17,13 @@ import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore, NewChange, NewYearApplication, RenewalPrice } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { Application, ApplicationDetails, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
-import type { MemberState } from "../../domain/membership-year";
+import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-year";
+
+export type { ChangeBlock, ChangeOption, ChangeOptions };
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { CardPayments } from "../payments/card-payments";
-import { quoteChange, type ChangeQuote } from "./change-pricing";
+import { quoteChange } from "./change-pricing";
 import { memberState } from "./member-state";
 import { newReference } from "./terms";
 
@@ -34,33 +36,6 @@ export interface MembershipChangeDeps {
   graceDays: number;
   now: () => Date;
   log: Logger;
-}
-
-/**
- * Why a member cannot change type just now: not a member (or no longer), a join application
- * still awaiting payment, a period with no end (an open-ended record), a membership the CMS no
- * longer prices, an upgrade whose amount is still due, or card payment unavailable for a card member.
- */
-export type ChangeBlock = "not-member" | "awaiting-payment" | "ended" | "open-ended" | "unpriced" | "change-awaiting-payment" | "card-unavailable";
-
-export interface ChangeOption {
-  slug: string;
-  title: string;
-  /** The yearly subscription, in pence. */
-  pence: number;
-  /** What choosing it does today; null for the membership the member has. */
-  quote: ChangeQuote | null;
-}
-
-/** What /user/membership/change shows. */
-export interface ChangeOptions {
-  record: MembershipRecord | null;
-  state: MemberState | null;
-  block: ChangeBlock | null;
-  /** The upgrade whose amount is still due, when that is the block. */
-  pendingChange: Application | null;
-  scheduled: ScheduledMembership | null;
-  options: ChangeOption[];
 }
 
 export type ChangeOutcome = { kind: "done"; to: string } | { kind: "problem"; message: string };
@@ -166,6 +141,9 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
 
     /** Changes the user's membership to `membershipSlug` (the form's idempotency key names the change). */
     async change(userId: string, input: { membershipSlug: string; idempotencyKey: string }): Promise<ChangeOutcome> {
+      // The same form again (a double submit, a reload): what it did the first time.
+      const previous = (await deps.changes.forUser(userId)).find((c) => c.id === input.idempotencyKey);
+      if (previous) return { kind: "done", to: `${PAGE}?changed=${previous.direction}` };
       const { record, block, options: choices, scheduled, terms } = await load(userId);
       if (!record || block) return { kind: "problem", message: "Your membership cannot be changed just now. This page says why." };
       const target = terms.get(input.membershipSlug);

@@ -8,6 +8,7 @@
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { Application } from "../../domain/membership";
+import type { EmailOutbox } from "../email/outbox";
 import { renewalPeriod } from "./renewal-period";
 import type { OfflinePayment } from "./staff-actions";
 
@@ -16,6 +17,10 @@ export interface StaffYearDeps {
   memberships: Pick<MembershipStore, "forUser">;
   graceDays: number;
   newId: () => string;
+  /** The renewed member's receipt ("membership-paid", renewal), written in the payment's batch. */
+  outbox: Pick<EmailOutbox, "prepare" | "deliverSoon">;
+  /** Runs the delivery after the response. */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** Records a renewal's or a change's payment; false when the application was no longer awaiting payment. */
@@ -30,11 +35,34 @@ export async function recordYearPayment(
   if (application.kind === "renewal") {
     const record = await deps.memberships.forUser(application.userId);
     const period = renewalPeriod(record?.periodEnd ?? null, payment.receivedOn, deps.graceDays);
-    const claimed = await deps.changes.recordRenewalPayment(application, received, period, {
-      staffEmail,
-      action: "renewal.payment.recorded",
-      details: { paymentId: id, ...payment, periodStart: period.start, periodEnd: period.end },
-    });
+    // The receipt exists only if the payment row does (a repeated form inserts neither).
+    const email = deps.outbox.prepare(
+      {
+        kind: "membership-paid",
+        event: id,
+        to: { email: application.email, userId: application.userId },
+        data: {
+          givenName: application.givenName || "member",
+          membershipTitle: application.membershipTitle,
+          renewal: true,
+          periodStart: period.start,
+          periodEnd: period.end,
+          amountPence: payment.amountPence,
+          paymentMethod: "offline",
+          paidOn: payment.receivedOn,
+          receiptReference: payment.reference,
+        },
+      },
+      { onlyIf: { exists: "SELECT 1 FROM payments WHERE id = ?", params: [id] } },
+    );
+    const claimed = await deps.changes.recordRenewalPayment(
+      application,
+      received,
+      period,
+      { staffEmail, action: "renewal.payment.recorded", details: { paymentId: id, ...payment, periodStart: period.start, periodEnd: period.end } },
+      email.statements,
+    );
+    if (claimed) deps.waitUntil(deps.outbox.deliverSoon(email.ids));
     return { claimed, periodEnd: period.end };
   }
   const claimed = await deps.changes.recordChangePayment(application, received, {

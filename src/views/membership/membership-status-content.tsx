@@ -11,6 +11,8 @@ import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/check
 import type { MemberState } from "../../domain/membership-year";
 import { MemberStateWords } from "./member-state-words";
 import { RenewalSection } from "./renewal-section";
+import { MembershipChangesSection } from "./membership-changes-section";
+import type { MembershipChange } from "../../domain/membership-year";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
@@ -38,6 +40,9 @@ export interface MembershipStatusContentProps {
   renewal: { title: string; amountPence: number } | null;
   /** Just back from asking to renew. */
   renewalRequested: boolean;
+  /** Just back from changing membership type: what the change did. */
+  changed: string | null;
+  changes: readonly MembershipChange[];
 }
 
 const NOTICES: CheckoutNoticeTexts = {
@@ -145,6 +150,14 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             requested={props.renewalRequested}
             offlineInstructions={props.offlineInstructions}
             csrfToken={props.csrfToken}
+          />
+          <MembershipChangesSection
+            record={record}
+            state={props.state}
+            openApplications={props.openApplications}
+            changes={props.changes}
+            changed={props.changed}
+            offlineInstructions={props.offlineInstructions}
           />
           {status === "lapsed" || status === "cancelled" ? (
             <p>
