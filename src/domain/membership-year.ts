@@ -108,3 +108,19 @@ export interface ChangeOptions {
   options: ChangeOption[];
 }
 
+
+/** One member on the staff members register (/staff/members). */
+export interface RegisterEntry {
+  record: MembershipRecord;
+  /** From the member's join application; null for a record made without one (an import). */
+  name: string | null;
+  /** The join application's reference, when there is one. */
+  reference: string | null;
+  state: MemberState;
+  /** The latest e-mail written to this member, when any. */
+  lastEmail: { kind: string; subject: string; status: string; createdAt: string } | null;
+}
+
+/** The register's filters: each state, and all. */
+export const REGISTER_FILTERS = ["active", "renewal_due", "in_grace", "lapsed", "cancelled", "awaiting_payment", "all"] as const;
+export type RegisterFilter = (typeof REGISTER_FILTERS)[number];

@@ -6,11 +6,12 @@
  * with proration, and bad or repeated forms change nothing.
  */
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { joinByCard } from "../support/worker/card-join";
 import { signedInStaff } from "../support/worker/staff";
+import { warmMembershipContent } from "../support/worker/warm-content";
 import { fakeStripe, payCheckout, sendWebhook, stripeRequests } from "../support/worker/stripe";
 
 const DAY = 86_400_000;
@@ -39,6 +40,8 @@ const changesOf = async (userId: string) =>
   (await env.DB.prepare("SELECT direction, status, amount_pence, application_id, stripe_invoice_id FROM membership_changes WHERE user_id = ?1 ORDER BY created_at").bind(userId).all())
     .results;
 const changeForm = (membershipSlug: string, idempotencyKey: string = crypto.randomUUID()) => ({ membershipSlug, idempotencyKey });
+
+beforeAll(warmMembershipContent, 60_000);
 
 describe("changing membership type, paid offline", () => {
   it("upgrades at once with the pro-rata difference due, once for a double submit; staff record it", async () => {
@@ -75,7 +78,7 @@ describe("changing membership type, paid offline", () => {
     expect(await (await browser.fetch("/user/membership/change")).text()).not.toContain("data-change-block");
   }, 30_000);
 
-  it("closing an unpaid upgrade's amount due puts the member back on their old type", async () => {
+  it("closing an unpaid upgrade's amount due puts the member back on their old type", { timeout: 30_000 }, async () => {
     const { user, browser } = await offlineMember("associate-member", 100);
     await browser.post("/user/membership/change", changeForm("full-member"));
     const [change] = await changesOf(user.uid);

@@ -16,6 +16,7 @@ import { oneYearAfter } from "../../src/services/membership/renewal-period";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
+import { warmMembershipContent } from "../support/worker/warm-content";
 
 const DAILY = "17 3 * * *";
 const DAY = 86_400_000;
@@ -86,6 +87,8 @@ async function textOf(id: string): Promise<string> {
   expect(response.status).toBe(200);
   return (await response.text()).replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
 }
+
+beforeAll(warmMembershipContent, 60_000);
 
 beforeEach(async () => {
   await env.DB.exec("DELETE FROM email_outbox; DELETE FROM memberships; DELETE FROM entitlements; DELETE FROM membership_changes");
@@ -319,5 +322,40 @@ describe("renewing a membership paid by bank transfer", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("not due for renewal");
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM applications WHERE user_id = ?1").bind(user.uid).first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
+describe("the staff members register", () => {
+  it("lists every member with the state in words, filters by state, searches, and exports CSV safe against formulas", async () => {
+    const due = await seedMember({ periodEnd: londonDate(new Date(Date.now() + 10 * DAY)) });
+    const grace = await seedMember({ periodEnd: londonDate(new Date(Date.now() - 5 * DAY)) });
+    const active = await seedMember({ periodEnd: londonDate(new Date(Date.now() + 200 * DAY)) });
+    await env.DB.prepare("UPDATE applications SET given_name = '', family_name = '=HYPERLINK(\"http://evil.example\")' WHERE user_id = ?1").bind(active.userId).run();
+    await runDaily(new Date()); // writes due's 30-day reminder: its latest e-mail
+
+    const staff = await signedInStaff();
+    const all = await (await staff.fetch("/staff/members?status=all")).text();
+    expect(all).toContain("Members</h1>");
+    for (const m of [due, grace, active]) expect(all).toContain(m.email);
+    expect(all).toMatch(/Renewal due: ends on/);
+    expect(all).toMatch(/In grace period until/);
+    expect(all).toMatch(/Active until/);
+    expect(all).toContain("time to renew"); // the reminder's subject, as the latest e-mail
+
+    const dueOnly = await (await staff.fetch("/staff/members?status=renewal_due")).text();
+    expect(dueOnly).toContain(due.email);
+    expect(dueOnly).not.toContain(active.email);
+    const searched = await (await staff.fetch(`/staff/members?status=all&q=${encodeURIComponent(grace.email)}`)).text();
+    expect(searched).toContain(grace.email);
+    expect(searched).not.toContain(due.email);
+    expect((await staff.fetch("/staff/members?status=bogus")).status).toBe(400);
+
+    const csv = await staff.fetch("/staff/members.csv?status=all");
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain(active.email);
+    expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+
+    expect((await new TestBrowser().fetch("/staff/members")).status).toBe(404);
   });
 });

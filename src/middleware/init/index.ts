@@ -28,6 +28,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("orders", services.orders);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
+    c.set("membersRegister", services.membersRegister);
     c.set("stripeWebhook", services.stripeWebhook);
     c.set("email", services.email);
     c.set("purgeContent", services.purgeContent);

@@ -6,6 +6,7 @@ import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
+import { createMembersRegisterStore } from "../../adapters/d1/members-register";
 import { createMembershipChangeStore } from "../../adapters/d1/membership-changes";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
@@ -29,6 +30,7 @@ import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
+import { createMembersRegister } from "../../services/membership/members-register";
 import { createMembershipChangeService } from "../../services/membership/membership-changes";
 import { createMembershipService } from "../../services/membership/membership-service";
 import { createStaffApplications } from "../../services/membership/staff-applications";
@@ -159,6 +161,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       newId,
       year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, outbox: email.outbox, waitUntil },
     }),
+    /** The staff members register. */
+    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), graceDays, now }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card

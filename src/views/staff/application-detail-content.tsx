@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Application, Payment } from "../../domain/membership";
 import type { AuditEntry } from "../../domain/audit";
 import { AuditTrail } from "./audit-trail";
-import { METHOD_LABELS } from "./labels";
+import { KIND_LABELS, METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
 import { RecordHeader } from "./record-header";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
@@ -40,6 +40,7 @@ export function ApplicationDetailContent({ application: a, payments, audit, noti
       <dl className="summary-list">
         <Row label="Reference">{a.reference}</Row>
         <Row label="Membership">{a.membershipTitle}</Row>
+        <Row label="For">{KIND_LABELS[a.kind]}</Row>
         <Row label="Amount due">{formatPence(a.amountDuePence)}</Row>
         <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
         <Row label="Status">
