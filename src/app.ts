@@ -31,6 +31,7 @@ import { seoFileRoutes } from "./routes/seo-files";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
 import { staffApplicationsRoutes } from "./routes/staff-applications";
+import { staffMembersRoutes } from "./routes/staff-members";
 import { staffOrderRoutes } from "./routes/staff-order";
 import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffReceiptRoutes } from "./routes/staff-receipt";
@@ -93,6 +94,7 @@ export function createApp() {
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
   app.route("/", staffApplicationsRoutes);
+  app.route("/", staffMembersRoutes);
   app.route("/", staffApplicationRoutes);
   app.route("/", staffOrdersRoutes);
   app.route("/", staffOrderRoutes);

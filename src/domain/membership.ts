@@ -7,6 +7,13 @@ import type { MembershipEvidence } from "./content";
 
 export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
 
+/**
+ * What an application is for: joining (the join form), another year of a membership paid
+ * offline, or the amount due for a change of membership type paid offline. Staff record the
+ * payment of each the same way (migrations/0011_membership_year.sql).
+ */
+export type ApplicationKind = "join" | "renewal" | "change";
+
 export type PaymentMethod = "offline" | "card";
 
 export interface ApplicationDetails {
@@ -37,6 +44,7 @@ export interface ApplicationDetails {
 
 export interface Application {
   id: string;
+  kind: ApplicationKind;
   idempotencyKey: string;
   reference: string;
   userId: string;
@@ -66,7 +74,8 @@ export interface ListedApplication extends Application {
   receivedPence: number;
 }
 
-export type NewApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt">;
+/** A join form's application (renewals and changes are made by services/membership). */
+export type NewApplication = Omit<Application, "kind" | "status" | "rejectedReason" | "createdAt" | "updatedAt">;
 
 export interface Payment {
   id: string;
@@ -97,7 +106,17 @@ export interface MembershipRecord {
   stripeSubscriptionId: string | null;
   /** The Stripe subscription's own status (past_due after a failed payment, ...). */
   billingStatus: string | null;
+  /** A downgrade waiting for the next renewal; null when none is. */
+  nextMembership: ScheduledMembership | null;
   updatedAt: string;
+}
+
+/** The membership a record becomes at its next renewal: once a period starts on or after `from`. */
+export interface ScheduledMembership {
+  slug: string;
+  title: string;
+  /** The end of the period in which it was asked for (as the record stores period ends). */
+  from: string;
 }
 
 export interface MembershipTerms {

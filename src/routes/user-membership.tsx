@@ -5,15 +5,45 @@
  *   POST /user/membership/pay-offline     switches the application to bank transfer or cheque
  *   POST /user/membership/billing-portal  Stripe's customer portal for a card-paid member
  *   GET  /user/membership/proof           a printable proof of membership (active members only)
+ *   POST /user/membership/renew           an offline member's renewal for the next year (once per period)
+ *   GET/POST /user/membership/change      change membership type (fields: membershipSlug, idempotencyKey)
  * Each needs a session and acts only on the signed-in user's own application.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import * as z from "zod";
 import { requireSession } from "../middleware/require-session";
 import type { HonoEnv } from "../types";
 import { AppError } from "../errors";
 import { londonDate } from "../shared/london-date";
+import { ChangeMembershipContent } from "../views/membership/change-membership-content";
 import { MembershipStatusContent } from "../views/membership/membership-status-content";
 import { ProofOfMembershipContent } from "../views/membership/proof-of-membership-content";
+
+const ChangeForm = z.object({
+  membershipSlug: z.string({ error: "Choose one of the memberships listed" }).trim().min(1, { error: "Choose one of the memberships listed" }).max(200, { error: "Choose one of the memberships listed" }),
+  idempotencyKey: z.uuid({ error: "This form has expired. Open the page again and choose once more." }),
+});
+
+/** The change page, with a problem from the last attempt (nothing was changed) and its status. */
+async function changePage(c: Context<HonoEnv>, problem: string | null = null, status: 200 | 400 | 409 = 200) {
+  const [layout, options] = await Promise.all([c.var.content.layout(), c.var.membershipYear.options(c.var.session!.userId)]);
+  return c.render(
+    <ChangeMembershipContent
+      options={options}
+      csrfToken={await c.var.csrfToken()}
+      idempotencyKey={crypto.randomUUID()}
+      problem={problem}
+      card={options.record?.paymentMethod === "card"}
+    />,
+    {
+      layout,
+      head: { pageTitle: problem ? "There is a problem — Change membership type" : "Change membership type", noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+      status,
+    },
+  );
+}
 
 export const userMembershipRoutes = new Hono<HonoEnv>()
   .use("/user/membership", requireSession())
@@ -43,6 +73,12 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
         csrfToken={await c.var.csrfToken()}
         memberNumber={number.memberNumber}
         proofAvailable={number.card !== null}
+        state={overview.state}
+        openApplications={overview.openApplications}
+        renewal={overview.renewal}
+        renewalRequested={c.req.query("renewal") === "requested"}
+        changed={c.req.query("changed") ?? null}
+        changes={overview.changes}
       />,
       { layout, head: { pageTitle: "Your membership", noindex: true }, section: "userSettings", isPrivate: true, islands: ["membership"] },
     );
@@ -62,4 +98,12 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
     await c.var.membership.payOffline(c.var.session!.userId);
     return c.redirect("/user/membership", 303);
   })
+  .get("/user/membership/change", (c) => changePage(c))
+  .post("/user/membership/change", async (c) => {
+    const form = ChangeForm.safeParse(await c.req.parseBody());
+    if (!form.success) return changePage(c, form.error.issues[0]?.message ?? "The form could not be read", 400);
+    const outcome = await c.var.membershipYear.change(c.var.session!.userId, form.data);
+    return outcome.kind === "done" ? c.redirect(outcome.to, 303) : changePage(c, outcome.message, 409);
+  })
+  .post("/user/membership/renew", async (c) => c.redirect(await c.var.membershipYear.renew(c.var.session!.userId), 303))
   .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.membership.billingPortalUrl(c.var.session!.userId), 303));

@@ -11,7 +11,7 @@
  * 2. The new user (not yet a member) is invited to join on the members-only page (403).
  * 3. Staff (STAFF_EMAILS) sign in in another browser, find the application by the applicant's
  *    e-mail on /staff/applications, and record the offline payment: confirmation, status Paid.
- * 4. The applicant's /user/membership is "Active" with a renewal date and the payment listed; the
+ * 4. The applicant's /user/membership is "Active until …" with the date it is paid until and the payment listed; the
  *    pending-member key is gone; the members-only page shows its content (200).
  * 5. A visitor and the (non-staff) applicant get 404 at /staff/applications.
  * 6. axe (WCAG A/AA plus best practices) on /join (empty and with errors), /user/membership (both
@@ -361,8 +361,8 @@ describe("joining with an offline payment, the payment recorded by staff, then m
     const { page } = onTab;
     const membership = await visit(page, url("/user/membership"));
     expect(membership.status()).toBe(200);
-    expect(await rowValue(page, "Status")).toBe("Active");
-    expect(await rowValue(page, "Renews on")).toMatch(/\d{4}/);
+    expect(await rowValue(page, "Status")).toMatch(/^Active until \d{1,2} \w+ \d{4}$/);
+    expect(await rowValue(page, "Paid until")).toMatch(/\d{4}/);
     expect(await page.locator("[data-pending-member-email]").count(), "no payment instructions any more").toBe(0);
     const receipts = main(page).getByRole("region", { name: "Payments received" });
     expect(await receipts.count(), "a Payments received section").toBe(1);

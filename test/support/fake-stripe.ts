@@ -8,6 +8,10 @@
  *   POST /v1/checkout/sessions              GET /v1/checkout/sessions/:id
  *   POST /v1/checkout/sessions/:id/expire   (only an open session; Stripe answers 400 otherwise)
  *   GET  /v1/subscriptions/:id              DELETE /v1/subscriptions/:id (cancels it now)
+ *   POST /v1/subscriptions/:id              a new price for its item (`items[0][id]`, `items[0][price]`);
+ *        `proration_behavior=always_invoice` invoices the difference for the rest of the period
+ *        at once, as of `proration_date` (Stripe's formula, by the second), paid, and names it
+ *        `latest_invoice`; `none` changes the price from the next renewal, invoicing nothing
  *   GET  /v1/invoices/:id                   POST /v1/billing_portal/sessions
  * Pages the browser is sent to: GET /checkout/pay/:id, GET /portal/:id.
  * Test controls (not Stripe):
@@ -16,6 +20,8 @@
  *        (an expired or completed session cannot be paid: 400)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
  *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals)
+ *   POST /__prices             JSON { [priceId]: unitAmountPence }: what recurring prices cost, for
+ *        prorations (a price the fake does not know costs 0)
  *   POST /__fail?count=N       the next N API calls answer 500
  *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
  *   POST /__reset
@@ -68,6 +74,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const objects = new Map<string, StripeObject>();
   const idempotent = new Map<string, string>();
   const requests: RecordedRequest[] = [];
+  const prices = new Map<string, number>();
   let failures = 0;
   let base = "";
 
@@ -108,7 +115,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     return session;
   }
 
-  function subscription(id: string, metadata: unknown, customer: string, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
+  function subscription(id: string, metadata: unknown, customer: string, priceId: string, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
     return {
       id,
       object: "subscription",
@@ -116,8 +123,37 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       customer,
       metadata: metadata ?? {},
       cancel_at_period_end: false,
-      items: { object: "list", data: [{ id: `si_${random()}`, object: "subscription_item", current_period_start: start, current_period_end: end }] },
+      latest_invoice: null,
+      items: {
+        object: "list",
+        data: [{ id: `si_${random()}`, object: "subscription_item", price: { id: priceId, object: "price" }, current_period_start: start, current_period_end: end }],
+      },
     };
+  }
+
+  /** The subscription's recurring price: its first line with a price id (inline prices get one of their own). */
+  function recurringPriceOf(session: StripeObject): string {
+    const lines = (session.line_items as Record<string, unknown>[] | undefined) ?? [];
+    const priced = lines.find((line) => typeof line.price === "string");
+    return typeof priced?.price === "string" ? priced.price : `price_inline_${random()}`;
+  }
+
+  /** A new price for the subscription's item; with proration, the difference for the rest of the period is invoiced (and paid) now. */
+  function changePrice(sub: StripeObject, body: Record<string, unknown>): StripeObject {
+    const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
+    const wanted = (body.items as Record<string, unknown>[] | undefined)?.[0];
+    if (!wanted || wanted.id !== item.id || typeof wanted.price !== "string") throw new Error("items[0][id] must name the subscription's item, with items[0][price]");
+    const oldPrice = (item.price as { id: string }).id;
+    item.price = { id: wanted.price, object: "price" };
+    if (body.proration_behavior === "always_invoice") {
+      const start = Number(item.current_period_start);
+      const end = Number(item.current_period_end);
+      const at = Math.min(end, Math.max(start, Number(body.proration_date ?? nowSeconds())));
+      const difference = (prices.get(wanted.price) ?? 0) - (prices.get(oldPrice) ?? 0);
+      const amount = Math.max(0, Math.round((difference * (end - at)) / (end - start)));
+      sub.latest_invoice = invoice(sub.id, amount).id;
+    }
+    return sub;
   }
 
   function invoice(subscriptionId: string | null, amountPaid: number, status = "paid"): StripeObject {
@@ -148,7 +184,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     let inv: StripeObject | null = null;
     if (session.mode === "subscription") {
       const subId = `sub_test_${random()}`;
-      sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer);
+      sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringPriceOf(session));
       objects.set(subId, sub);
       inv = invoice(subId, total);
       session.subscription = subId;
@@ -170,6 +206,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         objects.clear();
         idempotent.clear();
         requests.length = 0;
+        prices.clear();
         failures = 0;
         return json(res, 200, { reset: true });
       }
@@ -199,6 +236,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (change.periodStart) item.current_period_start = change.periodStart;
         if (change.periodEnd) item.current_period_end = change.periodEnd;
         return json(res, 200, sub);
+      }
+      if (path === "/__prices") {
+        for (const [id, amount] of Object.entries(JSON.parse(raw || "{}") as Record<string, number>)) prices.set(id, amount);
+        return json(res, 200, Object.fromEntries(prices));
       }
       if (path === "/__invoices") {
         const spec = JSON.parse(raw || "{}") as { subscription: string; status?: string; amountPaid: number };
@@ -246,6 +287,19 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (session.status !== "open") return invalid(res, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
         Object.assign(session, { status: "expired", url: null });
         return json(res, 200, session);
+      }
+      const update = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "POST" && update) {
+        const sub = objects.get(update[1]!);
+        if (!sub) return missing(res, update[1]!);
+        if (sub.status === "canceled") return invalid(res, `A canceled subscription can only update its cancellation_details and metadata.`);
+        try {
+          changePrice(sub, body);
+        } catch (error) {
+          return invalid(res, (error as Error).message);
+        }
+        if (typeof key === "string") idempotent.set(key, sub.id);
+        return json(res, 200, sub);
       }
       const cancel = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "DELETE" && cancel) {

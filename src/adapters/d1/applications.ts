@@ -1,8 +1,9 @@
 /** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
-import type { ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
+import type { ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
-interface ApplicationRow {
+export interface ApplicationRow {
   id: string;
+  kind: ApplicationKind;
   idempotency_key: string;
   reference: string;
   user_id: string;
@@ -20,8 +21,9 @@ interface ApplicationRow {
   updated_at: string;
 }
 
-const toApplication = (row: ApplicationRow): Application => ({
+export const toApplication = (row: ApplicationRow): Application => ({
   id: row.id,
+  kind: row.kind,
   idempotencyKey: row.idempotency_key,
   reference: row.reference,
   userId: row.user_id,
@@ -48,6 +50,7 @@ export interface ApplicationStore {
   create(application: NewApplication, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   byIdempotencyKey(key: string): Promise<Application | null>;
   byId(id: string): Promise<Application | null>;
+  /** The user's latest join application (renewals and changes are not joining). */
   latestForUser(userId: string): Promise<Application | null>;
   /** Newest first; `withPayments` keeps only applications that money has been received for. */
   list(filter: { status?: ApplicationStatus; withPayments?: boolean; search?: string; limit: number }): Promise<ListedApplication[]>;
@@ -109,7 +112,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     },
     byIdempotencyKey: (key) => one("SELECT * FROM applications WHERE idempotency_key = ?1", key),
     byId: (id) => one("SELECT * FROM applications WHERE id = ?1", id),
-    latestForUser: (userId) => one("SELECT * FROM applications WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", userId),
+    latestForUser: (userId) => one("SELECT * FROM applications WHERE user_id = ?1 AND kind = 'join' ORDER BY created_at DESC LIMIT 1", userId),
     async list({ status, withPayments = false, search, limit }) {
       // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
       const term = search?.trim() ? search.trim().toLowerCase() : null;

@@ -5,6 +5,7 @@
  */
 import type { ApplicationStatus } from "../../domain/membership";
 import type { MembershipStatus } from "../../domain/membership";
+import { scheduleUpkeep } from "./membership-changes";
 
 export interface CardPayment {
   /** Stripe's id for the money (the invoice, or the Checkout session for one-off payments): a replay inserts nothing. */
@@ -91,15 +92,20 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
       await db.batch([db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(applicationId), ...then]);
     },
     async applySubscription(s, then = []) {
-      const update = db
+      // With it, the record's scheduled downgrade: applied once a renewal starts a new period,
+      // dropped when the subscription ends the membership (membership-changes.ts).
+      await db.batch([
+        db
         .prepare(
           `UPDATE memberships SET status = COALESCE(?2, status), payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
              billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
            WHERE user_id = ?1 AND (stripe_subscription_id = ?4
              OR (?8 IS NOT NULL AND application_id = ?8 AND EXISTS (SELECT 1 FROM applications WHERE id = ?8 AND status = 'paid')))`,
         )
-        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId);
-      await db.batch([update, ...then]);
+        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId),
+        ...scheduleUpkeep(db, s.userId),
+        ...then,
+      ]);
     },
     async memberContact(userId) {
       const row = await db

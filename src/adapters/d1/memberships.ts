@@ -1,7 +1,7 @@
 /** The membership record in D1 (migrations/0003_membership.sql), the source of the member tier. */
 import type { MembershipStatus, MembershipRecord } from "../../domain/membership";
 
-interface Row {
+export interface MembershipRow {
   user_id: string;
   email: string;
   application_id: string | null;
@@ -14,7 +14,33 @@ interface Row {
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   billing_status: string | null;
+  next_membership_slug: string | null;
+  next_membership_title: string | null;
+  next_change_on: string | null;
   updated_at: string;
+}
+
+/** A `memberships` row as the domain's record. */
+export function toMembershipRecord(row: MembershipRow): MembershipRecord {
+  return {
+    userId: row.user_id,
+    email: row.email,
+    applicationId: row.application_id,
+    membershipSlug: row.membership_slug,
+    membershipTitle: row.membership_title,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    stripeCustomerId: row.stripe_customer_id,
+    stripeSubscriptionId: row.stripe_subscription_id,
+    billingStatus: row.billing_status,
+    nextMembership:
+      row.next_membership_slug && row.next_membership_title && row.next_change_on
+        ? { slug: row.next_membership_slug, title: row.next_membership_title, from: row.next_change_on }
+        : null,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** What claiming an unclaimed record by e-mail did. */
@@ -55,23 +81,8 @@ export function createMembershipStore(db: D1Database): MembershipStore {
       return left?.results[0]?.unclaimed ? "conflict" : "none";
     },
     async forUser(userId) {
-      const row = await db.prepare("SELECT * FROM memberships WHERE user_id = ?1").bind(userId).first<Row>();
-      if (!row) return null;
-      return {
-        userId: row.user_id,
-        email: row.email,
-        applicationId: row.application_id,
-        membershipSlug: row.membership_slug,
-        membershipTitle: row.membership_title,
-        status: row.status,
-        paymentMethod: row.payment_method,
-        periodStart: row.period_start,
-        periodEnd: row.period_end,
-        stripeCustomerId: row.stripe_customer_id,
-        stripeSubscriptionId: row.stripe_subscription_id,
-        billingStatus: row.billing_status,
-        updatedAt: row.updated_at,
-      };
+      const row = await db.prepare("SELECT * FROM memberships WHERE user_id = ?1").bind(userId).first<MembershipRow>();
+      return row ? toMembershipRecord(row) : null;
     },
   };
 }

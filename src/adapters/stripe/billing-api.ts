@@ -19,6 +19,13 @@ export interface BillingApi {
   cancelSubscription(id: string): Promise<void>;
   /** Closes an open Checkout session, so it can no longer be paid. */
   expireCheckoutSession(id: string): Promise<void>;
+  /**
+   * Moves the subscription's (first, recurring) item to another price. `prorate`: Stripe invoices
+   * the difference for the rest of the current period at once, as of `prorationDate` (seconds),
+   * and charges the card; otherwise nothing is invoiced and the new price applies from the next
+   * renewal. Returns the proration invoice's id when Stripe made one.
+   */
+  changeSubscriptionPrice(id: string, priceId: string, options: { prorate: boolean; prorationDate: number; idempotencyKey: string }): Promise<{ invoiceId: string | null }>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
@@ -137,6 +144,16 @@ export function createBillingApi(config: StripeConfig): BillingApi {
     },
     async expireCheckoutSession(id) {
       await stripe.checkout.sessions.expire(id);
+    },
+    async changeSubscriptionPrice(id, priceId, { prorate, prorationDate, idempotencyKey }) {
+      const item = (await stripe.subscriptions.retrieve(id)).items.data[0];
+      if (!item) throw new Error(`Subscription ${id} has no item to change`);
+      const updated = await stripe.subscriptions.update(
+        id,
+        { items: [{ id: item.id, price: priceId }], ...(prorate ? { proration_behavior: "always_invoice", proration_date: prorationDate } : { proration_behavior: "none" }) },
+        { idempotencyKey },
+      );
+      return { invoiceId: prorate ? idOf(updated.latest_invoice) : null };
     },
   };
 }

@@ -35,10 +35,12 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("membership", services.membership);
     c.set("memberCard", services.memberCard);
     c.set("memberImport", services.memberImport);
+    c.set("membershipYear", services.membershipYear);
     c.set("orders", services.orders);
     c.set("receipts", services.receipts);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
+    c.set("membersRegister", services.membersRegister);
     c.set("stripeWebhook", services.stripeWebhook);
     c.set("email", services.email);
     c.set("purgeContent", services.purgeContent);

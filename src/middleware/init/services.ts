@@ -8,6 +8,8 @@ import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
+import { createMembersRegisterStore } from "../../adapters/d1/members-register";
+import { createMembershipChangeStore } from "../../adapters/d1/membership-changes";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
@@ -36,8 +38,11 @@ import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipFollowUps } from "../../services/membership/follow-ups";
 import { memberCard } from "../../services/membership/member-card";
+import { createMembersRegister } from "../../services/membership/members-register";
+import { createMembershipChangeService } from "../../services/membership/membership-changes";
 import { createMembershipService } from "../../services/membership/membership-service";
 import { createStaffApplications } from "../../services/membership/staff-applications";
+import { membershipTerms } from "../../services/membership/terms";
 import { createOrderFollowUps } from "../../services/orders/follow-ups";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
@@ -80,6 +85,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     audit: createAuditLog(db),
     cardBilling: createCardBillingStore(db),
     memberships: createMembershipStore(db),
+    membershipChanges: createMembershipChangeStore(db),
     orders: createOrderStore(db),
     receipts: createReceiptStore(db),
     sessions: createSessionStore(db),
@@ -134,6 +140,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       }
     : null;
 
+  const graceDays = config.membership.graceDays;
   const email = emailServices(config, published);
   // What follows a change in its own batch: receipts, and e-mails delivered after the response.
   const notices = createNotices({ outbox: email.outbox, waitUntil, log });
@@ -145,6 +152,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     now,
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
+  const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
 
   return {
     content,
@@ -156,12 +164,24 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     membership: createMembershipService({
       applications: stores.applications,
       memberships: stores.memberships,
+      changes: stores.membershipChanges,
       content: published,
       auth,
       attemptLimits,
       card,
       followUps: membershipFollowUps,
-      graceDays: config.membership.graceDays,
+      graceDays,
+      now,
+      log,
+    }),
+    /** Renewing a membership paid offline, and changing membership type (the membership year). */
+    membershipYear: createMembershipChangeService({
+      memberships: stores.memberships,
+      applications: stores.applications,
+      changes: stores.membershipChanges,
+      terms,
+      card,
+      graceDays,
       now,
       log,
     }),
@@ -183,6 +203,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       followUps: membershipFollowUps,
       card,
       newId,
+      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, followUps: membershipFollowUps },
     }),
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
     memberImport: createMemberImport({
@@ -194,6 +215,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       waitUntil,
       log,
     }),
+    /** The staff members register. */
+    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), graceDays, now }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card

@@ -5,9 +5,11 @@
  * application by user id; never anyone else's.
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { CheckoutNotice } from "../../domain/billing";
 import type { Application, MembershipRecord, MembershipStatus, MembershipTerms, Payment } from "../../domain/membership";
+import type { MemberState, MembershipChange } from "../../domain/membership-year";
 import type { Session } from "../../domain/session";
 import { IdentityError } from "../../domain/identity-errors";
 import { AppError } from "../../errors";
@@ -22,9 +24,9 @@ import { safeRedirect } from "../payments/checkout-session";
 import { checkoutReturnNotice, type CheckoutReturn } from "../payments/checkout-return";
 import { completeMembershipCheckout } from "../payments/membership-billing";
 import { membershipCheckoutUrl } from "../payments/membership-checkout";
-import { isActiveMember } from "./active-member";
 import { apply, previousSubmission } from "./apply";
 import type { MembershipFollowUps } from "./follow-ups";
+import { memberState } from "./member-state";
 import { ownMembership } from "./own-membership";
 import { isRefundDue } from "./refunds";
 import { membershipTerms } from "./terms";
@@ -32,6 +34,8 @@ import { membershipTerms } from "./terms";
 export interface MembershipServiceDeps {
   applications: ApplicationStore;
   memberships: MembershipStore;
+  /** Renewals and changes of type (the membership year). */
+  changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;
   content: Pick<ContentService, "memberships" | "allGeneralPages">;
   auth: Pick<AuthService, "createAccount">;
   attemptLimits: AttemptLimits;
@@ -52,6 +56,14 @@ export interface MembershipOverview {
   payments: Payment[];
   /** Money arrived for an application staff had rejected: it is owed back. */
   refundDue: boolean;
+  /** The state in words' terms (member-state.ts): active until, renewal due, in grace, lapsed since… */
+  state: MemberState | null;
+  /** Renewal and change applications awaiting payment (amount and reference for each). */
+  openApplications: Application[];
+  /** Changes of membership type, newest first. */
+  changes: MembershipChange[];
+  /** An offline member due to renew with no renewal asked for yet: what renewing costs. */
+  renewal: { title: string; amountPence: number } | null;
 }
 
 /** Who submits the join form: the signed-in user, or a visitor creating their account with it. */
@@ -126,11 +138,29 @@ export function createMembershipService(deps: MembershipServiceDeps) {
 
     async overview(userId: string): Promise<MembershipOverview> {
       const { record, application } = await ownMembership(deps, userId);
-      const payments = application ? await deps.applications.payments(application.id) : [];
-      let status = record?.status ?? null;
-      if (status === "active" && !isActiveMember(record, deps.now(), deps.graceDays)) status = "lapsed";
+      const [payments, openApplications, changes] = await Promise.all([
+        application ? deps.applications.payments(application.id) : [],
+        record ? deps.changes.openApplications(userId) : [],
+        record ? deps.changes.forUser(userId) : [],
+      ]);
+      const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
+      const status = state?.kind === "lapsed" ? "lapsed" : (record?.status ?? null);
       const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
-      return { record, status, application, payments, refundDue: application !== null && isRefundDue(application, received) };
+      const renewsAs = record?.nextMembership ?? (record ? { slug: record.membershipSlug, title: record.membershipTitle } : null);
+      const renewalDue =
+        record?.paymentMethod === "offline" && (state?.kind === "renewal_due" || state?.kind === "in_grace") && !openApplications.some((a) => a.kind === "renewal");
+      const price = renewalDue && renewsAs ? (await terms()).get(renewsAs.slug) : undefined;
+      return {
+        record,
+        status,
+        application,
+        payments,
+        refundDue: application !== null && isRefundDue(application, received),
+        state,
+        openApplications,
+        changes,
+        renewal: price && renewsAs ? { title: renewsAs.title, amountPence: price.subscriptionPence } : null,
+      };
     },
 
     /**

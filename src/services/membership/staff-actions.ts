@@ -9,6 +9,10 @@ import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { Application } from "../../domain/membership";
 import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { MembershipFollowUps } from "./follow-ups";
+import { oneYearAfter } from "./renewal-period";
+import { recordYearPayment, rejectChangeApplication, type StaffYearDeps } from "./staff-year-actions";
+
+export { oneYearAfter };
 
 export interface StaffActionDeps {
   applications: ApplicationStore;
@@ -17,6 +21,8 @@ export interface StaffActionDeps {
   newId: () => string;
   /** Closes the application's open Checkout session, if any (best effort); its id when it did. */
   expireCheckout: (applicationId: string) => Promise<string | null>;
+  /** Renewals' and changes' applications (staff-year-actions.ts). */
+  year: StaffYearDeps;
 }
 
 /** Refused because the application is no longer awaiting payment; nothing was changed. */
@@ -35,29 +41,26 @@ export interface OfflinePayment {
   reference: string;
 }
 
-/**
- * The last day of a membership year that starts on `isoDate` (YYYY-MM-DD): the same date a year
- * later, or 28 February for a year starting on 29 February.
- */
-export function oneYearAfter(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
-  const next = new Date(Date.UTC(year + 1, month - 1, Math.min(day, lastDayOfMonth)));
-  return next.toISOString().slice(0, 10);
-}
-
 function assertAwaitingPayment(application: Application): void {
   if (application.status !== "awaiting_payment") throw new ApplicationNotAwaitingPayment(application);
 }
 
-/** Records the payment, activates the membership until a year after `receivedOn`, and logs it. */
+/**
+ * Records the payment, activates the membership until a year after `receivedOn`, and logs it.
+ * A renewal's or a change's payment follows its own rule (staff-year-actions.ts).
+ */
 export async function recordOfflinePayment(
   deps: StaffActionDeps,
   staffEmail: string,
   application: Application,
   payment: OfflinePayment,
-): Promise<{ periodEnd: string }> {
+): Promise<{ periodEnd: string | null }> {
   assertAwaitingPayment(application);
+  if (application.kind !== "join") {
+    const { claimed, periodEnd } = await recordYearPayment(deps.year, staffEmail, application, payment);
+    if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
+    return { periodEnd };
+  }
   const periodEnd = oneYearAfter(payment.receivedOn);
   const id = deps.newId();
   const followUps = deps.followUps.paymentRecorded({
@@ -79,9 +82,15 @@ export async function recordOfflinePayment(
   return { periodEnd };
 }
 
-/** Rejects the application with a reason the applicant's record keeps, and logs it. */
+/** Rejects the application with a reason the applicant's record keeps, and logs it (a change's: the upgrade is undone). */
 export async function rejectApplication(deps: StaffActionDeps, staffEmail: string, application: Application, reason: string): Promise<void> {
   assertAwaitingPayment(application);
+  if (application.kind === "change") {
+    if (!(await rejectChangeApplication(deps.year, staffEmail, application, reason))) {
+      throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
+    }
+    return;
+  }
   // Expired before the rejection is stored, so the session cannot be paid once it is rejected.
   const expiredCheckoutSession = await deps.expireCheckout(application.id);
   const notice = deps.followUps.rejected(application, reason);

@@ -16,6 +16,7 @@ import { expireMembershipCheckout } from "../payments/membership-checkout";
 import { isRefundDue, REFUND_DUE_FILTER } from "./refunds";
 import { applicationsCsv } from "./staff-export";
 import { recordOfflinePayment, rejectApplication, type OfflinePayment, type StaffActionDeps } from "./staff-actions";
+import type { StaffYearDeps } from "./staff-year-actions";
 
 export interface StaffApplicationsDeps {
   applications: ApplicationStore;
@@ -24,6 +25,8 @@ export interface StaffApplicationsDeps {
   followUps: StaffActionDeps["followUps"];
   card: CardPayments | null;
   newId: () => string;
+  /** Renewals' and changes' applications: the membership year's stores and grace days. */
+  year: Omit<StaffYearDeps, "newId">;
 }
 
 /** The list's filter: an application status, or the rejected applications money arrived for. */
@@ -46,6 +49,7 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
     audit: deps.audit,
     followUps: deps.followUps,
     newId: deps.newId,
+    year: { ...deps.year, newId: deps.newId },
     expireCheckout: async (applicationId) => (deps.card ? expireMembershipCheckout(deps.card, applicationId) : null),
   };
 

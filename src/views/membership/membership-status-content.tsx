@@ -10,6 +10,11 @@ import type { CheckoutNotice } from "../../domain/billing";
 import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
 import { hrefs } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
+import type { MemberState } from "../../domain/membership-year";
+import { MemberStateWords } from "./member-state-words";
+import { RenewalSection } from "./renewal-section";
+import { MembershipChangesSection } from "./membership-changes-section";
+import type { MembershipChange } from "../../domain/membership-year";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 
@@ -33,6 +38,17 @@ export interface MembershipStatusContentProps {
   memberNumber?: number | null;
   /** Whether the printable proof of membership is open (an active membership with a number). */
   proofAvailable?: boolean;
+  /** The membership's state at this moment (member-state.ts), shown in words. */
+  state: MemberState | null;
+  /** Renewal and change applications awaiting payment. */
+  openApplications: readonly Application[];
+  /** An offline member due to renew who has not asked yet: what renewing costs. */
+  renewal: { title: string; amountPence: number } | null;
+  /** Just back from asking to renew. */
+  renewalRequested: boolean;
+  /** Just back from changing membership type: what the change did. */
+  changed: string | null;
+  changes: readonly MembershipChange[];
 }
 
 const NOTICES: CheckoutNoticeTexts = {
@@ -85,13 +101,13 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
           <dl className="summary-list" data-membership-status={status}>
             <SummaryRow label="Membership">{record.membershipTitle}</SummaryRow>
             {props.memberNumber ? <SummaryRow label="Member number">{props.memberNumber}</SummaryRow> : null}
-            <SummaryRow label="Status"><strong>{STATUS_TEXT[status]}</strong></SummaryRow>
+            <SummaryRow label="Status">{props.state ? <MemberStateWords state={props.state} /> : <strong>{STATUS_TEXT[status]}</strong>}</SummaryRow>
             {record.periodStart ? (
               <SummaryRow label="Member since"><DateTime value={record.periodStart} style="long" /></SummaryRow>
             ) : null}
             {record.periodEnd ? (
               <div className="summary-list__row">
-                <dt>{status === "active" ? "Renews on" : "Ended on"}</dt>
+                <dt>{status !== "active" ? "Ended on" : record.paymentMethod === "card" ? "Renews on" : "Paid until"}</dt>
                 <dd>
                   <DateTime value={record.periodEnd} style="long" />
                 </dd>
@@ -139,10 +155,27 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
               ) : null}
             </section>
           ) : null}
+          <RenewalSection
+            record={record}
+            state={props.state}
+            openApplications={props.openApplications}
+            renewal={props.renewal}
+            requested={props.renewalRequested}
+            offlineInstructions={props.offlineInstructions}
+            csrfToken={props.csrfToken}
+          />
+          <MembershipChangesSection
+            record={record}
+            state={props.state}
+            openApplications={props.openApplications}
+            changes={props.changes}
+            changed={props.changed}
+            offlineInstructions={props.offlineInstructions}
+          />
           {status === "lapsed" || status === "cancelled" ? (
             <p>
               <a className="button" href="/join">
-                Renew your membership
+                Rejoin
               </a>
             </p>
           ) : null}

@@ -3,7 +3,7 @@ import type { Application, Payment } from "../../domain/membership";
 import type { AuditEntry } from "../../domain/audit";
 import type { Receipt } from "../../domain/receipts";
 import { AuditTrail } from "./audit-trail";
-import { METHOD_LABELS } from "./labels";
+import { KIND_LABELS, METHOD_LABELS } from "./labels";
 import { PaymentsTable } from "./payments-table";
 import { ReceiptsTable } from "./receipts-table";
 import { RecordHeader } from "./record-header";
@@ -44,6 +44,7 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
       <dl className="summary-list">
         <Row label="Reference">{a.reference}</Row>
         <Row label="Membership">{a.membershipTitle}</Row>
+        <Row label="For">{KIND_LABELS[a.kind]}</Row>
         <Row label="Amount due">{formatPence(a.amountDuePence)}</Row>
         <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
         <Row label="Status">

@@ -1,6 +1,6 @@
 import type { Application, ApplicationStatus } from "../../domain/membership";
 import { DateTime } from "../components/date-time";
-import { METHOD_LABELS, STATUS_LABELS } from "./labels";
+import { KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { formatPence } from "../format";
@@ -62,7 +62,10 @@ export function ApplicationsListContent({ applications, status, search, limit }:
             {a.givenName} {a.familyName}
           </td>
           <td className="staff-table__email">{a.email}</td>
-          <td>{a.membershipTitle}</td>
+          <td>
+            {a.membershipTitle}
+            {a.kind !== "join" ? <> ({KIND_LABELS[a.kind]})</> : null}
+          </td>
           <td>{METHOD_LABELS[a.paymentMethod]}</td>
           <td className="staff-table__number">{formatPence(a.amountDuePence)}</td>
           <td>

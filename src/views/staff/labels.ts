@@ -1,5 +1,5 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
-import type { ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
 
 export type StaffStatus = ApplicationStatus | OrderStatus;
@@ -17,7 +17,17 @@ export const METHOD_LABELS: Record<PaymentMethod | OrderPaymentMethod, string> =
   free: "Free",
 };
 
+/** What an application is for: joining, a year's renewal, or the amount due for a change of type. */
+export const KIND_LABELS: Record<ApplicationKind, string> = {
+  join: "Joining",
+  renewal: "Renewal",
+  change: "Change of type",
+};
+
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "renewal.payment.recorded": "Recorded a renewal's payment",
+  "change.payment.recorded": "Recorded a change of type's payment",
+  "change.rejected": "Closed a change of type's amount due (the change is undone)",
   "payment.recorded": "Recorded an offline payment",
   "application.rejected": "Rejected the application",
   "order.payment.recorded": "Recorded an offline payment",

@@ -1,8 +1,9 @@
 /** The staff area's lists, linked from each other so staff can find them all. */
-export type StaffArea = "applications" | "orders" | "emails" | "import";
+export type StaffArea = "applications" | "members" | "orders" | "emails" | "import";
 
 const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
+  { area: "members", href: "/staff/members", label: "Members" },
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
   { area: "emails", href: "/staff/emails", label: "E-mails" },
   { area: "import", href: "/staff/members/import", label: "Import members" },

@@ -5,7 +5,7 @@
  * Each file takes its own port, `TEST_PORTS.worker + slot`, so files can run in parallel with
  * each other and with publish-purge.test.ts (which uses `TEST_PORTS.worker` itself, the port the
  * CMS webhook calls). TEST_PORT_OFFSET shifts these ports like the others: keep two runs' offsets
- * at least 10 apart.
+ * at least 14 apart.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import { TEST_PORTS } from "../../support/test-ports";
 import { TEST_SECRETS } from "../../support/test-secrets";
 
 /** Port slots above TEST_PORTS.worker, one per browser test file. */
-export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4, join: 5, cardJoin: 6, webinars: 7, cart: 8, hostileContent: 9, emails: 10, nextAuth: 11 } as const;
+export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4, join: 5, cardJoin: 6, webinars: 7, cart: 8, hostileContent: 9, emails: 10, nextAuth: 11, renew: 12 } as const;
 
 export interface SiteWorker {
   url: string;

@@ -73,6 +73,7 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const cancelled: string[] = [];
   const expired: string[] = [];
   const portals: { customerId: string; returnUrl: string }[] = [];
+  const priceChanges: { id: string; priceId: string }[] = [];
   /** Methods that fail as if Stripe could not be reached. */
   const failing = new Set<keyof BillingApi>();
   let next = 1;
@@ -83,6 +84,13 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const missing = (what: string, id: string) => new FakeStripeError(404, "invalid_request_error", `No such ${what}: '${id}'`);
 
   const api: BillingApi = {
+    async changeSubscriptionPrice(id, priceId) {
+      reach("changeSubscriptionPrice");
+      const found = subscriptions.get(id);
+      if (!found) throw missing("subscription", id);
+      priceChanges.push({ id, priceId });
+      return { invoiceId: null };
+    },
     async createCheckoutSession(session) {
       reach("createCheckoutSession");
       const { idempotencyKey, ...request } = session;

@@ -28,19 +28,19 @@ export function createInMemoryApplicationStore(tables: MembershipTables): Applic
       if ([...tables.applications.values()].some((row) => row.idempotencyKey === a.idempotencyKey)) return false;
       if ([...tables.applications.values()].some((row) => row.reference === a.reference)) throw new Error("D1_ERROR: UNIQUE constraint failed: applications.reference");
       const at = tables.stamp();
-      tables.applications.set(a.id, { ...structuredClone(a), status: "awaiting_payment", rejectedReason: null, createdAt: at, updatedAt: at, checkoutSessionId: null });
+      tables.applications.set(a.id, { ...structuredClone(a), kind: "join", status: "awaiting_payment", rejectedReason: null, createdAt: at, updatedAt: at, checkoutSessionId: null });
       const existing = tables.memberships.get(a.userId);
       const pointed = { email: a.email, applicationId: a.id, membershipSlug: a.membershipSlug, membershipTitle: a.membershipTitle, paymentMethod: a.paymentMethod, updatedAt: at };
       const record: MembershipRecord = existing
         ? { ...existing, ...pointed, status: existing.status === "active" ? "active" : "awaiting_payment" }
-        : { userId: a.userId, ...pointed, status: "awaiting_payment", periodStart: null, periodEnd: null, stripeCustomerId: null, stripeSubscriptionId: null, billingStatus: null };
+        : { userId: a.userId, ...pointed, status: "awaiting_payment", periodStart: null, periodEnd: null, stripeCustomerId: null, stripeSubscriptionId: null, billingStatus: null, nextMembership: null };
       tables.memberships.set(a.userId, record);
       return true;
     },
     byIdempotencyKey: async (key) => find((row) => row.idempotencyKey === key),
     byId: async (id) => find((row) => row.id === id),
     async latestForUser(userId) {
-      const mine = [...tables.applications.values()].filter((row) => row.userId === userId);
+      const mine = [...tables.applications.values()].filter((row) => row.userId === userId && row.kind === "join");
       const latest = mine.reduce<ApplicationRow | null>((newest, row) => (newest === null || row.createdAt > newest.createdAt ? row : newest), null);
       return latest ? toApplication(latest) : null;
     },

@@ -1,0 +1,61 @@
+/**
+ * The staff members register's read (services/membership/members-register.ts): every membership
+ * record, with the name and reference of the member's latest join application and the latest
+ * e-mail written to them (email_outbox by user id).
+ */
+import type { MembershipRecord } from "../../domain/membership";
+import { toMembershipRecord, type MembershipRow } from "./memberships";
+
+export interface RegisterRow {
+  record: MembershipRecord;
+  name: string | null;
+  reference: string | null;
+  lastEmail: { kind: string; subject: string; status: string; createdAt: string } | null;
+}
+
+export interface MembersRegisterStore {
+  /** Records whose name, e-mail or join reference contains `search` (any when empty), soonest period end first; at most `limit`. */
+  list(search: string, limit: number): Promise<RegisterRow[]>;
+}
+
+type Row = MembershipRow & {
+  given_name: string | null;
+  family_name: string | null;
+  reference: string | null;
+  email_kind: string | null;
+  email_subject: string | null;
+  email_status: string | null;
+  email_created_at: string | null;
+};
+
+export function createMembersRegisterStore(db: D1Database): MembersRegisterStore {
+  return {
+    async list(search, limit) {
+      const term = search.trim().toLowerCase() || null;
+      // instr() rather than LIKE: no wildcards to escape.
+      const { results } = await db
+        .prepare(
+          `WITH joined AS (
+             SELECT m.*, a.given_name, a.family_name, a.reference FROM memberships m
+             LEFT JOIN applications a ON a.id = (SELECT id FROM applications WHERE user_id = m.user_id AND kind = 'join' ORDER BY created_at DESC LIMIT 1)
+           ), latest AS (
+             SELECT j.*, o.kind AS email_kind, o.subject AS email_subject, o.status AS email_status, o.created_at AS email_created_at FROM joined j
+             LEFT JOIN email_outbox o ON o.id = (SELECT id FROM email_outbox WHERE user_id = j.user_id ORDER BY created_at DESC LIMIT 1)
+           )
+           SELECT * FROM latest
+           WHERE ?1 IS NULL OR instr(lower(email), ?1) > 0 OR instr(lower(COALESCE(given_name, '') || ' ' || COALESCE(family_name, '')), ?1) > 0
+             OR instr(lower(COALESCE(reference, '')), ?1) > 0
+           ORDER BY period_end IS NULL, julianday(period_end), email
+           LIMIT ?2`,
+        )
+        .bind(term, limit)
+        .all<Row>();
+      return results.map((row) => ({
+        record: toMembershipRecord(row),
+        name: row.given_name || row.family_name ? `${row.given_name ?? ""} ${row.family_name ?? ""}`.trim() : null,
+        reference: row.reference,
+        lastEmail: row.email_kind ? { kind: row.email_kind, subject: row.email_subject ?? "", status: row.email_status ?? "", createdAt: row.email_created_at ?? "" } : null,
+      }));
+    },
+  };
+}

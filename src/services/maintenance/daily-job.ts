@@ -1,0 +1,67 @@
+/**
+ * The daily job (cron `17 3 * * *`), run with the trigger's scheduled time as its clock:
+ * housekeeping (old sessions, purge-log rows, Stripe event ids), then the membership year
+ * (lapses after grace, renewal reminders), then webinar reminders and recording notices. Every
+ * part is idempotent, so a second run the same day adds nothing and the next run catches up
+ * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
+ * others still run; tomorrow's run does what it could not. New messages go on the e-mail queue;
+ * the sweep delivers any the queue loses.
+ */
+import type { HousekeepingStore } from "../../adapters/d1/housekeeping";
+import type { Logger } from "../../log";
+import type { EmailOutbox } from "../email/outbox";
+import { lapseMemberships, sendRenewalReminders, type MembershipYearDeps } from "../membership/membership-year";
+import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
+import { runHousekeeping } from "./housekeeping";
+
+export interface DailyJobDeps {
+  housekeeping: HousekeepingStore;
+  year: MembershipYearDeps;
+  webinars: WebinarNoticeDeps;
+  outbox: Pick<EmailOutbox, "deliverSoon">;
+  log: Logger;
+}
+
+export interface DailyJobReport {
+  lapsed: number;
+  renewalReminders: number;
+  webinarReminders: number;
+  recordingNotices: number;
+  /** The parts that failed this time (the next run catches them up). */
+  failed: string[];
+}
+
+export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJobReport> {
+  const report: DailyJobReport = { lapsed: 0, renewalReminders: 0, webinarReminders: 0, recordingNotices: 0, failed: [] };
+  const ids: string[] = [];
+  const part = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      report.failed.push(name);
+      deps.log.error("daily_job.part_failed", { part: name, error });
+    }
+  };
+
+  await part("housekeeping", async () => void (await runHousekeeping({ store: deps.housekeeping, now: () => now.getTime(), log: deps.log })));
+  await part("membership-year", async () => {
+    const members = await deps.year.store.activeWithPeriod();
+    const lapses = await lapseMemberships(deps.year, members, now);
+    report.lapsed = lapses.lapsed;
+    ids.push(...lapses.ids);
+    // Members who just lapsed get no reminder: their period ended long ago.
+    const reminders = await sendRenewalReminders(deps.year, members, now);
+    report.renewalReminders = reminders.written;
+    ids.push(...reminders.ids);
+  });
+  await part("webinars", async () => {
+    const notices = await sendWebinarNotices(deps.webinars, now);
+    report.webinarReminders = notices.reminders;
+    report.recordingNotices = notices.recordings;
+    ids.push(...notices.ids);
+  });
+
+  await deps.outbox.deliverSoon(ids);
+  deps.log.info("daily_job.done", { at: now.toISOString(), ...report });
+  return report;
+}

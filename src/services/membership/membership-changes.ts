@@ -1,0 +1,216 @@
+/**
+ * The member's side of the membership year (docs/decisions/0014-year-b-membership-year.md): changing
+ * membership type from /user/membership, and asking to renew a membership paid offline.
+ *
+ * - An upgrade (or a change at the same price) takes effect at once. Paid offline, the pro-rata
+ *   difference (change-pricing.ts) becomes an application of kind "change" with its own reference,
+ *   which staff record on /staff/applications like any other; paid by card, Stripe moves the
+ *   subscription to the new price and invoices the difference at once (its proration).
+ * - A downgrade waits for the next renewal (the record keeps it as its next membership); by card,
+ *   Stripe's subscription moves to the new price without proration, so the renewal charges it.
+ *   Choosing the current type again while a downgrade waits withdraws it.
+ * - A renewal paid offline is an application of kind "renewal" (one per period), for the price of
+ *   the membership the record renews into; staff recording its payment extends the period.
+ * Every step acts on the signed-in user's own record only.
+ */
+import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { MembershipChangeStore, NewChange, NewYearApplication, RenewalPrice } from "../../adapters/d1/membership-changes";
+import type { MembershipStore } from "../../adapters/d1/memberships";
+import type { Application, ApplicationDetails, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
+import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-year";
+
+export type { ChangeBlock, ChangeOption, ChangeOptions };
+import { AppError } from "../../errors";
+import type { Logger } from "../../log";
+import type { CardPayments } from "../payments/card-payments";
+import { quoteChange } from "./change-pricing";
+import { memberState } from "./member-state";
+import { newReference } from "./terms";
+
+export interface MembershipChangeDeps {
+  memberships: Pick<MembershipStore, "forUser">;
+  applications: Pick<ApplicationStore, "latestForUser">;
+  changes: MembershipChangeStore;
+  terms: () => Promise<Map<string, MembershipTerms>>;
+  card: CardPayments | null;
+  graceDays: number;
+  now: () => Date;
+  log: Logger;
+}
+
+export type ChangeOutcome = { kind: "done"; to: string } | { kind: "problem"; message: string };
+
+const PAGE = "/user/membership";
+
+/** Staff see renewals and changes with the member's details from their join application; a record made without one has none. */
+const NO_DETAILS: ApplicationDetails = {
+  phone: null,
+  address: { line1: "", line2: null, town: "", postcode: "", country: "" },
+  professional: { registrationNumber: "", specialisation: "", workplace: null, yearQualified: 0 },
+  declaration: { termsAcceptedAt: "", privacyAcceptedAt: "" },
+};
+
+/** Why this record cannot change type now, or null when it can (members only: active, renewal due or in grace). */
+function changeBlock(record: MembershipRecord, state: MemberState, facts: { priced: boolean; pendingChange: boolean; card: boolean }): ChangeBlock | null {
+  if (state.kind === "lapsed" || state.kind === "cancelled") return "ended";
+  if (state.kind === "awaiting_payment") return "awaiting-payment";
+  if (record.periodEnd === null) return "open-ended";
+  if (!facts.priced) return "unpriced";
+  if (facts.pendingChange) return "change-awaiting-payment";
+  if (record.paymentMethod === "card" && (!facts.card || !record.stripeSubscriptionId)) return "card-unavailable";
+  return null;
+}
+
+export type MembershipChangeService = ReturnType<typeof createMembershipChangeService>;
+
+export function createMembershipChangeService(deps: MembershipChangeDeps) {
+  /** An application of the member's own for a renewal or a change, with their details from joining. */
+  async function yearApplication(record: MembershipRecord, fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "amountDuePence">) {
+    const joined = await deps.applications.latestForUser(record.userId);
+    const application: NewYearApplication = {
+      ...fields,
+      id: crypto.randomUUID(),
+      reference: newReference(),
+      userId: record.userId,
+      email: record.email,
+      givenName: joined?.givenName ?? "",
+      familyName: joined?.familyName ?? "",
+      paymentMethod: "offline",
+      details: joined?.details ?? NO_DETAILS,
+    };
+    return application;
+  }
+
+  async function load(userId: string): Promise<ChangeOptions & { terms: Map<string, MembershipTerms> }> {
+    const now = deps.now();
+    const [record, terms] = await Promise.all([deps.memberships.forUser(userId), deps.terms()]);
+    const state = record ? memberState(record, deps.graceDays, now) : null;
+    const open = record ? await deps.changes.openApplications(userId) : [];
+    const pendingChange = open.find((a) => a.kind === "change") ?? null;
+    const current = record ? terms.get(record.membershipSlug) : undefined;
+    const block = record && state ? changeBlock(record, state, { priced: current !== undefined, pendingChange: pendingChange !== null, card: deps.card !== null }) : "not-member";
+    const renewalAwaitingPayment = open.some((a) => a.kind === "renewal");
+    const list = [...terms.values()].map((t): ChangeOption => ({
+      slug: t.slug,
+      title: t.title,
+      pence: t.subscriptionPence,
+      quote:
+        record && current && record.periodEnd && t.slug !== record.membershipSlug
+          ? quoteChange({ fromPence: current.subscriptionPence, toPence: t.subscriptionPence, period: { start: record.periodStart, end: record.periodEnd }, now, renewalAwaitingPayment })
+          : null,
+    }));
+    return { record, state, block, pendingChange, scheduled: record?.nextMembership ?? null, options: block ? [] : list, terms };
+  }
+
+  const renewalPrice = (terms: Map<string, MembershipTerms>, slug: string): RenewalPrice => {
+    const t = terms.get(slug)!;
+    return { slug: t.slug, title: t.title, pence: t.subscriptionPence };
+  };
+
+  /** Stripe moves the card member's subscription to the price of `slug`; the proration invoice, if any. */
+  async function moveSubscription(record: MembershipRecord, target: MembershipTerms, prorate: boolean, key: string): Promise<string | null> {
+    const card = deps.card!;
+    const priceId = target.stripe.subscriptionPriceId;
+    if (!priceId) throw new AppError("PAYMENT_UNAVAILABLE", `${target.title} cannot be paid by card just now. Please contact the office to change your membership.`);
+    try {
+      const moved = await card.billing.changeSubscriptionPrice(record.stripeSubscriptionId!, priceId, {
+        prorate,
+        prorationDate: Math.floor(deps.now().getTime() / 1000),
+        idempotencyKey: `membership-change:${key}`,
+      });
+      return moved.invoiceId;
+    } catch (error) {
+      deps.log.error("membership.change_stripe_failed", { userId: record.userId, to: target.slug, error });
+      throw new AppError("PAYMENT_UNAVAILABLE", "We could not change your card subscription just now. Nothing has been changed; please try again in a few minutes.", {
+        cause: error,
+      });
+    }
+  }
+
+  /** After a claim that did nothing: the same form again (done already), or a record that moved on meanwhile. */
+  async function repeated(userId: string, changeId: string, done: string): Promise<ChangeOutcome> {
+    if ((await deps.changes.forUser(userId)).some((c) => c.id === changeId)) return { kind: "done", to: done };
+    return { kind: "problem", message: "Your membership changed while you were choosing. Nothing has been changed: look at the choices again." };
+  }
+
+  return {
+    async options(userId: string): Promise<ChangeOptions> {
+      const { terms: _terms, ...shown } = await load(userId);
+      return shown;
+    },
+
+    /** Changes the user's membership to `membershipSlug` (the form's idempotency key names the change). */
+    async change(userId: string, input: { membershipSlug: string; idempotencyKey: string }): Promise<ChangeOutcome> {
+      // The same form again (a double submit, a reload): what it did the first time.
+      const previous = (await deps.changes.forUser(userId)).find((c) => c.id === input.idempotencyKey);
+      if (previous) return { kind: "done", to: `${PAGE}?changed=${previous.direction}` };
+      const { record, block, options: choices, scheduled, terms } = await load(userId);
+      if (!record || block) return { kind: "problem", message: "Your membership cannot be changed just now. This page says why." };
+      const target = terms.get(input.membershipSlug);
+      if (!target) return { kind: "problem", message: "Choose one of the memberships listed." };
+      const card = record.paymentMethod === "card";
+
+      if (target.slug === record.membershipSlug) {
+        if (!scheduled) return { kind: "problem", message: `You are already a ${record.membershipTitle}. Choose another membership to change to.` };
+        if (card) await moveSubscription(record, target, false, input.idempotencyKey);
+        await deps.changes.withdrawScheduled(userId, renewalPrice(terms, target.slug));
+        return { kind: "done", to: `${PAGE}?changed=kept` };
+      }
+      if (scheduled?.slug === target.slug) return { kind: "done", to: `${PAGE}?changed=downgrade` };
+
+      const quote = choices.find((c) => c.slug === target.slug)!.quote!;
+      const change: NewChange = {
+        id: input.idempotencyKey,
+        userId,
+        from: { slug: record.membershipSlug, title: record.membershipTitle },
+        to: { slug: target.slug, title: target.title },
+        direction: quote.direction,
+        paymentMethod: record.paymentMethod,
+        amountPence: quote.proRataPence,
+        stripeInvoiceId: null,
+      };
+      const done = `${PAGE}?changed=${quote.direction}`;
+      const renewal = renewalPrice(terms, target.slug);
+
+      if (quote.effective === "renewal") {
+        if (card) await moveSubscription(record, target, false, input.idempotencyKey);
+        if (!(await deps.changes.schedule(change, renewal))) return repeated(userId, change.id, done);
+        deps.log.info("membership.change_scheduled", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod });
+        return { kind: "done", to: done };
+      }
+
+      if (card) change.stripeInvoiceId = await moveSubscription(record, target, true, input.idempotencyKey);
+      const amountDue =
+        !card && quote.proRataPence > 0
+          ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, amountDuePence: quote.proRataPence })
+          : null;
+      if (!(await deps.changes.applyNow(change, amountDue, renewal))) return repeated(userId, change.id, done);
+      deps.log.info("membership.changed", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod, amountPence: quote.proRataPence });
+      return { kind: "done", to: done };
+    },
+
+    /**
+     * An offline member asks to renew (renewal due, or in grace): the renewal application for
+     * this period, made once however often they ask. Where to send the browser.
+     */
+    async renew(userId: string): Promise<string> {
+      const record = await deps.memberships.forUser(userId);
+      const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
+      if (!record || record.paymentMethod !== "offline" || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
+        throw new AppError("CONFLICT", "Your membership is not due for renewal, so there is nothing to pay yet. Nothing has been changed.");
+      }
+      const renewsAs = record.nextMembership ?? { slug: record.membershipSlug, title: record.membershipTitle };
+      const price = (await deps.terms()).get(renewsAs.slug);
+      if (!price) throw new AppError("CONFLICT", "Your membership can no longer be renewed online. Please contact the office.");
+      const application = await yearApplication(record, {
+        kind: "renewal",
+        idempotencyKey: `renewal:${record.userId}:${record.periodEnd}`,
+        membershipSlug: renewsAs.slug,
+        membershipTitle: renewsAs.title,
+        amountDuePence: price.subscriptionPence,
+      });
+      if (await deps.changes.requestRenewal(application, record.periodEnd!)) deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+      return `${PAGE}?renewal=requested`;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * A membership's state in words (the rule is services/membership/member-state.ts): "Active until
+ * 31 March 2027", "Renewal due: ends on 31 March 2027", "In grace period until 30 April 2027",
+ * "Lapsed on 30 April 2027"… Dates are London days, as every date on the site.
+ */
+import type { MemberState } from "../../domain/membership-year";
+import { formatDate } from "../format";
+
+const day = (moment: string) => formatDate(new Date(moment));
+
+/** The state as one sentence-case phrase (plain text: the staff CSV and pages share it). */
+export function memberStateWords(state: MemberState): string {
+  switch (state.kind) {
+    case "active":
+      return state.until ? `Active until ${day(state.until)}` : "Active";
+    case "renewal_due":
+      return `Renewal due: ends on ${day(state.on)}`;
+    case "in_grace":
+      return `In grace period until ${day(state.until)}`;
+    case "lapsed":
+      return state.since ? `Lapsed on ${day(state.since)}` : "Lapsed";
+    case "cancelled":
+      return "Cancelled";
+    case "awaiting_payment":
+      return "Awaiting payment";
+  }
+}
+
+/** The phrase, with the state's kind for tests and styles. */
+export function MemberStateWords({ state }: { state: MemberState }) {
+  return (
+    <strong data-member-state={state.kind}>
+      {memberStateWords(state)}
+    </strong>
+  );
+}

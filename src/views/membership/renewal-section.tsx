@@ -1,0 +1,76 @@
+/**
+ * /user/membership's renewal part. An offline member whose renewal is due (from 30 days before
+ * the end of the period, and through the grace period) gets "Renew": it makes a renewal for the
+ * next year with its own reference, which staff record like an application; once asked, the
+ * amount and reference show until it is paid. A card member is told their card renews itself.
+ */
+import type { Application, MembershipRecord } from "../../domain/membership";
+import type { MemberState } from "../../domain/membership-year";
+import { DateTime } from "../components/date-time";
+import { SummaryRow } from "../components/summary-row";
+import { formatPence } from "../format";
+import { ActionButton } from "../forms/action-button";
+
+export interface RenewalSectionProps {
+  record: MembershipRecord;
+  state: MemberState | null;
+  openApplications: readonly Application[];
+  renewal: { title: string; amountPence: number } | null;
+  requested: boolean;
+  offlineInstructions: string;
+  csrfToken: string;
+}
+
+const due = (state: MemberState | null) => state?.kind === "renewal_due" || state?.kind === "in_grace";
+
+export function RenewalSection({ record, state, openApplications, renewal, requested, offlineInstructions, csrfToken }: RenewalSectionProps) {
+  const awaiting = openApplications.find((a) => a.kind === "renewal") ?? null;
+  if (awaiting) {
+    return (
+      <section aria-labelledby="renewal" className="screen-section" data-renewal="awaiting-payment">
+        <h2 id="renewal">Your renewal</h2>
+        {requested ? (
+          <div className="notice notice--success" role="status">
+            <p>Thank you. Your renewal is ready to pay: quote the reference below with your payment.</p>
+          </div>
+        ) : null}
+        <dl className="summary-list">
+          <SummaryRow label="Membership">{awaiting.membershipTitle}</SummaryRow>
+          <SummaryRow label="Amount due"><strong>{formatPence(awaiting.amountDuePence)}</strong></SummaryRow>
+          <SummaryRow label="Your payment reference"><strong>{awaiting.reference}</strong></SummaryRow>
+        </dl>
+        <p>{offlineInstructions}</p>
+        {record.periodEnd ? (
+          <p>
+            Paid by the end of your grace period, your new year runs on from <DateTime value={record.periodEnd} style="long" />, so you lose no days by
+            paying early or gain any by paying late. We will e-mail you a receipt.
+          </p>
+        ) : null}
+      </section>
+    );
+  }
+  if (renewal && record.periodEnd) {
+    return (
+      <section aria-labelledby="renewal" className="screen-section" data-renewal="offer">
+        <h2 id="renewal">Renew your membership</h2>
+        <p>
+          Another year of {renewal.title} costs <strong>{formatPence(renewal.amountPence)}</strong>, with no joining fee. It runs on from{" "}
+          <DateTime value={record.periodEnd} style="long" />. You pay by bank transfer or cheque, quoting the reference you get when you renew.
+        </p>
+        <ActionButton action="/user/membership/renew" csrfToken={csrfToken} label="Renew" />
+      </section>
+    );
+  }
+  if (record.paymentMethod === "card" && due(state) && record.periodEnd) {
+    return (
+      <section aria-labelledby="renewal" className="screen-section" data-renewal="card">
+        <h2 id="renewal">Renewal</h2>
+        <p>
+          Your membership renews by itself: Stripe takes the yearly payment from your card on <DateTime value={record.periodEnd} style="long" />. To
+          change your card or stop the renewal, use “Manage billing and payment card”.
+        </p>
+      </section>
+    );
+  }
+  return null;
+}

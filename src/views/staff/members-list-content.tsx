@@ -1,0 +1,75 @@
+import type { RegisterEntry, RegisterFilter } from "../../domain/membership-year";
+import { DateTime } from "../components/date-time";
+import { memberStateWords } from "../membership/member-state-words";
+import { StaffList } from "./staff-list";
+
+export interface MembersListContentProps {
+  members: readonly RegisterEntry[];
+  filter: RegisterFilter;
+  search: string;
+  limit: number;
+}
+
+const TABS: readonly { status: RegisterFilter; label: string; none: string }[] = [
+  { status: "active", label: "Active", none: "No active members" },
+  { status: "renewal_due", label: "Renewal due in 30 days", none: "No renewals due in the next 30 days" },
+  { status: "in_grace", label: "In grace", none: "No members in their grace period" },
+  { status: "lapsed", label: "Lapsed", none: "No lapsed members" },
+  { status: "cancelled", label: "Cancelled", none: "No cancelled memberships" },
+  { status: "awaiting_payment", label: "Awaiting payment", none: "No memberships awaiting payment" },
+  { status: "all", label: "All", none: "No members" },
+];
+
+const METHOD = { offline: "Bank transfer", card: "Card" } as const;
+
+/** /staff/members: the members register, by state, soonest period end first. */
+export function MembersListContent({ members, filter, search, limit }: MembersListContentProps) {
+  return (
+    <StaffList
+      area="members"
+      title="Members"
+      path="/staff/members"
+      noun="members"
+      tabs={TABS}
+      status={filter}
+      search={search}
+      searchLabel="Search by name, e-mail or reference"
+      count={members.length}
+      limit={limit}
+      head={
+        <>
+          <th scope="col">Name</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">Membership</th>
+          <th scope="col">State</th>
+          <th scope="col">Period ends</th>
+          <th scope="col">Method</th>
+          <th scope="col">Last e-mail</th>
+        </>
+      }
+    >
+      {members.map((m) => (
+        <tr key={m.record.userId} data-member-state={m.state.kind}>
+          <th scope="row">
+            {m.name ?? "(no application)"}
+            {m.reference ? <span className="staff-table__sub"> {m.reference}</span> : null}
+          </th>
+          <td className="staff-table__email">{m.record.email}</td>
+          <td>{m.record.membershipTitle}</td>
+          <td>{memberStateWords(m.state)}</td>
+          <td>{m.record.periodEnd ? <DateTime value={m.record.periodEnd} style="short" /> : "No end"}</td>
+          <td>{METHOD[m.record.paymentMethod]}</td>
+          <td>
+            {m.lastEmail ? (
+              <>
+                {m.lastEmail.subject} ({m.lastEmail.status}), <DateTime value={m.lastEmail.createdAt} style="short" />
+              </>
+            ) : (
+              "None"
+            )}
+          </td>
+        </tr>
+      ))}
+    </StaffList>
+  );
+}

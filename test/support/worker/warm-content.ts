@@ -1,0 +1,26 @@
+/**
+ * Loads what the membership year reads from the CMS (memberships, general pages for the prices;
+ * webinars; the layout for e-mails) into the content cache before a file's tests, so no test
+ * waits on a cold CMS on a busy machine. A slow first answer is retried, not reported.
+ */
+import { env } from "cloudflare:test";
+import { vi } from "vitest";
+import { getConfig, type Bindings } from "../../../src/env";
+import { backgroundContent } from "../../../src/middleware/init/email";
+
+export async function warmMembershipContent(): Promise<void> {
+  const content = backgroundContent(getConfig(env as Bindings), () => undefined);
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await Promise.all([content.memberships(), content.allGeneralPages(), content.webinars(), content.layout()]);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+      }
+    }
+  } finally {
+    quiet.mockRestore();
+  }
+}
