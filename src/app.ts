@@ -36,6 +36,7 @@ import { cartRoutes } from "./routes/cart";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { directoryRoutes } from "./routes/directory";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
@@ -68,6 +69,7 @@ export function createApp() {
   app.route("/", accountRoutes);
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);
+  app.route("/", directoryRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);

@@ -6,6 +6,7 @@ import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
+import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
@@ -26,6 +27,7 @@ import { createAuthService } from "../../services/auth/auth-service";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
+import { createDirectoryService } from "../../services/directory/directory-service";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipService } from "../../services/membership/membership-service";
@@ -125,6 +127,15 @@ export function buildServices(config: Config, { waitUntil, clientAddress }: Requ
       auth,
       attemptLimits,
       card,
+      graceDays: config.membership.graceDays,
+      now,
+      log,
+    }),
+    /** The member directory (opt-in, per-field privacy, members only). */
+    directory: createDirectoryService({
+      store: createDirectoryStore(db),
+      isMember: async (userId) => isActiveMember(await stores.memberships.forUser(userId), now(), config.membership.graceDays),
+      limiter: config.bindings.directoryLimiter,
       graceDays: config.membership.graceDays,
       now,
       log,
