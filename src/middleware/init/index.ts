@@ -25,6 +25,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("attemptLimits", services.attemptLimits);
     c.set("membership", services.membership);
     c.set("orders", services.orders);
+    c.set("directory", services.directory);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
     c.set("stripeWebhook", services.stripeWebhook);
