@@ -1,6 +1,7 @@
 /** /members/directory: the search form, one page of listed members, and links to other pages. */
 import type { DirectoryListing, DirectoryPage, DirectorySearch } from "../../domain/directory";
 import { directorySearchHref } from "../../shared/directory-form";
+import { SummaryRow } from "../components/summary-row";
 import { TextField } from "../forms/text-field";
 
 export interface DirectoryContentProps {
@@ -21,10 +22,9 @@ function Listing({ listing }: { listing: DirectoryListing }) {
       {rows.length > 0 ? (
         <dl className="summary-list">
           {rows.map(([label, value]) => (
-            <div className="summary-list__row" key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
+            <SummaryRow label={label} key={label}>
+              {value}
+            </SummaryRow>
           ))}
         </dl>
       ) : null}

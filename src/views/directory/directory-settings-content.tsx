@@ -50,8 +50,7 @@ export function DirectorySettingsContent({ listed, entry, problems, notice, csrf
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <TextField id="displayName" label="Name" hint="Always shown." value={entry.displayName} autoComplete="name" required maxLength={120} error={errorFor("displayName")} />
         {DIRECTORY_FIELDS.map((field) => (
-          <fieldset className="field-group" key={field}>
-            <legend className="field__label">{FIELD_LABELS[field]}</legend>
+          <div className="field-group" key={field}>
             <TextField
               id={field}
               label={FIELD_LABELS[field]}
@@ -62,7 +61,7 @@ export function DirectorySettingsContent({ listed, entry, problems, notice, csrf
               error={errorFor(field)}
             />
             <CheckboxField id={showFieldName(field)} label={`Show my ${FIELD_LABELS[field].toLowerCase()} to other members`} checked={entry.show[field]} />
-          </fieldset>
+          </div>
         ))}
         <div className="form__actions">
           <button type="submit" className="button">

@@ -5,7 +5,7 @@
  * Each file takes its own port, `TEST_PORTS.worker + slot`, so files can run in parallel with
  * each other and with publish-purge.test.ts (which uses `TEST_PORTS.worker` itself, the port the
  * CMS webhook calls). TEST_PORT_OFFSET shifts these ports like the others: keep two runs' offsets
- * at least 10 apart.
+ * at least 12 apart.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
