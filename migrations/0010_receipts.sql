@@ -1,4 +1,4 @@
--- Receipts for money received (docs/decisions/0014-year-a-receipts-and-notices.md).
+-- Receipts for money received (docs/decisions/0014-receipts-and-notices.md).
 
 -- One row per payment: a membership payment (payments.id) or a webinar order's payment
 -- (order_payments.id). The number is `GH-<year>-<seq>`; `seq` counts from 1 within the calendar

@@ -1,5 +1,5 @@
 -- The membership year: offline renewals, changes of membership type, and what the staff members
--- register reads (docs/decisions/0014-year-b-membership-year.md).
+-- register reads (docs/decisions/0015-membership-year.md).
 
 -- What an application is for. 'join': the join form (as before). 'renewal': another year of a
 -- membership paid offline (amount and reference for the member, recorded by staff). 'change': the

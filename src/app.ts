@@ -42,6 +42,7 @@ import { cartRoutes } from "./routes/cart";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { directoryRoutes } from "./routes/directory";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
 import { staffMemberImportRoutes } from "./routes/staff-member-import";
@@ -82,6 +83,7 @@ export function createApp() {
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);
   app.route("/", userReceiptRoutes);
+  app.route("/", directoryRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);

@@ -30,6 +30,7 @@ export interface Bindings {
   FIREBASE_SERVICE_ACCOUNT?: string;
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
+  DIRECTORY_LIMITER: RateLimit;
   STAFF_EMAILS?: string;
   MEMBERSHIP_GRACE_DAYS?: string;
   OFFLINE_PAYMENT_INSTRUCTIONS?: string;
@@ -171,6 +172,7 @@ export const EnvSchema = z.object({
     .pipe(ServiceAccountKey.nullable()),
   AUTH_IP_LIMITER: binding<RateLimit>("rate limit", "limit"),
   AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  DIRECTORY_LIMITER: binding<RateLimit>("rate limit", "limit"),
   STAFF_EMAILS: z
     .string()
     .optional()
@@ -260,6 +262,8 @@ export interface Config {
     db: D1Database;
     authIpLimiter: RateLimit;
     authEmailLimiter: RateLimit;
+    /** Member directory pages per member. */
+    directoryLimiter: RateLimit;
     email: SendEmail;
     emailQueue: Queue<EmailQueueMessage>;
   };
@@ -385,6 +389,7 @@ export function parseConfig(env: unknown): Config {
       db: e.DB,
       authIpLimiter: e.AUTH_IP_LIMITER,
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,
+      directoryLimiter: e.DIRECTORY_LIMITER,
       email: e.EMAIL,
       emailQueue: e.EMAIL_QUEUE,
     },

@@ -241,7 +241,7 @@ export interface MembershipSummary {
   stripePriceId: string | null;
   price: number | null;
   joiningFee: number | null;
-  /** What an applicant for this membership must show (docs/decisions/0014-access). */
+  /** What an applicant for this membership must show (docs/decisions/0017-everyone-gets-in.md). */
   evidence: MembershipEvidence;
 }
 

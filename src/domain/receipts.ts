@@ -1,6 +1,6 @@
 /**
  * Receipts: one for every payment received, numbered without gaps within each calendar year
- * (migrations/0010_receipts.sql, docs/decisions/0014-year-a-receipts-and-notices.md). Types only; the rules
+ * (migrations/0010_receipts.sql, docs/decisions/0014-receipts-and-notices.md). Types only; the rules
  * are in services/receipts and the storage in adapters/d1/receipts.ts.
  */
 

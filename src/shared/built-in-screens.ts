@@ -36,6 +36,7 @@ export const BUILT_IN_SCREENS: readonly BuiltInScreen[] = [
   screen("User", "membership"),
   screen("User", "webinars"),
   screen("User", "receipts"),
+  screen("User", "directory"),
   screen("Webinars", "bundles"),
 ];
 

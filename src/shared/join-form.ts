@@ -2,7 +2,7 @@
  * The join form's one schema: the Worker validates every submission with it, and browser code may
  * use it to check fields early. Messages are written for applicants.
  *
- * What an applicant must show depends on the membership chosen (docs/decisions/0014-access): each type
+ * What an applicant must show depends on the membership chosen (docs/decisions/0017-everyone-gets-in.md): each type
  * says in the CMS whether it asks for a registration number, the year qualified, a workplace and
  * a place of study, and whether each is required. `joinDetails(requirements)` builds the schema
  * for one type; fields a type does not ask for are ignored and stored as null.

@@ -1,5 +1,5 @@
 /**
- * The one password rule (docs/decisions/0014-access): every form that sets a password (/register, /join,
+ * The one password rule (docs/decisions/0017-everyone-gets-in.md): every form that sets a password (/register, /join,
  * /user/password) states it before the user types and checks it, in the Worker and in the browser,
  * and the Firebase project enforces the same rule (FIREBASE_PASSWORD_POLICY), so a password set on
  * Firebase's own pages (the reset link) meets it too. Length only: no character classes, which

@@ -36,7 +36,7 @@ const CODES: Record<string, string> = {
   MISSING_PASSWORD: "auth/missing-password",
   EMAIL_EXISTS: "auth/email-already-in-use",
   WEAK_PASSWORD: "auth/weak-password",
-  // The project's password policy (docs/decisions/0014-access) refused the password.
+  // The project's password policy (docs/decisions/0017-everyone-gets-in.md) refused the password.
   PASSWORD_DOES_NOT_MEET_REQUIREMENTS: "auth/password-does-not-meet-requirements",
   CREDENTIAL_TOO_OLD_LOGIN_AGAIN: "auth/requires-recent-login",
   TOKEN_EXPIRED: "auth/user-token-expired",

@@ -38,6 +38,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("membershipYear", services.membershipYear);
     c.set("orders", services.orders);
     c.set("receipts", services.receipts);
+    c.set("directory", services.directory);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
     c.set("membersRegister", services.membersRegister);

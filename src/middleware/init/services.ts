@@ -10,6 +10,7 @@ import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
 import { createMembersRegisterStore } from "../../adapters/d1/members-register";
 import { createMembershipChangeStore } from "../../adapters/d1/membership-changes";
+import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
@@ -34,6 +35,7 @@ import { createContentService } from "../../services/content/content-service";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { createNotices } from "../../services/email/notices";
 import { createMemberImport } from "../../services/member-import/member-import";
+import { createDirectoryService } from "../../services/directory/directory-service";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipFollowUps } from "../../services/membership/follow-ups";
@@ -191,6 +193,15 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
         { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays: config.membership.graceDays },
         userId,
       ),
+    /** The member directory (opt-in, per-field privacy, members only). */
+    directory: createDirectoryService({
+      store: createDirectoryStore(db),
+      isMember: async (userId) => isActiveMember(await stores.memberships.forUser(userId), now(), config.membership.graceDays),
+      limiter: config.bindings.directoryLimiter,
+      graceDays: config.membership.graceDays,
+      now,
+      log,
+    }),
     orders: createOrderService({ orders: stores.orders, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),

@@ -1,5 +1,5 @@
 /**
- * What changing membership type costs (docs/decisions/0014-year-b-membership-year.md). One pure rule,
+ * What changing membership type costs (docs/decisions/0015-membership-year.md). One pure rule,
  * for both ways of paying and for the member's page:
  *
  * - Dearer (upgrade): takes effect now; the member pays the difference between the two yearly

@@ -1,6 +1,6 @@
 /**
  * What follows a change to a membership, in the change's own D1 batch (docs/decisions/0009 and
- * 0014-year-a): the receipt for a payment, numbered in that batch, and the e-mails. Each statement runs
+ * 0014-receipts-and-notices.md): the receipt for a payment, numbered in that batch, and the e-mails. Each statement runs
  * only if the change it follows happened when the batch reaches it, and each message's dedupe
  * key is its event (the application, the payment, the failed invoice), so a double submit or a
  * webhook replayed any number of times leaves one receipt and one message.

@@ -1,5 +1,5 @@
 /**
- * The member's side of the membership year (docs/decisions/0014-year-b-membership-year.md): changing
+ * The member's side of the membership year (docs/decisions/0015-membership-year.md): changing
  * membership type from /user/membership, and asking to renew a membership paid offline.
  *
  * - An upgrade (or a change at the same price) takes effect at once. Paid offline, the pro-rata

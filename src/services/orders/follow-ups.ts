@@ -1,6 +1,6 @@
 /**
  * What follows a webinar order's change, in the change's own D1 batch (docs/decisions/0009 and
- * 0014-year-a): an order paid (by card, or recorded by staff) gets its receipt, numbered in that batch,
+ * 0014-receipts-and-notices.md): an order paid (by card, or recorded by staff) gets its receipt, numbered in that batch,
  * and the buyer's order-receipt e-mail carrying the number; an order granted free gets the e-mail
  * alone (nothing was paid, so there is no receipt). The e-mail's dedupe key is the order, so
  * however often the payment arrives the buyer hears once.

@@ -1,5 +1,5 @@
 /**
- * What a receipt says (docs/decisions/0014-year-a-receipts-and-notices.md): who paid, for what, how much, how
+ * What a receipt says (docs/decisions/0014-receipts-and-notices.md): who paid, for what, how much, how
  * and when, frozen when the payment is recorded; and, at its head, the society that received the
  * money, from the CMS's Footer. A membership payment is one line (the membership and the period
  * it pays for); an order's payment lists the order's lines at the prices charged. The total is

@@ -44,6 +44,16 @@ export function AccountContent({ session, isMember, csrfToken, notice, emailPref
       <p>
         <a href={hrefs.receipts}>Your receipts</a> for membership payments and webinar orders, to view or print.
       </p>
+      <h2>Member directory</h2>
+      <p>
+        <a href="/user/directory">Your directory listing</a>
+        {isMember ? (
+          <>
+            {" · "}
+            <a href="/members/directory">Browse the member directory</a>
+          </>
+        ) : null}
+      </p>
       <h2>Sign out</h2>
       <form method="post" action="/api/auth/signout" className="form form--inline" data-auth-form="sign-out" data-island-config={islandConfig}>
         <input type="hidden" name="csrfToken" value={csrfToken} />

@@ -1,6 +1,6 @@
 /**
  * The join form's professional evidence: registration number, year qualified, workplace and place
- * of study, each asked as the membership types say (docs/decisions/0014-access). Without JavaScript every
+ * of study, each asked as the membership types say (docs/decisions/0017-everyone-gets-in.md). Without JavaScript every
  * field some type asks for is shown, its hint saying which types need it; the `join` island then
  * hides what the chosen type does not ask for and marks what it leaves optional.
  */
