@@ -87,7 +87,7 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
   },
   "claim-invitation": {
     subject: "Claim your Full membership online",
-    facts: ["Dear Ada Lovelace", "1042", "ada@example.org", "Sign in with this e-mail address", "/user/membership"],
+    facts: ["Dear Ada Lovelace", "1042", "ada@example.org", "Sign in with this e-mail address", "/user/membership", "/register?callbackUrl=%2Fuser%2Fmembership"],
   },
 };
 
