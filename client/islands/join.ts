@@ -17,7 +17,7 @@ if (form) {
       const need = needs[field.dataset.evidenceField ?? ""] ?? "required";
       field.hidden = need === "notAsked";
       const mark = field.querySelector<HTMLElement>("[data-optional-mark]");
-      if (mark) mark.hidden = need !== "optional";
+      if (mark) mark.textContent = need === "optional" ? " (optional)" : "";
     }
   };
   form.addEventListener("change", (event) => {

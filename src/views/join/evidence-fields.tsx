@@ -65,12 +65,8 @@ export function EvidenceFields({ terms, chosen, registrationExample, values, err
             <TextField
               id={field}
               label={EVIDENCE_LABELS[field]}
-              labelSuffix={
-                <span data-optional-mark="" hidden={!optional}>
-                  {" "}
-                  (optional)
-                </span>
-              }
+              // Empty unless optional, so the label's accessible name is exactly the field's name.
+              labelSuffix={<span data-optional-mark="">{optional ? " (optional)" : ""}</span>}
               hint={hint}
               value={values[field] ?? ""}
               error={errors[field] ?? null}
