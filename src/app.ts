@@ -46,6 +46,7 @@ import { directoryRoutes } from "./routes/directory";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
 import { staffMemberImportRoutes } from "./routes/staff-member-import";
+import { staffMemberRoutes } from "./routes/staff-member";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { HonoEnv } from "./types";
 
@@ -103,6 +104,8 @@ export function createApp() {
   app.route("/", staffReceiptRoutes);
   app.route("/", staffEmailsRoutes);
   app.route("/", staffMemberImportRoutes);
+  // After the import, whose /staff/members/import this would otherwise take.
+  app.route("/", staffMemberRoutes);
   app.route("/", emailPreferenceRoutes);
   app.route("/", devMailboxRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.

@@ -65,6 +65,8 @@ export const hrefs = {
   receipt: (number: string) => `/user/receipts/${segment(number)}`,
   /** The same receipt on the staff pages. */
   staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
+  /** A member's page on the staff members register (their timeline). */
+  staffMember: (userId: string) => `/staff/members/${segment(userId)}`,
 } as const;
 
 /** Where each page's embed blocks are served as their own sandboxed documents (routes/embeds.tsx). */

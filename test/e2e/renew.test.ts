@@ -7,9 +7,11 @@
  * 2. "Renew" makes the renewal: the page shows the amount and its own GH- reference.
  * 3. Staff find the renewal on /staff/applications by the member's e-mail and record the payment.
  * 4. The member's page says "Active until" the old end date a year on (extended from the old end,
- *    not from the payment date).
+ *    not from the payment date), and /user/receipts lists the renewal's receipt with the society's
+ *    next receipt number (the local D1 is seeded with another payer's receipt, this year's 41st).
+ * 5. Staff open the member's page from /staff/members: the renewal and its receipt are on the timeline.
  * axe (WCAG A/AA plus best practices) on the membership page in each state, the change-type page
- * and the staff pages.
+ * the receipts page and the staff pages.
  */
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +29,10 @@ const MEMBER = DEMO_ACCOUNTS.member;
 const STAFF = DEMO_ACCOUNTS.staff;
 const OLD_END = londonDate(new Date(Date.now() + 20 * DAY));
 const OLD_START = londonDate(new Date(Date.now() - 345 * DAY));
+/** Receipts are numbered within the London calendar year; the seed makes this year's last one the 41st. */
+const YEAR = londonDate(new Date()).slice(0, 4);
+const LAST_RECEIPT = `GH-${YEAR}-000041`;
+const NEXT_RECEIPT = `GH-${YEAR}-000042`;
 
 /** The end of a year starting on a London day (29 February to 28 February). */
 function yearAfter(day: string): string {
@@ -40,7 +46,10 @@ const workerLog: string[] = [];
 const stack = useBrowserStack(WORKER_SLOTS.renew, {
   vars: { STAFF_EMAILS: STAFF.email },
   seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
-            VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '${OLD_START}', '${OLD_END}')`,
+            VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '${OLD_START}', '${OLD_END}');
+            INSERT INTO receipts (number, year, seq, source, payment_id, user_id, payer_email, items, total_pence, method, paid_on, payment_reference)
+            VALUES ('${LAST_RECEIPT}', ${YEAR}, 41, 'membership', 'seeded-payment', 'someone-else', 'someone-else@example.org',
+                    '[{"description":"Full member membership","detail":null,"pence":19500}]', 19500, 'offline', '${londonDate(new Date())}', 'SEEDED')`,
   log: (line) => workerLog.push(line),
 });
 const url = (path: string) => stack.url(path);
@@ -161,6 +170,31 @@ describe("renewing a membership paid by bank transfer", () => {
     await visit(page, url("/user/membership"));
     expect(await mainText(page)).toContain(`Active until ${inWords(yearAfter(OLD_END))}`);
     await expectNoAxeViolations(page, "/user/membership (renewed)");
+
+    // The renewal's receipt, with the next number after the society's last one (not the other payer's).
+    await visit(page, url("/user/receipts"));
+    const receiptRows = main(page).locator("table tbody tr");
+    expect(await receiptRows.count()).toBe(1);
+    const receiptRow = (await receiptRows.first().innerText()).replace(/\s+/g, " ");
+    expect(receiptRow).toContain(NEXT_RECEIPT);
+    expect(receiptRow).toContain("£195.00");
+    expect(await mainText(page)).not.toContain(LAST_RECEIPT);
+    await expectNoAxeViolations(page, "/user/receipts (after renewing)");
+    await land(page, () => main(page).getByRole("link", { name: NEXT_RECEIPT }).click());
+    expect(new URL(page.url()).pathname).toBe(`/user/receipts/${NEXT_RECEIPT}`);
+    expect(await mainText(page)).toContain(`BANK-${reference}`);
     expectClean(member, "the member after renewing");
+
+    // Staff open the member's page from the register: the renewal and its receipt on the timeline.
+    await visit(s, url(`/staff/members?status=all&q=${encodeURIComponent(MEMBER.email)}`));
+    await land(s, () => main(s).getByRole("link", { name: MEMBER.email, exact: true }).click());
+    expect(new URL(s.url()).pathname).toBe(`/staff/members/${MEMBER.uid}`);
+    const timeline = main(s).getByRole("table", { name: /newest first/ });
+    const timelineText = (await timeline.innerText()).replace(/\s+/g, " ");
+    expect(timelineText).toContain(reference!);
+    expect(timelineText).toContain(NEXT_RECEIPT);
+    expect(timelineText).toContain("Recorded a renewal's payment");
+    await expectNoAxeViolations(s, "/staff/members/:userId");
+    expectClean(staff, "staff on the member's page");
   }, 120_000);
 });

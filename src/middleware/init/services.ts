@@ -8,6 +8,7 @@ import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
+import { createMemberTimelineStore } from "../../adapters/d1/member-timeline";
 import { createMembersRegisterStore } from "../../adapters/d1/members-register";
 import { createMembershipChangeStore } from "../../adapters/d1/membership-changes";
 import { createDirectoryStore } from "../../adapters/d1/directory";
@@ -227,7 +228,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       log,
     }),
     /** The staff members register. */
-    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), graceDays, now }),
+    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), graceDays, now }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card

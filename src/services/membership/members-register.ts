@@ -2,15 +2,19 @@
  * The staff members register (/staff/members): every membership record with its state in words
  * (the one rule, member-state.ts, at this moment), period end, payment method and the latest
  * e-mail written to the member; filtered by state, searched by name, e-mail or reference, and
- * exported as CSV (formulas neutralised, services/csv.ts).
+ * exported as CSV (formulas neutralised, services/csv.ts); and one member's page with their timeline.
  */
+import type { MemberTimelineStore } from "../../adapters/d1/member-timeline";
 import type { MembersRegisterStore } from "../../adapters/d1/members-register";
+import type { MemberTimeline } from "../../domain/member-timeline";
 import type { RegisterEntry, RegisterFilter } from "../../domain/membership-year";
 import { csvTable, type CsvColumn } from "../csv";
 import { memberState } from "./member-state";
+import { newestFirst } from "./member-timeline";
 
 export interface MembersRegisterDeps {
   store: MembersRegisterStore;
+  timeline: MemberTimelineStore;
   graceDays: number;
   now: () => Date;
 }
@@ -27,6 +31,12 @@ export function createMembersRegister(deps: MembersRegisterDeps) {
   }
   return {
     list,
+    /** A member's page: their record as the list shows it and their timeline; null for no such member. */
+    async timeline(userId: string): Promise<MemberTimeline | null> {
+      const [row, entries] = await Promise.all([deps.store.byUser(userId), deps.timeline.entries(userId)]);
+      if (!row) return null;
+      return { member: { ...row, state: memberState(row.record, deps.graceDays, deps.now()) }, entries: newestFirst(entries) };
+    },
     /** The CSV of what the list shows, with `stateWords` (the view's words) for the state column. */
     async export(filter: RegisterFilter, search: string, limit: number, stateWords: (entry: RegisterEntry) => string): Promise<string> {
       const columns: readonly CsvColumn<RegisterEntry>[] = [

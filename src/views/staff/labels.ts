@@ -32,4 +32,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "application.rejected": "Rejected the application",
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
+  "email.resent": "Sent a failed e-mail again",
 };

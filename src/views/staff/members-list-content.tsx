@@ -1,4 +1,5 @@
 import type { RegisterEntry, RegisterFilter } from "../../domain/membership-year";
+import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { memberStateWords } from "../membership/member-state-words";
 import { StaffList } from "./staff-list";
@@ -51,7 +52,7 @@ export function MembersListContent({ members, filter, search, limit }: MembersLi
       {members.map((m) => (
         <tr key={m.record.userId} data-member-state={m.state.kind}>
           <th scope="row">
-            {m.name ?? "(no application)"}
+            <a href={hrefs.staffMember(m.record.userId)}>{m.name ?? m.record.email}</a>
             {m.reference ? <span className="staff-table__sub"> {m.reference}</span> : null}
           </th>
           <td className="staff-table__email">{m.record.email}</td>

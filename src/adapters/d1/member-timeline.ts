@@ -1,0 +1,122 @@
+/**
+ * A member's timeline for the staff members register (services/membership/members-register.ts):
+ * their applications, membership payments, receipts, the e-mails written to them (email_outbox
+ * by user id) and the staff actions on their applications, orders and e-mails
+ * (staff_audit_log), read in one batch. Each kind is capped at `TIMELINE_LIMIT`, newest kept.
+ */
+import type { TimelineEntry } from "../../domain/member-timeline";
+import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { EmailKind, OutboxStatus } from "../../domain/email";
+
+export interface MemberTimelineStore {
+  /** Everything recorded about the member with this user id, in no particular order. */
+  entries(userId: string): Promise<TimelineEntry[]>;
+}
+
+export const TIMELINE_LIMIT = 200;
+
+interface ApplicationRow {
+  id: string;
+  reference: string;
+  kind: ApplicationKind;
+  membership_title: string;
+  status: ApplicationStatus;
+  amount_due_pence: number;
+  payment_method: PaymentMethod;
+  created_at: string;
+}
+interface PaymentRow {
+  id: string;
+  method: PaymentMethod;
+  amount_pence: number;
+  received_on: string;
+  reference: string;
+  recorded_by: string;
+  created_at: string;
+}
+interface ReceiptRow {
+  number: string;
+  total_pence: number;
+  method: PaymentMethod;
+  issued_at: string;
+}
+interface EmailRow {
+  id: string;
+  kind: EmailKind;
+  subject: string;
+  status: OutboxStatus;
+  last_error: string | null;
+  created_at: string;
+}
+interface AuditRow {
+  staff_email: string;
+  action: string;
+  at: string;
+}
+
+export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
+  return {
+    async entries(userId) {
+      const [applications, payments, receipts, emails, audit] = await db.batch([
+        db
+          .prepare(
+            `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, created_at FROM applications
+             WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2`,
+          )
+          .bind(userId, TIMELINE_LIMIT),
+        db
+          .prepare(
+            `SELECT id, method, amount_pence, received_on, reference, recorded_by, created_at FROM payments
+             WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2`,
+          )
+          .bind(userId, TIMELINE_LIMIT),
+        db.prepare(`SELECT number, total_pence, method, issued_at FROM receipts WHERE user_id = ?1 ORDER BY issued_at DESC LIMIT ?2`).bind(userId, TIMELINE_LIMIT),
+        db
+          .prepare(`SELECT id, kind, subject, status, last_error, created_at FROM email_outbox WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2`)
+          .bind(userId, TIMELINE_LIMIT),
+        // Staff actions name an application, an order or (sending a failed e-mail again) a message.
+        db
+          .prepare(
+            `SELECT staff_email, action, at FROM staff_audit_log
+             WHERE application_id IN (SELECT id FROM applications WHERE user_id = ?1)
+               OR order_id IN (SELECT id FROM orders WHERE user_id = ?1)
+               OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
+             ORDER BY id DESC LIMIT ?2`,
+          )
+          .bind(userId, TIMELINE_LIMIT),
+      ]);
+      return [
+        ...(applications!.results as ApplicationRow[]).map(
+          (r): TimelineEntry => ({
+            type: "application",
+            at: r.created_at,
+            id: r.id,
+            reference: r.reference,
+            kind: r.kind,
+            membershipTitle: r.membership_title,
+            status: r.status,
+            amountDuePence: r.amount_due_pence,
+            paymentMethod: r.payment_method,
+          }),
+        ),
+        ...(payments!.results as PaymentRow[]).map(
+          (r): TimelineEntry => ({
+            type: "payment",
+            at: r.created_at,
+            id: r.id,
+            method: r.method,
+            amountPence: r.amount_pence,
+            receivedOn: r.received_on,
+            reference: r.reference,
+            recordedBy: r.recorded_by,
+          }),
+        ),
+        ...(receipts!.results as ReceiptRow[]).map((r): TimelineEntry => ({ type: "receipt", at: r.issued_at, number: r.number, totalPence: r.total_pence, method: r.method })),
+        ...(emails!.results as EmailRow[]).map(
+          (r): TimelineEntry => ({ type: "email", at: r.created_at, id: r.id, kind: r.kind, subject: r.subject, status: r.status, lastError: r.last_error }),
+        ),
+        ...(audit!.results as AuditRow[]).map((r): TimelineEntry => ({ type: "staff", at: r.at, staffEmail: r.staff_email, action: r.action })),
+      ];
+    },
+  };
+}

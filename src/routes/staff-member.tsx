@@ -1,0 +1,42 @@
+/**
+ * Staff: one member's page on the members register (GET /staff/members/:userId), with their
+ * timeline (applications, payments, receipts, e-mails and staff actions, newest first) and
+ * "send again" for an e-mail to them that failed, which comes back here. Mounted after the member
+ * import so /staff/members/import stays that page. The staff gate (middleware/require-staff)
+ * runs before these routes on every /staff request.
+ */
+import { Hono } from "hono";
+import { AppError } from "../errors";
+import { requireStaff, staffEmailOf } from "../middleware/require-staff";
+import { hrefs } from "../shared/links";
+import type { HonoEnv } from "../types";
+import { MemberDetailContent } from "../views/staff/member-detail-content";
+import { OUTBOX_STATUS_LABELS } from "../views/outbox/labels";
+
+const NOTICES: Record<string, string> = {
+  resent: "The e-mail will be sent again in a moment. If it fails again it comes back to this page.",
+};
+
+export const staffMemberRoutes = new Hono<HonoEnv>()
+  // Also gated here, so these routes are never reachable without the check however they are mounted.
+  .use("/staff/*", requireStaff())
+  .get("/staff/members/:userId", async (c) => {
+    const [layout, timeline] = await Promise.all([c.var.content.layout(), c.var.membersRegister.timeline(c.req.param("userId"))]);
+    if (!timeline) throw new AppError("NOT_FOUND", "No member with this id");
+    return c.render(
+      <MemberDetailContent timeline={timeline} csrfToken={await c.var.csrfToken()} notice={NOTICES[c.req.query("done") ?? ""] ?? null} />,
+      { layout, head: { pageTitle: timeline.member.name ?? timeline.member.record.email, noindex: true }, section: null, isPrivate: true },
+    );
+  })
+  .post("/staff/members/:userId/emails/:id/resend", async (c) => {
+    const [userId, id] = [c.req.param("userId"), c.req.param("id")];
+    const { email } = c.var;
+    // The same "send again" as /staff/emails (audited there), for a message written to this member only.
+    const message = await email.byId(id);
+    if (!message || message.userId !== userId) throw new AppError("NOT_FOUND", "No e-mail with this id was written to this member");
+    if (!(await email.resend(id, staffEmailOf(c)!))) {
+      throw new AppError("CONFLICT", `This e-mail is ${OUTBOX_STATUS_LABELS[message.status].toLowerCase()}, not failed, so there is nothing to send again. Nothing has been changed.`);
+    }
+    c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));
+    return c.redirect(`${hrefs.staffMember(userId)}?done=resent`, 303);
+  });

@@ -1,0 +1,19 @@
+/**
+ * The order of a member's timeline (the staff member page): newest first. Entries written in the
+ * same moment (one batch: a payment, its receipt, its staff action and its e-mail) read as cause
+ * before effect from the bottom up: the staff action, then the payment, the receipt and the
+ * e-mail above it.
+ */
+import type { TimelineEntry, TimelineEntryType } from "../../domain/member-timeline";
+
+/** Higher reads nearer the top among entries of the same moment. */
+const SAME_MOMENT_RANK: Record<TimelineEntryType, number> = { application: 0, staff: 1, payment: 2, receipt: 3, email: 4 };
+
+const moment = (at: string) => {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+export function newestFirst(entries: readonly TimelineEntry[]): TimelineEntry[] {
+  return [...entries].sort((a, b) => moment(b.at) - moment(a.at) || SAME_MOMENT_RANK[b.type] - SAME_MOMENT_RANK[a.type]);
+}

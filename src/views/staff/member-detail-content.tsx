@@ -1,0 +1,180 @@
+import type { MemberTimeline, TimelineEntry } from "../../domain/member-timeline";
+import { hrefs } from "../../shared/links";
+import { DateTime } from "../components/date-time";
+import { ActionButton } from "../forms/action-button";
+import { formatPence } from "../format";
+import { memberStateWords } from "../membership/member-state-words";
+import { KIND_LABELS as EMAIL_KIND_LABELS, OutboxStatusBadge } from "../outbox/labels";
+import { AUDIT_ACTION_LABELS, KIND_LABELS, METHOD_LABELS } from "./labels";
+import { StaffTable } from "./staff-table";
+import { StatusBadge } from "./status-badge";
+import { At, Row } from "./summary";
+
+export interface MemberDetailContentProps {
+  timeline: MemberTimeline;
+  csrfToken: string;
+  notice: string | null;
+}
+
+const resendAction = (userId: string, messageId: string) => `${hrefs.staffMember(userId)}/emails/${encodeURIComponent(messageId)}/resend`;
+
+/** What one timeline entry is, in a few words. */
+function What({ entry }: { entry: TimelineEntry }) {
+  switch (entry.type) {
+    case "application":
+      return <>Application: {KIND_LABELS[entry.kind].toLowerCase()}</>;
+    case "payment":
+      return <>Payment</>;
+    case "receipt":
+      return <>Receipt</>;
+    case "email":
+      return <>E-mail: {EMAIL_KIND_LABELS[entry.kind] ?? entry.kind}</>;
+    case "staff":
+      return <>Staff action</>;
+  }
+}
+
+/** Its facts, with a link to its own page where it has one. */
+function Details({ entry }: { entry: TimelineEntry }) {
+  switch (entry.type) {
+    case "application":
+      return (
+        <>
+          <a href={`/staff/applications/${encodeURIComponent(entry.id)}`}>{entry.reference}</a>, {entry.membershipTitle}, {formatPence(entry.amountDuePence)} due (
+          {METHOD_LABELS[entry.paymentMethod].toLowerCase()})
+        </>
+      );
+    case "payment":
+      return (
+        <>
+          {formatPence(entry.amountPence)} ({METHOD_LABELS[entry.method].toLowerCase()}), received <DateTime value={entry.receivedOn} style="short" />,
+          reference {entry.reference}, recorded by {entry.recordedBy}
+        </>
+      );
+    case "receipt":
+      return (
+        <>
+          <a href={hrefs.staffReceipt(entry.number)}>Receipt {entry.number}</a>, {formatPence(entry.totalPence)}
+        </>
+      );
+    case "email":
+      return (
+        <>
+          {entry.subject}
+          {entry.lastError ? <> (last error: {entry.lastError})</> : null}
+        </>
+      );
+    case "staff":
+      return (
+        <>
+          {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}, by {entry.staffEmail}
+        </>
+      );
+  }
+}
+
+function Status({ entry }: { entry: TimelineEntry }) {
+  if (entry.type === "application") return <StatusBadge status={entry.status} />;
+  if (entry.type === "email") return <OutboxStatusBadge status={entry.status} />;
+  return <>—</>;
+}
+
+/** /staff/members/:userId: a member's record, their failed e-mails (to send again) and everything that happened, newest first. */
+export function MemberDetailContent({ timeline: { member, entries }, csrfToken, notice }: MemberDetailContentProps) {
+  const { record } = member;
+  const who = member.name ?? record.email;
+  const failed = entries.filter((e) => e.type === "email" && e.status === "failed");
+  return (
+    <div className="staff-screen">
+      <p className="staff-back">
+        <a href="/staff/members">All members</a>
+      </p>
+      <h1>{who}</h1>
+      {notice ? (
+        <p className="notice notice--success" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <h2>Membership</h2>
+      <dl className="summary-list">
+        <Row label="E-mail">{record.email}</Row>
+        {member.reference ? <Row label="Reference">{member.reference}</Row> : null}
+        <Row label="Membership">{record.membershipTitle}</Row>
+        <Row label="State">{memberStateWords(member.state)}</Row>
+        <Row label="Period">
+          {record.periodStart ? <DateTime value={record.periodStart} /> : "No start"} to {record.periodEnd ? <DateTime value={record.periodEnd} /> : "no end"}
+        </Row>
+        <Row label="Payment method">{METHOD_LABELS[record.paymentMethod]}</Row>
+      </dl>
+
+      <h2>Failed e-mails</h2>
+      {failed.length === 0 ? (
+        <p>No e-mail to this member has failed.</p>
+      ) : (
+        <StaffTable
+          caption={`E-mails to ${who} that could not be delivered`}
+          label="Failed e-mails"
+          head={
+            <>
+              <th scope="col">Subject</th>
+              <th scope="col">Written</th>
+              <th scope="col">Last error</th>
+              <th scope="col">Action</th>
+            </>
+          }
+        >
+          {failed.map((m) =>
+            m.type === "email" ? (
+              <tr key={m.id} data-failed-email={m.id}>
+                <th scope="row">{m.subject}</th>
+                <td>
+                  <At value={m.at} />
+                </td>
+                <td>{m.lastError ?? "—"}</td>
+                <td>
+                  <ActionButton action={resendAction(record.userId, m.id)} csrfToken={csrfToken} label="Send again" secondary />
+                </td>
+              </tr>
+            ) : null,
+          )}
+        </StaffTable>
+      )}
+
+      <h2>Timeline</h2>
+      {entries.length === 0 ? (
+        <p>Nothing has happened yet.</p>
+      ) : (
+        <StaffTable
+          caption={`Everything about ${who}'s membership, newest first`}
+          label="Timeline"
+          head={
+            <>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col">Details</th>
+              <th scope="col">Status</th>
+            </>
+          }
+        >
+          {entries.map((entry, i) => (
+            <tr key={i} data-timeline={entry.type}>
+              <th scope="row">
+                <At value={entry.at} />
+              </th>
+              <td>
+                <What entry={entry} />
+              </td>
+              <td>
+                <Details entry={entry} />
+              </td>
+              <td>
+                <Status entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+    </div>
+  );
+}
