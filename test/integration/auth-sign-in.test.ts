@@ -120,7 +120,7 @@ describe("credentials sign-in (json, no automatic redirect), in NextAuth v4's wi
     expect(((await signOut.json()) as { error: string }).error).toBe("MissingCSRF");
     const form = await browser.fetch("/api/auth/callback/credentials", { method: "POST", body: new URLSearchParams(fields) });
     expect(form.status).toBe(403);
-    expect(await form.json()).toEqual({ error: { code: "FORBIDDEN", message: "Your form expired. Please go back, reload the page and try again." } });
+    expect(await form.json()).toMatchObject({ error: { code: "FORBIDDEN", message: "Your form expired. Please go back, reload the page and try again." } });
   });
 
   it("accepts a fresh Firebase ID token from the browser SDK", async () => {

@@ -10,7 +10,8 @@ import { clearContentCache, cmsCalls, fetchWith, resetFakeCms, totalCalls } from
 
 const viaProxy = () => ({ CMS_URL: `${env.FAKE_CMS_URL}/proxy` });
 // The five layout queries, the home page, and the webinars its "Coming up" block lists.
-const LAYOUT_AND_HOME = ["global", "globalSeo", "sidebar", "footer", "navigation", "homepage", "webinars"];
+// With the layout: the index that points membership links at their information pages (memberships and the pages presenting them).
+const LAYOUT_AND_HOME = ["global", "globalSeo", "sidebar", "footer", "navigation", "homepage", "webinars", "memberships", "pagesPresentingMemberships"];
 
 beforeEach(async () => {
   await clearContentCache();
