@@ -108,13 +108,17 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
    */
   const content = preview ? createContentService({ cms: createCmsClient({ ...config.cms, status: "draft" }), cache: null, log }) : published;
 
+  const graceDays = config.membership.graceDays;
+  /** The one member rule, asked of the user's record (sign-in, the directory). */
+  const isMember = async (userId: string) => isActiveMember(await stores.memberships.forUser(userId), now(), graceDays);
+
   const { auth: authConfig } = config;
   const adminToken = adminAccessToken(authConfig);
   const auth = createAuthService({
     verifyIdToken: createIdTokenVerifier({ projectId: authConfig.projectId, keys: (googleKeys ??= googleKeySource()), emulator: authConfig.emulatorHost !== null }),
     identity: createIdentityToolkit({ baseUrl: authConfig.identityToolkitUrl, apiKey: authConfig.apiKey }),
     sessions: stores.sessions,
-    isMember: async (userId) => isActiveMember(await stores.memberships.forUser(userId), now(), config.membership.graceDays),
+    isMember,
     claimMembership: (claims) => claimMembership({ memberships: stores.memberships, log }, claims),
     accountCheck: adminToken
       ? createAccountCheck({
@@ -143,7 +147,6 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       }
     : null;
 
-  const graceDays = config.membership.graceDays;
   const email = emailServices(config, published);
   // What follows a change in its own batch: receipts, and e-mails delivered after the response.
   const notices = createNotices({ outbox: email.outbox, waitUntil, log });
@@ -151,7 +154,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     receipts: stores.receipts,
     notices,
     offlinePaymentInstructions: config.membership.offlinePaymentInstructions,
-    graceDays: config.membership.graceDays,
+    graceDays,
     now,
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
@@ -191,15 +194,15 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     /** The signed-in member's number and proof of membership. */
     memberCard: (userId: string) =>
       memberCard(
-        { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays: config.membership.graceDays },
+        { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays },
         userId,
       ),
     /** The member directory (opt-in, per-field privacy, members only). */
     directory: createDirectoryService({
       store: createDirectoryStore(db),
-      isMember: async (userId) => isActiveMember(await stores.memberships.forUser(userId), now(), config.membership.graceDays),
+      isMember,
       limiter: config.bindings.directoryLimiter,
-      graceDays: config.membership.graceDays,
+      graceDays,
       now,
       log,
     }),
