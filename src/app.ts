@@ -47,6 +47,8 @@ import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
 import { staffMemberImportRoutes } from "./routes/staff-member-import";
 import { staffMemberRoutes } from "./routes/staff-member";
+import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
+import { staffTeamRoutes } from "./routes/staff-team";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { HonoEnv } from "./types";
 
@@ -96,6 +98,8 @@ export function createApp() {
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
+  app.route("/", staffSecondFactorRoutes);
+  app.route("/", staffTeamRoutes);
   app.route("/", staffApplicationsRoutes);
   app.route("/", staffMembersRoutes);
   app.route("/", staffApplicationRoutes);

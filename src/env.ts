@@ -32,6 +32,7 @@ export interface Bindings {
   AUTH_EMAIL_LIMITER: RateLimit;
   DIRECTORY_LIMITER: RateLimit;
   STAFF_EMAILS?: string;
+  STAFF_TOTP_KEY: string;
   MEMBERSHIP_GRACE_DAYS?: string;
   OFFLINE_PAYMENT_INSTRUCTIONS?: string;
   STRIPE_SECRET_KEY?: string;
@@ -76,6 +77,28 @@ const ServiceAccountKey = z
     private_key_id: z.string().optional(),
   })
   .transform((key): ServiceAccount => ({ clientEmail: key.client_email, privateKey: key.private_key, privateKeyId: key.private_key_id ?? null }));
+
+/**
+ * The key that seals the staff's TOTP secrets in D1: 32 random bytes, base64
+ * (`openssl rand -base64 32`). wrangler.toml's development value is refused in production.
+ */
+export const LOCAL_STAFF_TOTP_KEY = "Z3VpbGRoYWxsLWxvY2FsLXN0YWZmLXRvdHAta2V5ISE=";
+const aesKey = z
+  .string({ error: "is required (32 random bytes, base64: `openssl rand -base64 32`)" })
+  .trim()
+  .transform((value, ctx) => {
+    let bytes: Uint8Array | null = null;
+    try {
+      if (/^[A-Za-z0-9+/]+={0,2}$/.test(value)) bytes = Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+    } catch {
+      bytes = null;
+    }
+    if (!bytes || bytes.length !== 32) {
+      ctx.issues.push({ code: "custom", input: "(secret)", message: "must be 32 bytes in base64, 44 characters (`openssl rand -base64 32`)" });
+      return z.NEVER;
+    }
+    return { base64: value, bytes };
+  });
 
 const EMAIL_ADDRESS = /^[^@\s<>",]+@[^@\s<>",]+\.[^@\s<>",]+$/;
 
@@ -185,6 +208,7 @@ export const EnvSchema = z.object({
     .refine((emails) => emails.every((email) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)), {
       error: "must be a comma-separated list of e-mail addresses",
     }),
+  STAFF_TOTP_KEY: aesKey,
   MEMBERSHIP_GRACE_DAYS: z.coerce
     .number({ error: "must be a whole number of days" })
     .int({ error: "must be a whole number of days" })
@@ -254,6 +278,8 @@ export interface Config {
     /** How to pay offline (bank details…), shown to applicants and buyers. */
     offlinePaymentInstructions: string;
   };
+  /** The staff's second factor: the AES-GCM key (32 bytes) sealing TOTP secrets in D1. */
+  staffSecondFactor: { key: Uint8Array };
   /** Card payments through Stripe; null when STRIPE_SECRET_KEY is not set (offline payment only). */
   stripe: StripeConfig | null;
   email: EmailConfig;
@@ -336,6 +362,9 @@ export function parseConfig(env: unknown): Config {
   if (e.ENVIRONMENT === "production" && e.STRIPE_SECRET_KEY?.includes("_test_")) {
     problems.push("STRIPE_SECRET_KEY must be a live key in production");
   }
+  if (e.ENVIRONMENT === "production" && e.STAFF_TOTP_KEY.base64 === LOCAL_STAFF_TOTP_KEY) {
+    problems.push("STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)");
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (card payments are confirmed by Stripe's webhook)");
   }
@@ -382,6 +411,7 @@ export function parseConfig(env: unknown): Config {
       graceDays: e.MEMBERSHIP_GRACE_DAYS,
       offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS ?? DEFAULT_OFFLINE_INSTRUCTIONS,
     },
+    staffSecondFactor: { key: e.STAFF_TOTP_KEY.bytes },
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
     bindings: {

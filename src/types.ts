@@ -1,6 +1,7 @@
 import type { Buyer } from "./domain/buyer";
 import type { Block } from "./domain/content";
 import type { Session } from "./domain/session";
+import type { StaffMember } from "./domain/staff";
 import type { Bindings, Config } from "./env";
 import type { Services } from "./middleware/init/services";
 import type { BlockOptions, LoadedBlocks } from "./middleware/renderer/block-context";
@@ -20,6 +21,8 @@ export interface HonoEnv {
     preview: boolean;
     /** The signed-in user's session, or null for a visitor (middleware/session). */
     session: Session | null;
+    /** The staff member who passed the staff gate (middleware/require-staff); unset elsewhere. */
+    staffMember: StaffMember | undefined;
     /** Whether the signed-in user is a member (memoised per request). */
     isMember: () => Promise<boolean>;
     /** Whom prices are for: this visitor or user (memoised per request; middleware/session). */

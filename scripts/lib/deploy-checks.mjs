@@ -5,7 +5,7 @@
 // (src/env.ts); these checks catch what only a deployment can get wrong.
 
 /** Secrets the Worker cannot run without in production (README, "Configuration"). */
-export const REQUIRED_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "FIREBASE_SERVICE_ACCOUNT"];
+export const REQUIRED_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "FIREBASE_SERVICE_ACCOUNT", "STAFF_TOTP_KEY"];
 /** Card payments: both or neither. */
 export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
 /** Local and test settings that must never reach production, as a var or a secret. */

@@ -9,4 +9,6 @@ export interface Session {
   authTime: number;
   /** When the session ends (seconds since the epoch). */
   expiresAt: number;
+  /** When this session passed the staff's second factor (seconds since the epoch), or null. */
+  secondFactorAt: number | null;
 }

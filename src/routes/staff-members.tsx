@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { REGISTER_FILTERS } from "../domain/membership-year";
-import { requireStaff } from "../middleware/require-staff";
+import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { HonoEnv } from "../types";
 import { memberStateWords } from "../views/membership/member-state-words";
 import { csvHeaders, EXPORT_LIMIT, LIST_LIMIT, listQuery } from "../views/staff/list-query";
@@ -25,6 +25,6 @@ export const staffMembersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/members.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const csv = await c.var.membersRegister.export(status, q, EXPORT_LIMIT, (entry) => memberStateWords(entry.state));
+    const csv = await c.var.membersRegister.export(staffEmailOf(c)!, status, q, EXPORT_LIMIT, (entry) => memberStateWords(entry.state));
     return c.body(csv, 200, csvHeaders("members", new Date()));
   });

@@ -18,6 +18,7 @@ function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
     expiresAt: new Date((NOW + 3600) * 1000).toISOString(),
     authTime: SIGNED_IN,
     revokedAt: null,
+    secondFactorAt: null,
     accountCheckedAt: NOW - ACCOUNT_CHECK_INTERVAL_SECONDS - 1,
     accountCheckFailedAt: null,
     ...overrides,

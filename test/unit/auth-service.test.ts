@@ -23,13 +23,14 @@ function memorySessions(): SessionStore & { rows: Map<string, SessionRecord> } {
   };
   return {
     rows,
-    create: async (s) => void rows.set(s.id, { ...s, createdAt: "now", revokedAt: null, accountCheckFailedAt: null }),
+    create: async (s) => void rows.set(s.id, { ...s, createdAt: "now", revokedAt: null, accountCheckFailedAt: null, secondFactorAt: null }),
     find: async (id) => rows.get(id) ?? null,
     revoke: async (id) => void revokeWhere((row) => row.id === id),
     revokeAllForUser: async (userId) => revokeWhere((row) => row.userId === userId),
     revokeSignedInBefore: async (userId, seconds) => revokeWhere((row) => row.userId === userId && row.authTime < seconds),
     markAccountChecked: async (id, seconds) => update(id, { accountCheckedAt: seconds, accountCheckFailedAt: null }),
     markAccountCheckFailed: async (id, seconds) => update(id, { accountCheckFailedAt: seconds }),
+    markSecondFactor: async (id, seconds) => update(id, { secondFactorAt: seconds }),
   };
 }
 

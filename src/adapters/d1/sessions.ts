@@ -12,6 +12,8 @@ export interface SessionRecord {
   accountCheckedAt: number;
   /** When a check last failed to reach Firebase (seconds), or null. */
   accountCheckFailedAt: number | null;
+  /** When this session passed the staff's second factor (seconds), or null. */
+  secondFactorAt: number | null;
 }
 
 interface SessionRow {
@@ -25,10 +27,11 @@ interface SessionRow {
   revoked_at: string | null;
   account_checked_at: number;
   account_check_failed_at: number | null;
+  second_factor_at: number | null;
 }
 
 export interface SessionStore {
-  create(session: Omit<SessionRecord, "createdAt" | "revokedAt" | "accountCheckFailedAt">): Promise<void>;
+  create(session: Omit<SessionRecord, "createdAt" | "revokedAt" | "accountCheckFailedAt" | "secondFactorAt">): Promise<void>;
   find(id: string): Promise<SessionRecord | null>;
   revoke(id: string): Promise<void>;
   revokeAllForUser(userId: string): Promise<number>;
@@ -36,6 +39,8 @@ export interface SessionStore {
   revokeSignedInBefore(userId: string, seconds: number): Promise<number>;
   markAccountChecked(id: string, seconds: number): Promise<void>;
   markAccountCheckFailed(id: string, seconds: number): Promise<void>;
+  /** Records that the session passed the staff's second factor (0017_staff_roles.sql). */
+  markSecondFactor(id: string, seconds: number): Promise<void>;
 }
 
 const toRecord = (row: SessionRow): SessionRecord => ({
@@ -49,6 +54,7 @@ const toRecord = (row: SessionRow): SessionRecord => ({
   revokedAt: row.revoked_at,
   accountCheckedAt: row.account_checked_at,
   accountCheckFailedAt: row.account_check_failed_at,
+  secondFactorAt: row.second_factor_at ?? null,
 });
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -83,6 +89,9 @@ export function createSessionStore(db: D1Database): SessionStore {
     },
     async markAccountChecked(id, seconds) {
       await db.prepare("UPDATE sessions SET account_checked_at = ?2, account_check_failed_at = NULL WHERE id = ?1").bind(id, seconds).run();
+    },
+    async markSecondFactor(id, seconds) {
+      await db.prepare("UPDATE sessions SET second_factor_at = ?2 WHERE id = ?1 AND revoked_at IS NULL").bind(id, seconds).run();
     },
     async markAccountCheckFailed(id, seconds) {
       await db.prepare("UPDATE sessions SET account_check_failed_at = ?2 WHERE id = ?1").bind(id, seconds).run();

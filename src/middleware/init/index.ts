@@ -40,6 +40,8 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("receipts", services.receipts);
     c.set("directory", services.directory);
     c.set("staffApplications", services.staffApplications);
+    c.set("staffTeam", services.staffTeam);
+    c.set("secondFactor", services.secondFactor);
     c.set("staffOrders", services.staffOrders);
     c.set("membersRegister", services.membersRegister);
     c.set("stripeWebhook", services.stripeWebhook);

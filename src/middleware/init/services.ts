@@ -17,6 +17,8 @@ import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createSessionStore } from "../../adapters/d1/sessions";
+import { createStaffStore } from "../../adapters/d1/staff";
+import { createSecondFactorStore } from "../../adapters/d1/staff-second-factors";
 import { createAccountLookup } from "../../adapters/firebase/account-lookup";
 import { googleKeySource, type KeySource } from "../../adapters/firebase/google-keys";
 import { createIdTokenVerifier } from "../../adapters/firebase/id-token-verifier";
@@ -53,6 +55,9 @@ import type { CardPayments } from "../../services/payments/card-payments";
 import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
 import { createReceiptService } from "../../services/receipts/receipt-service";
+import { createSecondFactor } from "../../services/staff/second-factor";
+import { createSecretBox } from "../../services/staff/secret-box";
+import { createStaffTeam } from "../../services/staff/staff-team";
 import { emailServices } from "./email";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
@@ -94,6 +99,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
     contentVersion: createContentVersionStore(contentCache),
+    secondFactors: createSecondFactorStore(db),
   };
 
   /** Published content, through the KV cache: what prices, orders, memberships and e-mails use. */
@@ -231,7 +237,26 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       log,
     }),
     /** The staff members register. */
-    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), graceDays, now }),
+    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), audit: stores.audit, graceDays, now }),
+    /** Who is staff, with which role (/staff/team; STAFF_EMAILS seeds the first administrators). */
+    staffTeam: createStaffTeam({
+      staff: createStaffStore(db),
+      secondFactors: stores.secondFactors,
+      audit: stores.audit,
+      seedEmails: config.membership.staffEmails,
+      batch: (statements) => db.batch(statements),
+      log,
+    }),
+    /** The staff's TOTP second factor, checked at the edge. */
+    secondFactor: createSecondFactor({
+      store: stores.secondFactors,
+      sessions: stores.sessions,
+      box: createSecretBox(config.staffSecondFactor.key),
+      audit: stores.audit,
+      issuer: config.site.name,
+      nowSeconds: () => Math.floor(Date.now() / 1000),
+      log,
+    }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card

@@ -65,6 +65,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       emailVerified: claims.emailVerified,
       authTime: claims.authTime,
       expiresAt,
+      secondFactorAt: null,
     };
     await deps.sessions.create({
       id: session.id,
@@ -151,6 +152,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         emailVerified: record.emailVerified,
         authTime: record.authTime,
         expiresAt: Math.floor(Date.parse(record.expiresAt) / 1000),
+        secondFactorAt: record.secondFactorAt,
       };
     },
 

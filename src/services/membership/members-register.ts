@@ -2,8 +2,10 @@
  * The staff members register (/staff/members): every membership record with its state in words
  * (the one rule, member-state.ts, at this moment), period end, payment method and the latest
  * e-mail written to the member; filtered by state, searched by name, e-mail or reference, and
- * exported as CSV (formulas neutralised, services/csv.ts); and one member's page with their timeline.
+ * exported as CSV (formulas neutralised, services/csv.ts; the export itself is audited: who, when
+ * and with which filter); and one member's page with their timeline.
  */
+import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { MemberTimelineStore } from "../../adapters/d1/member-timeline";
 import type { MembersRegisterStore } from "../../adapters/d1/members-register";
 import type { MemberTimeline } from "../../domain/member-timeline";
@@ -15,6 +17,7 @@ import { newestFirst } from "./member-timeline";
 export interface MembersRegisterDeps {
   store: MembersRegisterStore;
   timeline: MemberTimelineStore;
+  audit: AuditLog;
   graceDays: number;
   now: () => Date;
 }
@@ -38,7 +41,7 @@ export function createMembersRegister(deps: MembersRegisterDeps) {
       return { member: { ...row, state: memberState(row.record, deps.graceDays, deps.now()) }, entries: newestFirst(entries) };
     },
     /** The CSV of what the list shows, with `stateWords` (the view's words) for the state column. */
-    async export(filter: RegisterFilter, search: string, limit: number, stateWords: (entry: RegisterEntry) => string): Promise<string> {
+    async export(staffEmail: string, filter: RegisterFilter, search: string, limit: number, stateWords: (entry: RegisterEntry) => string): Promise<string> {
       const columns: readonly CsvColumn<RegisterEntry>[] = [
         ["Name", (e) => e.name],
         ["E-mail", (e) => e.record.email],
@@ -50,7 +53,9 @@ export function createMembersRegister(deps: MembersRegisterDeps) {
         ["Payment method", (e) => e.record.paymentMethod],
         ["Last e-mail", (e) => (e.lastEmail ? `${e.lastEmail.kind} (${e.lastEmail.status}) ${e.lastEmail.createdAt}` : null)],
       ];
-      return csvTable(columns, await list(filter, search, limit));
+      const entries = await list(filter, search, limit);
+      await deps.audit.record({ staffEmail, action: "members.exported", details: { status: filter, search, count: entries.length } }).run();
+      return csvTable(columns, entries);
     },
   };
 }

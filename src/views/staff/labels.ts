@@ -1,6 +1,22 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
+import type { StaffRole } from "../../domain/staff";
+
+/** Staff roles, and what each may do (the rule itself: services/staff/staff-access). */
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Administrator",
+  membership: "Membership",
+  finance: "Finance",
+  read_only: "Read-only",
+};
+
+export const ROLE_HINTS: Record<StaffRole, string> = {
+  admin: "Everything, and the team",
+  membership: "Applications, members, the member import and e-mails",
+  finance: "Webinar orders, receipts, payments and refunds",
+  read_only: "May view membership and finance pages, but not change anything",
+};
 
 export type StaffStatus = ApplicationStatus | OrderStatus;
 

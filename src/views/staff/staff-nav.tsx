@@ -1,5 +1,5 @@
 /** The staff area's lists, linked from each other so staff can find them all. */
-export type StaffArea = "applications" | "members" | "orders" | "emails" | "import";
+export type StaffArea = "applications" | "members" | "orders" | "emails" | "import" | "team";
 
 const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
@@ -7,6 +7,7 @@ const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
   { area: "emails", href: "/staff/emails", label: "E-mails" },
   { area: "import", href: "/staff/members/import", label: "Import members" },
+  { area: "team", href: "/staff/team", label: "Team" },
 ];
 
 export function StaffNav({ current }: { current: StaffArea }) {

@@ -1,16 +1,68 @@
-/** What the staff-page tests share: the demo staff account signed in, and the staff gate's checks. */
+/**
+ * What the staff-page tests share: the demo staff account signed in with its second factor
+ * passed (set up through the real pages, codes computed from the key they show), and the staff
+ * gate's checks.
+ */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { base32Decode, timeStep, totpCode } from "../../../src/services/staff/totp";
 import { createUser, TestBrowser } from "./browser";
 
 export const STAFF = { email: "staff@guildhall.example", password: "Guildhall-staff-1" } as const;
 
-/** A browser signed in as the demo staff account (STAFF_EMAILS in wrangler.toml lists it). */
-export async function signedInStaff(): Promise<TestBrowser> {
-  expect(env.STAFF_EMAILS, "wrangler.toml lists the demo staff account").toContain(STAFF.email);
+/** What a test knows of each staff member's second factor (this file's D1 keeps it between tests). */
+interface KnownFactor {
+  secret: Uint8Array;
+  lastStep: number;
+  recoveryCodes: string[];
+}
+const factors = new Map<string, KnownFactor>();
+
+/** The key the enrolment page shows, read back as bytes. */
+export function shownSecret(html: string): Uint8Array {
+  const text = /id="totp-secret"[^>]*>([^<]+)</.exec(html)?.[1];
+  expect(text, "the enrolment page shows the key").toBeTruthy();
+  return base32Decode(text!)!;
+}
+
+/** The recovery codes the page after enrolment shows. */
+export const shownRecoveryCodes = (html: string): string[] => [...html.matchAll(/<li><code>([a-z0-9]{5}-[a-z0-9]{5})<\/code><\/li>/g)].map((m) => m[1]!);
+
+/** The current TOTP code for a secret. */
+export const currentCode = (secret: Uint8Array, offsetSteps = 0) => totpCode(secret, timeStep(Date.now() / 1000) + offsetSteps);
+
+/**
+ * Passes the second factor for a signed-in staff browser: sets it up the first time (keeping the
+ * key and recovery codes), then enters the current code, or a recovery code when this step's
+ * code was used already (a code is good once).
+ */
+export async function passSecondFactor(browser: TestBrowser, email: string): Promise<void> {
+  const start = await browser.fetch("/staff/second-factor");
+  if (start.status === 200) {
+    const secret = shownSecret(await start.text());
+    const step = timeStep(Date.now() / 1000);
+    const confirmed = await browser.post("/staff/second-factor", { code: await totpCode(secret, step) });
+    expect(confirmed.status, "the second factor is set up").toBe(200);
+    factors.set(email, { secret, lastStep: step, recoveryCodes: shownRecoveryCodes(await confirmed.text()) });
+    return;
+  }
+  expect(start.status).toBe(303);
+  const known = factors.get(email);
+  expect(known, `this test file set up ${email}'s second factor`).toBeTruthy();
+  const step = timeStep(Date.now() / 1000);
+  const code = step > known!.lastStep ? await totpCode(known!.secret, step) : known!.recoveryCodes.shift()!;
+  if (step > known!.lastStep) known!.lastStep = step;
+  const verified = await browser.post("/staff/verify", { code });
+  expect(verified.status, "the second factor is passed").toBe(303);
+}
+
+/** A browser signed in as the demo staff account (STAFF_EMAILS in wrangler.toml lists it), second factor passed. */
+export async function signedInStaff(account: { email: string; password: string } = STAFF): Promise<TestBrowser> {
+  if (account === STAFF) expect(env.STAFF_EMAILS, "wrangler.toml lists the demo staff account").toContain(STAFF.email);
   const browser = new TestBrowser();
-  expect((await browser.signIn(STAFF.email, STAFF.password)).status).toBe(303);
+  expect((await browser.signIn(account.email, account.password)).status).toBe(303);
   expect(browser.sessionCookie).toBeTruthy();
+  await passSecondFactor(browser, account.email.toLowerCase());
   return browser;
 }
 

@@ -1,0 +1,81 @@
+/**
+ * Which staff role may do what: every /staff route belongs to one area, and a role may view or
+ * change an area. The one map of routes to areas is below; a route missing from it is refused
+ * (and a unit test fails), so a new staff page cannot be added without deciding who may use it.
+ */
+import type { StaffRole } from "../../domain/staff";
+
+/**
+ * - membership: applications, members, the member import and the e-mail outbox;
+ * - finance: webinar orders, receipts (and later payments, refunds, VAT);
+ * - team: who is staff, with which role (administrators only);
+ * - second-factor: setting up and passing the second factor, open to every staff member before
+ *   it is passed (the other areas need it).
+ */
+export type StaffAccessArea = "membership" | "finance" | "team" | "second-factor";
+
+/** Every staff route (Hono's path syntax, `:name` for one segment) and its area. */
+export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
+  "/staff/applications": "membership",
+  "/staff/applications.csv": "membership",
+  "/staff/applications/:id": "membership",
+  "/staff/applications/:id/payment": "membership",
+  "/staff/applications/:id/reject": "membership",
+  "/staff/members": "membership",
+  "/staff/members.csv": "membership",
+  "/staff/members/import": "membership",
+  "/staff/members/:userId": "membership",
+  "/staff/members/:userId/emails/:id/resend": "membership",
+  "/staff/emails": "membership",
+  "/staff/emails/:id/resend": "membership",
+  "/staff/orders": "finance",
+  "/staff/orders.csv": "finance",
+  "/staff/orders/:id": "finance",
+  "/staff/orders/:id/payment": "finance",
+  "/staff/orders/:id/cancel": "finance",
+  "/staff/receipts/:number": "finance",
+  "/staff/team": "team",
+  "/staff/team/:email/role": "team",
+  "/staff/team/:email/remove": "team",
+  "/staff/team/:email/second-factor": "team",
+  "/staff/second-factor": "second-factor",
+  "/staff/verify": "second-factor",
+};
+
+const matches = (pattern: string, path: string): boolean => {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith(":") ? got[i] !== "" : segment === got[i]));
+};
+
+/** The area of a request path; null when no staff route has this shape (refused). */
+export function staffAreaOf(path: string): StaffAccessArea | null {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  // Exact names first (/staff/members/import before /staff/members/:userId).
+  const exact = STAFF_ROUTE_AREAS[trimmed];
+  if (exact) return exact;
+  for (const [pattern, area] of Object.entries(STAFF_ROUTE_AREAS)) if (matches(pattern, trimmed)) return area;
+  return null;
+}
+
+/** Which areas each role may view, and which it may change. */
+const GRANTS: Record<StaffRole, { view: readonly StaffAccessArea[]; change: readonly StaffAccessArea[] }> = {
+  admin: { view: ["membership", "finance", "team"], change: ["membership", "finance", "team"] },
+  membership: { view: ["membership"], change: ["membership"] },
+  finance: { view: ["finance"], change: ["finance"] },
+  read_only: { view: ["membership", "finance"], change: [] },
+};
+
+/** Whether `role` may view (`change` false) or change (`change` true) an area. */
+export function roleMay(role: StaffRole, area: StaffAccessArea, change: boolean): boolean {
+  if (area === "second-factor") return true;
+  return (change ? GRANTS[role].change : GRANTS[role].view).includes(area);
+}
+
+/** Whether a request changes something: anything but GET and HEAD. */
+export const isChange = (method: string): boolean => !["GET", "HEAD"].includes(method.toUpperCase());
+
+/** Where a staff member starts: the first list their role may see. */
+export function staffHome(role: StaffRole): string {
+  return role === "finance" ? "/staff/orders" : "/staff/applications";
+}
