@@ -1,0 +1,340 @@
+/**
+ * Staff roles and the second factor, against real D1 and the Firebase Auth emulator: the demo
+ * staff account (STAFF_EMAILS) becomes the first administrator and adds the others on
+ * /staff/team; every role meets every kind of staff route; TOTP codes are computed from the key
+ * the enrolment page shows; a code is good once, a recovery code once, wrong codes are counted;
+ * personal-data exports are audited.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { StaffRole } from "../../src/domain/staff";
+import { timeStep, totpCode } from "../../src/services/staff/totp";
+import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
+import { currentCode, expectStaffHeaders, passSecondFactor, shownRecoveryCodes, shownSecret, signedInStaff, STAFF } from "../support/worker/staff";
+
+interface AuditRow {
+  staff_email: string;
+  action: string;
+  details: string;
+  at: string;
+}
+const auditFor = async (action: string) =>
+  (await env.DB.prepare("SELECT staff_email, action, details, at FROM staff_audit_log WHERE action = ?1 ORDER BY id").bind(action).all<AuditRow>()).results.map((row) => ({
+    ...row,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+  }));
+
+/** A new account with a verified address. */
+async function verifiedUser() {
+  const user = await createUser();
+  await verifyEmail(user.email, user.password);
+  return user;
+}
+
+let admin: TestBrowser;
+
+/** A verified account the administrator adds with `role`, signed in with its second factor passed. */
+async function staffWithRole(role: StaffRole): Promise<{ browser: TestBrowser; email: string; password: string }> {
+  const user = await verifiedUser();
+  expect((await admin.post("/staff/team", { email: user.email, role })).status).toBe(303);
+  return { browser: await signedInStaff(user), email: user.email.toLowerCase(), password: user.password };
+}
+
+beforeAll(async () => {
+  admin = await signedInStaff();
+});
+
+describe("the team", () => {
+  it("makes the STAFF_EMAILS account an administrator at its first sign-in, audited", async () => {
+    const page = await admin.fetch("/staff/team");
+    expect(page.status).toBe(200);
+    expectStaffHeaders(page);
+    const html = await page.text();
+    expect(html).toContain(STAFF.email);
+    expect(html).toContain("From the site&#x27;s configuration");
+    expect((await auditFor("staff.seeded")).map((e) => e.staff_email)).toEqual([STAFF.email]);
+  });
+
+  it("adds a staff member with a role, audited with who did it", async () => {
+    const user = await verifiedUser();
+    const added = await admin.post("/staff/team", { email: ` ${user.email.toUpperCase()} `, role: "finance" });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("Location")).toBe("/staff/team?done=added");
+    const html = await (await admin.fetch("/staff/team?done=added")).text();
+    expect(html).toContain("The staff member has been added");
+    expect(html).toContain(user.email.toLowerCase());
+    expect((await auditFor("staff.added")).find((e) => e.details.email === user.email.toLowerCase())).toMatchObject({ staff_email: STAFF.email, details: { role: "finance" } });
+  });
+
+  it.each([
+    ["no address", { email: "", role: "finance" }, "Enter the staff member&#x27;s e-mail address"],
+    ["an address that is not one", { email: "not-an-address", role: "finance" }, "Enter an e-mail address like name@example.org"],
+    ["a huge address", { email: `${"a".repeat(300)}@example.org`, role: "finance" }, "Enter an e-mail address like name@example.org"],
+    ["no role", { email: "someone@example.org", role: "" }, "Choose a role"],
+    ["a role that does not exist", { email: "someone@example.org", role: "owner" }, "Choose a role"],
+    ["an address already on the team", { email: STAFF.email, role: "finance" }, "is already on the team"],
+  ])("refuses %s with a specific message and changes nothing", async (_, fields, message) => {
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_members").first<{ n: number }>();
+    const response = await admin.post("/staff/team", fields);
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain(message);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_members").first<{ n: number }>()).toEqual(before);
+  });
+
+  it("refuses an administrator changing or removing themselves, so the team always keeps one", async () => {
+    const path = `/staff/team/${encodeURIComponent(STAFF.email)}`;
+    expect((await admin.post(`${path}/role`, { role: "read_only" })).status).toBe(409);
+    expect((await admin.post(`${path}/remove`, {})).status).toBe(409);
+    expect((await env.DB.prepare("SELECT role FROM staff_members WHERE email = ?1").bind(STAFF.email).first<{ role: string }>())?.role).toBe("admin");
+  });
+
+  it("changes a role (applied at the next page) and removes a member (at once), both audited", async () => {
+    const member = await staffWithRole("membership");
+    expect((await member.browser.fetch("/staff/orders")).status).toBe(403);
+    const path = `/staff/team/${encodeURIComponent(member.email)}`;
+    expect((await admin.post(`${path}/role`, { role: "finance" })).status).toBe(303);
+    expect((await member.browser.fetch("/staff/orders")).status).toBe(200);
+    expect((await member.browser.fetch("/staff/applications")).status).toBe(403);
+    expect((await auditFor("staff.role_changed")).at(-1)).toMatchObject({ staff_email: STAFF.email, details: { email: member.email, from: "membership", to: "finance" } });
+
+    expect((await admin.post(`${path}/role`, { role: "boss" })).status).toBe(400);
+    expect((await admin.post(`${path}/remove`, {})).status).toBe(303);
+    expect((await member.browser.fetch("/staff/orders")).status).toBe(404);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_second_factors WHERE email = ?1").bind(member.email).first<{ n: number }>()).toEqual({ n: 0 });
+    expect((await auditFor("staff.removed")).at(-1)).toMatchObject({ staff_email: STAFF.email, details: { email: member.email, role: "finance" } });
+    expect((await admin.post(`${path}/remove`, {})).status).toBe(404);
+  });
+
+  it("ignores an unverified address, even one an administrator added", async () => {
+    const user = await createUser();
+    expect((await admin.post("/staff/team", { email: user.email, role: "admin" })).status).toBe(303);
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    for (const path of ["/staff/team", "/staff/verify", "/staff/second-factor", "/staff/applications"]) expect((await browser.fetch(path)).status, path).toBe(404);
+  });
+});
+
+describe("every role on every kind of staff route", () => {
+  let browsers: Record<StaffRole, TestBrowser>;
+  beforeAll(async () => {
+    browsers = {
+      admin,
+      membership: (await staffWithRole("membership")).browser,
+      finance: (await staffWithRole("finance")).browser,
+      read_only: (await staffWithRole("read_only")).browser,
+    };
+  });
+
+  // A page or a post of each area; ids that do not exist still show whether the gate let it through (404 past it, 403 at it).
+  const VIEWS = ["/staff/applications", "/staff/applications.csv", "/staff/applications/none", "/staff/members", "/staff/members.csv", "/staff/members/import", "/staff/emails", "/staff/orders", "/staff/orders.csv", "/staff/orders/none", "/staff/receipts/none", "/staff/team"];
+  const CHANGES = ["/staff/applications/none/payment", "/staff/applications/none/reject", "/staff/emails/none/resend", "/staff/members/none/emails/none/resend", "/staff/orders/none/payment", "/staff/orders/none/cancel", "/staff/team/nobody%40example.org/remove"];
+  const AREA = (path: string) => (path.startsWith("/staff/team") ? "team" : /^\/staff\/(orders|receipts)/.test(path) ? "finance" : "membership");
+  const MAY: Record<StaffRole, { view: string[]; change: string[] }> = {
+    admin: { view: ["membership", "finance", "team"], change: ["membership", "finance", "team"] },
+    membership: { view: ["membership"], change: ["membership"] },
+    finance: { view: ["finance"], change: ["finance"] },
+    read_only: { view: ["membership", "finance"], change: [] },
+  };
+
+  it.each(["admin", "membership", "finance", "read_only"] as const)("%s: views and changes only what the role allows", async (role) => {
+    const browser = browsers[role];
+    for (const path of VIEWS) {
+      const response = await browser.fetch(path);
+      expectStaffHeaders(response);
+      if (MAY[role].view.includes(AREA(path))) expect(response.status, `${role} GET ${path}`).not.toBe(403);
+      else expect(response.status, `${role} GET ${path}`).toBe(403);
+    }
+    for (const path of CHANGES) {
+      const response = await browser.post(path, { reason: "A reason long enough to pass", amount: "1", receivedOn: "2026-01-01", paymentReference: "x" });
+      if (MAY[role].change.includes(AREA(path))) expect(response.status, `${role} POST ${path}`).not.toBe(403);
+      else expect(response.status, `${role} POST ${path}`).toBe(403);
+    }
+  });
+
+  it("says which role stops a page", async () => {
+    const response = await browsers.read_only.post("/staff/applications/none/reject", { reason: "A reason long enough to pass" });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Your role (read-only) may not change this.");
+    expect(await (await browsers.finance.fetch("/staff/members")).text()).toContain("Your role (finance) does not include this page.");
+  });
+
+  it("hides the staff area from visitors and non-staff (404), whatever the method", async () => {
+    const user = await verifiedUser();
+    const signedIn = new TestBrowser();
+    await signedIn.signIn(user.email, user.password);
+    for (const browser of [new TestBrowser(), signedIn]) {
+      for (const path of ["/staff/team", "/staff/verify", "/staff/second-factor"]) expect((await browser.fetch(path)).status, path).toBe(404);
+      expect((await browser.post("/staff/team", { email: "x@example.org", role: "admin" })).status).toBe(404);
+    }
+  });
+});
+
+describe("the second factor", () => {
+  it("sends staff without one to set it up, and keeps every other staff page from them until they do", async () => {
+    const user = await verifiedUser();
+    expect((await admin.post("/staff/team", { email: user.email, role: "membership" })).status).toBe(303);
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const redirected = await browser.fetch("/staff/members?status=all");
+    expect(redirected.status).toBe(303);
+    expect(redirected.headers.get("Location")).toBe(`/staff/second-factor?callbackUrl=${encodeURIComponent("/staff/members?status=all")}`);
+    expect((await browser.post("/staff/applications/none/reject", { reason: "A reason long enough to pass" })).status).toBe(403);
+    expect((await browser.fetch("/staff/verify")).headers.get("Location")).toMatch(/^\/staff\/second-factor\?/);
+
+    const page = await browser.fetch("/staff/second-factor?callbackUrl=%2Fstaff%2Fmembers%3Fstatus%3Dall");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const secret = shownSecret(html);
+    expect(secret.length).toBe(20);
+    expect(html).toMatch(/href="otpauth:\/\/totp\/Guildhall%3A[^"]+\?secret=[A-Z2-7]{32}&amp;issuer=Guildhall&amp;algorithm=SHA1&amp;digits=6&amp;period=30"/);
+    // The same pending key until it is confirmed (a reload does not change the app's entry).
+    expect(shownSecret(await (await browser.fetch("/staff/second-factor")).text())).toEqual(secret);
+    // Stored sealed: the key is not in the database in any readable form.
+    const stored = await env.DB.prepare("SELECT secret, confirmed_at FROM staff_second_factors WHERE email = ?1").bind(user.email.toLowerCase()).first<{ secret: string; confirmed_at: string | null }>();
+    expect(stored?.confirmed_at).toBeNull();
+    expect(stored?.secret).not.toContain(html.match(/id="totp-secret"[^>]*>([^<]+)</)![1]!.replace(/ /g, ""));
+
+    const wrong = await browser.post("/staff/second-factor", { code: "12345", callbackUrl: "/staff/members?status=all" });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("Enter the 6-digit code your authenticator app shows");
+
+    const done = await browser.post("/staff/second-factor", { code: await currentCode(secret), callbackUrl: "/staff/members?status=all" });
+    expect(done.status).toBe(200);
+    const doneHtml = await done.text();
+    const codes = shownRecoveryCodes(doneHtml);
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(doneHtml).toContain('href="/staff/members?status=all"');
+    expect((await browser.fetch("/staff/members?status=all")).status).toBe(200);
+    // Digests only.
+    const hashes = (await env.DB.prepare("SELECT code_hash FROM staff_recovery_codes WHERE email = ?1").bind(user.email.toLowerCase()).all<{ code_hash: string }>()).results;
+    expect(hashes).toHaveLength(10);
+    for (const { code_hash } of hashes) expect(codes).not.toContain(code_hash);
+    expect((await auditFor("staff.second_factor_enrolled")).some((e) => e.staff_email === user.email.toLowerCase())).toBe(true);
+    // Set up once: the page now leads to the check instead.
+    expect((await browser.fetch("/staff/second-factor")).status).toBe(303);
+  });
+
+  describe("at each sign-in", () => {
+    let user: { email: string; password: string };
+    let secret: Uint8Array;
+    let codes: string[];
+    let session: TestBrowser;
+    const email = () => user.email.toLowerCase();
+    /**
+     * The member's browser as a new session would be, not yet past the second factor: sign-in
+     * itself is rate limited per address (five a minute), so the tests below reuse one session
+     * and clear its mark in D1 instead of signing in again and again.
+     */
+    const signIn = async () => {
+      await env.DB.prepare("UPDATE sessions SET second_factor_at = NULL WHERE email = ?1").bind(email()).run();
+      return session;
+    };
+    const clearFailures = () => env.DB.prepare("DELETE FROM staff_second_factor_failures WHERE email = ?1").bind(email()).run();
+
+    beforeAll(async () => {
+      user = await verifiedUser();
+      expect((await admin.post("/staff/team", { email: user.email, role: "read_only" })).status).toBe(303);
+      session = new TestBrowser();
+      await session.signIn(user.email, user.password);
+      const browser = session;
+      secret = shownSecret(await (await browser.fetch("/staff/second-factor")).text());
+      // Enrolled with the previous step's code, so the current one is still fresh for the tests below.
+      const enrolled = await browser.post("/staff/second-factor", { code: await currentCode(secret, -1) });
+      expect(enrolled.status).toBe(200);
+      codes = shownRecoveryCodes(await enrolled.text());
+    });
+
+    it("asks a new session for a code, and goes back to the page asked for (a staff page on this site only)", async () => {
+      const browser = await signIn();
+      const asked = await browser.fetch("/staff/orders?status=all");
+      expect(asked.headers.get("Location")).toBe(`/staff/verify?callbackUrl=${encodeURIComponent("/staff/orders?status=all")}`);
+      const page = await browser.fetch("/staff/verify?callbackUrl=%2Fstaff%2Forders%3Fstatus%3Dall");
+      expect(page.status).toBe(200);
+      expectStaffHeaders(page);
+      const passed = await browser.post("/staff/verify", { code: await currentCode(secret), callbackUrl: "https://evil.example/staff/orders" });
+      expect(passed.status).toBe(303);
+      expect(passed.headers.get("Location")).toBe("/staff/applications");
+      expect((await browser.fetch("/staff/orders?status=all")).status).toBe(200);
+      const row = await env.DB.prepare("SELECT second_factor_at FROM sessions WHERE email = ?1").bind(email()).first<{ second_factor_at: number | null }>();
+      expect(row!.second_factor_at).toBeGreaterThan(Date.now() / 1000 - 60);
+    });
+
+    it("refuses a code used before (replay)", async () => {
+      await clearFailures();
+      const used = await env.DB.prepare("SELECT last_used_step FROM staff_second_factors WHERE email = ?1").bind(email()).first<{ last_used_step: number }>();
+      const browser = await signIn();
+      const replay = await browser.post("/staff/verify", { code: await totpCode(secret, used!.last_used_step) });
+      expect(replay.status).toBe(422);
+      expect(await replay.text()).toMatch(/That code has already been used|That code is not right/);
+      expect((await browser.fetch("/staff/applications")).status).toBe(303);
+    });
+
+    it("refuses a wrong code and odd input with specific messages", async () => {
+      await clearFailures();
+      const browser = await signIn();
+      const step = timeStep(Date.now() / 1000);
+      const wrong = String((Number(await totpCode(secret, step)) + 1) % 1_000_000).padStart(6, "0");
+      for (const [code, message] of [
+        [wrong, "That code is not right"],
+        ["", "Enter the code from your authenticator app, or a recovery code"],
+        ["12 34", "Enter the 6-digit code from your authenticator app, or a recovery code like abcde-fghjk"],
+        ["x".repeat(10_000), "Enter the 6-digit code from your authenticator app"],
+      ] as const) {
+        const response = await browser.post("/staff/verify", { code });
+        expect(response.status, code.slice(0, 10)).toBe(422);
+        expect(await response.text()).toContain(message);
+      }
+      await clearFailures();
+    });
+
+    it("takes each recovery code once", async () => {
+      const first = await signIn();
+      expect((await first.post("/staff/verify", { code: codes[0]!.toUpperCase() })).status).toBe(303);
+      expect((await first.fetch("/staff/applications")).status).toBe(200);
+      const second = await signIn();
+      const again = await second.post("/staff/verify", { code: codes[0]! });
+      expect(again.status).toBe(422);
+      expect(await again.text()).toContain("That recovery code is not right or has been used.");
+      expect((await auditFor("staff.recovery_code_used")).at(-1)).toMatchObject({ staff_email: email(), details: { left: 9 } });
+      await clearFailures();
+    });
+
+    it("stops after five wrong codes in fifteen minutes, even a right one", async () => {
+      await clearFailures();
+      const browser = await signIn();
+      for (let i = 0; i < 5; i++) expect((await browser.post("/staff/verify", { code: "aaaaa-aaaaa" })).status).toBe(422);
+      const locked = await browser.post("/staff/verify", { code: codes[1]! });
+      expect(locked.status).toBe(429);
+      expect(await locked.text()).toContain("Too many wrong codes. Wait 15 minutes, then try again.");
+      await clearFailures();
+      expect((await browser.post("/staff/verify", { code: codes[1]! })).status).toBe(303);
+    });
+
+    it("is reset by an administrator (a lost phone): set up again at the next page", async () => {
+      expect((await admin.post(`/staff/team/${encodeURIComponent(email())}/second-factor`, {})).status).toBe(303);
+      const browser = await signIn();
+      expect((await browser.fetch("/staff/applications")).headers.get("Location")).toMatch(/^\/staff\/second-factor\?/);
+      await passSecondFactor(browser, `${email()}#reset`);
+      expect((await browser.fetch("/staff/applications")).status).toBe(200);
+      expect((await auditFor("staff.second_factor_reset")).at(-1)).toMatchObject({ staff_email: STAFF.email, details: { email: email() } });
+    });
+  });
+});
+
+describe("personal-data exports", () => {
+  it.each([
+    ["/staff/members.csv?status=lapsed&q=smith", "members.exported", { status: "lapsed", search: "smith" }],
+    ["/staff/applications.csv?status=all&q=ada", "applications.exported", { status: "all", search: "ada" }],
+    ["/staff/orders.csv?status=paid&q=", "orders.exported", { status: "paid", search: "" }],
+  ])("audits %s: who, when and the filter", async (path, action, filter) => {
+    const before = Date.now() - 1000;
+    const response = await admin.fetch(path);
+    expect(response.status).toBe(200);
+    expectStaffHeaders(response);
+    const entry = (await auditFor(action)).at(-1);
+    expect(entry).toMatchObject({ staff_email: STAFF.email, details: filter });
+    expect(typeof entry!.details.count).toBe("number");
+    expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(before);
+  });
+});
