@@ -14,6 +14,7 @@ import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
+import { demoSecondFactorSql, localTotpKey } from "./lib/staff-totp.mjs";
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
 const WORKER_PORT = 8787;
@@ -70,8 +71,12 @@ try {
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       ...(secrets.PREVIEW_SECRET ? { PREVIEW_SECRET: secrets.PREVIEW_SECRET } : {}),
     },
-    // The demo member is a member (the membership source the access tiers read).
-    seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
+    // The demo member is a member (the membership source the access tiers read); the demo staff
+    // account has its second factor set up with the demo key (`npm run staff:code` prints its code).
+    seedSql: [
+      `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
+      demoSecondFactorSql(auth.accounts.staff.email, secrets.STAFF_TOTP_KEY ?? localTotpKey(ROOT)),
+    ].join(";\n"),
   });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));

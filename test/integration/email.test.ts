@@ -504,6 +504,7 @@ describe("the local mailbox", () => {
       STRIPE_API_URL: undefined,
       EMAIL_FROM: "Guildhall <no-reply@mail.guildhall.org>",
       EMAIL_REPLY_TO: "office@guildhall.org",
+      STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
     };
     for (const path of ["/dev/mailbox", "/dev/mailbox?format=json", `/dev/mailbox/${id}`, `/dev/mailbox/${id}/html`, `/dev/mailbox/${id}/text`]) {
       const response = await fetchWith(production, path);

@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { completePasswordReset, createUser, deleteAccount, disableAccount, TestBrowser, verifyEmail } from "../support/worker/browser";
+import { passSecondFactor } from "../support/worker/staff";
 
 /** Firebase keeps validSince in whole seconds; a sign-in in the same second still counts (as in firebase-admin). */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
@@ -70,6 +71,7 @@ describe("a session whose account changed outside the site", () => {
     await verifyEmail(user.email, user.password);
     const staff = new TestBrowser({ STAFF_EMAILS: user.email });
     await staff.signIn(user.email, user.password);
+    await passSecondFactor(staff, user.email.toLowerCase());
     expect((await staff.fetch("/staff/applications")).status).toBe(200);
 
     await disableAccount(user.uid);

@@ -31,6 +31,7 @@ const PRODUCTION_SECRETS = {
   }),
   STRIPE_SECRET_KEY: "sk_live_guildhallProduction0000",
   STRIPE_WEBHOOK_SECRET: "whsec_guildhallProduction0000",
+  STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
 };
 
 /** [env.production]'s vars with this deployment's own values in place of the template's placeholders. */

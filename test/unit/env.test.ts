@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ConfigError, getConfig, parseConfig } from "../../src/env";
+import { ConfigError, getConfig, LOCAL_STAFF_TOTP_KEY, parseConfig } from "../../src/env";
 
 const valid = () => ({ ...env });
 /** A production configuration but for the setting under test (no test-only Stripe stand-in). */
@@ -13,6 +13,7 @@ const production = () => ({
   EMAIL_REPLY_TO: "office@guildhall.org",
   FIREBASE_AUTH_EMULATOR_HOST: undefined,
   FIREBASE_SERVICE_ACCOUNT: serviceAccountKey(),
+  STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
 });
 
 /** A service account's JSON key as Google issues it (the key itself is never parsed at startup). */
@@ -36,6 +37,26 @@ function problemsOf(input: Record<string, unknown>): string[] {
   }
   throw new Error("expected the configuration to be refused");
 }
+
+describe("the staff's TOTP key", () => {
+  it("is read as 32 bytes", () => {
+    expect(parseConfig(valid()).staffSecondFactor.key).toHaveLength(32);
+  });
+
+  it.each([
+    [undefined, "STAFF_TOTP_KEY is required (32 random bytes, base64: `openssl rand -base64 32`)"],
+    ["c2hvcnQ=", "STAFF_TOTP_KEY must be 32 bytes in base64, 44 characters (`openssl rand -base64 32`)"],
+    ["not base64 at all!", "STAFF_TOTP_KEY must be 32 bytes in base64, 44 characters (`openssl rand -base64 32`)"],
+  ])("refuses %s with a message naming it", (value, message) => {
+    expect(problemsOf({ ...valid(), STAFF_TOTP_KEY: value })).toEqual([message]);
+  });
+
+  it("refuses the local value in production", () => {
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", STAFF_TOTP_KEY: LOCAL_STAFF_TOTP_KEY })).toEqual([
+      "STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)",
+    ]);
+  });
+});
 
 describe("configuration", () => {
   it("accepts the test environment and derives the GraphQL endpoint", () => {
