@@ -19,6 +19,7 @@ import { DESKTOP, openContext } from "./support/chromium";
 import { follow, visit } from "./support/navigate";
 import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { siteWorkerUrl, WORKER_SLOTS } from "./support/site-worker";
+import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 
 const STAFF = DEMO_ACCOUNTS.staff;
 const MEMBER = DEMO_ACCOUNTS.member;
@@ -44,7 +45,7 @@ const workerLog: string[] = [];
 const stack = useBrowserStack(WORKER_SLOTS.emails, {
   // Absolute links and the logo in the e-mails point back at this Worker.
   vars: { STAFF_EMAILS: STAFF.email, SITE_URL: siteWorkerUrl(WORKER_SLOTS.emails) },
-  seedSql: SEED, log: (line) => workerLog.push(line),
+  seedSql: `${SEED}\n${staffSecondFactorSql()}`, log: (line) => workerLog.push(line),
 });
 
 let page: Page;
@@ -69,6 +70,9 @@ async function signIn(on: Page, account: { email: string; password: string }, ca
   await on.getByLabel("E-mail address").fill(account.email);
   await on.getByLabel("Password", { exact: true }).fill(account.password);
   await follow(on, () => on.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+  await on.waitForURL((url) => url.pathname === callbackUrl || url.pathname === "/staff/verify", { timeout: 15_000 });
+  // Staff pass the second factor (the demo key is seeded on this Worker), then go on.
+  if (onVerifyPage(on)) await passStaffVerify(on);
   await on.waitForURL((url) => url.pathname === callbackUrl, { timeout: 15_000 });
 }
 

@@ -29,11 +29,12 @@ import { follow, pathOf, visit } from "./support/navigate";
 import { failedToLoad, NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { londonDate } from "../../src/shared/london-date";
 import { WORKER_SLOTS } from "./support/site-worker";
+import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 
 const STAFF = DEMO_ACCOUNTS.staff;
 /** The Worker's output, printed when a test fails (a 500's cause is only there). */
 const workerLog: string[] = [];
-const stack = useBrowserStack(WORKER_SLOTS.join, { vars: { STAFF_EMAILS: STAFF.email }, log: (line) => workerLog.push(line) });
+const stack = useBrowserStack(WORKER_SLOTS.join, { vars: { STAFF_EMAILS: STAFF.email }, seedSql: staffSecondFactorSql(), log: (line) => workerLog.push(line) });
 const url = (path: string) => stack.url(path);
 
 const INFO_PAGE = "/professionals/join-full-member";
@@ -303,7 +304,9 @@ describe("joining with an offline payment, the payment recorded by staff, then m
     await page.locator("form[data-auth-form] button[type=submit][aria-busy]").waitFor({ state: "attached", timeout: 10_000 });
     await page.getByLabel("E-mail address").fill(STAFF.email);
     await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
-    const list = await land(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+    let list = await land(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+    // Staff pass the second factor (the demo key is seeded on this Worker), then go on.
+    if (onVerifyPage(page)) list = await passStaffVerify(page);
     expect(new URL(page.url()).pathname, "staff land on the applications list").toBe("/staff/applications");
     expect(list.status()).toBe(200);
     expect((await main(page).locator("h1").innerText()).trim()).toBe("Membership applications");

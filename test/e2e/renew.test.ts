@@ -23,6 +23,7 @@ import { DESKTOP, openContext } from "./support/chromium";
 import { follow, visit } from "./support/navigate";
 import { failedToLoad, NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { WORKER_SLOTS } from "./support/site-worker";
+import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 
 const DAY = 86_400_000;
 const MEMBER = DEMO_ACCOUNTS.member;
@@ -49,7 +50,8 @@ const stack = useBrowserStack(WORKER_SLOTS.renew, {
             VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '${OLD_START}', '${OLD_END}');
             INSERT INTO receipts (number, year, seq, source, payment_id, user_id, payer_email, items, total_pence, method, paid_on, payment_reference)
             VALUES ('${LAST_RECEIPT}', ${YEAR}, 41, 'membership', 'seeded-payment', 'someone-else', 'someone-else@example.org',
-                    '[{"description":"Full member membership","detail":null,"pence":19500}]', 19500, 'offline', '${londonDate(new Date())}', 'SEEDED')`,
+                    '[{"description":"Full member membership","detail":null,"pence":19500}]', 19500, 'offline', '${londonDate(new Date())}', 'SEEDED');
+            ${staffSecondFactorSql()}`,
   log: (line) => workerLog.push(line),
 });
 const url = (path: string) => stack.url(path);
@@ -94,6 +96,8 @@ async function signIn(tab: Tab, account: { email: string; password: string }, ca
   await page.getByLabel("E-mail address").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await land(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+  // Staff pass the second factor (the demo key is seeded on this Worker), then go on.
+  if (onVerifyPage(page)) await passStaffVerify(page);
   expect(new URL(page.url()).pathname).toBe(callbackUrl.split("?")[0]);
 }
 

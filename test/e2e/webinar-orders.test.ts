@@ -26,6 +26,7 @@ import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, visit } from "./support/navigate";
 import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { WORKER_SLOTS } from "./support/site-worker";
+import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 
 const STAFF = DEMO_ACCOUNTS.staff;
 const MEMBER = DEMO_ACCOUNTS.member;
@@ -34,7 +35,8 @@ const stack = useBrowserStack(WORKER_SLOTS.webinars, {
   vars: { STAFF_EMAILS: STAFF.email },
   // The demo member's membership record, on this Worker's own D1.
   seedSql: `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
-            VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01');`,
+            VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01');
+            ${staffSecondFactorSql()}`,
   log: (line) => workerLog.push(line),
 });
 const url = (path: string) => stack.url(path);
@@ -147,6 +149,9 @@ describe("buying webinars: cart, a new account, offline checkout, staff payment,
       const { page } = staff;
       await visit(page, url("/login?callbackUrl=%2Fstaff%2Forders"));
       await signIn(page, STAFF.email, STAFF.password);
+      // Staff pass the second factor (the demo key is seeded on this Worker), then go on.
+      await expect.poll(() => ["/staff/orders", "/staff/verify"].includes(pathOf(page))).toBe(true);
+      if (onVerifyPage(page)) await passStaffVerify(page);
       await expect.poll(() => pathOf(page)).toBe("/staff/orders");
       await page.getByLabel(/^Search/).fill(reference);
       await follow(page, () => main(page).getByRole("button", { name: "Search" }).click());

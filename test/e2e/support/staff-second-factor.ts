@@ -4,7 +4,7 @@
  * is passed with the current code. A code is good once, so a second pass in the same 30 seconds
  * takes the next step's code (accepted, one step ahead), or waits for a fresh step.
  */
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNTS } from "../../../scripts/lib/firebase.mjs";
 import { demoSecondFactorSql, localTotpKey, totpCode } from "../../../scripts/lib/staff-totp.mjs";
@@ -33,10 +33,11 @@ async function freshCode(): Promise<string> {
 export const onVerifyPage = (page: Page) => new URL(page.url()).pathname === "/staff/verify";
 
 /** Enters the current code on /staff/verify and follows on to the page first asked for. */
-export async function passStaffVerify(page: Page): Promise<void> {
+export async function passStaffVerify(page: Page): Promise<Response> {
   expect(new URL(page.url()).pathname).toBe("/staff/verify");
   await page.getByLabel("Code", { exact: true }).fill(await freshCode());
   const response = await follow(page, () => page.getByRole("button", { name: "Continue" }).click());
   expect(response.status(), "the code is accepted").toBeLessThan(400);
   expect(onVerifyPage(page)).toBe(false);
+  return response;
 }
