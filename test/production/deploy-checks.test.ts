@@ -94,6 +94,7 @@ describe("the secrets checks", () => {
       "secret CACHE_PURGE_SECRET is not set: wrangler secret put CACHE_PURGE_SECRET --env production",
       "secret SESSION_SECRET is not set: wrangler secret put SESSION_SECRET --env production",
       "secret FIREBASE_SERVICE_ACCOUNT is not set: wrangler secret put FIREBASE_SERVICE_ACCOUNT --env production",
+      "secret STAFF_TOTP_KEY is not set: wrangler secret put STAFF_TOTP_KEY --env production",
       "secret STRIPE_WEBHOOK_SECRET is not set: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither, for offline payment only)",
     ]);
   });
