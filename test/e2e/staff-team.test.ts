@@ -82,16 +82,16 @@ describe("the second factor and the team page", () => {
   });
 
   it("adds a staff member with the keyboard-usable form, and explains a bad address next to the field", async () => {
-    await page.getByLabel("E-mail address").fill("not an address");
-    await page.getByLabel("Role").selectOption("finance");
+    await page.getByLabel("E-mail address", { exact: true }).fill("not an address");
+    await page.getByLabel("Role", { exact: true }).selectOption("finance");
     const refused = await follow(page, () => page.getByRole("button", { name: "Add to the team" }).click());
     expect(refused.status()).toBe(422);
     expect(await page.locator("#email-error").innerText()).toContain("Enter an e-mail address like name@example.org");
     await expectAccessible(page, watch, "/staff/team (bad address)", 422);
 
-    await page.getByLabel("E-mail address").fill("new.colleague@example.org");
-    await page.getByLabel("Role").selectOption("finance");
-    await page.getByLabel("Role").press("Tab");
+    await page.getByLabel("E-mail address", { exact: true }).fill("new.colleague@example.org");
+    await page.getByLabel("Role", { exact: true }).selectOption("finance");
+    await page.getByLabel("Role", { exact: true }).press("Tab");
     const added = await follow(page, () => page.keyboard.press("Enter"));
     expect(added.status()).toBe(200);
     expect(new URL(page.url()).search).toBe("?done=added");
