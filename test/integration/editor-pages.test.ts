@@ -66,7 +66,7 @@ describe("the site's own screens show the editor's page at their address", () =>
 describe("membership information pages", () => {
   it.each([
     ["/professionals/join-full-member", "£195.00", "£25.00"],
-    ["/professionals/join-associate-member", "£95.00", "£15.00"],
+    ["/professionals/join-associate", "£95.00", "£15.00"],
   ])("%s answers with the membership's price and joining fee", async (path, price, fee) => {
     const response = await new TestBrowser().fetch(path);
     expect(response.status).toBe(200);
@@ -76,15 +76,15 @@ describe("membership information pages", () => {
   });
 
   it("the page the editors named otherwise answers with a 301 to the information address, keeping the query", async () => {
-    const response = await new TestBrowser().fetch("/professionals/join-associate?from=nav");
+    const response = await new TestBrowser().fetch("/professionals/associate-membership?from=nav");
     expect(response.status).toBe(301);
-    expect(response.headers.get("Location")).toBe("/professionals/join-associate-member?from=nav");
+    expect(response.headers.get("Location")).toBe("/professionals/join-associate?from=nav");
   });
 
   it("links to that page lead straight to the information address", async () => {
     const html = await (await new TestBrowser().fetch("/professionals/join-full-member")).text();
-    expect(html).toContain('href="/professionals/join-associate-member"');
-    expect(html).not.toContain('href="/professionals/join-associate"');
+    expect(html).toContain('href="/professionals/join-associate"');
+    expect(html).not.toContain('href="/professionals/associate-membership"');
   });
 
   it("an unknown membership has no information page", async () => {

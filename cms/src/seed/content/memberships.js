@@ -14,7 +14,7 @@ const memberships = () => ({
   },
   associate: {
     title: 'Associate member',
-    slug: 'associate-member',
+    slug: 'associate',
     description:
       'For students, assistants and colleagues in allied professions. Associates join the community, get member prices on webinars and receive the *Guild Journal*.\n\n- Member prices on every webinar\n- Mentoring from full members\n- The quarterly *Guild Journal*',
     stripePriceId: 'price_demo_associate_member_annual',

@@ -22,7 +22,7 @@ const singleTypes = (ref) => ({
     ],
     professionals: [
       link(ref, 'Join the Guild', 'join-full-member'),
-      dropdown(ref, 'Membership', ['join-full-member', 'join-associate']),
+      dropdown(ref, 'Membership', ['join-full-member', 'associate-membership']),
       dropdown(ref, 'Resources', ['cpd-resources', 'career-guidance', 'annual-review']),
     ],
     userSettings: [
@@ -67,7 +67,7 @@ const singleTypes = (ref) => ({
     navLinkItems: [
       { label: 'About', page: ref.page('about'), childPages: ref.pages(['our-history', 'governance', 'contact']) },
       { label: 'Patients', page: ref.page('find-a-physiotherapist'), childPages: ref.pages(['back-pain', 'preparing-for-your-appointment']) },
-      { label: 'Professionals', page: ref.page('join-full-member'), childPages: ref.pages(['join-full-member', 'join-associate', 'career-guidance', 'cpd-resources']) },
+      { label: 'Professionals', page: ref.page('join-full-member'), childPages: ref.pages(['join-full-member', 'associate-membership', 'career-guidance', 'cpd-resources']) },
       { label: 'Webinars', page: ref.page('upcoming-webinars'), childPages: ref.pages(['webinar-archive', 'member-free-webinars']) },
       { label: 'Contact', page: ref.page('contact'), childPages: [] },
     ],
