@@ -13,6 +13,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
+import { profileRoutes } from "./routes/user-profile";
 import { authApiRoutes } from "./routes/auth-api";
 import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
@@ -81,6 +82,7 @@ export function createApp() {
   app.route("/", passwordResetRoutes);
   app.route("/", registerRoutes);
   app.route("/", accountRoutes);
+  app.route("/", profileRoutes);
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);
   app.route("/", userReceiptRoutes);

@@ -32,6 +32,7 @@ export const BUILT_IN_SCREENS: readonly BuiltInScreen[] = [
   screen("Root", "webinars"),
   screen("Root", "memberships"),
   screen("User", "account"),
+  screen("User", "profile"),
   screen("User", "password"),
   screen("User", "membership"),
   screen("User", "webinars"),

@@ -56,6 +56,8 @@ export const hrefs = {
   register: "/register",
   cart: "/cart",
   account: "/user/account",
+  /** The member's own details (name, address, professional details). */
+  profile: "/user/profile",
   /** Where the account page's e-mail choices are posted. */
   emailPreferences: "/user/account/email-preferences",
   membership: "/user/membership",

@@ -5,6 +5,7 @@
 import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
+import { createMemberProfileStore } from "../../adapters/d1/member-profiles";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
@@ -37,6 +38,7 @@ import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { createNotices } from "../../services/email/notices";
 import { createMemberImport } from "../../services/member-import/member-import";
 import { createDirectoryService } from "../../services/directory/directory-service";
+import { createMemberProfileService } from "../../services/profile/member-profile";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipFollowUps } from "../../services/membership/follow-ups";
@@ -197,6 +199,14 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
         { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays },
         userId,
       ),
+    /** A member's own details (/user/profile), kept with the join form's rules. */
+    memberProfile: createMemberProfileService({
+      applications: stores.applications,
+      store: createMemberProfileStore(db, stores.audit),
+      terms,
+      joinPage: () => published.joinPage(),
+      log,
+    }),
     /** The member directory (opt-in, per-field privacy, members only). */
     directory: createDirectoryService({
       store: createDirectoryStore(db),

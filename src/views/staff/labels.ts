@@ -33,4 +33,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
   "email.resent": "Sent a failed e-mail again",
+  "member.details.updated": "The member changed their own details",
 };
