@@ -14,6 +14,7 @@ import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
 import { profileRoutes } from "./routes/user-profile";
+import { emailChangeRoutes } from "./routes/email-change";
 import { authApiRoutes } from "./routes/auth-api";
 import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
@@ -83,6 +84,7 @@ export function createApp() {
   app.route("/", registerRoutes);
   app.route("/", accountRoutes);
   app.route("/", profileRoutes);
+  app.route("/", emailChangeRoutes);
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);
   app.route("/", userReceiptRoutes);

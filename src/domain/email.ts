@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   "recording-ready",
   "application-rejected",
   "claim-invitation",
+  "email-changed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -42,6 +43,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "recording-ready": "webinar-recordings",
   "application-rejected": "transactional",
   "claim-invitation": "transactional",
+  "email-changed": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -165,6 +167,14 @@ export interface ClaimInvitationData {
   email: string;
 }
 
+/** A security notice to the address an account had, once its owner has verified a new one. */
+export interface EmailChangedData {
+  /** The address the account signs in with now. */
+  newEmail: string;
+  /** Instant the change reached the site's records. */
+  changedAt: string;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -177,6 +187,7 @@ export interface EmailDataFor {
   "recording-ready": RecordingReadyData;
   "application-rejected": ApplicationRejectedData;
   "claim-invitation": ClaimInvitationData;
+  "email-changed": EmailChangedData;
 }
 
 /**

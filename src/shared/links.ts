@@ -58,6 +58,10 @@ export const hrefs = {
   account: "/user/account",
   /** The member's own details (name, address, professional details). */
   profile: "/user/profile",
+  /** Asking to change the address an account signs in with. */
+  changeEmail: "/user/account/email",
+  /** Where Firebase's change-of-address link returns (no session needed: it may open on another device). */
+  emailChanged: "/account/email-changed",
   /** Where the account page's e-mail choices are posted. */
   emailPreferences: "/user/account/email-preferences",
   membership: "/user/membership",

@@ -1,7 +1,8 @@
 /**
  * A member's timeline for the staff members register (services/membership/members-register.ts):
  * their applications, membership payments, receipts, the e-mails written to them (email_outbox
- * by user id) and the staff actions on their applications, orders and e-mails
+ * by user id), the staff actions on their applications, orders and e-mails, and the member's own
+ * changes of details and e-mail address
  * (staff_audit_log), read in one batch. Each kind is capped at `TIMELINE_LIMIT`, newest kept.
  */
 import type { TimelineEntry } from "../../domain/member-timeline";
@@ -81,6 +82,7 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
              WHERE application_id IN (SELECT id FROM applications WHERE user_id = ?1)
                OR order_id IN (SELECT id FROM orders WHERE user_id = ?1)
                OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
+               OR (action = 'account.email.changed' AND json_extract(details, '$.userId') = ?1)
              ORDER BY id DESC LIMIT ?2`,
           )
           .bind(userId, TIMELINE_LIMIT),

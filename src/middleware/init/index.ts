@@ -40,6 +40,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("receipts", services.receipts);
     c.set("directory", services.directory);
     c.set("memberProfile", services.memberProfile);
+    c.set("emailChange", services.emailChange);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
     c.set("membersRegister", services.membersRegister);

@@ -6,6 +6,7 @@ import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createMemberProfileStore } from "../../adapters/d1/member-profiles";
+import { createAccountEmailStore } from "../../adapters/d1/account-emails";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
@@ -29,6 +30,7 @@ import { createBillingApi } from "../../adapters/stripe/billing-api";
 import type { AuthConfig, Config } from "../../env";
 import { log } from "../../log";
 import { createAccountCheck } from "../../services/auth/account-check";
+import { createEmailChangeService } from "../../services/auth/email-change";
 import { createAttemptLimits } from "../../services/auth/attempt-limits";
 import { createAuthService } from "../../services/auth/auth-service";
 import { createRegistration } from "../../services/auth/registration";
@@ -114,20 +116,42 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   /** The one member rule, asked of the user's record (sign-in, the directory). */
   const isMember = async (userId: string) => isActiveMember(await stores.memberships.forUser(userId), now(), graceDays);
 
+  const email = emailServices(config, published);
+  // What follows a change in its own batch: receipts, and e-mails delivered after the response.
+  const notices = createNotices({ outbox: email.outbox, waitUntil, log });
+
   const { auth: authConfig } = config;
   const adminToken = adminAccessToken(authConfig);
+  const identity = createIdentityToolkit({ baseUrl: authConfig.identityToolkitUrl, apiKey: authConfig.apiKey });
+  const accountLookup = adminToken ? createAccountLookup({ baseUrl: authConfig.identityToolkitUrl, projectId: authConfig.projectId, accessToken: adminToken }) : null;
+  /** Changing the sign-in address (verify-before-update), and our records following it. */
+  const emailChange = createEmailChangeService({
+    identity,
+    lookup: accountLookup,
+    store: createAccountEmailStore(db, stores.audit),
+    notices,
+    secret: authConfig.sessionSecret,
+    siteUrl: config.site.url,
+    now,
+    log,
+  });
   const auth = createAuthService({
     verifyIdToken: createIdTokenVerifier({ projectId: authConfig.projectId, keys: (googleKeys ??= googleKeySource()), emulator: authConfig.emulatorHost !== null }),
-    identity: createIdentityToolkit({ baseUrl: authConfig.identityToolkitUrl, apiKey: authConfig.apiKey }),
+    identity,
     sessions: stores.sessions,
     isMember,
-    claimMembership: (claims) => claimMembership({ memberships: stores.memberships, log }, claims),
-    accountCheck: adminToken
+    claimMembership: async (claims) => {
+      // A verified address the account has moved to: our records follow it before the session opens.
+      if (claims.emailVerified && claims.email) await emailChange.follow(claims.uid, claims.email);
+      return claimMembership({ memberships: stores.memberships, log }, claims);
+    },
+    accountCheck: accountLookup
       ? createAccountCheck({
-          lookup: createAccountLookup({ baseUrl: authConfig.identityToolkitUrl, projectId: authConfig.projectId, accessToken: adminToken }),
+          lookup: accountLookup,
           sessions: stores.sessions,
           now: Date.now,
           log,
+          addressChanged: (userId, newEmail) => emailChange.follow(userId, newEmail),
         })
       : null,
     secret: authConfig.sessionSecret,
@@ -149,9 +173,6 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       }
     : null;
 
-  const email = emailServices(config, published);
-  // What follows a change in its own batch: receipts, and e-mails delivered after the response.
-  const notices = createNotices({ outbox: email.outbox, waitUntil, log });
   const membershipFollowUps = createMembershipFollowUps({
     receipts: stores.receipts,
     notices,
@@ -199,6 +220,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
         { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays },
         userId,
       ),
+    emailChange,
     /** A member's own details (/user/profile), kept with the join form's rules. */
     memberProfile: createMemberProfileService({
       applications: stores.applications,

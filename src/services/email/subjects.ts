@@ -46,5 +46,7 @@ export function subjectFor(email: EmailContent): string {
       return `Your membership application ${email.data.reference}`;
     case "claim-invitation":
       return `Claim your ${email.data.membershipTitle} online`;
+    case "email-changed":
+      return "The e-mail address of your account has changed";
   }
 }

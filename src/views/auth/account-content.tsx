@@ -28,7 +28,9 @@ export function AccountContent({ session, isMember, csrfToken, notice, emailPref
         </p>
       ) : null}
       <dl className="summary-list">
-        <SummaryRow label="E-mail address">{session.email ?? "—"}</SummaryRow>
+        <SummaryRow label="E-mail address">
+          {session.email ?? "—"} <a href={hrefs.changeEmail}>Change<span className="visually-hidden"> your e-mail address</span></a>
+        </SummaryRow>
         <SummaryRow label="Membership">{isMember ? "Active member" : <>Not a member — <a href="/memberships">see membership options</a></>}</SummaryRow>
         <SummaryRow label="Signed in until"><DateTime value={new Date(session.expiresAt * 1000).toISOString()} style="long" /></SummaryRow>
       </dl>

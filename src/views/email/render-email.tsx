@@ -12,6 +12,7 @@ import { applicationReceived } from "./templates/application-received";
 import { applicationRejected } from "./templates/application-rejected";
 import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
+import { emailChanged } from "./templates/email-changed";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderReceipt } from "./templates/order-receipt";
@@ -32,6 +33,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "recording-ready": recordingReady,
   "application-rejected": applicationRejected,
   "claim-invitation": claimInvitation,
+  "email-changed": emailChanged,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -31,6 +31,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "recording-ready": "Recording ready",
   "application-rejected": "Application rejected",
   "claim-invitation": "Claim your membership (import)",
+  "email-changed": "E-mail address changed (to the old address)",
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */

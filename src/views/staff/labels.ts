@@ -34,4 +34,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.cancelled": "Cancelled the order",
   "email.resent": "Sent a failed e-mail again",
   "member.details.updated": "The member changed their own details",
+  "account.email.changed": "The member changed their e-mail address (verified)",
 };
