@@ -86,6 +86,7 @@ ${Object.entries(auth.accounts)
   .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
   .join("\n")}
     Mailbox     http://localhost:${WORKER_PORT}/dev/mailbox   (every e-mail the site writes; none leaves this machine)
+    Firebase's links  ${auth.url}/emulator/v1/projects/${auth.projectId}/oobCodes   (verify, reset and change-of-address links Firebase would e-mail)
     E-mail sweep  curl "http://localhost:${WORKER_PORT}/__scheduled?cron=*/10+*+*+*+*"   (sends anything due)
   Press Ctrl-C to stop everything.
 `);
