@@ -14,6 +14,14 @@ import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
+
+/** What the demo member gave when joining (the join form's fields as an application stores them). */
+const DEMO_MEMBER_DETAILS = JSON.stringify({
+  phone: "01632 960 001",
+  address: { line1: "1 Example Street", line2: null, town: "Sampleton", region: null, postcode: "EX1 2MP", country: "United Kingdom", countryCode: "GB" },
+  professional: { registrationNumber: "PH123456", specialisation: "Musculoskeletal", workplace: "Sampleton Clinic", yearQualified: 2012, placeOfStudy: null },
+  declaration: { termsAcceptedAt: "2026-01-05T10:15:00.000Z", privacyAcceptedAt: "2026-01-05T10:15:00.000Z" },
+});
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
 const WORKER_PORT = 8787;
@@ -70,8 +78,12 @@ try {
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       ...(secrets.PREVIEW_SECRET ? { PREVIEW_SECRET: secrets.PREVIEW_SECRET } : {}),
     },
-    // The demo member is a member (the membership source the access tiers read).
-    seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
+    // The demo member is a member (the membership source the access tiers read), with the join
+    // application their details come from (/user/profile; kept as edited across restarts).
+    seedSql: [
+      `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
+      `INSERT OR IGNORE INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title, payment_method, amount_due_pence, status, details, created_at) VALUES ('demo-member-join', 'demo-member-join', 'GH-DEMO0001', '${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'Max', 'Member', 'full-member', 'Full member', 'offline', 22000, 'paid', '${DEMO_MEMBER_DETAILS}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 month'))`,
+    ].join(";\n"),
   });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));
