@@ -12,8 +12,8 @@ import { joinErrors, memberDetails, type JoinErrors } from "../shared/join-form"
 import { hrefs } from "../shared/links";
 import type { HonoEnv } from "../types";
 import { NoProfileContent, ProfileContent } from "../views/profile/profile-content";
+import { typedValues } from "../shared/typed-values";
 
-const MAX_FIELD = 4096;
 const screen = { head: { pageTitle: "Your details", noindex: true }, section: "userSettings" as const, isPrivate: true };
 
 async function renderProfile(c: Context<HonoEnv>, profile: MemberProfile, values: Partial<Record<string, string>>, errors: JoinErrors) {
@@ -33,13 +33,6 @@ async function renderProfile(c: Context<HonoEnv>, profile: MemberProfile, values
     />,
     { layout: await c.var.content.layout(), ...screen, head: { ...screen.head, pageTitle: hasErrors ? "There is a problem — Your details" : "Your details" }, status: hasErrors ? 400 : 200 },
   );
-}
-
-/** The submitted text fields, bounded, for redisplay after a problem. */
-function typedValues(body: Record<string, unknown>): Partial<Record<string, string>> {
-  const values: Partial<Record<string, string>> = {};
-  for (const [key, value] of Object.entries(body)) if (typeof value === "string" && key !== "csrfToken" && key.length < 50) values[key] = value.slice(0, MAX_FIELD);
-  return values;
 }
 
 async function profileOrNone(c: Context<HonoEnv>) {
