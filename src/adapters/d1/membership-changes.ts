@@ -82,7 +82,7 @@ export interface MembershipChangeStore {
   rejectChange(application: Application, change: MembershipChange, reason: string, audit: StaffAudit): Promise<boolean>;
 }
 
-interface ChangeRow {
+export interface ChangeRow {
   id: string;
   user_id: string;
   from_slug: string;
