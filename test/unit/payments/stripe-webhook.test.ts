@@ -20,6 +20,7 @@ function setup() {
   const db = createInMemoryMembership();
   const stripe = createFakeBillingApi();
   const fulfilled: CheckoutSession[] = [];
+  const renewals: CheckoutSession[] = [];
   const fulfil = { fails: false };
   const deps = {
     billing: stripe.api,
@@ -32,8 +33,9 @@ function setup() {
       if (fulfil.fails) throw new Error("D1 is unavailable");
       fulfilled.push(session);
     },
+    completeRenewal: async (session: CheckoutSession) => renewals.push(session),
   };
-  return { db, stripe, deps, fulfilled, fulfil };
+  return { db, stripe, deps, fulfilled, fulfil, renewals };
 }
 
 /** user-1 is a member through app-1 and sub_1, paid until 1 December 2027. */
