@@ -95,6 +95,16 @@ describe("handleStripeEvent", () => {
     expect(fulfilled).toEqual([session]);
   });
 
+  it("hands an offline member's renewal paid by card to the renewal step, and nothing else", async () => {
+    const { db, deps, stripe, fulfilled, renewals } = setup();
+    const session = checkoutSession({ id: "cs_renewal", status: "complete", paymentStatus: "paid", amountTotalPence: 19_500, purpose: { kind: "renewal", applicationId: "renewal-1", userId: "user-1" } });
+    stripe.sessions.set("cs_renewal", session);
+    expect(await handleStripeEvent(deps, event("checkout.session.completed", "cs_renewal"))).toBe("handled");
+    expect(renewals).toEqual([session]);
+    expect(fulfilled).toEqual([]);
+    expect(db.tables.payments.size).toBe(0);
+  });
+
   it("handles a checkout session that is none of ours without changing anything", async () => {
     const { db, deps, stripe, fulfilled } = setup();
     stripe.sessions.set("cs_other", checkoutSession({ id: "cs_other", status: "complete", paymentStatus: "paid", amountTotalPence: 900 }));
