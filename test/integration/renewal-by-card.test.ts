@@ -15,7 +15,7 @@ import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { fetchWith } from "../support/worker/helpers";
 import { signedInStaff } from "../support/worker/staff";
-import { deliver, payCheckout, sendWebhook, signedEvent, stripeRequests } from "../support/worker/stripe";
+import { deliver, payCheckout, sendWebhook, signedEvent, stripeObject, stripeRequests } from "../support/worker/stripe";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
 const DAY = 86_400_000;
@@ -155,15 +155,26 @@ describe("renewing a membership paid offline, by card", () => {
     expect(await recordOf(user.uid)).toMatchObject({ status: "active", period_start: oldEnd, period_end: oneYearAfter(oldEnd) });
   }, 30_000);
 
-  it("a card payment arriving after staff recorded the bank transfer is stored (to refund) but extends nothing and sends nothing", async () => {
+  it("staff recording the bank transfer closes the open card Checkout", async () => {
+    const { user, browser } = await offlineMember(10);
+    await browser.post("/user/membership/renew/pay-by-card", {});
+    const [renewal] = await renewalsOf(user.uid);
+    const staff = await signedInStaff();
+    expect((await staff.post(`/staff/applications/${renewal!.id}/payment`, { amount: "195.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 4456" })).status).toBe(303);
+    expect((await stripeObject<{ status: string }>(`checkout/sessions/${renewal!.checkout_session_id}`)).status).toBe("expired");
+    await expect(payCheckout(renewal!.checkout_session_id!)).rejects.toThrow(/400/);
+  }, 30_000);
+
+  it("a card payment confirmed after staff recorded the bank transfer is stored (to refund) but extends nothing and sends nothing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { user, email, browser, oldEnd } = await offlineMember(10);
     await browser.post("/user/membership/renew/pay-by-card", {});
     const [renewal] = await renewalsOf(user.uid);
+    // Paid at Stripe, but the webhook arrives only after staff recorded a transfer too.
+    await payCheckout(renewal!.checkout_session_id!);
     const staff = await signedInStaff();
     const recorded = await staff.post(`/staff/applications/${renewal!.id}/payment`, { amount: "195.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 4455" });
     expect(recorded.status).toBe(303);
-    await payCheckout(renewal!.checkout_session_id!);
     for (let i = 0; i < 3; i++) expect((await sendWebhook("checkout.session.completed", { id: renewal!.checkout_session_id!, object: "checkout.session" })).status).toBe(200);
     expect(await recordOf(user.uid)).toMatchObject({ period_start: oldEnd, period_end: oneYearAfter(oldEnd) });
     const methods = (await env.DB.prepare("SELECT method FROM payments WHERE user_id = ?1 ORDER BY method").bind(user.uid).all<{ method: string }>()).results.map((r) => r.method);
