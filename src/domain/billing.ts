@@ -2,8 +2,15 @@
  * Card payments as the site sees them: what it asks Stripe for (Checkout sessions) and the few
  * fields of Stripe's objects it reads back. Types only; adapters/stripe talks to Stripe.
  */
-/** What a Checkout session is for; set by us in its metadata and read back by the webhook. */
-export type CheckoutPurpose = { kind: "membership"; applicationId: string; userId: string } | { kind: "order"; orderId: string; userId: string };
+/**
+ * What a Checkout session is for; set by us in its metadata and read back by the webhook. A
+ * membership is joining (a subscription); a renewal is one year of an offline-paid membership,
+ * paid once by card (its application is the renewal's).
+ */
+export type CheckoutPurpose =
+  | { kind: "membership"; applicationId: string; userId: string }
+  | { kind: "renewal"; applicationId: string; userId: string }
+  | { kind: "order"; orderId: string; userId: string };
 
 export type CheckoutLine =
   | { price: string; quantity: number }

@@ -73,6 +73,18 @@ export interface MembershipChangeStore {
     audit: StaffAudit,
     after?: readonly D1PreparedStatement[],
   ): Promise<boolean>;
+  /**
+   * A renewal paid by card (Stripe Checkout, one payment): the payment stored under Stripe's id
+   * (a replay inserts nothing), and only when this batch stored it, the application paid and the
+   * record's new period and the downgrade waiting for it; `after` (receipt and e-mail) ends the
+   * batch. "recorded" the first time; "already" when the payment was stored before.
+   */
+  recordRenewalCardPayment(
+    application: Application,
+    payment: ReceivedPayment,
+    period: { start: string; end: string },
+    after?: readonly D1PreparedStatement[],
+  ): Promise<"recorded" | "already">;
   /** Staff record an upgrade's amount due as paid (with the payment and audit entry), once. */
   recordChangePayment(application: Application, payment: ReceivedPayment, audit: StaffAudit): Promise<boolean>;
   /**
@@ -82,7 +94,7 @@ export interface MembershipChangeStore {
   rejectChange(application: Application, change: MembershipChange, reason: string, audit: StaffAudit): Promise<boolean>;
 }
 
-interface ChangeRow {
+export interface ChangeRow {
   id: string;
   user_id: string;
   from_slug: string;
@@ -297,6 +309,25 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         ...after,
       ]);
       return claimed(results);
+    },
+    async recordRenewalCardPayment(application, p, period, after = []) {
+      const results = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+             VALUES (?1, ?2, ?3, 'card', ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(p.id, application.id, application.userId, p.amountPence, p.receivedOn, p.reference, p.recordedBy),
+        db
+          .prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND kind = 'renewal' AND changes() = 1`)
+          .bind(application.id),
+        db
+          .prepare(`UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, updated_at = ${NOW} WHERE user_id = ?1 AND changes() = 1`)
+          .bind(application.userId, period.start, period.end),
+        ...scheduleUpkeep(db, application.userId),
+        ...after,
+      ]);
+      return claimed(results) ? "recorded" : "already";
     },
     async recordChangePayment(application, payment, entry) {
       return claimed(await db.batch([payApplication(application, "change"), insertPayment(application, payment), audit(entry, application.id)]));

@@ -35,6 +35,9 @@ export function purposeFrom(metadata: Stripe.Metadata | null | undefined): Check
   if (metadata.kind === "membership" && metadata.applicationId && metadata.userId) {
     return { kind: "membership", applicationId: metadata.applicationId, userId: metadata.userId };
   }
+  if (metadata.kind === "renewal" && metadata.applicationId && metadata.userId) {
+    return { kind: "renewal", applicationId: metadata.applicationId, userId: metadata.userId };
+  }
   if (metadata.kind === "order" && metadata.orderId && metadata.userId) return { kind: "order", orderId: metadata.orderId, userId: metadata.userId };
   return null;
 }

@@ -2,6 +2,7 @@
  * The composition root: every store (D1, KV, Stripe, Firebase) and every service a request
  * uses, built once per request from the validated configuration. Routes get services only.
  */
+import type { CheckoutSession } from "../../domain/billing";
 import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
@@ -56,6 +57,7 @@ import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
 import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
+import { completeRenewalCheckout } from "../../services/payments/renewal-payment";
 import { createReceiptService } from "../../services/receipts/receipt-service";
 import { emailServices } from "./email";
 
@@ -182,6 +184,12 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
   const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
+  /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
+  const completeRenewal = (session: CheckoutSession) =>
+    completeRenewalCheckout(
+      { applications: stores.applications, memberships: stores.memberships, changes: stores.membershipChanges, followUps: membershipFollowUps, graceDays, now, log },
+      session,
+    );
 
   return {
     content,
@@ -199,6 +207,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       attemptLimits,
       card,
       followUps: membershipFollowUps,
+      completeRenewal,
       graceDays,
       now,
       log,
@@ -273,6 +282,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
               ...card,
               applications: stores.applications,
               followUps: membershipFollowUps,
+              completeRenewal,
               fulfilOrder: async (session) => {
                 const outcome = await fulfilOrder({ orders: stores.orders, followUps: orderFollowUps, now }, session);
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });

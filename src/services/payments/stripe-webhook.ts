@@ -14,6 +14,8 @@ import { completeMembershipCheckout, recordFailedInvoice, recordInvoice, syncSub
 export interface StripeWebhookDeps extends MembershipBillingDeps {
   /** Fulfils a paid webinar order's Checkout session (exactly once; see services/orders). */
   fulfilOrder: (session: CheckoutSession) => Promise<void>;
+  /** Records an offline member's renewal paid by card (once; see renewal-payment.ts). */
+  completeRenewal: (session: CheckoutSession) => Promise<unknown>;
 }
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
@@ -40,6 +42,7 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
     case "checkout.session.async_payment_succeeded": {
       const session = await deps.billing.retrieveCheckoutSession(id);
       if (session.purpose?.kind === "membership") await completeMembershipCheckout(deps, session);
+      else if (session.purpose?.kind === "renewal") await deps.completeRenewal(session);
       else if (session.purpose?.kind === "order") await deps.fulfilOrder(session);
       break;
     }

@@ -1,14 +1,9 @@
 /** Outbox statuses and message kinds in staff's and developers' words. */
 import type { EmailKind, OutboxStatus } from "../../domain/email";
 
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
-  pending: "Waiting to send",
-  sending: "Sending",
-  retry: "Waiting to retry",
-  sent: "Sent",
-  failed: "Failed",
-  suppressed: "Not sent (unsubscribed)",
-};
+import { OUTBOX_STATUS_LABELS } from "../../shared/outbox-status-words";
+
+export { OUTBOX_STATUS_LABELS };
 
 const TONES: Record<OutboxStatus, string> = {
   pending: "awaiting-payment",

@@ -1,5 +1,6 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { ChangeDirection, ChangeStatus } from "../../domain/membership-year";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
 
 export type StaffStatus = ApplicationStatus | OrderStatus;
@@ -22,6 +23,20 @@ export const KIND_LABELS: Record<ApplicationKind, string> = {
   join: "Joining",
   renewal: "Renewal",
   change: "Change of type",
+};
+
+/** A change of membership type: dearer (at once), same price (at once) or cheaper (at the renewal). */
+export const CHANGE_DIRECTION_LABELS: Record<ChangeDirection, string> = {
+  upgrade: "upgrade",
+  sideways: "same price",
+  downgrade: "downgrade",
+};
+
+export const CHANGE_STATUS_LABELS: Record<ChangeStatus, string> = {
+  applied: "In effect",
+  scheduled: "Waiting for the renewal",
+  withdrawn: "Withdrawn by the member",
+  reverted: "Undone (amount due not paid)",
 };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

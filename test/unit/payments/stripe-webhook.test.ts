@@ -20,6 +20,7 @@ function setup() {
   const db = createInMemoryMembership();
   const stripe = createFakeBillingApi();
   const fulfilled: CheckoutSession[] = [];
+  const renewals: CheckoutSession[] = [];
   const fulfil = { fails: false };
   const deps = {
     billing: stripe.api,
@@ -32,8 +33,9 @@ function setup() {
       if (fulfil.fails) throw new Error("D1 is unavailable");
       fulfilled.push(session);
     },
+    completeRenewal: async (session: CheckoutSession) => renewals.push(session),
   };
-  return { db, stripe, deps, fulfilled, fulfil };
+  return { db, stripe, deps, fulfilled, fulfil, renewals };
 }
 
 /** user-1 is a member through app-1 and sub_1, paid until 1 December 2027. */
@@ -91,6 +93,16 @@ describe("handleStripeEvent", () => {
     stripe.sessions.set("cs_order", session);
     expect(await handleStripeEvent(deps, event("checkout.session.completed", "cs_order"))).toBe("handled");
     expect(fulfilled).toEqual([session]);
+  });
+
+  it("hands an offline member's renewal paid by card to the renewal step, and nothing else", async () => {
+    const { db, deps, stripe, fulfilled, renewals } = setup();
+    const session = checkoutSession({ id: "cs_renewal", status: "complete", paymentStatus: "paid", amountTotalPence: 19_500, purpose: { kind: "renewal", applicationId: "renewal-1", userId: "user-1" } });
+    stripe.sessions.set("cs_renewal", session);
+    expect(await handleStripeEvent(deps, event("checkout.session.completed", "cs_renewal"))).toBe("handled");
+    expect(renewals).toEqual([session]);
+    expect(fulfilled).toEqual([]);
+    expect(db.tables.payments.size).toBe(0);
   });
 
   it("handles a checkout session that is none of ours without changing anything", async () => {
