@@ -173,14 +173,14 @@ describe("a member's page on the staff members register", () => {
   it("shows a card member's changes of type: an upgrade in effect and a downgrade waiting for the renewal", { timeout: 30_000 }, async () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
     await fakeStripe("/__prices", { body: JSON.stringify({ price_demo_associate_member_subscription: 9_500, price_demo_full_member_subscription: 19_500 }) });
-    const joined = await joinByCard({ membership: "associate-member" });
+    const joined = await joinByCard({ membership: "associate" });
     await payCheckout(joined.sessionId, 11_000);
     expect((await sendWebhook("checkout.session.completed", { id: joined.sessionId, object: "checkout.session" })).status).toBe(200);
     const userId = joined.application.user_id;
 
     const up = await joined.browser.post("/user/membership/change", { membershipSlug: "full-member", idempotencyKey: crypto.randomUUID() });
     expect(up.headers.get("Location")).toBe("/user/membership?changed=upgrade");
-    const down = await joined.browser.post("/user/membership/change", { membershipSlug: "associate-member", idempotencyKey: crypto.randomUUID() });
+    const down = await joined.browser.post("/user/membership/change", { membershipSlug: "associate", idempotencyKey: crypto.randomUUID() });
     expect(down.headers.get("Location")).toBe("/user/membership?changed=downgrade");
     const changes = (
       await env.DB.prepare("SELECT direction, status, amount_pence, stripe_invoice_id, effective_on, created_at FROM membership_changes WHERE user_id = ?1 ORDER BY created_at")
