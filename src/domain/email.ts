@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   "recording-ready",
   "application-rejected",
   "claim-invitation",
+  "refund-issued",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -42,6 +43,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "recording-ready": "webinar-recordings",
   "application-rejected": "transactional",
   "claim-invitation": "transactional",
+  "refund-issued": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -156,6 +158,19 @@ export interface ApplicationRejectedData {
   reason: string;
 }
 
+/** Money paid back to the payer, with the credit note that records it. */
+export interface RefundIssuedData {
+  /** The credit note's number (CN-2026-000007), allocated with the refund. */
+  creditNoteNumber: string | null;
+  /** What the money was for ("Webinar order GH-ORD…", "Full membership"). */
+  description: string;
+  amountPence: number;
+  method: PaymentMethod;
+  /** Day. */
+  refundedOn: string;
+  reason: string;
+}
+
 /** A member brought across from the society's old records, invited to sign in and claim their membership. */
 export interface ClaimInvitationData {
   name: string;
@@ -177,6 +192,7 @@ export interface EmailDataFor {
   "recording-ready": RecordingReadyData;
   "application-rejected": ApplicationRejectedData;
   "claim-invitation": ClaimInvitationData;
+  "refund-issued": RefundIssuedData;
 }
 
 /**

@@ -65,6 +65,10 @@ export const hrefs = {
   receipt: (number: string) => `/user/receipts/${segment(number)}`,
   /** The same receipt on the staff pages. */
   staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
+  /** A credit note (a refund's record) on the staff pages (printable). */
+  staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
+  /** Refunding an order's payment (staff form). */
+  staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
   /** A member's page on the staff members register (their timeline). */
   staffMember: (userId: string) => `/staff/members/${segment(userId)}`,
 } as const;

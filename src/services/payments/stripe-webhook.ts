@@ -14,6 +14,11 @@ import { completeMembershipCheckout, recordFailedInvoice, recordInvoice, syncSub
 export interface StripeWebhookDeps extends MembershipBillingDeps {
   /** Fulfils a paid webinar order's Checkout session (exactly once; see services/orders). */
   fulfilOrder: (session: CheckoutSession) => Promise<void>;
+  /** Refunds of a charge (made here or in Stripe's dashboard) and disputes of one (see services/refunds). */
+  refunds: {
+    recordChargeRefunds: (chargeId: string) => Promise<unknown>;
+    recordDispute: (disputeId: string) => Promise<unknown>;
+  };
 }
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
@@ -27,6 +32,9 @@ export const HANDLED_EVENTS = [
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.closed",
 ] as const;
 
 const handled = new Set<string>(HANDLED_EVENTS);
@@ -48,6 +56,13 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
       break;
     case "invoice.payment_failed":
       await recordFailedInvoice(deps, id);
+      break;
+    case "charge.refunded":
+      await deps.refunds.recordChargeRefunds(id);
+      break;
+    case "charge.dispute.created":
+    case "charge.dispute.closed":
+      await deps.refunds.recordDispute(id);
       break;
     default:
       await syncSubscription(deps, id);

@@ -17,6 +17,7 @@ import { membershipPaid } from "./templates/membership-paid";
 import { orderReceipt } from "./templates/order-receipt";
 import { paymentFailed } from "./templates/payment-failed";
 import { recordingReady } from "./templates/recording-ready";
+import { refundIssued } from "./templates/refund-issued";
 import { renewalReminder } from "./templates/renewal-reminder";
 import { webinarReminder } from "./templates/webinar-reminder";
 
@@ -32,6 +33,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "recording-ready": recordingReady,
   "application-rejected": applicationRejected,
   "claim-invitation": claimInvitation,
+  "refund-issued": refundIssued,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -32,5 +32,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "application.rejected": "Rejected the application",
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
+  "order.refunded": "Refunded a payment",
   "email.resent": "Sent a failed e-mail again",
 };
