@@ -146,6 +146,9 @@ describe("handleStripeEvent", () => {
 
   it("acts on exactly the events the tests above drive", () => {
     expect([...HANDLED_EVENTS].sort()).toEqual([
+      "charge.dispute.closed",
+      "charge.dispute.created",
+      "charge.refunded",
       "checkout.session.async_payment_succeeded",
       "checkout.session.completed",
       "customer.subscription.created",
