@@ -60,6 +60,8 @@ export const hrefs = {
   emailPreferences: "/user/account/email-preferences",
   membership: "/user/membership",
   myWebinars: "/user/webinars",
+  /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */
+  cancelOrder: (orderId: string) => `/user/orders/${segment(orderId)}/cancel`,
   receipts: "/user/receipts",
   /** A receipt as its payer sees it (printable). */
   receipt: (number: string) => `/user/receipts/${segment(number)}`,

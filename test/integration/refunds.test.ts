@@ -6,7 +6,10 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createCmsClient } from "../../src/adapters/cms/client";
+import { webinarsOperation } from "../../src/adapters/cms/operations";
 import { createOrderStore } from "../../src/adapters/d1/orders";
+import type { WebinarSummary } from "../../src/domain/content";
 import type { NewOrder, Order } from "../../src/domain/orders";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
@@ -15,13 +18,18 @@ import { dashboardRefund, deliver, dispute, fakeStripe, payCheckout, sendWebhook
 
 const store = createOrderStore(env.DB);
 let staff: TestBrowser;
-let buyer: { email: string; uid: string };
+let buyer: { email: string; uid: string; password: string };
+let webinars: WebinarSummary[];
 let seeded = 0;
 
 beforeAll(async () => {
   staff = await signedInStaff();
   buyer = await createUser();
+  webinars = await createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }).run(webinarsOperation, {});
 });
+
+const UPCOMING = () => webinars.find((w) => w.slug === "managing-persistent-low-back-pain")!; // upcoming
+const RECORDING = () => webinars.find((w) => w.slug === "exercise-prescription-for-older-adults")!; // over: a recording
 
 /** A stored order for the buyer: one webinar with a webinar id of its own. */
 async function seed(fields: Partial<NewOrder> = {}): Promise<Order> {
@@ -53,8 +61,8 @@ async function offlineOrder(pence = 4_500) {
 }
 
 /** A card order the buyer has paid at (fake) Stripe Checkout; `recorded`: its webhook has been handled too. */
-async function cardOrder(pence = 4_500, { recorded = true } = {}) {
-  const order = await seed({ paymentMethod: "card", totalPence: pence });
+async function cardOrder(pence = 4_500, { recorded = true, webinarIds }: { recorded?: boolean; webinarIds?: string[] } = {}) {
+  const order = await seed({ paymentMethod: "card", totalPence: pence, ...(webinarIds ? { webinarIds } : {}) });
   const session = await fakeStripe<{ id: string }>("/v1/checkout/sessions", {
     headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
@@ -354,4 +362,67 @@ it("a signed-in buyer cannot refund their own order", async () => {
   await user.signIn(own.email, own.password);
   expect((await user.post(`/staff/orders/${order.id}/refund`, refundForm(paymentId))).status).toBe(404);
   expect(await refundsOf(order.id)).toEqual([]);
+});
+
+describe("the buyer's 14-day cancellation", () => {
+  async function signedInBuyer() {
+    const browser = new TestBrowser();
+    await browser.signIn(buyer.email, buyer.password);
+    return browser;
+  }
+
+  it("an unused card order bought today: cancel from /user/webinars, confirm, full refund, webinars gone, once", async () => {
+    const { order, paymentIntent } = await cardOrder(4_500, { webinarIds: [UPCOMING().id] });
+    const browser = await signedInBuyer();
+    const list = await (await browser.fetch("/user/webinars")).text();
+    expect(list).toContain(`href="/user/orders/${order.id}/cancel"`);
+    const confirm = await browser.fetch(`/user/orders/${order.id}/cancel`);
+    expect(confirm.status).toBe(200);
+    const page = await confirm.text();
+    expect(page).toContain("Cancel the order and refund me");
+    expect(page).toContain('name="csrfToken"');
+
+    const done = await browser.post(`/user/orders/${order.id}/cancel`, {});
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/user/webinars?cancelled=1");
+    const rows = await refundsOf(order.id);
+    expect(rows).toEqual([expect.objectContaining({ method: "card", amount_pence: 4_500, recorded_by: `buyer:${buyer.uid}`, reason: "Cancelled by the buyer within 14 days of buying" })]);
+    expect(rows[0]!.number).toMatch(/^CN-/);
+    expect(await entitled(order.id)).toBe(0);
+    const calls = (await stripeRequests()).filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === paymentIntent);
+    expect(calls.map((r) => [r.body.amount, r.idempotencyKey])).toEqual([["4500", `cancel:${order.id}`]]);
+    expect(await refundEmails([rows[0]!.id])).toHaveLength(1);
+
+    // A second click (or an old tab) is refused clearly, and nothing more is refunded.
+    const again = await browser.post(`/user/orders/${order.id}/cancel`, {});
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This order has already been refunded");
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(await (await browser.fetch("/user/webinars")).text()).not.toContain(`href="/user/orders/${order.id}/cancel"`);
+  });
+
+  it("refuses, saying why: a webinar already started (its recording could be played), more than 14 days, no CSRF token, someone else's order", async () => {
+    const browser = await signedInBuyer();
+    const started = await cardOrder(3_500, { webinarIds: [RECORDING().id] });
+    expect(await (await browser.fetch("/user/webinars")).text()).not.toContain(`href="/user/orders/${started.order.id}/cancel"`);
+    expect(await (await browser.fetch(`/user/orders/${started.order.id}/cancel`)).text()).toContain("A webinar in this order has already started, so it can no longer be cancelled");
+    expect((await browser.post(`/user/orders/${started.order.id}/cancel`, {})).status).toBe(400);
+
+    const old = await cardOrder(4_500, { webinarIds: [UPCOMING().id] });
+    const fifteenDaysAgo = new Date(Date.now() - 15 * 86_400_000).toISOString();
+    await env.DB.prepare("UPDATE order_payments SET created_at = ?2 WHERE order_id = ?1").bind(old.order.id, fifteenDaysAgo).run();
+    const late = await browser.post(`/user/orders/${old.order.id}/cancel`, {});
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain("The 14 days to cancel this order have passed");
+
+    const fresh = await cardOrder(4_500, { webinarIds: [UPCOMING().id] });
+    const noToken = await browser.fetch(`/user/orders/${fresh.order.id}/cancel`, { method: "POST", body: new URLSearchParams({}) });
+    expect(noToken.status).toBe(403);
+    const stranger = await createUser();
+    const other = new TestBrowser();
+    await other.signIn(stranger.email, stranger.password);
+    expect((await other.fetch(`/user/orders/${fresh.order.id}/cancel`)).status).toBe(404);
+    expect((await other.post(`/user/orders/${fresh.order.id}/cancel`, {})).status).toBe(404);
+    for (const o of [started.order, old.order, fresh.order]) expect(await refundsOf(o.id)).toEqual([]);
+  });
 });

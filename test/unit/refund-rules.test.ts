@@ -1,6 +1,7 @@
 /** The pure refund rules: what may be refunded of a payment, the reason, and credit note numbers. */
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors";
+import { cancellationRefusal, type CancellationFacts } from "../../src/services/refunds/cancellation";
 import { formatCreditNoteNumber, parseCreditNoteNumber } from "../../src/services/refunds/credit-note-number";
 import { disputeStatus } from "../../src/services/refunds/disputes";
 import { checkRefundAmount, checkRefundReason, refundablePence } from "../../src/services/refunds/refund-rules";
@@ -68,5 +69,34 @@ describe("disputeStatus", () => {
     expect(["warning_needs_response", "needs_response", "under_review", "warning_under_review"].map(disputeStatus)).toEqual(["open", "open", "open", "open"]);
     expect(disputeStatus("won")).toBe("won");
     expect(disputeStatus("lost")).toBe("lost");
+  });
+});
+
+describe("cancellationRefusal (the 14-day right)", () => {
+  const now = new Date("2026-12-10T12:00:00.000Z");
+  const facts = (overrides: Partial<CancellationFacts> = {}): CancellationFacts => ({
+    order: { status: "paid", paymentMethod: "card" },
+    paidAt: "2026-12-01T12:00:00.000Z",
+    refundedPence: 0,
+    disputed: false,
+    startsAt: ["2026-12-20T18:00:00.000Z"],
+    ...overrides,
+  });
+
+  it("allows a card order paid under 14 days ago whose webinars have all still to start", () => {
+    expect(cancellationRefusal(facts(), now)).toBeNull();
+    expect(cancellationRefusal(facts({ paidAt: "2026-11-26T12:00:01.000Z" }), now)).toBeNull();
+  });
+
+  it("refuses, with the reason", () => {
+    expect(cancellationRefusal(facts({ paidAt: "2026-11-26T12:00:00.000Z" }), now)).toBe("too-late");
+    expect(cancellationRefusal(facts({ startsAt: ["2026-12-20T18:00:00.000Z", "2026-12-10T11:59:00.000Z"] }), now)).toBe("started");
+    expect(cancellationRefusal(facts({ startsAt: [null] }), now)).toBe("started");
+    expect(cancellationRefusal(facts({ startsAt: [] }), now)).toBe("started");
+    expect(cancellationRefusal(facts({ order: { status: "paid", paymentMethod: "offline" } }), now)).toBe("not-card");
+    expect(cancellationRefusal(facts({ order: { status: "awaiting_payment", paymentMethod: "card" } }), now)).toBe("not-paid");
+    expect(cancellationRefusal(facts({ paidAt: null }), now)).toBe("not-paid");
+    expect(cancellationRefusal(facts({ refundedPence: 100 }), now)).toBe("refunded");
+    expect(cancellationRefusal(facts({ disputed: true }), now)).toBe("disputed");
   });
 });

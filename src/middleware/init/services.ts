@@ -168,6 +168,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     billing: card?.billing ?? null,
     email: (refund, payment) => refundEmail({ notices, refunds: refundStore }, refund, payment),
     deliverSoon: (ids) => notices.deliverSoon(ids),
+    orders: stores.orders,
     content: published,
     siteName: config.site.name,
     now,

@@ -8,10 +8,12 @@
  * charge.refunded webhook that reports it (or a refund made in Stripe's dashboard, which only the
  * webhook reports) are one refund with one credit note, whichever arrives first.
  */
+import type { OrderStore } from "../../adapters/d1/orders";
 import type { RefundStore } from "../../adapters/d1/refunds";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
 import type { NewAuditEntry } from "../../domain/audit";
 import type { LayoutData } from "../../domain/content";
+import type { Order } from "../../domain/orders";
 import type { ReceiptIssuer } from "../../domain/receipts";
 import type { CreditNote, Dispute, NewRefund, OrderRevocation, Refund, RefundablePayment } from "../../domain/refunds";
 import { AppError } from "../../errors";
@@ -21,6 +23,7 @@ import type { ContentService } from "../content/content-service";
 import type { PreparedEmail } from "../email/outbox";
 import { receiptIssuer } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
+import { CANCELLATION_REFUSALS, cancellationRefusal, type CancellationRefusal } from "./cancellation";
 import { parseCreditNoteNumber } from "./credit-note-number";
 import { checkRefundAmount, checkRefundReason } from "./refund-rules";
 
@@ -31,8 +34,10 @@ export interface RefundServiceDeps {
   /** The payer's e-mail about the refund, for the refund's batch. */
   email: (refund: NewRefund, payment: RefundablePayment) => PreparedEmail;
   deliverSoon: (ids: readonly string[]) => void;
-  /** The society printed at a credit note's head, as on receipts. */
-  content: Pick<ContentService, "layout">;
+  /** The buyer's own orders (the 14-day cancellation). */
+  orders: Pick<OrderStore, "byId" | "payments">;
+  /** The society printed at a credit note's head, as on receipts; the webinars' dates. */
+  content: Pick<ContentService, "layout" | "catalogue">;
   siteName: string;
   now: () => Date;
   log: Logger;
@@ -55,6 +60,9 @@ export interface StaffRefund {
 
 /** Recorded when a refund is first heard of from Stripe (made in its dashboard). */
 export const DASHBOARD_REASON = "Refunded in Stripe's dashboard";
+
+/** Recorded for the buyer's own cancellation within 14 days. */
+export const CANCELLATION_REASON = "Cancelled by the buyer within 14 days of buying";
 
 export type RefundService = ReturnType<typeof createRefundService>;
 
@@ -109,7 +117,71 @@ export function createRefundService(deps: RefundServiceDeps) {
     return payment;
   }
 
+  /** Why the user's order cannot be cancelled now (null: it can), with its payment. */
+  async function cancellationOf(order: Order): Promise<{ refusal: CancellationRefusal | null; payment: RefundablePayment | null }> {
+    const [paid] = order.status === "paid" && order.paymentMethod === "card" ? await deps.orders.payments(order.id) : [];
+    const payment = paid ? await deps.refunds.orderPayment(paid.id) : null;
+    const disputes = payment ? await deps.refunds.disputesForOrder(order.id) : [];
+    const { webinars } = await deps.content.catalogue();
+    const starts = new Map(webinars.map((w) => [w.id, w.date]));
+    const refusal = cancellationRefusal(
+      {
+        order,
+        paidAt: paid?.createdAt ? `${paid.createdAt}` : null,
+        refundedPence: payment?.refundedPence ?? 0,
+        disputed: disputes.length > 0,
+        startsAt: order.webinarIds.map((id) => starts.get(id) ?? null),
+      },
+      deps.now(),
+    );
+    return { refusal, payment };
+  }
+
+  async function ownOrder(userId: string, orderId: string): Promise<Order> {
+    const order = await deps.orders.byId(orderId);
+    // Someone else's order is NOT_FOUND, exactly as one that does not exist.
+    if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No order with this id");
+    return order;
+  }
+
   return {
+    /** The user's own order and whether (and if not, why not) it can be cancelled for a full refund now. */
+    async cancellation(userId: string, orderId: string): Promise<{ order: Order; refusal: string | null }> {
+      const order = await ownOrder(userId, orderId);
+      const { refusal } = await cancellationOf(order);
+      return { order, refusal: refusal ? CANCELLATION_REFUSALS[refusal] : null };
+    },
+
+    /** Which of these (the user's) orders can be cancelled now: paid by card, so only those are looked at. */
+    async cancellableOrderIds(orders: readonly Order[]): Promise<Set<string>> {
+      const candidates = orders.filter((o) => o.status === "paid" && o.paymentMethod === "card");
+      const checked = await Promise.all(candidates.map(async (o) => [o.id, (await cancellationOf(o)).refusal] as const));
+      return new Set(checked.filter(([, refusal]) => refusal === null).map(([id]) => id));
+    },
+
+    /**
+     * The buyer cancels their own unused order within 14 days: Stripe refunds the whole payment
+     * (keyed by the order, so a second click refunds nothing more), the webinars go back, and the
+     * refund gets its credit note, audit entry and e-mail. A BAD_REQUEST says why it cannot.
+     */
+    async cancelOwnOrder(userId: string, orderId: string): Promise<void> {
+      const order = await ownOrder(userId, orderId);
+      const { refusal, payment } = await cancellationOf(order);
+      if (refusal || !payment) throw new AppError("BAD_REQUEST", CANCELLATION_REFUSALS[refusal ?? "not-paid"]);
+      if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not available just now, so the order cannot be cancelled; try again later");
+      let refundId: string;
+      try {
+        refundId = (await deps.billing.refundPayment(payment.id, payment.amountPence, { idempotencyKey: `cancel:${order.id}`, reason: CANCELLATION_REASON })).id;
+      } catch (error) {
+        throw new AppError("PAYMENT_UNAVAILABLE", "We could not refund the order just now; nothing was changed. Try again in a few minutes", { cause: error });
+      }
+      // Recorded as the buyer's own act (their user id), not a staff member's.
+      const by = `buyer:${userId}`;
+      const refund = newRefund(refundId, payment, payment.amountPence, CANCELLATION_REASON, by);
+      const audit: NewAuditEntry = { staffEmail: by, action: "order.cancelled_by_buyer", orderId: order.id, details: { refundId, amountPence: payment.amountPence } };
+      await store(refund, payment, audit, "revoke-webinars");
+    },
+
     /** A payment of an order, with what has been refunded of it so far. */
     orderPayment,
 

@@ -33,5 +33,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
   "order.refunded": "Refunded a payment",
+  "order.cancelled_by_buyer": "The buyer cancelled within 14 days (full refund)",
   "email.resent": "Sent a failed e-mail again",
 };

@@ -31,7 +31,7 @@ export function RefundsTable({ refunds, reference }: { refunds: readonly Refund[
           </td>
           <td className="staff-table__number">{formatPence(r.amountPence)}</td>
           <td>{r.reason}</td>
-          <td>{r.recordedBy === "stripe" ? "Stripe" : r.recordedBy}</td>
+          <td>{r.recordedBy === "stripe" ? "Stripe" : r.recordedBy.startsWith("buyer:") ? "The buyer" : r.recordedBy}</td>
         </tr>
       ))}
     </StaffTable>
