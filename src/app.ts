@@ -37,6 +37,7 @@ import { staffMembersRoutes } from "./routes/staff-members";
 import { staffOrderRoutes } from "./routes/staff-order";
 import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffReceiptRoutes } from "./routes/staff-receipt";
+import { staffCreditNoteRoutes } from "./routes/staff-credit-note";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
@@ -106,6 +107,7 @@ export function createApp() {
   app.route("/", staffOrdersRoutes);
   app.route("/", staffOrderRoutes);
   app.route("/", staffReceiptRoutes);
+  app.route("/", staffCreditNoteRoutes);
   app.route("/", staffEmailsRoutes);
   app.route("/", staffMemberImportRoutes);
   // After the import, whose /staff/members/import this would otherwise take.

@@ -89,3 +89,33 @@ export class InvalidWebhookSignature extends Error {
  * not available just now ("unavailable").
  */
 export type CheckoutNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+
+/** A refund of a card payment, as Stripe reports it. */
+export interface CardRefund {
+  id: string;
+  amountPence: number;
+  /** pending, requires_action, succeeded, failed, canceled. */
+  status: string;
+  /** Seconds since the epoch. */
+  created: number;
+}
+
+/** A card charge and every refund made of it (here or in Stripe's dashboard). */
+export interface Charge {
+  id: string;
+  paymentIntentId: string | null;
+  amountPence: number;
+  refunds: CardRefund[];
+}
+
+/** A payer's dispute of a card charge with their bank. */
+export interface CardDispute {
+  id: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  amountPence: number;
+  /** Stripe's reason code (fraudulent, product_not_received, …). */
+  reason: string;
+  /** warning_needs_response, needs_response, under_review, won, lost, … */
+  status: string;
+}

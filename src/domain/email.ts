@@ -20,6 +20,7 @@ export const EMAIL_KINDS = [
   "application-rejected",
   "claim-invitation",
   "email-changed",
+  "refund-issued",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -44,6 +45,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "application-rejected": "transactional",
   "claim-invitation": "transactional",
   "email-changed": "transactional",
+  "refund-issued": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -158,6 +160,19 @@ export interface ApplicationRejectedData {
   reason: string;
 }
 
+/** Money paid back to the payer, with the credit note that records it. */
+export interface RefundIssuedData {
+  /** The credit note's number (CN-2026-000007), allocated with the refund. */
+  creditNoteNumber: string | null;
+  /** What the money was for ("Webinar order GH-ORD…", "Full membership"). */
+  description: string;
+  amountPence: number;
+  method: PaymentMethod;
+  /** Day. */
+  refundedOn: string;
+  reason: string;
+}
+
 /** A member brought across from the society's old records, invited to sign in and claim their membership. */
 export interface ClaimInvitationData {
   name: string;
@@ -188,6 +203,7 @@ export interface EmailDataFor {
   "application-rejected": ApplicationRejectedData;
   "claim-invitation": ClaimInvitationData;
   "email-changed": EmailChangedData;
+  "refund-issued": RefundIssuedData;
 }
 
 /**

@@ -66,11 +66,17 @@ export const hrefs = {
   emailPreferences: "/user/account/email-preferences",
   membership: "/user/membership",
   myWebinars: "/user/webinars",
+  /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */
+  cancelOrder: (orderId: string) => `/user/orders/${segment(orderId)}/cancel`,
   receipts: "/user/receipts",
   /** A receipt as its payer sees it (printable). */
   receipt: (number: string) => `/user/receipts/${segment(number)}`,
   /** The same receipt on the staff pages. */
   staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
+  /** A credit note (a refund's record) on the staff pages (printable). */
+  staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
+  /** Refunding an order's payment (staff form). */
+  staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
   /** A member's page on the staff members register (their timeline). */
   staffMember: (userId: string) => `/staff/members/${segment(userId)}`,
 } as const;

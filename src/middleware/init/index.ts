@@ -43,6 +43,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("emailChange", services.emailChange);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
+    c.set("refunds", services.refunds);
     c.set("membersRegister", services.membersRegister);
     c.set("stripeWebhook", services.stripeWebhook);
     c.set("email", services.email);

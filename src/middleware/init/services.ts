@@ -19,6 +19,7 @@ import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
+import { createRefundStore } from "../../adapters/d1/refunds";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { createAccountLookup } from "../../adapters/firebase/account-lookup";
 import { googleKeySource, type KeySource } from "../../adapters/firebase/google-keys";
@@ -59,6 +60,9 @@ import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
 import { completeRenewalCheckout } from "../../services/payments/renewal-payment";
 import { createReceiptService } from "../../services/receipts/receipt-service";
+import { recordDispute } from "../../services/refunds/disputes";
+import { refundEmail } from "../../services/refunds/refund-email";
+import { createRefundService } from "../../services/refunds/refund-service";
 import { emailServices } from "./email";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
@@ -183,6 +187,18 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     now,
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
+  const refundStore = createRefundStore(db, stores.audit);
+  const refunds = createRefundService({
+    refunds: refundStore,
+    billing: card?.billing ?? null,
+    email: (refund, payment) => refundEmail({ notices, refunds: refundStore }, refund, payment),
+    deliverSoon: (ids) => notices.deliverSoon(ids),
+    orders: stores.orders,
+    content: published,
+    siteName: config.site.name,
+    now,
+    log,
+  });
   const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
   /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
   const completeRenewal = (session: CheckoutSession) =>
@@ -273,6 +289,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     }),
     /** The staff members register. */
     membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), graceDays, now }),
+    /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
+    refunds,
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card
@@ -286,6 +304,10 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
               fulfilOrder: async (session) => {
                 const outcome = await fulfilOrder({ orders: stores.orders, followUps: orderFollowUps, now }, session);
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
+              },
+              refunds: {
+                recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
+                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing }, disputeId),
               },
             },
             rawBody,

@@ -9,7 +9,7 @@
  * the invoice id; renewal-reminder `{userId}:{periodEnd}:{30|7}`; membership-lapsed
  * `{userId}:{periodEnd}`; webinar-reminder `{userId}:{webinarId}:{startsAt}`; recording-ready
  * `{userId}:{webinarId}`; claim-invitation the imported address; email-changed
- * `{userId}:{newEmail}`.
+ * `{userId}:{newEmail}`; refund-issued the refund id.
  */
 import type { EmailKind } from "../../domain/email";
 

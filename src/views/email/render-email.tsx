@@ -18,6 +18,7 @@ import { membershipPaid } from "./templates/membership-paid";
 import { orderReceipt } from "./templates/order-receipt";
 import { paymentFailed } from "./templates/payment-failed";
 import { recordingReady } from "./templates/recording-ready";
+import { refundIssued } from "./templates/refund-issued";
 import { renewalReminder } from "./templates/renewal-reminder";
 import { webinarReminder } from "./templates/webinar-reminder";
 
@@ -34,6 +35,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "application-rejected": applicationRejected,
   "claim-invitation": claimInvitation,
   "email-changed": emailChanged,
+  "refund-issued": refundIssued,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "application-staff-notice": "New application (staff)",
   "membership-paid": "Membership paid",
   "order-receipt": "Order receipt",
+  "refund-issued": "Refund issued",
   "payment-failed": "Payment failed",
   "renewal-reminder": "Renewal reminder",
   "membership-lapsed": "Membership lapsed",

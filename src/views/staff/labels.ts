@@ -47,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "application.rejected": "Rejected the application",
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
+  "order.refunded": "Refunded a payment",
+  "order.cancelled_by_buyer": "The buyer cancelled within 14 days (full refund)",
   "email.resent": "Sent a failed e-mail again",
   "member.details.updated": "The member changed their own details",
   "account.email.changed": "The member changed their e-mail address (verified)",

@@ -84,6 +84,19 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const missing = (what: string, id: string) => new FakeStripeError(404, "invalid_request_error", `No such ${what}: '${id}'`);
 
   const api: BillingApi = {
+    // Refunds, charges and disputes are exercised against the HTTP fake (integration tests).
+    async refundPayment(paymentIntentId) {
+      reach("refundPayment");
+      throw missing("payment_intent", paymentIntentId);
+    },
+    async retrieveCharge() {
+      reach("retrieveCharge");
+      return null;
+    },
+    async retrieveDispute() {
+      reach("retrieveDispute");
+      return null;
+    },
     async changeSubscriptionPrice(id, priceId) {
       reach("changeSubscriptionPrice");
       const found = subscriptions.get(id);

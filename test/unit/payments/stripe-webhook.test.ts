@@ -22,6 +22,7 @@ function setup() {
   const fulfilled: CheckoutSession[] = [];
   const renewals: CheckoutSession[] = [];
   const fulfil = { fails: false };
+  const refundEvents: string[] = [];
   const deps = {
     billing: stripe.api,
     store: db.cardBilling,
@@ -34,8 +35,12 @@ function setup() {
       fulfilled.push(session);
     },
     completeRenewal: async (session: CheckoutSession) => renewals.push(session),
+    refunds: {
+      recordChargeRefunds: async (id: string) => refundEvents.push(`refunds:${id}`),
+      recordDispute: async (id: string) => refundEvents.push(`dispute:${id}`),
+    },
   };
-  return { db, stripe, deps, fulfilled, fulfil, renewals };
+  return { db, stripe, deps, fulfilled, fulfil, renewals, refundEvents };
 }
 
 /** user-1 is a member through app-1 and sub_1, paid until 1 December 2027. */
@@ -59,10 +64,19 @@ async function paidAtStripe() {
 }
 
 describe("handleStripeEvent", () => {
-  it.each(["payment_intent.succeeded", "charge.refunded", "customer.created", "invoice.created"])("ignores %s, recording nothing", async (type) => {
+  it.each(["payment_intent.succeeded", "charge.succeeded", "customer.created", "invoice.created"])("ignores %s, recording nothing", async (type) => {
     const { db, deps } = setup();
     expect(await handleStripeEvent(deps, event(type, "obj_1"))).toBe("ignored");
     expect(await db.cardBilling.wasHandled("evt_1")).toBe(false);
+  });
+
+  it("hands a charge's refunds and disputes to the refunds service, once per event", async () => {
+    const { deps, refundEvents } = setup();
+    expect(await handleStripeEvent(deps, event("charge.refunded", "ch_1", "evt_r"))).toBe("handled");
+    expect(await handleStripeEvent(deps, event("charge.refunded", "ch_1", "evt_r"))).toBe("duplicate");
+    expect(await handleStripeEvent(deps, event("charge.dispute.created", "dp_1", "evt_d1"))).toBe("handled");
+    expect(await handleStripeEvent(deps, event("charge.dispute.closed", "dp_1", "evt_d2"))).toBe("handled");
+    expect(refundEvents).toEqual(["refunds:ch_1", "dispute:dp_1", "dispute:dp_1"]);
   });
 
   it("ignores an event that names no object", async () => {
@@ -144,6 +158,9 @@ describe("handleStripeEvent", () => {
 
   it("acts on exactly the events the tests above drive", () => {
     expect([...HANDLED_EVENTS].sort()).toEqual([
+      "charge.dispute.closed",
+      "charge.dispute.created",
+      "charge.refunded",
       "checkout.session.async_payment_succeeded",
       "checkout.session.completed",
       "customer.subscription.created",
