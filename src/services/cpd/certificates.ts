@@ -32,7 +32,7 @@ export interface CertificatesDeps {
   log: Logger;
 }
 
-export type RevokeOutcome = { ok: true } | { ok: false; problem: string };
+export type RevokeOutcome = { ok: true; number: number } | { ok: false; problem: string };
 
 export function createCertificates({ store, audit, batch, holderName, newId = newCertificateId, log }: CertificatesDeps) {
   const notFound = () => new AppError("NOT_FOUND", "There is no such certificate");
@@ -62,6 +62,8 @@ export function createCertificates({ store, audit, batch, holderName, newId = ne
       const certificate = await store.certificate(certificateId);
       return certificate && certificate.revokedAt === null ? certificate : null;
     },
+    /** The name the user's certificates are made out to, if the Guild has one on record. */
+    holderName,
     /** Staff: certificates, newest first, optionally searched by number, name or activity. */
     list: (search: string | null, limit: number) => store.certificates(search, limit),
     /** Staff: revokes a certificate with a reason, audited; revoking twice changes nothing. */
@@ -71,7 +73,7 @@ export function createCertificates({ store, audit, batch, holderName, newId = ne
       if (why.length > REVOKE_REASON_MAX) return { ok: false, problem: `The reason must be ${REVOKE_REASON_MAX} characters or fewer` };
       const certificate = isCertificateId(certificateId) ? await store.certificate(certificateId) : null;
       if (!certificate) throw notFound();
-      if (certificate.revokedAt !== null) return { ok: true };
+      if (certificate.revokedAt !== null) return { ok: true, number: certificate.number };
       await batch([
         store.revoke(certificateId, staffEmail, why),
         audit.record(
@@ -80,7 +82,7 @@ export function createCertificates({ store, audit, batch, holderName, newId = ne
         ),
       ]);
       log.info("cpd.certificate_revoked", { number: certificate.number, staffEmail });
-      return { ok: true };
+      return { ok: true, number: certificate.number };
     },
   };
 }
