@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
+import { demoCpdSql } from "./lib/demo-cpd.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
 import { ROOT, startWorker } from "./lib/worker.mjs";
@@ -71,7 +72,7 @@ try {
       ...(secrets.PREVIEW_SECRET ? { PREVIEW_SECRET: secrets.PREVIEW_SECRET } : {}),
     },
     // The demo member is a member (the membership source the access tiers read).
-    seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
+    seedSql: `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months')); ${demoCpdSql({ uid: auth.accounts.member.uid, name: "Demo Member" })}`,
   });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));
@@ -85,6 +86,7 @@ try {
 ${Object.entries(auth.accounts)
   .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
   .join("\n")}
+    CPD log     http://localhost:${WORKER_PORT}/user/cpd   (the demo member's two entries and a certificate)
     Mailbox     http://localhost:${WORKER_PORT}/dev/mailbox   (every e-mail the site writes; none leaves this machine)
     E-mail sweep  curl "http://localhost:${WORKER_PORT}/__scheduled?cron=*/10+*+*+*+*"   (sends anything due)
   Press Ctrl-C to stop everything.
