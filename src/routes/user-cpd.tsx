@@ -69,9 +69,13 @@ export const userCpdRoutes = new Hono<HonoEnv>()
   .use("/user/cpd/*", requireSession())
   .get("/user/cpd", async (c) => {
     const year = yearQuery(c);
-    const [layout, { log, years, toConfirm }] = await Promise.all([c.var.content.layout(), c.var.cpd.log.year(userId(c), year)]);
+    const [layout, { log, years, toConfirm }, name] = await Promise.all([
+      c.var.content.layout(),
+      c.var.cpd.log.year(userId(c), year),
+      c.var.cpd.certificates.holderName(userId(c)),
+    ]);
     const notice = (Object.keys(c.req.query()).find((key) => NOTICES.has(key)) ?? null) as CpdNotice;
-    return c.render(<CpdLogContent log={log} years={years} toConfirm={toConfirm} notice={notice} csrfToken={await c.var.csrfToken()} />, {
+    return c.render(<CpdLogContent log={log} years={years} toConfirm={toConfirm} notice={notice} nameOnRecord={name !== null} csrfToken={await c.var.csrfToken()} />, {
       layout,
       head: { pageTitle: "My CPD log", noindex: true },
       section: "userSettings",
@@ -98,8 +102,8 @@ export const userCpdRoutes = new Hono<HonoEnv>()
     return c.redirect(back(entry, "deleted"), 303);
   })
   .post("/user/cpd/entries/:id/certificate", async (c) => {
-    const session = c.var.session!;
-    const certificate = await c.var.cpd.certificates.issue(session.userId, c.req.param("id"), session.email ?? "Guild member");
+    const body = await c.req.parseBody();
+    const certificate = await c.var.cpd.certificates.issue(userId(c), c.req.param("id"), body.holderName);
     return c.redirect(hrefs.cpdCertificate(certificate.id), 303);
   })
   .get("/user/cpd/certificates/:id", async (c) => {
@@ -129,7 +133,7 @@ export const userCpdRoutes = new Hono<HonoEnv>()
       c.var.cpd.log.year(session.userId, year),
       c.var.cpd.certificates.holderName(session.userId),
     ]);
-    return c.render(<CpdSummaryContent log={log} holderName={name ?? session.email ?? "Guild member"} societyName={society} printedOn={londonDate(new Date())} />, {
+    return c.render(<CpdSummaryContent log={log} holderName={name ?? session.email ?? ""} societyName={society} printedOn={londonDate(new Date())} />, {
       layout,
       head: { pageTitle: `CPD summary ${year}`, noindex: true },
       section: null,

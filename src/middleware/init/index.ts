@@ -39,6 +39,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("orders", services.orders);
     c.set("receipts", services.receipts);
     c.set("directory", services.directory);
+    c.set("cpd", services.cpd);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
     c.set("membersRegister", services.membersRegister);

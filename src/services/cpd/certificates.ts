@@ -22,6 +22,17 @@ export function newCertificateId(): string {
 
 export const isCertificateId = (value: string) => CERTIFICATE_ID.test(value);
 
+export const HOLDER_NAME_MAX = 120;
+
+/** The name typed on the log page for a certificate, checked; a bad one is a 400 naming the problem. */
+function typedHolderName(value: unknown): string {
+  const name = typeof value === "string" ? value.trim() : "";
+  if (name === "") throw new AppError("BAD_REQUEST", "Enter your name as it should appear on the certificate");
+  if (name.length > HOLDER_NAME_MAX) throw new AppError("BAD_REQUEST", `Your name must be ${HOLDER_NAME_MAX} characters or fewer`);
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new AppError("BAD_REQUEST", "Your name contains characters that cannot be printed");
+  return name;
+}
+
 export interface CertificatesDeps {
   store: CpdStore;
   audit: Pick<AuditLog, "record">;
@@ -39,15 +50,18 @@ export function createCertificates({ store, audit, batch, holderName, newId = ne
   return {
     /**
      * The entry's certificate, issued now if it has none (only for the user's own confirmed
-     * webinar entries), made out to their name on record, else to `fallbackName` (their address).
+     * webinar entries), made out to their name on record, else to the name they typed (someone
+     * who never applied for membership has none on record; their e-mail address is never printed).
      */
-    async issue(userId: string, entryId: string, fallbackName: string): Promise<CpdCertificate> {
+    async issue(userId: string, entryId: string, typedName: unknown): Promise<CpdCertificate> {
       const entry = await store.entry(userId, entryId);
       if (!entry) throw new AppError("NOT_FOUND", "There is no such entry in your CPD log");
+      if (entry.certificate) return (await store.certificate(entry.certificate.id))!;
       if (entry.source !== "webinar") throw new AppError("CONFLICT", "Certificates are issued for Guild webinars only; keep your own evidence for other learning.");
       if (entry.confirmedAt === null) throw new AppError("CONFLICT", "Confirm this webinar with your reflection first; then its certificate can be issued.");
-      const certificate = await store.issueCertificate({ id: newId(), entryId, userId, holderName: (await holderName(userId)) ?? fallbackName });
-      if (certificate.id !== entry.certificate?.id) log.info("cpd.certificate_issued", { userId, entryId, number: certificate.number });
+      const name = (await holderName(userId)) ?? typedHolderName(typedName);
+      const certificate = await store.issueCertificate({ id: newId(), entryId, userId, holderName: name });
+      log.info("cpd.certificate_issued", { userId, entryId, number: certificate.number });
       return certificate;
     },
     /** One of the user's own certificates (revoked ones too, marked); anyone else's is a 404. */

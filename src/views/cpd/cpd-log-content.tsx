@@ -17,6 +17,8 @@ export interface CpdLogContentProps {
   years: readonly number[];
   toConfirm: readonly CpdEntry[];
   notice: CpdNotice;
+  /** The Guild has the user's name (a member's): otherwise a certificate asks for it. */
+  nameOnRecord: boolean;
   csrfToken: string;
 }
 
@@ -26,7 +28,7 @@ const NOTICES: Record<Exclude<CpdNotice, null>, string> = {
   deleted: "The entry is deleted.",
 };
 
-function EntryActions({ entry, csrfToken }: { entry: CpdEntry; csrfToken: string }) {
+function EntryActions({ entry, nameOnRecord, csrfToken }: { entry: CpdEntry; nameOnRecord: boolean; csrfToken: string }) {
   const named = <span className="visually-hidden">: {entry.title}</span>;
   return (
     <ul className="link-list">
@@ -47,6 +49,14 @@ function EntryActions({ entry, csrfToken }: { entry: CpdEntry; csrfToken: string
         <li>
           <form method="post" action={`${hrefs.cpdEntry(entry.id)}/certificate`} className="inline-form">
             <input type="hidden" name="csrfToken" value={csrfToken} />
+            {nameOnRecord ? null : (
+              <div className="field">
+                <label className="field__label" htmlFor={`holder-${entry.id}`}>
+                  Your name for the certificate
+                </label>
+                <input className="field__input" id={`holder-${entry.id}`} name="holderName" type="text" autoComplete="name" maxLength={120} required />
+              </div>
+            )}
             <button type="submit" className="button button--secondary">
               Get certificate{named}
             </button>
@@ -67,7 +77,7 @@ function EntryActions({ entry, csrfToken }: { entry: CpdEntry; csrfToken: string
   );
 }
 
-export function CpdLogContent({ log, years, toConfirm, notice, csrfToken }: CpdLogContentProps) {
+export function CpdLogContent({ log, years, toConfirm, notice, nameOnRecord, csrfToken }: CpdLogContentProps) {
   return (
     <div className="account-screen cpd-log">
       <ScreenTitle>My CPD log</ScreenTitle>
@@ -176,7 +186,7 @@ export function CpdLogContent({ log, years, toConfirm, notice, csrfToken }: CpdL
                   <td>{hoursInWords(entry.hoursHundredths)}</td>
                   <td>{entry.confirmedAt ? "Confirmed" : "Waiting for your reflection"}</td>
                   <td>
-                    <EntryActions entry={entry} csrfToken={csrfToken} />
+                    <EntryActions entry={entry} nameOnRecord={nameOnRecord} csrfToken={csrfToken} />
                   </td>
                 </tr>
               ))}
