@@ -5,7 +5,11 @@
  * and its public check, and staff revoking it. axe finds nothing on any CPD page.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Seeding this Worker's D1 runs wrangler twice before it starts: on a loaded 2-core machine that
+// alone took over the e2e project's two minutes.
+vi.setConfig({ hookTimeout: 600_000, testTimeout: 300_000 });
 import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
 import { demoCpdSql } from "../../scripts/lib/demo-cpd.mjs";
 import { axeFindings, formatFindings } from "./support/axe";
@@ -102,29 +106,6 @@ describe("the CPD log with JavaScript off", () => {
   });
 });
 
-describe("staff revoke a certificate (JavaScript off)", () => {
-  it("the certificate then checks as 'not valid' with status 404", async () => {
-    const { context: memberContext } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: false });
-    const { context } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: false });
-    try {
-      const memberPage = await memberContext.newPage();
-      await signIn(memberPage, MEMBER, `/user/cpd?year=${WEBINAR_YEAR}`);
-      const id = (await certificatePath(memberPage)).split("/").pop()!;
-      const page = await context.newPage();
-      await signIn(page, STAFF, "/staff/certificates");
-      await page.getByLabel(/^Reason for revoking CPD-/).first().fill("Issued in error (test)");
-      await follow(page, () => main(page).getByRole("button", { name: /^Revoke/ }).first().click());
-      expect(pathOf(page)).toMatch(/^\/staff\/certificates\?revoked=CPD-\d{6}$/);
-      const response = await visit(page, url(`/certificates/${id}`));
-      expect(response.status()).toBe(404);
-      expect(await main(page).innerText()).toContain("not valid");
-    } finally {
-      await memberContext.close();
-      await context.close();
-    }
-  });
-});
-
 describe("accessibility", () => {
   it("axe finds no violations on the log, the entry forms, the summary, the certificate, its checks and the staff list", async () => {
     const { context } = await openContext(stack.browser, DESKTOP);
@@ -150,6 +131,29 @@ describe("accessibility", () => {
       await signIn(staff, STAFF, "/staff/certificates");
       expect(formatFindings(await axeFindings(staff)), "axe on /staff/certificates").toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("staff revoke a certificate (JavaScript off)", () => {
+  it("the certificate then checks as 'not valid' with status 404", async () => {
+    const { context: memberContext } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: false });
+    const { context } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: false });
+    try {
+      const memberPage = await memberContext.newPage();
+      await signIn(memberPage, MEMBER, `/user/cpd?year=${WEBINAR_YEAR}`);
+      const id = (await certificatePath(memberPage)).split("/").pop()!;
+      const page = await context.newPage();
+      await signIn(page, STAFF, "/staff/certificates");
+      await page.getByLabel(/^Reason for revoking CPD-/).first().fill("Issued in error (test)");
+      await follow(page, () => main(page).getByRole("button", { name: /^Revoke/ }).first().click());
+      expect(pathOf(page)).toMatch(/^\/staff\/certificates\?revoked=CPD-\d{6}$/);
+      const response = await visit(page, url(`/certificates/${id}`));
+      expect(response.status()).toBe(404);
+      expect(await main(page).innerText()).toContain("not valid");
+    } finally {
+      await memberContext.close();
       await context.close();
     }
   });
