@@ -51,13 +51,13 @@ describe("the CPD log with JavaScript off", () => {
   beforeAll(async () => {
     ({ context } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: false }));
     page = await context.newPage();
-    await signIn(page, MEMBER, `/user/cpd?year=${WEBINAR_YEAR}`);
   });
   afterAll(async () => {
     await context?.close();
   });
 
   it("shows the demo member's entries, the totals against the target and the CMS's guidance", async () => {
+    await signIn(page, MEMBER, `/user/cpd?year=${WEBINAR_YEAR}`);
     const text = await main(page).innerText();
     expect(text).toContain("How your CPD log works");
     expect(text).toContain("Exercise Prescription for Older Adults");
