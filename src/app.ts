@@ -23,6 +23,9 @@ import { homeRoutes } from "./routes/home";
 import { joinRoutes } from "./routes/join";
 import { userMembershipRoutes } from "./routes/user-membership";
 import { userReceiptRoutes } from "./routes/user-receipts";
+import { userCpdRoutes } from "./routes/user-cpd";
+import { certificateRoutes } from "./routes/certificates";
+import { staffCertificatesRoutes } from "./routes/staff-certificates";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
@@ -89,6 +92,8 @@ export function createApp() {
   app.route("/", userMembershipRoutes);
   app.route("/", userWebinarsRoutes);
   app.route("/", userReceiptRoutes);
+  app.route("/", userCpdRoutes);
+  app.route("/", certificateRoutes);
   app.route("/", directoryRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
@@ -109,6 +114,7 @@ export function createApp() {
   app.route("/", staffReceiptRoutes);
   app.route("/", staffCreditNoteRoutes);
   app.route("/", staffEmailsRoutes);
+  app.route("/", staffCertificatesRoutes);
   app.route("/", staffMemberImportRoutes);
   // After the import, whose /staff/members/import this would otherwise take.
   app.route("/", staffMemberRoutes);

@@ -2,6 +2,7 @@
  * The content domain: what the Worker knows about CMS content once a response has been
  * validated and mapped (src/adapters/cms/operations). Field names follow the CMS's content model.
  */
+import type { CpdCategory } from "./cpd";
 import { type PageLink } from "../shared/links";
 
 /** HTML produced by the CMS adapter's sanitiser; the only HTML views may insert as is. */
@@ -220,6 +221,14 @@ export interface WebinarAccessLinks {
 export interface Webinar extends WebinarSummary {
   description: SafeHtml | null;
   access: WebinarAccessLinks;
+  /** What attending counts for in the CPD log (the CMS's cpdHours and cpdCategory, both optional). */
+  cpd: WebinarCpd;
+}
+
+/** A webinar's CPD hours (in hundredths) and category, each null when the editor set none. */
+export interface WebinarCpd {
+  hoursHundredths: number | null;
+  category: CpdCategory | null;
 }
 
 export interface WebinarBundle {

@@ -38,6 +38,7 @@ export const BUILT_IN_SCREENS: readonly BuiltInScreen[] = [
   screen("User", "webinars"),
   screen("User", "receipts"),
   screen("User", "directory"),
+  screen("User", "cpd"),
   screen("Webinars", "bundles"),
 ];
 

@@ -77,6 +77,18 @@ export const hrefs = {
   staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
   /** Refunding an order's payment (staff form). */
   staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
+  /** The user's CPD log, at one year (this year when none is given). */
+  cpd: (year?: number) => (year === undefined ? "/user/cpd" : `/user/cpd?year=${year}`),
+  cpdNewEntry: "/user/cpd/new",
+  /** One of the user's own CPD entries: its edit form (or, for a webinar, its confirmation). */
+  cpdEntry: (entryId: string) => `/user/cpd/entries/${segment(entryId)}`,
+  cpdExport: (year: number) => `/user/cpd/export.csv?year=${year}`,
+  cpdSummary: (year: number) => `/user/cpd/summary?year=${year}`,
+  /** A certificate as its holder prints it. */
+  cpdCertificate: (certificateId: string) => `/user/cpd/certificates/${segment(certificateId)}`,
+  /** A certificate's public verification page, printed on the certificate. */
+  certificateVerification: (certificateId: string) => `/certificates/${segment(certificateId)}`,
+  staffCertificates: "/staff/certificates",
   /** A member's page on the staff members register (their timeline). */
   staffMember: (userId: string) => `/staff/members/${segment(userId)}`,
 } as const;

@@ -41,6 +41,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("directory", services.directory);
     c.set("memberProfile", services.memberProfile);
     c.set("emailChange", services.emailChange);
+    c.set("cpd", services.cpd);
     c.set("staffApplications", services.staffApplications);
     c.set("staffOrders", services.staffOrders);
     c.set("refunds", services.refunds);

@@ -9,6 +9,7 @@ import { createAuditLog } from "../../adapters/d1/audit-log";
 import { createMemberProfileStore } from "../../adapters/d1/member-profiles";
 import { createAccountEmailStore } from "../../adapters/d1/account-emails";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
+import { createCpdStore } from "../../adapters/d1/cpd";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
 import { createMemberTimelineStore } from "../../adapters/d1/member-timeline";
@@ -38,6 +39,10 @@ import { createAuthService } from "../../services/auth/auth-service";
 import { createRegistration } from "../../services/auth/registration";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
+import { createAttendance } from "../../services/cpd/attendance";
+import { createCertificates } from "../../services/cpd/certificates";
+import { createCpdLog } from "../../services/cpd/cpd-log";
+import { holderName } from "../../services/cpd/holder-name";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { createNotices } from "../../services/email/notices";
 import { createMemberImport } from "../../services/member-import/member-import";
@@ -206,6 +211,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       { applications: stores.applications, memberships: stores.memberships, changes: stores.membershipChanges, followUps: membershipFollowUps, graceDays, now, log },
       session,
     );
+  const cpdStore = createCpdStore(db);
 
   return {
     content,
@@ -254,6 +260,23 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       joinPage: () => published.joinPage(),
       log,
     }),
+    /** The user's CPD log (/user/cpd), webinar attendance that adds to it, and its certificates. */
+    cpd: {
+      log: createCpdLog({ store: cpdStore, targetHundredths: () => published.cpdTargetHundredths(), newId, now }),
+      attendance: createAttendance({
+        store: cpdStore,
+        provider: async () => (await published.layout()).footer.contactFields.organizationName ?? config.site.name,
+        newId,
+        log,
+      }),
+      certificates: createCertificates({
+        store: cpdStore,
+        audit: stores.audit,
+        batch: (statements) => db.batch(statements),
+        holderName: (userId) => holderName({ memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db) }, userId),
+        log,
+      }),
+    },
     /** The member directory (opt-in, per-field privacy, members only). */
     directory: createDirectoryService({
       store: createDirectoryStore(db),

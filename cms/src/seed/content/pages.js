@@ -27,7 +27,7 @@ const PAGES = [
   ['membership', 'User', 'My membership', 'Your Guild membership.', { authenticatedOnly: true }],
   ['account', 'User', 'Account settings', 'Your sign-in details.', { authenticatedOnly: true }],
   ['webinars', 'User', 'My webinars', 'Webinars you have booked, bundles and recordings.', { authenticatedOnly: true }],
-  ['cpd-log', 'User', 'My CPD log', 'How to record the learning you do with the Guild.', { authenticatedOnly: true }],
+  ['cpd', 'User', 'My CPD log', 'How to record the learning you do with the Guild.', { authenticatedOnly: true }],
 ];
 
 const pageShells = (ref) =>
@@ -165,8 +165,8 @@ const pageBlocks = (ref) => ({
   account: [
     b.text('## Account settings\n\nChange your password or the email address you sign in with.'),
   ],
-  'cpd-log': [
-    b.text('## Your CPD log\n\nEvery Guild webinar you attend or watch counts towards your continuing professional development. Note the date, the time spent and one thing you will do differently, and keep your certificate with your portfolio.'),
+  cpd: [
+    b.text('## How your CPD log works\n\nEvery Guild webinar you attend or watch counts towards your continuing professional development: it appears here by itself. Confirm it with a short reflection (one thing you will do differently) and print its certificate for your portfolio. Add courses, reading and other learning elsewhere as your own entries.'),
   ],
   webinars: [
     b.webinarsList('Your webinars', 'all'),

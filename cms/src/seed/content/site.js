@@ -7,7 +7,7 @@ const dropdown = (ref, title, slugs) => ({ __component: 'sidebar.dropdown', titl
 
 /** Single types, keyed by content-type uid. */
 const singleTypes = (ref) => ({
-  'api::global.global': { favicon: ref.media('favicon.png') },
+  'api::global.global': { favicon: ref.media('favicon.png'), cpdTargetHours: 30 },
 
   'api::global-seo.global-seo': {
     metaTitle: 'Guildhall - The Guild of Example Physiotherapists',
@@ -28,7 +28,7 @@ const singleTypes = (ref) => ({
     userSettings: [
       link(ref, 'My membership', 'membership'),
       link(ref, 'Account settings', 'account'),
-      dropdown(ref, 'Learning', ['webinars', 'cpd-log', 'cpd-resources']),
+      dropdown(ref, 'Learning', ['webinars', 'cpd', 'cpd-resources']),
     ],
     webinars: [
       link(ref, 'Upcoming webinars', 'upcoming-webinars'),
