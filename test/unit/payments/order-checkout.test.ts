@@ -22,7 +22,7 @@ const A = webinar("a");
 const B = webinar("b", { defaultPrice: 30, memberPrice: 15 });
 const C = webinar("c", { defaultPrice: 20, memberPrice: null });
 const NO_PRICE_ID = webinar("d", { stripePriceId: null, memberPriceId: null });
-const PERCENT: CatalogueBundle = { id: "pct", bundleName: "Percent bundle", couponId: "coupon_pct", discount: 20, discountType: "percent", webinars: [A, B] };
+const PERCENT: CatalogueBundle = { id: "pct", bundleName: "Percent bundle", vatTreatment: "standard", couponId: "coupon_pct", discount: 20, discountType: "percent", webinars: [A, B] };
 const NO_COUPON: CatalogueBundle = { ...PERCENT, id: "no-coupon", bundleName: "Bundle without a coupon", couponId: null };
 const CATALOGUE = { webinars: [A, B, C, NO_PRICE_ID], bundles: [PERCENT, NO_COUPON] };
 

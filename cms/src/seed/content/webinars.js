@@ -12,6 +12,7 @@ const bundles = () => ({
     couponId: 'coupon_demo_spring_clinical_20',
     discount: 20,
     discountType: 'percent',
+    vatTreatment: 'standard',
   },
   masterclass: {
     bundleName: 'Recorded Masterclass Collection',
@@ -20,6 +21,8 @@ const bundles = () => ({
     couponId: 'coupon_demo_masterclass_15_off',
     discount: 15,
     discountType: 'amount',
+    // Mixed rates on purpose, so receipts and the VAT summary show more than one.
+    vatTreatment: 'reduced',
   },
 });
 
@@ -74,6 +77,7 @@ const webinars = (now, ref) => {
     },
     pelvicHealth: {
       name: 'Pelvic Health Essentials',
+      vatTreatment: 'zero',
       slug: 'pelvic-health-essentials',
       date: dayAt(10, 18),
       durationMinutes: 75,
@@ -140,6 +144,7 @@ const webinars = (now, ref) => {
     },
     ethics: {
       name: 'Ethics and Professional Boundaries',
+      vatTreatment: 'exempt',
       slug: 'ethics-and-professional-boundaries',
       date: dayAt(42, 17),
       durationMinutes: 60,

@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { Webinar, WebinarBundle } from "../../../domain/content";
 import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
-import { optionalNumber, optionalRichText, optionalString, relationMany, WebinarSummaryAttributes } from "../schemas";
+import { optionalNumber, optionalRichText, optionalString, relationMany, vatTreatment, WebinarSummaryAttributes } from "../schemas";
 
 type NoVars = Record<string, never>;
 
@@ -52,7 +52,7 @@ export const webinarOperation = defineOperation({
 });
 
 const BUNDLE_SELECTION = `id attributes {
-  bundleName slug description couponId discount discountType
+  bundleName slug description couponId discount discountType vatTreatment
   webinars: webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { id attributes { ...WebinarSummaryFields } } }
 }`;
 
@@ -66,6 +66,7 @@ const BundleEntity = z
       couponId: optionalString,
       discount: optionalNumber,
       discountType: z.enum(["percent", "amount"]).nullish().transform((v) => v ?? null),
+      vatTreatment,
       webinars: relationMany(WebinarSummaryAttributes),
     }),
   })
