@@ -3,7 +3,8 @@
  * (memberships and webinar orders), subscriptions, invoices and billing-portal sessions.
  * Everything else about Stripe stays behind this file.
  */
-import type { CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice } from "../../domain/billing";
+import type { CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, StripeTaxRates } from "../../domain/billing";
+import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
 import { stripeClient } from "./stripe-client";
@@ -26,6 +27,8 @@ export interface BillingApi {
    * renewal. Returns the proration invoice's id when Stripe made one.
    */
   changeSubscriptionPrice(id: string, priceId: string, options: { prorate: boolean; prorationDate: number; idempotencyKey: string }): Promise<{ invoiceId: string | null }>;
+  /** Stripe's inclusive tax rate for each VAT treatment, found or created once (see tax-rates.ts). */
+  taxRates(): Promise<StripeTaxRates>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
@@ -53,6 +56,7 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     invoiceId: idOf(s.invoice),
     paymentIntentId: idOf(s.payment_intent),
     amountTotalPence: s.amount_total ?? 0,
+    amountTaxPence: s.total_details?.amount_tax ?? 0,
   };
 }
 
@@ -81,17 +85,20 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         {
           mode: session.mode,
           line_items: session.lines.map((line) =>
-            "price" in line
-              ? { price: line.price, quantity: line.quantity }
-              : {
-                  quantity: line.quantity,
-                  price_data: {
-                    currency: "gbp",
-                    unit_amount: line.unitAmountPence,
-                    product_data: { name: line.name },
-                    ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
-                  },
-                },
+            ({
+              ...("price" in line
+                ? { price: line.price, quantity: line.quantity }
+                : {
+                    quantity: line.quantity,
+                    price_data: {
+                      currency: "gbp",
+                      unit_amount: line.unitAmountPence,
+                      product_data: { name: line.name },
+                      ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
+                    },
+                  }),
+              ...(line.taxRateId ? { tax_rates: [line.taxRateId] } : {}),
+            }),
           ),
           ...(session.couponId ? { discounts: [{ coupon: session.couponId }] } : {}),
           ...(session.customerId ? { customer: session.customerId } : { customer_email: session.customerEmail }),
@@ -155,5 +162,6 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       );
       return { invoiceId: prorate ? idOf(updated.latest_invoice) : null };
     },
+    taxRates: () => stripeTaxRates(stripe, config),
   };
 }

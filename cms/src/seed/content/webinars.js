@@ -12,7 +12,8 @@ const bundles = () => ({
     couponId: 'coupon_demo_spring_clinical_20',
     discount: 20,
     discountType: 'percent',
-    vatTreatment: 'standard',
+    // Mixed rates on purpose, so receipts and the VAT summary show more than one.
+    vatTreatment: 'reduced',
   },
   masterclass: {
     bundleName: 'Recorded Masterclass Collection',
@@ -21,8 +22,7 @@ const bundles = () => ({
     couponId: 'coupon_demo_masterclass_15_off',
     discount: 15,
     discountType: 'amount',
-    // Mixed rates on purpose, so receipts and the VAT summary show more than one.
-    vatTreatment: 'reduced',
+    vatTreatment: 'zero',
   },
 });
 
