@@ -37,7 +37,7 @@ export function ReceiptDocument({ receipt: r, issuer, back: [backHref, backLabel
               {issuer.email ? <span className="receipt__line">E-mail: {issuer.email}</span> : null}
               {issuer.phone ? <span className="receipt__line">Telephone: {issuer.phone}</span> : null}
             </address>
-            {issuer.vatNumber ? <p className="receipt__vat-number">VAT registration number: {issuer.vatNumber}</p> : null}
+            {issuer.vatNumber ? <p className="receipt__vat-number">{`VAT registration number: ${issuer.vatNumber}`}</p> : null}
           </div>
           <h1 id="receipt-title" className="receipt__title">
             Receipt <span className="receipt__number">{r.number}</span>
