@@ -156,6 +156,7 @@ export function scheduleUpkeep(db: D1Database, userId: string | null): D1Prepare
 }
 
 export function createMembershipChangeStore(db: D1Database): MembershipChangeStore {
+  /** `where`'s own parameters are numbered from ?15 (the row takes ?1 to ?14). */
   const insertApplication = (a: NewYearApplication, where: string, ...whereParams: unknown[]) =>
     db
       .prepare(
@@ -232,7 +233,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
     async requestRenewal(application, periodEnd) {
       const result = await insertApplication(
         application,
-        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?14 AND status = 'active' AND payment_method = 'offline' AND period_end = ?15)",
+        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?15 AND status = 'active' AND payment_method = 'offline' AND period_end = ?16)",
         application.userId,
         periodEnd,
       ).run();
