@@ -2,6 +2,8 @@
  * Card payments as the site sees them: what it asks Stripe for (Checkout sessions) and the few
  * fields of Stripe's objects it reads back. Types only; adapters/stripe talks to Stripe.
  */
+import type { VatTreatment } from "../shared/pricing/vat";
+
 /**
  * What a Checkout session is for; set by us in its metadata and read back by the webhook. A
  * membership is joining (a subscription); a renewal is one year of an offline-paid membership,
@@ -12,10 +14,20 @@ export type CheckoutPurpose =
   | { kind: "renewal"; applicationId: string; userId: string }
   | { kind: "order"; orderId: string; userId: string };
 
-export type CheckoutLine =
+export type CheckoutLine = (
   | { price: string; quantity: number }
   /** Inline price data, in pounds sterling; `recurring` makes it a subscription price. */
-  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year" };
+  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year" }
+) & {
+  /** The Stripe tax rate (inclusive) the line's VAT is charged at; none for a line without VAT. */
+  taxRateId?: string | null;
+};
+
+/**
+ * Stripe's tax rate for each VAT treatment: inclusive rates matching the VAT table, so Stripe's
+ * tax on a line is the VAT inside its price. Null for a treatment with no rate (exempt).
+ */
+export type StripeTaxRates = Readonly<Record<VatTreatment, string | null>>;
 
 export interface NewCheckoutSession {
   mode: "subscription" | "payment";
@@ -44,6 +56,8 @@ export interface CheckoutSession {
   invoiceId: string | null;
   paymentIntentId: string | null;
   amountTotalPence: number;
+  /** The tax Stripe worked out inside the total (its `total_details.amount_tax`). */
+  amountTaxPence: number;
 }
 
 export interface Subscription {

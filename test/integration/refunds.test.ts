@@ -43,7 +43,7 @@ async function seed(fields: Partial<NewOrder> = {}): Promise<Order> {
     email: buyer.email,
     paymentMethod: "offline",
     totalPence: pence,
-    lines: [{ kind: "webinar", id: `w-${n}`, title: `Root canals ${n}`, pence, webinarIds: [`w-${n}`], stripePriceIds: [], couponId: null }],
+    lines: [{ kind: "webinar", id: `w-${n}`, title: `Root canals ${n}`, pence, webinarIds: [`w-${n}`], stripePriceIds: [], couponId: null, vatTreatment: "standard" }],
     webinarIds: [`w-${n}`],
     ...fields,
   };

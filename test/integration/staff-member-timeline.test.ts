@@ -35,6 +35,7 @@ async function joinApplication(userId: string, email: string): Promise<{ id: str
     familyName: `Hopper${n}`,
     membershipSlug: "full-member",
     membershipTitle: "Full member",
+    vatTreatment: "standard",
     paymentMethod: "offline",
     amountDuePence: 19_500,
     details: {

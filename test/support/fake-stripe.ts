@@ -18,6 +18,12 @@
  *        `charge_already_refunded` / amount error
  *   GET  /v1/charges/:id                    with its refunds (`expand[]=refunds`)
  *   GET  /v1/disputes/:id                   (`expand[]=charge` gives the charge)
+ *   GET  /v1/tax_rates (active, inclusive)  POST /v1/tax_rates (kept across /__reset, as the
+ *        Worker remembers the ids it found). A session's line with `tax_rates` carries Stripe's
+ *        tax for an inclusive rate: the line's amount x p / (100 + p), rounded to the nearest
+ *        penny (halves up), per line; the session's `total_details.amount_tax` is their sum.
+ *        Worked here in floating point from the percentage, as Stripe states it, independently
+ *        of the Worker's integer arithmetic, so a test comparing the two means something.
  * Pages the browser is sent to: GET /checkout/pay/:id, GET /portal/:id.
  * Test controls (not Stripe):
  *   POST /__complete/:sessionId?amount=PENCE  the customer pays: customer, subscription (for
@@ -32,6 +38,8 @@
  *        returns { refund, charge }
  *   POST /__disputes           JSON { paymentIntent, status, id? }: opens a dispute of the payment's
  *        charge, or (with `id`) moves it to `status` (won, lost…); returns the dispute
+ *   POST /__prices             JSON { [priceId]: unitAmountPence }: what prices cost, for prorations
+ *        and a session's line amounts and tax (a price the fake does not know costs 0)
  *   POST /__fail?count=N       the next N API calls answer 500
  *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
  *   POST /__reset
@@ -86,6 +94,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const prices = new Map<string, number>();
   const chargeOfIntent = new Map<string, string>();
+  const taxRates = new Map<string, StripeObject>();
   let failures = 0;
   let base = "";
 
@@ -94,11 +103,14 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
 
   function createSession(body: Record<string, unknown>): StripeObject {
     const id = `cs_test_${random()}`;
-    const lines = (body.line_items as Record<string, unknown>[] | undefined) ?? [];
-    const amount = lines.reduce((sum, line) => {
+    const lines = ((body.line_items as Record<string, unknown>[] | undefined) ?? []).map((line) => {
       const data = line.price_data as Record<string, unknown> | undefined;
-      return sum + (data ? Number(data.unit_amount) : 0) * Number(line.quantity ?? 1);
-    }, 0);
+      const unit = data ? Number(data.unit_amount) : typeof line.price === "string" ? (prices.get(line.price) ?? 0) : 0;
+      const amount = unit * Number(line.quantity ?? 1);
+      return { ...line, amount_total: amount, amount_tax: inclusiveTax(amount, (line.tax_rates as string[] | undefined) ?? []) };
+    });
+    const amount = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    const tax = lines.reduce((sum, line) => sum + line.amount_tax, 0);
     const session: StripeObject = {
       id,
       object: "checkout.session",
@@ -118,12 +130,24 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       cancel_url: body.cancel_url,
       expires_at: Number(body.expires_at ?? nowSeconds() + 86_400),
       amount_total: amount,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
       subscription: null,
       invoice: null,
       payment_intent: null,
     };
     objects.set(id, session);
     return session;
+  }
+
+  /** Stripe's tax inside `amount` for the line's inclusive rates, each rounded to the penny. */
+  function inclusiveTax(amount: number, rateIds: readonly string[]): number {
+    return rateIds.reduce((sum, id) => {
+      const rate = taxRates.get(id);
+      if (!rate) throw new Error(`No such tax rate: '${id}'`);
+      if (rate.inclusive !== true) throw new Error("The fake only knows inclusive tax rates");
+      const percentage = Number(rate.percentage);
+      return sum + Math.round((amount * percentage) / (100 + percentage));
+    }, 0);
   }
 
   function subscription(id: string, metadata: unknown, customer: string, priceId: string, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
@@ -252,6 +276,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (path === "/__requests") return json(res, 200, requests);
       if (path === "/__reset") {
         objects.clear();
+        for (const [id, rate] of taxRates) objects.set(id, rate);
         idempotent.clear();
         requests.length = 0;
         prices.clear();
@@ -350,8 +375,39 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (req.method === "POST" && typeof key === "string" && idempotent.has(key)) {
         return json(res, 200, objects.get(idempotent.get(key)!));
       }
+      if (req.method === "POST" && path === "/v1/tax_rates") {
+        const id = `txr_test_${random()}`;
+        const rate: StripeObject = {
+          id,
+          object: "tax_rate",
+          active: true,
+          display_name: body.display_name,
+          description: body.description ?? null,
+          percentage: Number(body.percentage),
+          inclusive: body.inclusive === "true",
+          country: body.country ?? null,
+          jurisdiction: body.jurisdiction ?? null,
+          tax_type: body.tax_type ?? null,
+          metadata: body.metadata ?? {},
+        };
+        taxRates.set(id, rate);
+        objects.set(id, rate);
+        if (typeof key === "string") idempotent.set(key, id);
+        return json(res, 200, rate);
+      }
+      if (req.method === "GET" && path === "/v1/tax_rates") {
+        const active = url.searchParams.get("active");
+        const inclusive = url.searchParams.get("inclusive");
+        const data = [...taxRates.values()].filter((r) => (active === null || String(r.active) === active) && (inclusive === null || String(r.inclusive) === inclusive));
+        return json(res, 200, { object: "list", data, has_more: false, url: "/v1/tax_rates" });
+      }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
-        const session = createSession(body);
+        let session: StripeObject;
+        try {
+          session = createSession(body);
+        } catch (error) {
+          return invalid(res, (error as Error).message);
+        }
         if (typeof key === "string") idempotent.set(key, session.id);
         return json(res, 200, session);
       }

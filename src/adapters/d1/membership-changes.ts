@@ -168,15 +168,16 @@ export function scheduleUpkeep(db: D1Database, userId: string | null): D1Prepare
 }
 
 export function createMembershipChangeStore(db: D1Database): MembershipChangeStore {
+  /** `where`'s own parameters are numbered from ?15 (the row takes ?1 to ?14). */
   const insertApplication = (a: NewYearApplication, where: string, ...whereParams: unknown[]) =>
     db
       .prepare(
         `INSERT INTO applications (id, kind, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-           membership_title, payment_method, amount_due_pence, status, details)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'awaiting_payment', ?13 WHERE ${where}
+           membership_title, payment_method, amount_due_pence, status, details, vat_treatment)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'awaiting_payment', ?13, ?14 WHERE ${where}
          ON CONFLICT (idempotency_key) DO NOTHING`,
       )
-      .bind(a.id, a.kind, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), ...whereParams);
+      .bind(a.id, a.kind, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, ...whereParams);
 
   /** The change row, inserted only while the record is the active membership it changes from (once per id). */
   const insertChange = (c: NewChange, status: ChangeStatus, applicationId: string | null) =>
@@ -244,7 +245,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
     async requestRenewal(application, periodEnd) {
       const result = await insertApplication(
         application,
-        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?14 AND status = 'active' AND payment_method = 'offline' AND period_end = ?15)",
+        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?15 AND status = 'active' AND payment_method = 'offline' AND period_end = ?16)",
         application.userId,
         periodEnd,
       ).run();

@@ -32,7 +32,8 @@ const toOrder = (row: OrderRow): Order => ({
   paymentMethod: row.payment_method,
   totalPence: row.total_pence,
   status: row.status,
-  lines: JSON.parse(row.lines) as OrderLine[],
+  // Orders placed before VAT treatments were recorded carry none: they were sold at the standard rate.
+  lines: (JSON.parse(row.lines) as (Omit<OrderLine, "vatTreatment"> & Partial<Pick<OrderLine, "vatTreatment">>)[]).map((line) => ({ ...line, vatTreatment: line.vatTreatment ?? "standard" })),
   webinarIds: JSON.parse(row.webinar_ids) as string[],
   checkoutSessionId: row.checkout_session_id,
   cancelledReason: row.cancelled_reason,

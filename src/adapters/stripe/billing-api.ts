@@ -4,7 +4,8 @@
  * charges (with their refunds) and disputes.
  * Everything else about Stripe stays behind this file.
  */
-import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice } from "../../domain/billing";
+import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, StripeTaxRates } from "../../domain/billing";
+import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
 import { stripeClient } from "./stripe-client";
@@ -33,6 +34,8 @@ export interface BillingApi {
   retrieveCharge(id: string): Promise<Charge | null>;
   /** Null when Stripe does not know the dispute. */
   retrieveDispute(id: string): Promise<CardDispute | null>;
+  /** Stripe's inclusive tax rate for each VAT treatment, found or created once (see tax-rates.ts). */
+  taxRates(): Promise<StripeTaxRates>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
@@ -63,6 +66,7 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     invoiceId: idOf(s.invoice),
     paymentIntentId: idOf(s.payment_intent),
     amountTotalPence: s.amount_total ?? 0,
+    amountTaxPence: s.total_details?.amount_tax ?? 0,
   };
 }
 
@@ -93,17 +97,20 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         {
           mode: session.mode,
           line_items: session.lines.map((line) =>
-            "price" in line
-              ? { price: line.price, quantity: line.quantity }
-              : {
-                  quantity: line.quantity,
-                  price_data: {
-                    currency: "gbp",
-                    unit_amount: line.unitAmountPence,
-                    product_data: { name: line.name },
-                    ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
-                  },
-                },
+            ({
+              ...("price" in line
+                ? { price: line.price, quantity: line.quantity }
+                : {
+                    quantity: line.quantity,
+                    price_data: {
+                      currency: "gbp",
+                      unit_amount: line.unitAmountPence,
+                      product_data: { name: line.name },
+                      ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
+                    },
+                  }),
+              ...(line.taxRateId ? { tax_rates: [line.taxRateId] } : {}),
+            }),
           ),
           ...(session.couponId ? { discounts: [{ coupon: session.couponId }] } : {}),
           ...(session.customerId ? { customer: session.customerId } : { customer_email: session.customerEmail }),
@@ -203,5 +210,6 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         throw error;
       }
     },
+    taxRates: () => stripeTaxRates(stripe, config),
   };
 }

@@ -68,7 +68,7 @@ export type MembershipChangeService = ReturnType<typeof createMembershipChangeSe
 
 export function createMembershipChangeService(deps: MembershipChangeDeps) {
   /** An application of the member's own for a renewal or a change, with their details from joining. */
-  async function yearApplication(record: MembershipRecord, fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "amountDuePence">) {
+  async function yearApplication(record: MembershipRecord, fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "vatTreatment" | "amountDuePence">) {
     const joined = await deps.applications.latestForUser(record.userId);
     const application: NewYearApplication = {
       ...fields,
@@ -151,6 +151,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       idempotencyKey: `renewal:${record.userId}:${record.periodEnd}`,
       membershipSlug: renewsAs.slug,
       membershipTitle: renewsAs.title,
+      vatTreatment: price.vatTreatment,
       amountDuePence: price.subscriptionPence,
     });
     if (await deps.changes.requestRenewal(application, record.periodEnd!)) deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
@@ -205,7 +206,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       if (card) change.stripeInvoiceId = await moveSubscription(record, target, true, input.idempotencyKey);
       const amountDue =
         !card && quote.proRataPence > 0
-          ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, amountDuePence: quote.proRataPence })
+          ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, vatTreatment: target.vatTreatment, amountDuePence: quote.proRataPence })
           : null;
       if (!(await deps.changes.applyNow(change, amountDue, renewal))) return repeated(userId, change.id, done);
       deps.log.info("membership.changed", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod, amountPence: quote.proRataPence });

@@ -42,6 +42,7 @@ export function checkoutSession(fields: Partial<CheckoutSession> = {}): Checkout
     invoiceId: null,
     paymentIntentId: null,
     amountTotalPence: 0,
+    amountTaxPence: 0,
     ...fields,
   };
 }
@@ -96,6 +97,10 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
     async retrieveDispute() {
       reach("retrieveDispute");
       return null;
+    },
+    async taxRates() {
+      reach("taxRates");
+      return { standard: "txr_standard", reduced: "txr_reduced", zero: "txr_zero", exempt: null };
     },
     async changeSubscriptionPrice(id, priceId) {
       reach("changeSubscriptionPrice");

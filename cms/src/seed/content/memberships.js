@@ -10,6 +10,7 @@ const memberships = () => ({
     stripePriceId: 'price_demo_full_member_annual',
     price: 195.0,
     joiningFee: 25.0,
+    vatTreatment: 'standard',
     evidence: { registrationNumber: 'required', yearQualified: 'required', workplace: 'optional', placeOfStudy: 'notAsked', registrationNumberExample: 'PH123456' },
   },
   associate: {
@@ -20,6 +21,7 @@ const memberships = () => ({
     stripePriceId: 'price_demo_associate_member_annual',
     price: 95.0,
     joiningFee: 15.0,
+    vatTreatment: 'exempt',
     // Students, assistants and allied colleagues may have neither a registration nor a qualification.
     evidence: { registrationNumber: 'optional', yearQualified: 'optional', workplace: 'optional', placeOfStudy: 'optional' },
   },

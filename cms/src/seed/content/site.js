@@ -54,6 +54,8 @@ const singleTypes = (ref) => ({
       poBox: 'PO Box 1921, Sampleton EX1 9ZZ',
     },
     address: '12 Example Row\nSampleton\nEX1 2MP',
+    // A made-up number in the GB format, not a real business's.
+    vatNumber: 'GB999999973',
     links: [
       { title: 'About the Guild', page: ref.page('about') },
       { title: 'Contact us', page: ref.page('contact') },

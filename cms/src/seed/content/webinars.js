@@ -12,6 +12,8 @@ const bundles = () => ({
     couponId: 'coupon_demo_spring_clinical_20',
     discount: 20,
     discountType: 'percent',
+    // Mixed rates on purpose, so receipts and the VAT summary show more than one.
+    vatTreatment: 'reduced',
   },
   masterclass: {
     bundleName: 'Recorded Masterclass Collection',
@@ -20,6 +22,7 @@ const bundles = () => ({
     couponId: 'coupon_demo_masterclass_15_off',
     discount: 15,
     discountType: 'amount',
+    vatTreatment: 'zero',
   },
 });
 
@@ -78,6 +81,7 @@ const webinars = (now, ref) => {
     },
     pelvicHealth: {
       name: 'Pelvic Health Essentials',
+      vatTreatment: 'zero',
       slug: 'pelvic-health-essentials',
       date: dayAt(10, 18),
       durationMinutes: 75,
@@ -152,6 +156,7 @@ const webinars = (now, ref) => {
     },
     ethics: {
       name: 'Ethics and Professional Boundaries',
+      vatTreatment: 'exempt',
       slug: 'ethics-and-professional-boundaries',
       date: dayAt(42, 17),
       durationMinutes: 60,

@@ -4,7 +4,7 @@ import type { Webinar, WebinarBundle, WebinarCpd } from "../../../domain/content
 import { CPD_MAX_HUNDREDTHS, CPD_MIN_HUNDREDTHS, isCpdCategory } from "../../../domain/cpd";
 import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
-import { optionalNumber, optionalRichText, optionalString, relationMany, WebinarSummaryAttributes } from "../schemas";
+import { optionalNumber, optionalRichText, optionalString, relationMany, vatTreatment, WebinarSummaryAttributes } from "../schemas";
 
 type NoVars = Record<string, never>;
 
@@ -67,7 +67,7 @@ export const webinarOperation = defineOperation({
 });
 
 const BUNDLE_SELECTION = `id attributes {
-  bundleName slug description couponId discount discountType
+  bundleName slug description couponId discount discountType vatTreatment
   webinars: webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { id attributes { ...WebinarSummaryFields } } }
 }`;
 
@@ -81,6 +81,7 @@ const BundleEntity = z
       couponId: optionalString,
       discount: optionalNumber,
       discountType: z.enum(["percent", "amount"]).nullish().transform((v) => v ?? null),
+      vatTreatment,
       webinars: relationMany(WebinarSummaryAttributes),
     }),
   })
