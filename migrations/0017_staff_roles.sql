@@ -1,4 +1,4 @@
--- Staff roles and the staff's second factor (docs/decisions/0020-roles-staff-roles-and-second-factor.md).
+-- Staff roles and the staff's second factor (docs/decisions/0024-staff-roles-and-second-factor.md).
 
 -- Who is staff, with one role each. Kept by e-mail address (lower case): staff are matched
 -- against the session's verified address. A removed member keeps the row (removed_at set), so

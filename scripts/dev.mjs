@@ -12,9 +12,18 @@ import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
+import { demoCpdSql } from "./lib/demo-cpd.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
 import { demoSecondFactorSql, localTotpKey } from "./lib/staff-totp.mjs";
+
+/** What the demo member gave when joining (the join form's fields as an application stores them). */
+const DEMO_MEMBER_DETAILS = JSON.stringify({
+  phone: "01632 960 001",
+  address: { line1: "1 Example Street", line2: null, town: "Sampleton", region: null, postcode: "EX1 2MP", country: "United Kingdom", countryCode: "GB" },
+  professional: { registrationNumber: "PH123456", specialisation: "Musculoskeletal", workplace: "Sampleton Clinic", yearQualified: 2012, placeOfStudy: null },
+  declaration: { termsAcceptedAt: "2026-01-05T10:15:00.000Z", privacyAcceptedAt: "2026-01-05T10:15:00.000Z" },
+});
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
 const WORKER_PORT = 8787;
@@ -71,10 +80,14 @@ try {
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       ...(secrets.PREVIEW_SECRET ? { PREVIEW_SECRET: secrets.PREVIEW_SECRET } : {}),
     },
-    // The demo member is a member (the membership source the access tiers read); the demo staff
-    // account has its second factor set up with the demo key (`npm run staff:code` prints its code).
+    // The demo member is a member (the membership source the access tiers read), with the join
+    // application their details come from (/user/profile; kept as edited across restarts), and a
+    // CPD log with two entries and a certificate (scripts/lib/demo-cpd.mjs); the demo staff account has its
+    // second factor set up with the demo key (`npm run staff:code` prints its code).
     seedSql: [
       `INSERT OR REPLACE INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'full-member', 'Full member', 'active', 'offline', date('now', '-1 month'), date('now', '+11 months'))`,
+      `INSERT OR IGNORE INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title, payment_method, amount_due_pence, status, details, created_at) VALUES ('demo-member-join', 'demo-member-join', 'GH-DEMO0001', '${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'Demo', 'Member', 'full-member', 'Full member', 'offline', 22000, 'paid', '${DEMO_MEMBER_DETAILS}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 month'))`,
+      demoCpdSql({ uid: auth.accounts.member.uid, name: "Demo Member" }),
       demoSecondFactorSql(auth.accounts.staff.email, secrets.STAFF_TOTP_KEY ?? localTotpKey(ROOT)),
     ].join(";\n"),
   });
@@ -90,7 +103,9 @@ try {
 ${Object.entries(auth.accounts)
   .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
   .join("\n")}
+    CPD log     http://localhost:${WORKER_PORT}/user/cpd   (the demo member's two entries and a certificate)
     Mailbox     http://localhost:${WORKER_PORT}/dev/mailbox   (every e-mail the site writes; none leaves this machine)
+    Firebase's links  ${auth.url}/emulator/v1/projects/${auth.projectId}/oobCodes   (verify, reset and change-of-address links Firebase would e-mail)
     E-mail sweep  curl "http://localhost:${WORKER_PORT}/__scheduled?cron=*/10+*+*+*+*"   (sends anything due)
   Press Ctrl-C to stop everything.
 `);

@@ -18,7 +18,7 @@ export function membersCsv(rows, { bad = [] } = {}) {
       [
         `member${i}@bench.example`,
         `"Member ${i}, Bench"`,
-        broken && i % 2 ? "Platinum member" : i % 3 ? "Full member" : "associate-member",
+        broken && i % 2 ? "Platinum member" : i % 3 ? "Full member" : "associate",
         i % 10 === 0 ? "lapsed" : "active",
         "2026-01-01",
         broken && !(i % 2) ? "2026-02-30" : i % 10 === 0 ? "2026-06-30" : "2099-12-31",

@@ -2,13 +2,32 @@
  * Card payments as the site sees them: what it asks Stripe for (Checkout sessions) and the few
  * fields of Stripe's objects it reads back. Types only; adapters/stripe talks to Stripe.
  */
-/** What a Checkout session is for; set by us in its metadata and read back by the webhook. */
-export type CheckoutPurpose = { kind: "membership"; applicationId: string; userId: string } | { kind: "order"; orderId: string; userId: string };
+import type { VatTreatment } from "../shared/pricing/vat";
 
-export type CheckoutLine =
+/**
+ * What a Checkout session is for; set by us in its metadata and read back by the webhook. A
+ * membership is joining (a subscription); a renewal is one year of an offline-paid membership,
+ * paid once by card (its application is the renewal's).
+ */
+export type CheckoutPurpose =
+  | { kind: "membership"; applicationId: string; userId: string }
+  | { kind: "renewal"; applicationId: string; userId: string }
+  | { kind: "order"; orderId: string; userId: string };
+
+export type CheckoutLine = (
   | { price: string; quantity: number }
   /** Inline price data, in pounds sterling; `recurring` makes it a subscription price. */
-  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year" };
+  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year" }
+) & {
+  /** The Stripe tax rate (inclusive) the line's VAT is charged at; none for a line without VAT. */
+  taxRateId?: string | null;
+};
+
+/**
+ * Stripe's tax rate for each VAT treatment: inclusive rates matching the VAT table, so Stripe's
+ * tax on a line is the VAT inside its price. Null for a treatment with no rate (exempt).
+ */
+export type StripeTaxRates = Readonly<Record<VatTreatment, string | null>>;
 
 export interface NewCheckoutSession {
   mode: "subscription" | "payment";
@@ -37,6 +56,8 @@ export interface CheckoutSession {
   invoiceId: string | null;
   paymentIntentId: string | null;
   amountTotalPence: number;
+  /** The tax Stripe worked out inside the total (its `total_details.amount_tax`). */
+  amountTaxPence: number;
 }
 
 export interface Subscription {
@@ -82,3 +103,33 @@ export class InvalidWebhookSignature extends Error {
  * not available just now ("unavailable").
  */
 export type CheckoutNotice = "confirmed" | "confirming" | "cancelled" | "unavailable" | null;
+
+/** A refund of a card payment, as Stripe reports it. */
+export interface CardRefund {
+  id: string;
+  amountPence: number;
+  /** pending, requires_action, succeeded, failed, canceled. */
+  status: string;
+  /** Seconds since the epoch. */
+  created: number;
+}
+
+/** A card charge and every refund made of it (here or in Stripe's dashboard). */
+export interface Charge {
+  id: string;
+  paymentIntentId: string | null;
+  amountPence: number;
+  refunds: CardRefund[];
+}
+
+/** A payer's dispute of a card charge with their bank. */
+export interface CardDispute {
+  id: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  amountPence: number;
+  /** Stripe's reason code (fraudulent, product_not_received, …). */
+  reason: string;
+  /** warning_needs_response, needs_response, under_review, won, lost, … */
+  status: string;
+}

@@ -2,7 +2,9 @@
  * The content domain: what the Worker knows about CMS content once a response has been
  * validated and mapped (src/adapters/cms/operations). Field names follow the CMS's content model.
  */
+import type { CpdCategory } from "./cpd";
 import { type PageLink } from "../shared/links";
+import type { VatTreatment } from "../shared/pricing/vat";
 
 /** HTML produced by the CMS adapter's sanitiser; the only HTML views may insert as is. */
 export type SafeHtml = { readonly html: string } & { readonly __brand: "SafeHtml" };
@@ -205,6 +207,8 @@ export interface WebinarSummary extends WebinarPrices {
   durationMinutes: number;
   image: Media | null;
   bundle: { bundleName: string; slug: string } | null;
+  /** How VAT applies to the webinar's (gross) prices. */
+  vatTreatment: VatTreatment;
 }
 
 /**
@@ -220,6 +224,14 @@ export interface WebinarAccessLinks {
 export interface Webinar extends WebinarSummary {
   description: SafeHtml | null;
   access: WebinarAccessLinks;
+  /** What attending counts for in the CPD log (the CMS's cpdHours and cpdCategory, both optional). */
+  cpd: WebinarCpd;
+}
+
+/** A webinar's CPD hours (in hundredths) and category, each null when the editor set none. */
+export interface WebinarCpd {
+  hoursHundredths: number | null;
+  category: CpdCategory | null;
 }
 
 export interface WebinarBundle {
@@ -230,6 +242,8 @@ export interface WebinarBundle {
   couponId: string | null;
   discount: number | null;
   discountType: "percent" | "amount" | null;
+  /** How VAT applies to the bundle's (gross) price. */
+  vatTreatment: VatTreatment;
   webinars: WebinarSummary[];
 }
 
@@ -241,6 +255,8 @@ export interface MembershipSummary {
   stripePriceId: string | null;
   price: number | null;
   joiningFee: number | null;
+  /** How VAT applies to the membership's (gross) price and joining fee. */
+  vatTreatment: VatTreatment;
   /** What an applicant for this membership must show (docs/decisions/0017-everyone-gets-in.md). */
   evidence: MembershipEvidence;
 }
@@ -310,7 +326,10 @@ export interface Footer {
     phoneNumber: string | null;
     poBox: string | null;
   };
+  /** The society's legal (postal) address, one line per line. */
   address: string | null;
+  /** The society's VAT registration number, printed on receipts and invoices; null when not registered. */
+  vatNumber: string | null;
   links: { title: string; page: PageRef | null }[];
 }
 

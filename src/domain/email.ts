@@ -19,6 +19,8 @@ export const EMAIL_KINDS = [
   "recording-ready",
   "application-rejected",
   "claim-invitation",
+  "email-changed",
+  "refund-issued",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -42,6 +44,8 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "recording-ready": "webinar-recordings",
   "application-rejected": "transactional",
   "claim-invitation": "transactional",
+  "email-changed": "transactional",
+  "refund-issued": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -156,6 +160,19 @@ export interface ApplicationRejectedData {
   reason: string;
 }
 
+/** Money paid back to the payer, with the credit note that records it. */
+export interface RefundIssuedData {
+  /** The credit note's number (CN-2026-000007), allocated with the refund. */
+  creditNoteNumber: string | null;
+  /** What the money was for ("Webinar order GH-ORD…", "Full membership"). */
+  description: string;
+  amountPence: number;
+  method: PaymentMethod;
+  /** Day. */
+  refundedOn: string;
+  reason: string;
+}
+
 /** A member brought across from the society's old records, invited to sign in and claim their membership. */
 export interface ClaimInvitationData {
   name: string;
@@ -163,6 +180,14 @@ export interface ClaimInvitationData {
   memberNumber: number | null;
   /** The address the membership waits under: the one to sign in with. */
   email: string;
+}
+
+/** A security notice to the address an account had, once its owner has verified a new one. */
+export interface EmailChangedData {
+  /** The address the account signs in with now. */
+  newEmail: string;
+  /** Instant the change reached the site's records. */
+  changedAt: string;
 }
 
 export interface EmailDataFor {
@@ -177,6 +202,8 @@ export interface EmailDataFor {
   "recording-ready": RecordingReadyData;
   "application-rejected": ApplicationRejectedData;
   "claim-invitation": ClaimInvitationData;
+  "email-changed": EmailChangedData;
+  "refund-issued": RefundIssuedData;
 }
 
 /**

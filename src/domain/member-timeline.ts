@@ -1,7 +1,7 @@
 /** A member's timeline on the staff members register: everything that happened to them, newest first. */
 import type { EmailKind, OutboxStatus } from "./email";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "./membership";
-import type { RegisterEntry } from "./membership-year";
+import type { ChangeDirection, ChangeStatus, MembershipType, RegisterEntry } from "./membership-year";
 
 export type TimelineEntry =
   | {
@@ -18,7 +18,28 @@ export type TimelineEntry =
   | { type: "payment"; at: string; id: string; method: PaymentMethod; amountPence: number; receivedOn: string; reference: string; recordedBy: string }
   | { type: "receipt"; at: string; number: string; totalPence: number; method: PaymentMethod }
   | { type: "email"; at: string; id: string; kind: EmailKind; subject: string; status: OutboxStatus; lastError: string | null }
-  | { type: "staff"; at: string; staffEmail: string; action: string };
+  | { type: "staff"; at: string; staffEmail: string; action: string }
+  /**
+   * A change of membership type, which only the member can ask for (from /user/membership): `at`
+   * is when they asked, `effectiveOn` when it took (or, scheduled, will take) effect; the amount
+   * is the pro-rata difference an upgrade costs, paid as `paymentMethod` says.
+   */
+  | {
+      type: "change";
+      at: string;
+      id: string;
+      from: MembershipType;
+      to: MembershipType;
+      direction: ChangeDirection;
+      status: ChangeStatus;
+      effectiveOn: string;
+      amountPence: number;
+      paymentMethod: PaymentMethod;
+      /** An offline upgrade's amount due (an application of kind "change"). */
+      applicationId: string | null;
+      /** A card upgrade's proration invoice at Stripe. */
+      stripeInvoiceId: string | null;
+    };
 
 export type TimelineEntryType = TimelineEntry["type"];
 

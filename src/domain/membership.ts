@@ -3,6 +3,7 @@
  * tier), payments received and what joining costs. Types only; the rules are in
  * services/membership and the storage in adapters/d1 (migrations/0003_membership.sql).
  */
+import type { VatTreatment } from "../shared/pricing/vat";
 import type { MembershipEvidence } from "./content";
 
 export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
@@ -53,6 +54,8 @@ export interface Application {
   familyName: string;
   membershipSlug: string;
   membershipTitle: string;
+  /** The membership's VAT treatment when the application was made; its receipts split VAT by it. */
+  vatTreatment: VatTreatment;
   paymentMethod: PaymentMethod;
   amountDuePence: number;
   status: ApplicationStatus;
@@ -124,6 +127,7 @@ export interface MembershipTerms {
   title: string;
   /** What applicants must show (the CMS's evidence for this membership). */
   evidence: MembershipEvidence;
+  vatTreatment: VatTreatment;
   subscriptionPence: number;
   joiningFeePence: number;
   /** The membership settings block offers the newly-qualified half-price first year. */

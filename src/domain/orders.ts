@@ -1,3 +1,5 @@
+import type { VatTreatment } from "../shared/pricing/vat";
+
 /**
  * Webinar orders (migrations/0006_orders.sql), their payments, and what a user may watch.
  * Types only; the rules are in services/orders and services/payments.
@@ -12,8 +14,10 @@ export interface OrderLine {
   /** The CMS id of the webinar or bundle. */
   id: string;
   title: string;
-  /** What this line costs the buyer, after any bundle discount. */
+  /** What this line costs the buyer, after any bundle discount (gross: VAT included where it applies). */
   pence: number;
+  /** The webinar's or bundle's VAT treatment at checkout (a bundle's own, not its webinars'). */
+  vatTreatment: VatTreatment;
   /** The webinars the line entitles the buyer to (one, or a bundle's). */
   webinarIds: string[];
   /**

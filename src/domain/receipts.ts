@@ -11,6 +11,8 @@
  */
 export const RECEIPT_NUMBER_PRINTF = "GH-%04d-%06d";
 
+import type { VatSplit } from "../shared/pricing/vat";
+
 /** What a receipt is for: a membership payment (table `payments`) or a webinar order's (`order_payments`). */
 export type ReceiptSource = "membership" | "order";
 
@@ -19,7 +21,10 @@ export interface ReceiptItem {
   description: string;
   /** A second line: the membership's period, "Renewal", "Bundle"…; null when there is none. */
   detail: string | null;
+  /** What the line cost, VAT included (gross). */
   pence: number;
+  /** The line's VAT treatment, rate and split; null on receipts issued before VAT was recorded. */
+  vat: Omit<VatSplit, "grossPence"> | null;
 }
 
 export interface Receipt {
@@ -38,6 +43,9 @@ export interface Receipt {
   items: ReceiptItem[];
   /** What was received, which staff may have recorded as other than the items' sum. */
   totalPence: number;
+  /** The sums of the lines' net and VAT; null on receipts issued before VAT was recorded. */
+  netPence: number | null;
+  vatPence: number | null;
   method: "card" | "offline";
   /** The day the money arrived, YYYY-MM-DD (London). */
   paidOn: string;
@@ -57,4 +65,6 @@ export interface ReceiptIssuer {
   address: string[];
   email: string | null;
   phone: string | null;
+  /** The society's VAT registration number; null when the CMS has none. */
+  vatNumber: string | null;
 }

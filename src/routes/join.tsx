@@ -15,8 +15,8 @@ import { DEFAULT_EVIDENCE, JoinAccount, joinDetails, joinErrors, joinRequirement
 import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
 import { JoinContent } from "../views/pages/join-content";
+import { typedValues } from "../shared/typed-values";
 
-const MAX_FIELD = 4096;
 
 interface JoinData {
   layout: LayoutData;
@@ -55,15 +55,6 @@ async function renderJoin(c: Context<HonoEnv>, data: JoinData, state: { values: 
     islands: ["join"],
     status: hasErrors ? 400 : 200,
   });
-}
-
-/** Text fields as typed (strings only, bounded), for redisplay. Never the password. */
-function typedValues(body: Record<string, unknown>): Partial<Record<string, string>> {
-  const values: Partial<Record<string, string>> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === "string" && key !== "password" && key !== "csrfToken" && key.length < 50) values[key] = value.slice(0, MAX_FIELD);
-  }
-  return values;
 }
 
 export const joinRoutes = new Hono<HonoEnv>()

@@ -4,13 +4,11 @@
  * (middleware/require-staff) runs before these routes on every /staff request.
  */
 import { Hono } from "hono";
-import { AppError } from "../errors";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { OutboxStatus } from "../domain/email";
 import type { HonoEnv } from "../types";
 import type { EmailStatusFilter } from "../views/staff/emails-list-content";
 import { EmailsListContent } from "../views/staff/emails-list-content";
-import { OUTBOX_STATUS_LABELS } from "../views/outbox/labels";
 import { LIST_LIMIT, listQuery } from "../views/staff/list-query";
 
 const STATUSES = ["failed", "waiting", "sent", "suppressed"] as const;
@@ -50,11 +48,7 @@ export const staffEmailsRoutes = new Hono<HonoEnv>()
   .post("/staff/emails/:id/resend", async (c) => {
     const id = c.req.param("id");
     const { email } = c.var;
-    if (!(await email.resend(id, staffEmailOf(c)!))) {
-      const message = await email.byId(id);
-      if (!message) throw new AppError("NOT_FOUND", "No e-mail with this id");
-      throw new AppError("CONFLICT", `This e-mail is ${OUTBOX_STATUS_LABELS[message.status].toLowerCase()}, not failed, so there is nothing to send again. Nothing has been changed.`);
-    }
+    await email.sendAgain(id, staffEmailOf(c)!);
     c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));
     return c.redirect("/staff/emails?status=failed&done=resent", 303);
   });

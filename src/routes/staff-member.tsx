@@ -11,7 +11,6 @@ import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { hrefs } from "../shared/links";
 import type { HonoEnv } from "../types";
 import { MemberDetailContent } from "../views/staff/member-detail-content";
-import { OUTBOX_STATUS_LABELS } from "../views/outbox/labels";
 
 const NOTICES: Record<string, string> = {
   resent: "The e-mail will be sent again in a moment. If it fails again it comes back to this page.",
@@ -31,12 +30,8 @@ export const staffMemberRoutes = new Hono<HonoEnv>()
   .post("/staff/members/:userId/emails/:id/resend", async (c) => {
     const [userId, id] = [c.req.param("userId"), c.req.param("id")];
     const { email } = c.var;
-    // The same "send again" as /staff/emails (audited there), for a message written to this member only.
-    const message = await email.byId(id);
-    if (!message || message.userId !== userId) throw new AppError("NOT_FOUND", "No e-mail with this id was written to this member");
-    if (!(await email.resend(id, staffEmailOf(c)!))) {
-      throw new AppError("CONFLICT", `This e-mail is ${OUTBOX_STATUS_LABELS[message.status].toLowerCase()}, not failed, so there is nothing to send again. Nothing has been changed.`);
-    }
+    // The same "send again" as /staff/emails (audited), for a message written to this member only.
+    await email.sendAgain(id, staffEmailOf(c)!, userId);
     c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));
     return c.redirect(`${hrefs.staffMember(userId)}?done=resent`, 303);
   });

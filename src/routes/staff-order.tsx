@@ -10,12 +10,16 @@ import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { OrderNotAwaitingPayment } from "../services/orders/staff-order-actions";
 import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";
-import type { FieldProblem } from "../views/forms/error-summary";
 import type { PaymentFormValues } from "../views/staff/action-forms";
-import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, typed, unconfirmedAmount } from "../views/staff/form-input";
+import { isAppError } from "../errors";
+import { hrefs } from "../shared/links";
+import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, refundSchema, typed, unconfirmedAmount } from "../views/staff/form-input";
 import { STATUS_LABELS } from "../views/staff/labels";
 import { OrderDetailContent } from "../views/staff/order-detail-content";
 import { CancelOrderForm, OrderPaymentForm } from "../views/staff/order-forms";
+import { ErrorSummary, type FieldProblem } from "../views/forms/error-summary";
+import { RefundForm, type RefundFormValues } from "../views/staff/refund-form";
+import { DisputeFlags, RefundsTable } from "../views/staff/refunds-table";
 
 const paymentSchema = (order: Order) =>
   offlinePaymentSchema({ earliest: londonDate(new Date(order.createdAt)), earliestIs: "the order was placed", today: londonDate(new Date()) });
@@ -25,6 +29,7 @@ const Cancellation = reasonSchema("Enter the reason for cancelling the order");
 const NOTICES: Record<string, string> = {
   payment: "Payment recorded. The buyer can now watch their webinars.",
   cancelled: "Order cancelled. The reason is kept on its record.",
+  refunded: "Refund recorded, with its credit note. The buyer is sent an e-mail about it.",
 };
 
 function refuseUnlessAwaitingPayment(order: Order, action: string): void {
@@ -44,10 +49,16 @@ async function act(action: string, run: () => Promise<void>): Promise<void> {
 interface FormState {
   payment?: { problems: FieldProblem[]; values: PaymentFormValues; differentAmount: number | null };
   cancel?: { problems: FieldProblem[]; reason: string };
+  refund?: { problems: FieldProblem[]; values: RefundFormValues };
 }
 
 async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {}) {
-  const [layout, record] = await Promise.all([c.var.content.layout(), c.var.staffOrders.record(id)]);
+  const [layout, record, refunds, disputes] = await Promise.all([
+    c.var.content.layout(),
+    c.var.staffOrders.record(id),
+    c.var.refunds.forOrder(id),
+    c.var.refunds.disputesForOrder(id),
+  ]);
   const { order } = record;
   const action = `/staff/orders/${encodeURIComponent(order.id)}`;
   const csrfToken = await c.var.csrfToken();
@@ -67,7 +78,24 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
         <CancelOrderForm action={`${action}/cancel`} csrfToken={csrfToken} problems={state.cancel?.problems ?? []} reason={state.cancel?.reason ?? ""} />
       </>
     ) : null;
-  const failed = Boolean(state.payment?.problems.length || state.cancel?.problems.length);
+  // An order has one payment; finance staff refund it (the staff gate checks the role).
+  const paid = record.payments[0];
+  const refundable = paid ? await c.var.refunds.orderPayment(order.id, paid.id) : null;
+  const refundForm =
+    refundable && refundable.refundedPence >= refundable.amountPence ? (
+      // Fully refunded: a form sent from an older copy of the page is told so here.
+      <ErrorSummary problems={state.refund?.problems ?? []} title="Nothing was refunded" />
+    ) : refundable ? (
+      <RefundForm
+        action={hrefs.staffOrderRefund(order.id)}
+        csrfToken={csrfToken}
+        problems={state.refund?.problems ?? []}
+        payment={refundable}
+        values={state.refund?.values ?? { amount: "", reason: "", revoke: "keep" }}
+        idempotencyKey={crypto.randomUUID()}
+      />
+    ) : null;
+  const failed = Boolean(state.payment?.problems.length || state.cancel?.problems.length || state.refund?.problems.length);
   return c.render(
     <OrderDetailContent
       order={order}
@@ -76,6 +104,14 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
       audit={record.audit}
       notice={failed ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}
       actions={actions}
+      refunds={
+        <>
+          <DisputeFlags disputes={disputes} />
+          <h2>Refunds</h2>
+          <RefundsTable refunds={refunds} reference={order.reference} />
+          {refundForm}
+        </>
+      }
     />,
     { layout, head: { pageTitle: `Order ${order.reference}`, noindex: true }, section: null, isPrivate: true, status: failed ? 400 : 200 },
   );
@@ -97,6 +133,24 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     if (unconfirmed) return renderOrder(c, order.id, { payment: { problems: [unconfirmed], values, differentAmount: amount } });
     await act("record a payment", () => c.var.staffOrders.recordPayment(staffEmailOf(c)!, order, { amountPence: amount, receivedOn, reference: paymentReference }));
     return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=payment`, 303);
+  })
+  // Refunds are money going out: only the finance role and administrators reach this (services/staff/staff-access.ts).
+  .post("/staff/orders/:id/refund", async (c) => {
+    const order = await c.var.staffOrders.byId(c.req.param("id"));
+    const body = await c.req.parseBody();
+    const revoke = body.revoke === "revoke-webinars" ? "revoke-webinars" : "keep";
+    const values: RefundFormValues = { amount: typed(body.refundAmount), reason: typed(body.refundReason), revoke };
+    const form = refundSchema.safeParse(body);
+    if (!form.success) return renderOrder(c, order.id, { refund: { problems: problemsOf(form.error), values } });
+    const { refundAmount, refundReason, paymentId, idempotencyKey } = form.data;
+    try {
+      await c.var.refunds.refundOrderPayment(staffEmailOf(c)!, order.id, paymentId, { amountPence: refundAmount, reason: refundReason, revoke: form.data.revoke, idempotencyKey });
+    } catch (error) {
+      // Too much, or already refunded in full: said next to the amount.
+      if (isAppError(error) && error.code === "BAD_REQUEST") return renderOrder(c, order.id, { refund: { problems: [{ field: "refundAmount", message: error.message }], values } });
+      throw error;
+    }
+    return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=refunded`, 303);
   })
   .post("/staff/orders/:id/cancel", async (c) => {
     const order = await c.var.staffOrders.byId(c.req.param("id"));

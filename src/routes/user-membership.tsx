@@ -6,6 +6,7 @@
  *   POST /user/membership/billing-portal  Stripe's customer portal for a card-paid member
  *   GET  /user/membership/proof           a printable proof of membership (active members only)
  *   POST /user/membership/renew           an offline member's renewal for the next year (once per period)
+ *   POST /user/membership/renew/pay-by-card  that renewal (made now if need be) paid by card: Stripe Checkout, one payment
  *   GET/POST /user/membership/change      change membership type (fields: membershipSlug, idempotencyKey)
  * Each needs a session and acts only on the signed-in user's own application.
  */
@@ -15,6 +16,7 @@ import { requireSession } from "../middleware/require-session";
 import type { HonoEnv } from "../types";
 import { AppError } from "../errors";
 import { londonDate } from "../shared/london-date";
+import { RENEWAL_NOTICES, type RenewalNotice } from "../views/membership/renewal-section";
 import { ChangeMembershipContent } from "../views/membership/change-membership-content";
 import { MembershipStatusContent } from "../views/membership/membership-status-content";
 import { ProofOfMembershipContent } from "../views/membership/proof-of-membership-content";
@@ -23,6 +25,9 @@ const ChangeForm = z.object({
   membershipSlug: z.string({ error: "Choose one of the memberships listed" }).trim().min(1, { error: "Choose one of the memberships listed" }).max(200, { error: "Choose one of the memberships listed" }),
   idempotencyKey: z.uuid({ error: "This form has expired. Open the page again and choose once more." }),
 });
+
+/** `?renewal=` as the renewal part of the page knows it; anything else says nothing. */
+const renewalNotice = (value: string | undefined): RenewalNotice => (RENEWAL_NOTICES as readonly string[]).includes(value ?? "") ? (value as RenewalNotice) : null;
 
 /** The change page, with a problem from the last attempt (nothing was changed) and its status. */
 async function changePage(c: Context<HonoEnv>, problem: string | null = null, status: 200 | 400 | 409 = 200) {
@@ -76,7 +81,7 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
         state={overview.state}
         openApplications={overview.openApplications}
         renewal={overview.renewal}
-        renewalRequested={c.req.query("renewal") === "requested"}
+        renewalNotice={renewalNotice(c.req.query("renewal"))}
         changed={c.req.query("changed") ?? null}
         changes={overview.changes}
       />,
@@ -106,4 +111,5 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
     return outcome.kind === "done" ? c.redirect(outcome.to, 303) : changePage(c, outcome.message, 409);
   })
   .post("/user/membership/renew", async (c) => c.redirect(await c.var.membershipYear.renew(c.var.session!.userId), 303))
+  .post("/user/membership/renew/pay-by-card", async (c) => c.redirect(await c.var.membershipYear.payRenewalByCard(c.var.session!.userId), 303))
   .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.membership.billingPortalUrl(c.var.session!.userId), 303));

@@ -4,10 +4,13 @@
  * orders. Also the order payment actions:
  *   POST /user/orders/:id/pay-by-card   (re)opens Stripe Checkout for the user's own order
  *   POST /user/orders/:id/pay-offline   switches it to bank transfer
+ *   GET  /user/orders/:id/cancel        the confirm step of cancelling an unused order within 14 days
+ *   POST /user/orders/:id/cancel        cancels it: a full refund to the card, the webinars taken back
  */
 import { Hono } from "hono";
 import { requireSession } from "../middleware/require-session";
 import type { HonoEnv } from "../types";
+import { CancelOrderContent } from "../views/orders/cancel-order-content";
 import { UserWebinarsContent } from "../views/orders/user-webinars-content";
 
 export const userWebinarsRoutes = new Hono<HonoEnv>()
@@ -20,6 +23,7 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
     const buyer = await c.var.buyer();
     const [layout, mine] = await Promise.all([c.var.content.layout(), orders.myWebinars({ ...buyer, userId })]);
     const ordered = c.req.query("ordered");
+    const cancellable = await c.var.refunds.cancellableOrderIds(mine.orders);
     return c.render(
       <UserWebinarsContent
         webinars={mine.webinars}
@@ -30,11 +34,27 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
         cardPayments={config.stripe !== null}
         offlineInstructions={config.membership.offlinePaymentInstructions}
         csrfToken={await c.var.csrfToken()}
+        cancellable={cancellable}
+        cancelled={c.req.query("cancelled") === "1"}
       />,
       { layout, head: { pageTitle: "My webinars", noindex: true }, section: "userSettings", isPrivate: true },
     );
   })
   .post("/user/orders/:id/pay-by-card", async (c) => c.redirect(await c.var.orders.payByCard(c.var.session!.userId, c.req.param("id")), 303))
+  .get("/user/orders/:id/cancel", async (c) => {
+    const [layout, { order, refusal }] = await Promise.all([c.var.content.layout(), c.var.refunds.cancellation(c.var.session!.userId, c.req.param("id"))]);
+    return c.render(<CancelOrderContent order={order} refusal={refusal} csrfToken={await c.var.csrfToken()} />, {
+      layout,
+      head: { pageTitle: `Cancel order ${order.reference}`, noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+    });
+  })
+  .post("/user/orders/:id/cancel", async (c) => {
+    const { userId } = c.var.session!;
+    await c.var.refunds.cancelOwnOrder(userId, c.req.param("id"));
+    return c.redirect("/user/webinars?cancelled=1", 303);
+  })
   .post("/user/orders/:id/pay-offline", async (c) => {
     await c.var.orders.payOffline(c.var.session!.userId, c.req.param("id"));
     return c.redirect("/user/webinars", 303);

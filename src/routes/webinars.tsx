@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
+import { hrefs } from "../shared/links";
 import { logCatalogueWarnings } from "../services/orders/pricing-warnings";
 import { entitlementFor, webinarAccess } from "../services/orders/webinar-access";
 import type { HonoEnv } from "../types";
@@ -54,22 +55,26 @@ export const webinarRoutes = new Hono<HonoEnv>()
   })
   .get("/webinars/:slug", async (c, next) => {
     const slug = c.req.param("slug");
-    const { content, site } = c.var;
+    const { content, site, session } = c.var;
     const [pages, webinar] = await Promise.all([content.allGeneralPageSlugs(), content.webinar(slug)]);
     // A general page of type Webinars with this slug: the general pages' route (registered last) answers.
     if (pages.some((page) => page.type === "Webinars" && page.slug === slug)) return next();
     if (!webinar) throw new AppError("NOT_FOUND", "No such webinar");
     const [layout, bundles, buyer] = await Promise.all([content.layout(), content.webinarBundles(), c.var.buyer()]);
     logCatalogueWarnings([webinar], [], site.now);
+    // The only place a webinar's Zoom and Vimeo links are read: granted to the entitled only.
+    const access = webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now);
+    // Opening the recording page while entitled is attending: the webinar joins the CPD log.
+    if (access.kind === "recording" && session) await c.var.cpd.attendance.attended(session.userId, webinar, "recording");
     return c.render(
       <WebinarContent
         webinar={webinar}
         buyer={buyer}
         now={site.now}
         coveringBundleIds={bundlesContaining(bundles, webinar.id)}
-        // The only place a webinar's Zoom and Vimeo links are read: granted to the entitled only.
-        access={webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now)}
-        signedIn={c.var.session !== null}
+        access={access}
+        signedIn={session !== null}
+        csrfToken={access.kind === "live" ? await c.var.csrfToken() : null}
       />,
       {
         layout,
@@ -77,4 +82,21 @@ export const webinarRoutes = new Hono<HonoEnv>()
         ...priced(c),
       },
     );
+  })
+  /**
+   * Joining live: records attendance in the CPD log, then sends the entitled viewer on to the
+   * webinar's Zoom link (from the CMS, never from the request). Anyone else, or outside the live
+   * window, goes back to the webinar's page, which says why.
+   */
+  .post("/webinars/:slug/join", async (c) => {
+    const { content, site, session } = c.var;
+    const webinar = await content.webinar(c.req.param("slug"));
+    if (!webinar) throw new AppError("NOT_FOUND", "No such webinar");
+    const buyer = await c.var.buyer();
+    const access = webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now);
+    if (access.kind !== "live" || !session) return c.redirect(hrefs.webinar(webinar.slug), 303);
+    await c.var.cpd.attendance.attended(session.userId, webinar, "live");
+    c.header("Cache-Control", "private, no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    return c.redirect(access.zoomUrl, 303);
   });

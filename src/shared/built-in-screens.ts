@@ -32,11 +32,13 @@ export const BUILT_IN_SCREENS: readonly BuiltInScreen[] = [
   screen("Root", "webinars"),
   screen("Root", "memberships"),
   screen("User", "account"),
+  screen("User", "profile"),
   screen("User", "password"),
   screen("User", "membership"),
   screen("User", "webinars"),
   screen("User", "receipts"),
   screen("User", "directory"),
+  screen("User", "cpd"),
   screen("Webinars", "bundles"),
 ];
 

@@ -148,8 +148,8 @@ const country = z
   .refine((value) => isCountryCode(value.toUpperCase()), { error: "Choose your country from the list" })
   .transform((value) => value.toUpperCase() as CountryCode);
 
-/** The fields every applicant fills in, whatever the membership. */
-const common = {
+/** The member's own details every applicant gives, whatever the membership (also edited on /user/profile). */
+const personal = {
   givenName: text("first name", 100),
   familyName: text("last name", 100),
   phone: optionalText("phone number", 30).refine((v) => v === null || /^\+?[0-9 ()-]{7,30}$/.test(v), {
@@ -166,6 +166,10 @@ const common = {
     .trim()
     .min(1, { error: "Choose your specialisation" })
     .max(100, { error: "Choose your specialisation from the list" }),
+};
+
+/** What only joining asks: the membership, how to pay, the declarations and the form's key. */
+const joining = {
   membership: z.string({ error: "Choose a membership" }).trim().regex(/^[a-z0-9-]{1,100}$/, { error: "Choose a membership" }),
   paymentMethod: z.enum(["offline", "card"], { error: "Choose how you will pay" }),
   acceptTerms: checked("Confirm that you accept the terms and conditions"),
@@ -182,19 +186,23 @@ const postcodeParsed = ({ value }: { value: unknown }) => {
 /** Whether the country's addresses have postcodes; until a country from the list is chosen, as the default country's do. */
 const needsPostcode = (country: unknown) => usesPostcodes(typeof country === "string" && isCountryCode(country) ? country : DEFAULT_COUNTRY);
 
-/** The join form's details for one membership type's requirements. */
-export function joinDetails(requirements: JoinRequirements) {
+/** The evidence fields one membership type asks for. */
+function evidenceFields(requirements: JoinRequirements) {
   const { evidence } = requirements;
-  return z
-    .object({
-      ...common,
-      registrationNumber: asked(evidence.registrationNumber, registrationNumber(requirements.registrationNumber)),
-      yearQualified: asked(evidence.yearQualified, yearQualified),
-      workplace: asked(evidence.workplace, text("workplace", 200)),
-      placeOfStudy: asked(evidence.placeOfStudy, text("university or college, and course", 200)),
-    })
-    // The postcode's rules depend on the country: required where addresses have postcodes. Checked
-    // even while other fields have problems.
+  return {
+    registrationNumber: asked(evidence.registrationNumber, registrationNumber(requirements.registrationNumber)),
+    yearQualified: asked(evidence.yearQualified, yearQualified),
+    workplace: asked(evidence.workplace, text("workplace", 200)),
+    placeOfStudy: asked(evidence.placeOfStudy, text("university or college, and course", 200)),
+  };
+}
+
+/**
+ * The address rules, which depend on the country: a postcode is required where addresses have
+ * postcodes, and checked even while other fields have problems.
+ */
+function withAddressRules<T extends z.ZodType<{ country: CountryCode; postcode: string | null }>>(schema: T) {
+  return schema
     .refine((d) => !needsPostcode(d.country) || Boolean(d.postcode), { path: ["postcode"], error: "Enter your postcode", when: postcodeParsed })
     .refine((d) => !needsPostcode(d.country) || !d.postcode || POSTCODE.test(d.postcode), {
       path: ["postcode"],
@@ -203,6 +211,19 @@ export function joinDetails(requirements: JoinRequirements) {
       when: postcodeParsed,
     })
     .transform((details) => ({ ...details, postcode: details.postcode?.toUpperCase() ?? null, countryName: countryName(details.country) }));
+}
+
+/** The join form's details for one membership type's requirements. */
+export function joinDetails(requirements: JoinRequirements) {
+  return withAddressRules(z.object({ ...personal, ...joining, ...evidenceFields(requirements) }));
+}
+
+/**
+ * A member's own details as /user/profile edits them: the join form's fields and rules, for the
+ * member's membership type, without what only joining asks.
+ */
+export function memberDetails(requirements: JoinRequirements) {
+  return withAddressRules(z.object({ ...personal, ...evidenceFields(requirements) }));
 }
 
 /** The account section, for applicants who are not signed in. */
@@ -218,6 +239,7 @@ export const JoinAccount = z.object({
 });
 
 export type JoinDetailsInput = z.output<ReturnType<typeof joinDetails>>;
+export type MemberDetailsInput = z.output<ReturnType<typeof memberDetails>>;
 export type JoinAccountInput = z.output<typeof JoinAccount>;
 
 /** Field name -> the first problem with it. */

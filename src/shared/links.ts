@@ -56,15 +56,39 @@ export const hrefs = {
   register: "/register",
   cart: "/cart",
   account: "/user/account",
+  /** The member's own details (name, address, professional details). */
+  profile: "/user/profile",
+  /** Asking to change the address an account signs in with. */
+  changeEmail: "/user/account/email",
+  /** Where Firebase's change-of-address link returns (no session needed: it may open on another device). */
+  emailChanged: "/account/email-changed",
   /** Where the account page's e-mail choices are posted. */
   emailPreferences: "/user/account/email-preferences",
   membership: "/user/membership",
   myWebinars: "/user/webinars",
+  /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */
+  cancelOrder: (orderId: string) => `/user/orders/${segment(orderId)}/cancel`,
   receipts: "/user/receipts",
   /** A receipt as its payer sees it (printable). */
   receipt: (number: string) => `/user/receipts/${segment(number)}`,
   /** The same receipt on the staff pages. */
   staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
+  /** A credit note (a refund's record) on the staff pages (printable). */
+  staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
+  /** Refunding an order's payment (staff form). */
+  staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
+  /** The user's CPD log, at one year (this year when none is given). */
+  cpd: (year?: number) => (year === undefined ? "/user/cpd" : `/user/cpd?year=${year}`),
+  cpdNewEntry: "/user/cpd/new",
+  /** One of the user's own CPD entries: its edit form (or, for a webinar, its confirmation). */
+  cpdEntry: (entryId: string) => `/user/cpd/entries/${segment(entryId)}`,
+  cpdExport: (year: number) => `/user/cpd/export.csv?year=${year}`,
+  cpdSummary: (year: number) => `/user/cpd/summary?year=${year}`,
+  /** A certificate as its holder prints it. */
+  cpdCertificate: (certificateId: string) => `/user/cpd/certificates/${segment(certificateId)}`,
+  /** A certificate's public verification page, printed on the certificate. */
+  certificateVerification: (certificateId: string) => `/certificates/${segment(certificateId)}`,
+  staffCertificates: "/staff/certificates",
   /** A member's page on the staff members register (their timeline). */
   staffMember: (userId: string) => `/staff/members/${segment(userId)}`,
 } as const;

@@ -31,7 +31,7 @@ const paths: Record<string, string> = {
   "general page": "/about",
   "webinars list": "/webinars",
   "articles list": "/articles",
-  "membership information page": "/professionals/join-associate-member",
+  "membership information page": "/professionals/join-associate",
   // An editor's draft preview of a general page (its "Preview — not published" bar).
   "draft preview": `/api/preview?secret=${encodeURIComponent(TEST_SECRETS.previewSecret)}&url=%2Fabout&status=draft`,
 };

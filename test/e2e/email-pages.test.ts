@@ -36,9 +36,11 @@ const SEED = [
   seedMessage("msg-receipt", "order-receipt", MEMBER.email, MEMBER.uid, "Your receipt for order GH-ORD0001", "sent"),
   seedMessage("msg-failed", "application-received", "ada@example.org", "user-ada", "We have received your application (GH-ABCD1234)", "failed", "E_DELIVERY_FAILED: the receiving server refused it"),
   // A receipt of the demo member's, for the receipts pages.
-  `INSERT INTO receipts (number, year, seq, source, payment_id, application_id, order_id, user_id, payer_name, payer_email, items, total_pence, method, paid_on, payment_reference)
+  // £220.00 at 20%: VAT 22000 / 6 = 3666.67, so £36.67, net £183.33.
+  `INSERT INTO receipts (number, year, seq, source, payment_id, application_id, order_id, user_id, payer_name, payer_email, items, total_pence, net_pence, vat_pence, method, paid_on, payment_reference)
     VALUES ('GH-2026-000001', 2026, 1, 'membership', 'pay-e2e-1', 'app-e2e-1', NULL, ${sql(MEMBER.uid)}, 'Mina Member', ${sql(MEMBER.email)},
-      ${sql(JSON.stringify([{ description: "Full member", detail: "Membership from 21 November 2026 to 20 November 2027", pence: 22_000 }]))}, 22000, 'offline', '2026-11-21', 'BACS 778899');`,
+      ${sql(JSON.stringify([{ description: "Full member", detail: "Membership from 21 November 2026 to 20 November 2027", pence: 22_000, vat: { treatment: "standard", rateBasisPoints: 2000, netPence: 18_333, vatPence: 3_667 } }]))},
+      22000, 18333, 3667, 'offline', '2026-11-21', 'BACS 778899');`,
 ].join("\n");
 
 const workerLog: string[] = [];
@@ -144,13 +146,18 @@ describe("the e-mail pages", () => {
       await follow(member, () => member.getByRole("link", { name: "GH-2026-000001" }).click());
       expect(new URL(member.url()).pathname).toBe("/user/receipts/GH-2026-000001");
       const receipt = await member.locator("main").innerText();
-      for (const fact of ["The Guild of Example Physiotherapists", "12 Example Row", "£220.00", "BACS 778899", "Mina Member"]) expect(receipt).toContain(fact);
+      for (const fact of ["The Guild of Example Physiotherapists", "12 Example Row", "£220.00", "BACS 778899", "Mina Member", "VAT registration number: GB999999973", "£183.33", "£36.67"]) {
+        expect(receipt).toContain(fact);
+      }
       await accessible("/user/receipts/:number");
       // Printed, the receipt stands alone: no site header, navigation or footer.
       await member.emulateMedia({ media: "print" });
       expect(await member.locator(".site-header").isVisible()).toBe(false);
       expect(await member.locator(".site-footer").isVisible()).toBe(false);
       expect(await member.locator("article.receipt").isVisible()).toBe(true);
+      // And on one A4 page, VAT columns included.
+      const pdf = (await member.pdf({ format: "A4" })).toString("latin1");
+      expect(pdf.match(/\/Type\s*\/Page(?!s)/g)?.length, "pages in the printed receipt").toBe(1);
     } finally {
       await context.close();
     }

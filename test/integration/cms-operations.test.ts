@@ -79,7 +79,7 @@ describe("page operations", () => {
   });
 
   it("membership information pages carry a membership settings block", () => {
-    for (const slug of ["join-full-member", "join-associate"]) {
+    for (const slug of ["join-full-member", "associate-membership"]) {
       const page = pages.find((p) => p.type === "Professionals" && p.slug === slug);
       const settings = page?.blocks.find((b) => b.kind === "membership-settings");
       expect(settings, slug).toMatchObject({ membership: { slug: expect.any(String) } });

@@ -1,6 +1,6 @@
 /**
  * Editors' pages are never hidden: CMS pages at the addresses of the site's own screens are shown
- * around them, CMS User pages without a screen are gated pages, and every membership has its
+ * around them (the CPD log's guidance around /user/cpd), and every membership has its
  * information page at /professionals/join-{membership slug} (the demo content in real Strapi).
  */
 import { describe, expect, it } from "vitest";
@@ -51,22 +51,28 @@ describe("the site's own screens show the editor's page at their address", () =>
     expect(html).not.toContain("data-cms-page");
   });
 
-  it("a CMS User page without a screen (cpd-log) is a gated page", async () => {
-    const visitor = await new TestBrowser().fetch("/user/cpd-log");
+  it("/user/cpd: the CPD log's CMS page is its title and guidance, and the page's old address /user/cpd-log moves there (301)", async () => {
+    const visitor = await new TestBrowser().fetch("/user/cpd");
     expect(visitor.status).toBe(303);
-    expect(visitor.headers.get("Location")).toContain("callbackUrl=%2Fuser%2Fcpd-log");
+    expect(visitor.headers.get("Location")).toContain("callbackUrl=%2Fuser%2Fcpd");
     const browser = await signedIn(false);
-    const response = await browser.fetch("/user/cpd-log");
+    const response = await browser.fetch("/user/cpd");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(h1s(await response.text())).toEqual(["My CPD log"]);
+    const html = await response.text();
+    expect(h1s(html)).toEqual(["My CPD log"]);
+    expect(html).toContain('data-cms-page="User/cpd"');
+    expect(text(html)).toContain("How your CPD log works");
+    const moved = await browser.fetch("/user/cpd-log");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe("/user/cpd");
   });
 });
 
 describe("membership information pages", () => {
   it.each([
     ["/professionals/join-full-member", "£195.00", "£25.00"],
-    ["/professionals/join-associate-member", "£95.00", "£15.00"],
+    ["/professionals/join-associate", "£95.00", "£15.00"],
   ])("%s answers with the membership's price and joining fee", async (path, price, fee) => {
     const response = await new TestBrowser().fetch(path);
     expect(response.status).toBe(200);
@@ -76,15 +82,15 @@ describe("membership information pages", () => {
   });
 
   it("the page the editors named otherwise answers with a 301 to the information address, keeping the query", async () => {
-    const response = await new TestBrowser().fetch("/professionals/join-associate?from=nav");
+    const response = await new TestBrowser().fetch("/professionals/associate-membership?from=nav");
     expect(response.status).toBe(301);
-    expect(response.headers.get("Location")).toBe("/professionals/join-associate-member?from=nav");
+    expect(response.headers.get("Location")).toBe("/professionals/join-associate?from=nav");
   });
 
   it("links to that page lead straight to the information address", async () => {
     const html = await (await new TestBrowser().fetch("/professionals/join-full-member")).text();
-    expect(html).toContain('href="/professionals/join-associate-member"');
-    expect(html).not.toContain('href="/professionals/join-associate"');
+    expect(html).toContain('href="/professionals/join-associate"');
+    expect(html).not.toContain('href="/professionals/associate-membership"');
   });
 
   it("an unknown membership has no information page", async () => {

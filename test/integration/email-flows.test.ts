@@ -221,6 +221,7 @@ describe("staff record an offline membership payment", () => {
           familyName: `Concurrent${i}`,
           membershipSlug: "full-member",
           membershipTitle: "Full member",
+          vatTreatment: "standard" as const,
           paymentMethod: "offline" as const,
           amountDuePence: 12_500,
           details: {

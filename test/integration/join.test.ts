@@ -10,12 +10,12 @@ const rows = async (table: string, where = "1 = 1", ...params: unknown[]) =>
 
 describe("the join form", () => {
   it("shows the six sections with the CMS's descriptions, the specialisations and the memberships, preselected from ?membership=", async () => {
-    const html = await (await new TestBrowser().fetch("/join?membership=associate-member")).text();
+    const html = await (await new TestBrowser().fetch("/join?membership=associate")).text();
     for (const section of ["Your details", "Address", "Professional details", "Membership", "Your account", "Declaration"]) {
       expect(html).toContain(`<h3>${section}</h3>`);
     }
     expect(html).toContain(`<option value="${validForm().specialisation}">`);
-    expect(html).toMatch(/<input[^>]*value="associate-member"[^>]*checked=""|<input[^>]*checked=""[^>]*value="associate-member"/);
+    expect(html).toMatch(/<input[^>]*value="associate"[^>]*checked=""|<input[^>]*checked=""[^>]*value="associate"/);
     expect(html).toContain('name="idempotencyKey"');
   });
 
@@ -206,7 +206,7 @@ describe("real-world applicants", () => {
 
   it("accepts an Associate applicant without a registration number or a qualification year, at the full price", async () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const form = validForm({ membership: "associate-member", registrationNumber: "", yearQualified: "", workplace: "", placeOfStudy: "University of Exeter, BSc Physiotherapy" });
+    const form = validForm({ membership: "associate", registrationNumber: "", yearQualified: "", workplace: "", placeOfStudy: "University of Exeter, BSc Physiotherapy" });
     const response = await new TestBrowser().post("/join", form);
     expect(response.status).toBe(303);
     const details = await stored(form.idempotencyKey!);
@@ -215,7 +215,7 @@ describe("real-world applicants", () => {
   });
 
   it("shows the Associate's evidence as optional and says which membership needs what", async () => {
-    const html = await (await new TestBrowser().fetch("/join?membership=associate-member")).text();
+    const html = await (await new TestBrowser().fetch("/join?membership=associate")).text();
     expect(html).toContain("Needed for Full member; optional for Associate member.");
     expect(html).toMatch(/<label class="field__label" for="registrationNumber">Professional registration number<span data-optional-mark="">/);
     expect(html).toContain('<option value="HK">Hong Kong</option>');

@@ -112,7 +112,7 @@ describe("a good file", () => {
     const t = tag();
     const emails = [`${t}-a@example.org`, `${t}-b@example.org`];
     const before = await snapshot(emails);
-    const response = await upload(staff, csv([row(emails[0]!), row(emails[1]!, { name: "Bob Brunel", membership_type: "associate-member" })]), { mode: "check", invite: true });
+    const response = await upload(staff, csv([row(emails[0]!), row(emails[1]!, { name: "Bob Brunel", membership_type: "associate" })]), { mode: "check", invite: true });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Dry run: nothing has been written.");

@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 const day = (offsetDays: number) => londonDate(new Date(Date.now() + offsetDays * DAY));
 
 /** A signed-in offline member whose year started `startedDaysAgo` days ago. */
-async function offlineMember(slug: "full-member" | "associate-member", startedDaysAgo: number) {
+async function offlineMember(slug: "full-member" | "associate", startedDaysAgo: number) {
   const user = await createUser();
   const start = day(-startedDaysAgo);
   const [y, m, d] = start.split("-").map(Number) as [number, number, number];
@@ -45,7 +45,7 @@ beforeAll(warmMembershipContent, 60_000);
 
 describe("changing membership type, paid offline", () => {
   it("upgrades at once with the pro-rata difference due, once for a double submit; staff record it", async () => {
-    const { user, browser } = await offlineMember("associate-member", 0); // the first day of the period
+    const { user, browser } = await offlineMember("associate", 0); // the first day of the period
     const page = await (await browser.fetch("/user/membership/change")).text();
     expect(page).toContain('name="membershipSlug"');
     expect(page).toContain("Full member, £195.00 a year");
@@ -79,12 +79,12 @@ describe("changing membership type, paid offline", () => {
   }, 30_000);
 
   it("closing an unpaid upgrade's amount due puts the member back on their old type", { timeout: 30_000 }, async () => {
-    const { user, browser } = await offlineMember("associate-member", 100);
+    const { user, browser } = await offlineMember("associate", 100);
     await browser.post("/user/membership/change", changeForm("full-member"));
     const [change] = await changesOf(user.uid);
     const staff = await signedInStaff();
     expect((await staff.post(`/staff/applications/${change!.application_id}/reject`, { reason: "Not paid within a month" })).status).toBe(303);
-    expect(await record(user.uid)).toMatchObject({ membership_slug: "associate-member" });
+    expect(await record(user.uid)).toMatchObject({ membership_slug: "associate" });
     expect((await changesOf(user.uid))[0]).toMatchObject({ status: "reverted" });
   });
 
@@ -95,11 +95,11 @@ describe("changing membership type, paid offline", () => {
       env.DB.prepare("SELECT membership_slug, amount_due_pence FROM applications WHERE user_id = ?1 AND kind = 'renewal'").bind(user.uid).first();
     expect(await renewal()).toMatchObject({ membership_slug: "full-member", amount_due_pence: 19_500 });
 
-    expect((await browser.post("/user/membership/change", changeForm("associate-member"))).headers.get("Location")).toBe("/user/membership?changed=downgrade");
-    expect(await record(user.uid)).toMatchObject({ membership_slug: "full-member", next_membership_slug: "associate-member", next_change_on: end });
-    expect(await renewal()).toMatchObject({ membership_slug: "associate-member", amount_due_pence: 9_500 });
+    expect((await browser.post("/user/membership/change", changeForm("associate"))).headers.get("Location")).toBe("/user/membership?changed=downgrade");
+    expect(await record(user.uid)).toMatchObject({ membership_slug: "full-member", next_membership_slug: "associate", next_change_on: end });
+    expect(await renewal()).toMatchObject({ membership_slug: "associate", amount_due_pence: 9_500 });
     const page = await (await browser.fetch("/user/membership")).text();
-    expect(page).toContain('data-scheduled-change="associate-member"');
+    expect(page).toContain('data-scheduled-change="associate"');
 
     expect((await browser.post("/user/membership/change", changeForm("full-member"))).headers.get("Location")).toBe("/user/membership?changed=kept");
     expect(await record(user.uid)).toMatchObject({ membership_slug: "full-member", next_membership_slug: null });
@@ -108,32 +108,32 @@ describe("changing membership type, paid offline", () => {
   });
 
   it("in grace, an upgrade costs nothing now and the renewal is at the new price", async () => {
-    const { user, browser } = await offlineMember("associate-member", 370);
+    const { user, browser } = await offlineMember("associate", 370);
     await browser.post("/user/membership/change", changeForm("full-member"));
     expect((await changesOf(user.uid))[0]).toMatchObject({ direction: "upgrade", status: "applied", amount_pence: 0, application_id: null });
     expect(await record(user.uid)).toMatchObject({ membership_slug: "full-member" });
   });
 
   it("answers bad input with a clear message and changes nothing", async () => {
-    const { user, browser } = await offlineMember("associate-member", 10);
+    const { user, browser } = await offlineMember("associate", 10);
     const unknown = await browser.post("/user/membership/change", changeForm("platinum-member"));
     expect(unknown.status).toBe(409);
     expect(await unknown.text()).toContain("Choose one of the memberships listed.");
     const noKey = await browser.post("/user/membership/change", { membershipSlug: "full-member" });
     expect(noKey.status).toBe(400);
     expect(await noKey.text()).toContain("This form has expired");
-    const same = await browser.post("/user/membership/change", changeForm("associate-member"));
+    const same = await browser.post("/user/membership/change", changeForm("associate"));
     expect(same.status).toBe(409);
     expect(await same.text()).toContain("You are already a Associate member");
     expect(await changesOf(user.uid)).toEqual([]);
     // Without a session: sent to sign in; without the CSRF token: refused.
     expect((await new TestBrowser().post("/user/membership/change", changeForm("full-member"))).status).toBe(303);
     expect((await browser.fetch("/user/membership/change", { method: "POST", body: new URLSearchParams(changeForm("full-member")) })).status).toBe(403);
-    expect(await record(user.uid)).toMatchObject({ membership_slug: "associate-member" });
+    expect(await record(user.uid)).toMatchObject({ membership_slug: "associate" });
   });
 
   it("is not offered to a lapsed member", async () => {
-    const { browser } = await offlineMember("associate-member", 400);
+    const { browser } = await offlineMember("associate", 400);
     expect(await (await browser.fetch("/user/membership/change")).text()).toContain('data-change-block="ended"');
   });
 });
@@ -141,7 +141,7 @@ describe("changing membership type, paid offline", () => {
 describe("changing membership type, paid by card", () => {
   it("moves the Stripe subscription to the new price with proration, and records Stripe's invoice", async () => {
     await fakeStripe("/__prices", { body: JSON.stringify({ price_demo_associate_member_subscription: 9_500, price_demo_full_member_subscription: 19_500 }) });
-    const joined = await joinByCard({ membership: "associate-member" });
+    const joined = await joinByCard({ membership: "associate" });
     const paid = await payCheckout(joined.sessionId, 11_000);
     expect((await sendWebhook("checkout.session.completed", { id: joined.sessionId, object: "checkout.session" })).status).toBe(200);
     const userId = joined.application.user_id;

@@ -55,7 +55,7 @@ async function seedMember(fields: { periodEnd: string; periodStart?: string; met
       email,
       `app-${userId}`,
       fields.slug ?? "full-member",
-      fields.slug === "associate-member" ? "Associate member" : "Full member",
+      fields.slug === "associate" ? "Associate member" : "Full member",
       fields.status ?? "active",
       method,
       fields.periodStart ?? null,

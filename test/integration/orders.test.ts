@@ -227,8 +227,9 @@ describe("paying by card", () => {
     const request = (await stripeRequests()).findLast((r) => r.path === "/v1/checkout/sessions" && (r.body.metadata as { orderId?: string }).orderId === order!.id)!;
     expect(request.body.discounts).toBeUndefined();
     expect(request.body.line_items).toEqual([
-      { quantity: "1", price_data: { currency: "gbp", unit_amount: String(full - 1500), product_data: { name: `${bundle.bundleName} (bundle)` } } },
-      { price: BACK_PAIN().stripePriceId, quantity: "1" },
+      // Each line with Stripe's inclusive tax rate for its VAT treatment (this bundle is zero-rated).
+      { quantity: "1", price_data: { currency: "gbp", unit_amount: String(full - 1500), product_data: { name: `${bundle.bundleName} (bundle)` } }, tax_rates: [expect.stringMatching(/^txr_/)] },
+      { price: BACK_PAIN().stripePriceId, quantity: "1", tax_rates: [expect.stringMatching(/^txr_/)] },
     ]);
   });
 

@@ -180,9 +180,9 @@ describe("sitemap and robots", () => {
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     const xml = await response.text();
     // A page shown at a membership's information address is listed there (its own address redirects).
-    const moved: Record<string, string> = { "/professionals/join-associate": "/professionals/join-associate-member" };
+    const moved: Record<string, string> = { "/professionals/associate-membership": "/professionals/join-associate" };
     for (const page of publicPages()) expect(xml).toContain(`<loc>http://localhost:8787${moved[pageHref(page)] ?? pageHref(page)}</loc>`);
-    expect(xml).not.toContain("<loc>http://localhost:8787/professionals/join-associate</loc>");
+    expect(xml).not.toContain("<loc>http://localhost:8787/professionals/associate-membership</loc>");
     for (const page of pages.filter((p) => p.authenticatedOnly || p.membersOnly)) expect(xml).not.toContain(pageHref(page));
     expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/articles\/[^<]+<\/loc>/);
     expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/webinars\/[^<]+<\/loc>/);

@@ -3,7 +3,9 @@
  * against real D1 and the Firebase Auth emulator: a member who joined (staff recorded the bank
  * transfer), then renewed (asked on /user/membership, staff recorded it) sees each step on their
  * timeline, newest first, with nothing of another member's; a failed e-mail can be sent again
- * from the page (CSRF, audited); an unknown member is a 404, and only staff see any of it.
+ * from the page (CSRF, audited); an unknown member is a 404, and only staff see any of it. A
+ * card member's changes of type (an upgrade Stripe prorated, a downgrade waiting for the
+ * renewal) show too: from and to, when asked, when effective, the amount and the method.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +13,8 @@ import { createApplicationStore } from "../../src/adapters/d1/applications";
 import type { NewApplication } from "../../src/domain/membership";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { joinByCard } from "../support/worker/card-join";
+import { fakeStripe, payCheckout, sendWebhook } from "../support/worker/stripe";
 import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
@@ -31,6 +35,7 @@ async function joinApplication(userId: string, email: string): Promise<{ id: str
     familyName: `Hopper${n}`,
     membershipSlug: "full-member",
     membershipTitle: "Full member",
+    vatTreatment: "standard",
     paymentMethod: "offline",
     amountDuePence: 19_500,
     details: {
@@ -164,5 +169,53 @@ describe("a member's page on the staff members register", () => {
     expect(await (await staff.fetch("/staff/members/import")).text()).toContain("Import members");
 
     await expectHiddenFromNonStaff([`/staff/members/${member.uid}`], [[action, {}]], member.join.reference);
+  });
+
+  it("shows a card member's changes of type: an upgrade in effect and a downgrade waiting for the renewal", { timeout: 30_000 }, async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    await fakeStripe("/__prices", { body: JSON.stringify({ price_demo_associate_member_subscription: 9_500, price_demo_full_member_subscription: 19_500 }) });
+    const joined = await joinByCard({ membership: "associate" });
+    await payCheckout(joined.sessionId, 11_000);
+    expect((await sendWebhook("checkout.session.completed", { id: joined.sessionId, object: "checkout.session" })).status).toBe(200);
+    const userId = joined.application.user_id;
+
+    const up = await joined.browser.post("/user/membership/change", { membershipSlug: "full-member", idempotencyKey: crypto.randomUUID() });
+    expect(up.headers.get("Location")).toBe("/user/membership?changed=upgrade");
+    const down = await joined.browser.post("/user/membership/change", { membershipSlug: "associate", idempotencyKey: crypto.randomUUID() });
+    expect(down.headers.get("Location")).toBe("/user/membership?changed=downgrade");
+    const changes = (
+      await env.DB.prepare("SELECT direction, status, amount_pence, stripe_invoice_id, effective_on, created_at FROM membership_changes WHERE user_id = ?1 ORDER BY created_at")
+        .bind(userId)
+        .all<{ direction: string; status: string; amount_pence: number; stripe_invoice_id: string | null; effective_on: string; created_at: string }>()
+    ).results;
+    expect(changes.map((c) => [c.direction, c.status])).toEqual([
+      ["upgrade", "applied"],
+      ["downgrade", "scheduled"],
+    ]);
+    const [upgrade, downgrade] = changes as [(typeof changes)[0], (typeof changes)[0]];
+    const periodEnd = (await env.DB.prepare("SELECT period_end FROM memberships WHERE user_id = ?1").bind(userId).first<{ period_end: string }>())!.period_end;
+    expect(downgrade.effective_on).toBe(periodEnd);
+
+    const staff = await signedInStaff();
+    const page = await (await staff.fetch(`/staff/members/${userId}`)).text();
+    const rows = [...page.matchAll(/<tr data-timeline="change">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim());
+    expect(rows).toHaveLength(2);
+    const [newest, older] = rows as [string, string];
+    // Newest first: the downgrade, waiting for the renewal, nothing to pay now.
+    expect(newest).toContain("Change of type: downgrade");
+    expect(newest).toContain("Full member to Associate member, asked for by the member; takes effect");
+    expect(newest).toContain("nothing to pay (card)");
+    expect(newest).toContain("Waiting for the renewal");
+    expect(newest).toContain(new Date(periodEnd).getUTCFullYear().toString());
+    // The upgrade: in effect, the pro-rata amount Stripe invoiced.
+    expect(older).toContain("Change of type: upgrade");
+    expect(older).toContain("Associate member to Full member, asked for by the member; effective");
+    expect(older).toMatch(/£\d+\.\d\d to pay \(card\)/);
+    expect(older).toContain(`Stripe invoice ${upgrade.stripe_invoice_id}`);
+    expect(older).toContain("In effect");
+    expect(upgrade.amount_pence).toBeGreaterThan(0);
+    // Asked for after the join's payment: both above it on the timeline.
+    const timeline = page.slice(page.indexOf("<h2>Timeline</h2>"));
+    expect(timeline.indexOf('data-timeline="change"')).toBeLessThan(timeline.indexOf('data-timeline="payment"'));
   });
 });

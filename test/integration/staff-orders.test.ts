@@ -24,6 +24,7 @@ beforeAll(async () => {
 
 const line = (fields: Partial<OrderLine> & Pick<OrderLine, "id" | "title" | "pence" | "webinarIds">): OrderLine => ({
   kind: "webinar",
+  vatTreatment: "standard",
   stripePriceIds: [],
   couponId: null,
   ...fields,

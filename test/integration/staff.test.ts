@@ -35,6 +35,7 @@ async function seed(overrides: Partial<NewApplication> & { createdAt?: string } 
     familyName: `Applicant${n}`,
     membershipSlug: "full-member",
     membershipTitle: "Full member",
+    vatTreatment: "standard",
     paymentMethod: "offline",
     amountDuePence: 12_500,
     details: {

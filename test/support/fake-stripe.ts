@@ -13,15 +13,33 @@
  *        at once, as of `proration_date` (Stripe's formula, by the second), paid, and names it
  *        `latest_invoice`; `none` changes the price from the next renewal, invoicing nothing
  *   GET  /v1/invoices/:id                   POST /v1/billing_portal/sessions
+ *   POST /v1/refunds                        `payment_intent`, `amount` (pence; the rest when absent),
+ *        `metadata`; more than the charge's amount not yet refunded is Stripe's 400
+ *        `charge_already_refunded` / amount error
+ *   GET  /v1/charges/:id                    with its refunds (`expand[]=refunds`)
+ *   GET  /v1/disputes/:id                   (`expand[]=charge` gives the charge)
+ *   GET  /v1/tax_rates (active, inclusive)  POST /v1/tax_rates (kept across /__reset, as the
+ *        Worker remembers the ids it found). A session's line with `tax_rates` carries Stripe's
+ *        tax for an inclusive rate: the line's amount x p / (100 + p), rounded to the nearest
+ *        penny (halves up), per line; the session's `total_details.amount_tax` is their sum.
+ *        Worked here in floating point from the percentage, as Stripe states it, independently
+ *        of the Worker's integer arithmetic, so a test comparing the two means something.
  * Pages the browser is sent to: GET /checkout/pay/:id, GET /portal/:id.
  * Test controls (not Stripe):
  *   POST /__complete/:sessionId?amount=PENCE  the customer pays: customer, subscription (for
- *        subscription mode) and paid invoice are created; returns the session and its objects
+ *        subscription mode) and paid invoice are created, or (payment mode) a payment intent and
+ *        its charge; returns the session and its objects
  *        (an expired or completed session cannot be paid: 400)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
  *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals)
  *   POST /__prices             JSON { [priceId]: unitAmountPence }: what recurring prices cost, for
  *        prorations (a price the fake does not know costs 0)
+ *   POST /__refunds            JSON { paymentIntent, amount }: a refund made in Stripe's dashboard;
+ *        returns { refund, charge }
+ *   POST /__disputes           JSON { paymentIntent, status, id? }: opens a dispute of the payment's
+ *        charge, or (with `id`) moves it to `status` (won, lost…); returns the dispute
+ *   POST /__prices             JSON { [priceId]: unitAmountPence }: what prices cost, for prorations
+ *        and a session's line amounts and tax (a price the fake does not know costs 0)
  *   POST /__fail?count=N       the next N API calls answer 500
  *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
  *   POST /__reset
@@ -75,6 +93,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const idempotent = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   const prices = new Map<string, number>();
+  const chargeOfIntent = new Map<string, string>();
+  const taxRates = new Map<string, StripeObject>();
   let failures = 0;
   let base = "";
 
@@ -83,11 +103,14 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
 
   function createSession(body: Record<string, unknown>): StripeObject {
     const id = `cs_test_${random()}`;
-    const lines = (body.line_items as Record<string, unknown>[] | undefined) ?? [];
-    const amount = lines.reduce((sum, line) => {
+    const lines = ((body.line_items as Record<string, unknown>[] | undefined) ?? []).map((line) => {
       const data = line.price_data as Record<string, unknown> | undefined;
-      return sum + (data ? Number(data.unit_amount) : 0) * Number(line.quantity ?? 1);
-    }, 0);
+      const unit = data ? Number(data.unit_amount) : typeof line.price === "string" ? (prices.get(line.price) ?? 0) : 0;
+      const amount = unit * Number(line.quantity ?? 1);
+      return { ...line, amount_total: amount, amount_tax: inclusiveTax(amount, (line.tax_rates as string[] | undefined) ?? []) };
+    });
+    const amount = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    const tax = lines.reduce((sum, line) => sum + line.amount_tax, 0);
     const session: StripeObject = {
       id,
       object: "checkout.session",
@@ -107,12 +130,24 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       cancel_url: body.cancel_url,
       expires_at: Number(body.expires_at ?? nowSeconds() + 86_400),
       amount_total: amount,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
       subscription: null,
       invoice: null,
       payment_intent: null,
     };
     objects.set(id, session);
     return session;
+  }
+
+  /** Stripe's tax inside `amount` for the line's inclusive rates, each rounded to the penny. */
+  function inclusiveTax(amount: number, rateIds: readonly string[]): number {
+    return rateIds.reduce((sum, id) => {
+      const rate = taxRates.get(id);
+      if (!rate) throw new Error(`No such tax rate: '${id}'`);
+      if (rate.inclusive !== true) throw new Error("The fake only knows inclusive tax rates");
+      const percentage = Number(rate.percentage);
+      return sum + Math.round((amount * percentage) / (100 + percentage));
+    }, 0);
   }
 
   function subscription(id: string, metadata: unknown, customer: string, priceId: string, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
@@ -171,6 +206,41 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     return inv;
   }
 
+  /** A payment intent's one charge (the fake's payments succeed at the first attempt). */
+  function newCharge(paymentIntent: string, amount: number): StripeObject {
+    const charge: StripeObject = { id: `ch_test_${random()}`, object: "charge", amount, amount_refunded: 0, refunded: false, payment_intent: paymentIntent, refundIds: [] };
+    objects.set(charge.id, charge);
+    chargeOfIntent.set(paymentIntent, charge.id);
+    return charge;
+  }
+
+  /** The charge as Stripe shows it: its refunds listed when asked to expand them. */
+  function showCharge(charge: StripeObject, expandRefunds: boolean): Record<string, unknown> {
+    const { refundIds, ...shown } = charge as StripeObject & { refundIds: string[] };
+    const data = refundIds.map((id) => objects.get(id)!);
+    return expandRefunds ? { ...shown, refunds: { object: "list", data, has_more: false } } : shown;
+  }
+
+  /** Refunds part or all of a payment intent's charge; an Error (Stripe's 400) for more than is left. */
+  function refund(paymentIntent: string, amount: number | null, metadata: unknown): StripeObject {
+    const chargeId = chargeOfIntent.get(paymentIntent);
+    const charge = chargeId ? objects.get(chargeId) : undefined;
+    if (!charge) throw new Error(`No such payment_intent: '${paymentIntent}'`);
+    const left = Number(charge.amount) - Number(charge.amount_refunded);
+    const wanted = amount ?? left;
+    if (left <= 0) throw new Error(`Charge ${charge.id} has already been refunded.`);
+    if (!Number.isInteger(wanted) || wanted <= 0 || wanted > left) {
+      throw new Error(`Refund amount (£${(wanted / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`);
+    }
+    const id = `re_test_${random()}`;
+    const created: StripeObject = { id, object: "refund", amount: wanted, charge: charge.id, payment_intent: paymentIntent, status: "succeeded", created: nowSeconds(), metadata: metadata ?? {} };
+    objects.set(id, created);
+    (charge.refundIds as string[]).push(id);
+    charge.amount_refunded = Number(charge.amount_refunded) + wanted;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return created;
+  }
+
   function complete(sessionId: string, amount: number | null) {
     const session = objects.get(sessionId);
     if (!session) return null;
@@ -182,6 +252,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     session.amount_total = total;
     let sub: StripeObject | null = null;
     let inv: StripeObject | null = null;
+    let charge: StripeObject | null = null;
     if (session.mode === "subscription") {
       const subId = `sub_test_${random()}`;
       sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringPriceOf(session));
@@ -191,8 +262,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       session.invoice = inv.id;
     } else {
       session.payment_intent = `pi_test_${random()}`;
+      charge = newCharge(session.payment_intent as string, total);
     }
-    return { session, subscription: sub, invoice: inv };
+    return { session, subscription: sub, invoice: inv, charge };
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -204,9 +276,11 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (path === "/__requests") return json(res, 200, requests);
       if (path === "/__reset") {
         objects.clear();
+        for (const [id, rate] of taxRates) objects.set(id, rate);
         idempotent.clear();
         requests.length = 0;
         prices.clear();
+        chargeOfIntent.clear();
         failures = 0;
         return json(res, 200, { reset: true });
       }
@@ -236,6 +310,39 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (change.periodStart) item.current_period_start = change.periodStart;
         if (change.periodEnd) item.current_period_end = change.periodEnd;
         return json(res, 200, sub);
+      }
+      if (path === "/__refunds") {
+        const spec = JSON.parse(raw || "{}") as { paymentIntent: string; amount?: number };
+        try {
+          const made = refund(spec.paymentIntent, spec.amount ?? null, { made: "dashboard" });
+          return json(res, 200, { refund: made, charge: showCharge(objects.get(made.charge as string)!, true) });
+        } catch (error) {
+          return invalid(res, (error as Error).message);
+        }
+      }
+      if (path === "/__disputes") {
+        const spec = JSON.parse(raw || "{}") as { paymentIntent?: string; status: string; id?: string };
+        if (spec.id) {
+          const dispute = objects.get(spec.id);
+          if (!dispute) return missing(res, spec.id);
+          dispute.status = spec.status;
+          return json(res, 200, dispute);
+        }
+        const chargeId = spec.paymentIntent ? chargeOfIntent.get(spec.paymentIntent) : undefined;
+        const charge = chargeId ? objects.get(chargeId) : undefined;
+        if (!charge) return missing(res, String(spec.paymentIntent));
+        const dispute: StripeObject = {
+          id: `dp_test_${random()}`,
+          object: "dispute",
+          amount: charge.amount,
+          charge: charge.id,
+          payment_intent: charge.payment_intent,
+          reason: "fraudulent",
+          status: spec.status,
+          created: nowSeconds(),
+        };
+        objects.set(dispute.id, dispute);
+        return json(res, 200, dispute);
       }
       if (path === "/__prices") {
         for (const [id, amount] of Object.entries(JSON.parse(raw || "{}") as Record<string, number>)) prices.set(id, amount);
@@ -268,8 +375,39 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (req.method === "POST" && typeof key === "string" && idempotent.has(key)) {
         return json(res, 200, objects.get(idempotent.get(key)!));
       }
+      if (req.method === "POST" && path === "/v1/tax_rates") {
+        const id = `txr_test_${random()}`;
+        const rate: StripeObject = {
+          id,
+          object: "tax_rate",
+          active: true,
+          display_name: body.display_name,
+          description: body.description ?? null,
+          percentage: Number(body.percentage),
+          inclusive: body.inclusive === "true",
+          country: body.country ?? null,
+          jurisdiction: body.jurisdiction ?? null,
+          tax_type: body.tax_type ?? null,
+          metadata: body.metadata ?? {},
+        };
+        taxRates.set(id, rate);
+        objects.set(id, rate);
+        if (typeof key === "string") idempotent.set(key, id);
+        return json(res, 200, rate);
+      }
+      if (req.method === "GET" && path === "/v1/tax_rates") {
+        const active = url.searchParams.get("active");
+        const inclusive = url.searchParams.get("inclusive");
+        const data = [...taxRates.values()].filter((r) => (active === null || String(r.active) === active) && (inclusive === null || String(r.inclusive) === inclusive));
+        return json(res, 200, { object: "list", data, has_more: false, url: "/v1/tax_rates" });
+      }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
-        const session = createSession(body);
+        let session: StripeObject;
+        try {
+          session = createSession(body);
+        } catch (error) {
+          return invalid(res, (error as Error).message);
+        }
         if (typeof key === "string") idempotent.set(key, session.id);
         return json(res, 200, session);
       }
@@ -287,6 +425,28 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (session.status !== "open") return invalid(res, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
         Object.assign(session, { status: "expired", url: null });
         return json(res, 200, session);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        try {
+          const made = refund(String(body.payment_intent ?? ""), body.amount === undefined ? null : Number(body.amount), body.metadata);
+          if (typeof key === "string") idempotent.set(key, made.id);
+          return json(res, 200, made);
+        } catch (error) {
+          return invalid(res, (error as Error).message);
+        }
+      }
+      const charge = /^\/v1\/charges\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && charge) {
+        const found = objects.get(charge[1]!);
+        if (!found || found.object !== "charge") return missing(res, charge[1]!);
+        return json(res, 200, showCharge(found, url.searchParams.getAll("expand[]").includes("refunds") || url.searchParams.getAll("expand[0]").includes("refunds")));
+      }
+      const dispute = /^\/v1\/disputes\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && dispute) {
+        const found = objects.get(dispute[1]!);
+        if (!found || found.object !== "dispute") return missing(res, dispute[1]!);
+        const expanded = [...url.searchParams.values()].includes("charge");
+        return json(res, 200, expanded ? { ...found, charge: showCharge(objects.get(found.charge as string)!, false) } : found);
       }
       const update = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "POST" && update) {

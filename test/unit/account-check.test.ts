@@ -25,7 +25,9 @@ function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
   };
 }
 
-function setup(answer: AccountState | Error | AccountLookup = { exists: true, disabled: false, validSince: SIGNED_IN - 100 }) {
+const GOOD = { exists: true, disabled: false, email: "a@guild.example", emailVerified: true } as const;
+
+function setup(answer: AccountState | Error | AccountLookup = { ...GOOD, validSince: SIGNED_IN - 100 }) {
   const events: string[] = [];
   const lookups: string[] = [];
   const recording = createRecordingLog();
@@ -47,6 +49,7 @@ function setup(answer: AccountState | Error | AccountLookup = { exists: true, di
     },
     now: () => NOW * 1000,
     log: recording.log,
+    addressChanged: async (userId, email) => void events.push(`address of ${userId} now ${email}`),
   });
   return { check, events, lookups, lines: recording.lines };
 }
@@ -67,8 +70,11 @@ describe("re-checking a session's account", () => {
 
   it.each([
     ["deleted", { exists: false } as const, "revoke all of uid-1"],
-    ["disabled", { exists: true, disabled: true, validSince: null } as const, "revoke all of uid-1"],
-    ["signed-in-before-revocation", { exists: true, disabled: false, validSince: SIGNED_IN + 1 } as const, `revoke uid-1's sign-ins before ${SIGNED_IN + 1}`],
+    ["disabled", { ...GOOD, disabled: true, validSince: null } as const, "revoke all of uid-1"],
+    ["signed-in-before-revocation", { ...GOOD, validSince: SIGNED_IN + 1 } as const, `revoke uid-1's sign-ins before ${SIGNED_IN + 1}`],
+    ["email-changed", { ...GOOD, validSince: null, email: "new@guild.example" } as const, "address of uid-1 now new@guild.example"],
+    // An address nobody has verified is never copied into our records; the sessions still end.
+    ["email-changed", { ...GOOD, validSince: null, email: "new@guild.example", emailVerified: false } as const, "revoke all of uid-1"],
   ])("refuses and revokes when the account is %s", async (reason, account, revocation) => {
     const { check, events, lines } = setup(account);
     expect(await check(session())).toBe(false);
@@ -77,7 +83,7 @@ describe("re-checking a session's account", () => {
   });
 
   it("keeps a sign-in made in the same second as validSince (the password change's own new sign-in)", async () => {
-    const { check } = setup({ exists: true, disabled: false, validSince: SIGNED_IN });
+    const { check } = setup({ ...GOOD, validSince: SIGNED_IN });
     expect(await check(session())).toBe(true);
   });
 

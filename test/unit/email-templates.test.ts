@@ -89,6 +89,14 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Claim your Full membership online",
     facts: ["Dear Ada Lovelace", "1042", "ada@example.org", "Sign in with this e-mail address", "/user/membership", "/register?callbackUrl=%2Fuser%2Fmembership"],
   },
+  "email-changed": {
+    subject: "The e-mail address of your account has changed",
+    facts: ["ada.new@example.org", "24 November 2026", "If you did not make this change", "/password-reset"],
+  },
+  "refund-issued": {
+    subject: "Your refund of £20.00 (Webinar order GH-ORD0001)",
+    facts: ["£20.00", "Webinar order GH-ORD0001", "2 December 2026", "CN-2026-000007", "back to the card", "The webinar was moved"],
+  },
 };
 
 // --- Accessibility basics over the HTML -------------------------------------------------------

@@ -48,7 +48,7 @@ describe("receipt numbers", () => {
 
 describe("what a receipt says", () => {
   const payment = { id: "pay-1", method: "offline" as const, amountPence: 15_000, receivedOn: "2026-11-21", reference: "BACS 778899" };
-  const application = { id: "app-1", userId: "user-1", email: "ada@example.org", givenName: "Ada", familyName: "Lovelace", membershipTitle: "Full member" };
+  const application = { id: "app-1", userId: "user-1", email: "ada@example.org", givenName: "Ada", familyName: "Lovelace", membershipTitle: "Full member", vatTreatment: "standard" as const };
 
   it("a membership payment: the payer, the membership and the period it pays for, as received", () => {
     const receipt = membershipReceipt({ payment, application, period: { start: "2026-11-21", end: "2027-11-20" }, renewal: false, year: 2026 });
@@ -60,8 +60,18 @@ describe("what a receipt says", () => {
       orderId: null,
       userId: "user-1",
       payer: { name: "Ada Lovelace", email: "ada@example.org" },
-      items: [{ description: "Full member", detail: "Membership from 21 November 2026 to 20 November 2027", pence: 15_000 }],
+      items: [
+        {
+          description: "Full member",
+          detail: "Membership from 21 November 2026 to 20 November 2027",
+          pence: 15_000,
+          // £150.00 at 20%: VAT is 15000 / 6 = £25.00 exactly.
+          vat: { treatment: "standard", rateBasisPoints: 2000, netPence: 12_500, vatPence: 2_500 },
+        },
+      ],
       totalPence: 15_000,
+      netPence: 12_500,
+      vatPence: 2_500,
       method: "offline",
       paidOn: "2026-11-21",
       paymentReference: "BACS 778899",
@@ -75,6 +85,12 @@ describe("what a receipt says", () => {
     expect(closed.items[0]!.detail).toBeNull();
   });
 
+  it("an exempt membership's receipt carries no VAT, and says it is exempt", () => {
+    const exempt = membershipReceipt({ payment, application: { ...application, vatTreatment: "exempt" }, period: null, renewal: false, year: 2026 });
+    expect(exempt.items[0]!.vat).toEqual({ treatment: "exempt", rateBasisPoints: null, netPence: 15_000, vatPence: 0 });
+    expect(exempt).toMatchObject({ netPence: 15_000, vatPence: 0 });
+  });
+
   it("an order: each line at the price charged, the total as received", () => {
     const order = {
       id: "order-1",
@@ -82,16 +98,18 @@ describe("what a receipt says", () => {
       userId: "user-2",
       email: "buyer@example.org",
       lines: [
-        { kind: "webinar", id: "w1", title: "Root canals", pence: 4_500, webinarIds: ["w1"], stripePriceIds: [], couponId: null },
-        { kind: "bundle", id: "b1", title: "Implants bundle", pence: 6_000, webinarIds: ["w2", "w3"], stripePriceIds: [], couponId: null },
+        { kind: "webinar", id: "w1", title: "Root canals", pence: 4_499, vatTreatment: "standard", webinarIds: ["w1"], stripePriceIds: [], couponId: null },
+        { kind: "bundle", id: "b1", title: "Implants bundle", pence: 6_000, vatTreatment: "reduced", webinarIds: ["w2", "w3"], stripePriceIds: [], couponId: null },
       ],
     } as unknown as Order;
-    const receipt = orderReceipt({ order, payment: { ...payment, id: "op-1", method: "card", amountPence: 10_000 }, year: 2026 });
+    const receipt = orderReceipt({ order, payment: { ...payment, id: "op-1", method: "card", amountPence: 10_499 }, year: 2026 });
     expect(receipt.items).toEqual([
-      { description: "Root canals", detail: "Webinar", pence: 4_500 },
-      { description: "Implants bundle", detail: "Bundle of 2 webinars", pence: 6_000 },
+      // 4499 / 6 = 749.83 -> 750p VAT at 20%; 6000 / 21 = 285.71 -> 286p VAT at 5%.
+      { description: "Root canals", detail: "Webinar", pence: 4_499, vat: { treatment: "standard", rateBasisPoints: 2000, netPence: 3_749, vatPence: 750 } },
+      { description: "Implants bundle", detail: "Bundle of 2 webinars", pence: 6_000, vat: { treatment: "reduced", rateBasisPoints: 500, netPence: 5_714, vatPence: 286 } },
     ]);
-    expect(receipt).toMatchObject({ source: "order", orderId: "order-1", applicationId: null, totalPence: 10_000, method: "card", payer: { name: null, email: "buyer@example.org" } });
+    expect(receipt).toMatchObject({ netPence: 9_463, vatPence: 1_036 });
+    expect(receipt).toMatchObject({ source: "order", orderId: "order-1", applicationId: null, totalPence: 10_499, method: "card", payer: { name: null, email: "buyer@example.org" } });
   });
 });
 
@@ -100,6 +118,7 @@ describe("who issued a receipt", () => {
     socialLinks: { twitter: null, facebook: null, linkedIn: null, instagram: null },
     contactFields: { emailAddress: "office@example.org", organizationName: "The Guild of Example Physiotherapists", phoneNumber: "01632 960000", poBox: null, ...fields },
     address,
+    vatNumber: null,
     links: [],
   });
 
@@ -109,11 +128,16 @@ describe("who issued a receipt", () => {
       address: ["12 Example Row", "Sampleton", "EX1 2MP", "PO Box 12"],
       email: "office@example.org",
       phone: "01632 960000",
+      vatNumber: null,
     });
   });
 
   it("falls back to the site's name when the Footer names no organisation", () => {
     const issuer = receiptIssuer(footer({ organizationName: "  ", emailAddress: null, phoneNumber: null }, null), "Guildhall");
-    expect(issuer).toEqual({ name: "Guildhall", address: [], email: null, phone: null });
+    expect(issuer).toEqual({ name: "Guildhall", address: [], email: null, phone: null, vatNumber: null });
+  });
+
+  it("carries the society's VAT number from the Footer", () => {
+    expect(receiptIssuer({ ...footer(), vatNumber: " GB999999973 " }, "Guildhall").vatNumber).toBe("GB999999973");
   });
 });

@@ -18,14 +18,14 @@ export const WEBINAR_SUMMARY_FIELDS = /* GraphQL */ `
 fragment WebinarSummaryFields on Webinar {
   name slug date durationMinutes
   defaultPrice stripePriceId stripeProductId memberPrice memberPriceId
-  defaultFreeDate defaultArchiveDate memberFreeDate memberArchiveDate
+  defaultFreeDate defaultArchiveDate memberFreeDate memberArchiveDate vatTreatment
   image { data { attributes { ...MediaFields } } }
   bundle { data { attributes { bundleName slug } } }
 }`;
 
 export const MEMBERSHIP_FIELDS = /* GraphQL */ `
 fragment MembershipFields on Membership {
-  title slug description stripePriceId price joiningFee
+  title slug description stripePriceId price joiningFee vatTreatment
   evidence { registrationNumber yearQualified workplace placeOfStudy registrationNumberPattern registrationNumberExample }
 }`;
 

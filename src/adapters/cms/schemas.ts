@@ -5,6 +5,7 @@
 import * as z from "zod";
 import type { CallToAction, EvidenceNeed, FileType, Media, MediaFormat, MembershipEvidence, MembershipSummary, PageRef, SafeHtml, Seo, WebinarSummary } from "../../domain/content";
 import { DEFAULT_EVIDENCE, registrationPattern } from "../../shared/join-form";
+import { VAT_TREATMENTS, type VatTreatment } from "../../shared/pricing/vat";
 import { log } from "../../log";
 import { isSiteUpload } from "./media-urls";
 import { markdownToSafeHtml } from "./rich-text";
@@ -28,6 +29,15 @@ export const optionalBoolean = z
   .boolean()
   .nullish()
   .transform((value) => value ?? false);
+
+/**
+ * A VAT treatment; an entry saved before the field existed has none and takes the CMS field's
+ * default, the standard rate. Anything else is a malformed response.
+ */
+export const vatTreatment = z
+  .enum(VAT_TREATMENTS as [VatTreatment, ...VatTreatment[]])
+  .nullish()
+  .transform((value): VatTreatment => value ?? "standard");
 
 const id = z.union([z.string(), z.number()]).transform(String);
 
@@ -158,6 +168,7 @@ export const WebinarSummaryAttributes = z
     memberArchiveDate: z.iso.datetime({ offset: true }).nullish(),
     image: media,
     bundle: relationOne(z.object({ bundleName: z.string(), slug: z.string() })),
+    vatTreatment,
   })
   .transform(
     (w): WebinarSummary => ({
@@ -177,6 +188,7 @@ export const WebinarSummaryAttributes = z
       defaultArchiveDate: w.defaultArchiveDate ?? null,
       memberFreeDate: w.memberFreeDate ?? null,
       memberArchiveDate: w.memberArchiveDate ?? null,
+      vatTreatment: w.vatTreatment,
     }),
   );
 
@@ -221,6 +233,7 @@ export const MembershipAttributes = z
     stripePriceId: optionalString,
     price: optionalNumber,
     joiningFee: optionalNumber,
+    vatTreatment,
     evidence,
   })
   .transform(
@@ -232,6 +245,7 @@ export const MembershipAttributes = z
       stripePriceId: m.stripePriceId,
       price: m.price,
       joiningFee: m.joiningFee,
+      vatTreatment: m.vatTreatment,
       evidence: m.evidence,
     }),
   );

@@ -1,4 +1,5 @@
 /** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
+import type { VatTreatment } from "../../shared/pricing/vat";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 export interface ApplicationRow {
@@ -12,6 +13,7 @@ export interface ApplicationRow {
   family_name: string;
   membership_slug: string;
   membership_title: string;
+  vat_treatment: VatTreatment;
   payment_method: PaymentMethod;
   amount_due_pence: number;
   status: ApplicationStatus;
@@ -32,6 +34,7 @@ export const toApplication = (row: ApplicationRow): Application => ({
   familyName: row.family_name,
   membershipSlug: row.membership_slug,
   membershipTitle: row.membership_title,
+  vatTreatment: row.vat_treatment,
   paymentMethod: row.payment_method,
   amountDuePence: row.amount_due_pence,
   status: row.status,
@@ -92,11 +95,11 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-             membership_title, payment_method, amount_due_pence, status, details)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12)
+             membership_title, payment_method, amount_due_pence, status, details, vat_treatment)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13)
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
-        .bind(a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details));
+        .bind(a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment);
       // The record is (re)pointed at this application only if the insert above happened.
       const member = db
         .prepare(

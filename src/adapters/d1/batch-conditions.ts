@@ -22,4 +22,6 @@ export const batchConditions = {
     query("SELECT 1 FROM memberships WHERE user_id = ? AND stripe_subscription_id = ? AND period_end IS NOT NULL", userId, subscriptionId),
   orderPaid: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ? AND status = 'paid'", orderId),
   orderPaymentStored: (paymentId: string) => query("SELECT 1 FROM order_payments WHERE id = ?", paymentId),
+  /** The refund with this id has its credit note. */
+  creditNoteIssued: (refundId: string) => query("SELECT 1 FROM credit_notes WHERE refund_id = ?", refundId),
 } as const;

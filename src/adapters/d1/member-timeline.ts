@@ -1,12 +1,16 @@
 /**
  * A member's timeline for the staff members register (services/membership/members-register.ts):
  * their applications, membership payments, receipts, the e-mails written to them (email_outbox
- * by user id) and the staff actions on their applications, orders and e-mails
- * (staff_audit_log), read in one batch. Each kind is capped at `TIMELINE_LIMIT`, newest kept.
+ * by user id), the staff actions on their applications, orders and e-mails and the member's own
+ * changes of details and e-mail address (staff_audit_log), and their changes of membership type
+ * (membership_changes: upgrades, and downgrades scheduled for the renewal), read in one batch.
+ * Each kind is capped at `TIMELINE_LIMIT`, newest kept.
  */
 import type { TimelineEntry } from "../../domain/member-timeline";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
 import type { EmailKind, OutboxStatus } from "../../domain/email";
+import type { MembershipChange } from "../../domain/membership-year";
+import { toChange, type ChangeRow } from "./membership-changes";
 
 export interface MemberTimelineStore {
   /** Everything recorded about the member with this user id, in no particular order. */
@@ -57,7 +61,7 @@ interface AuditRow {
 export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
   return {
     async entries(userId) {
-      const [applications, payments, receipts, emails, audit] = await db.batch([
+      const [applications, payments, receipts, emails, audit, changes] = await db.batch([
         db
           .prepare(
             `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, created_at FROM applications
@@ -81,9 +85,11 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
              WHERE application_id IN (SELECT id FROM applications WHERE user_id = ?1)
                OR order_id IN (SELECT id FROM orders WHERE user_id = ?1)
                OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
+               OR (action = 'account.email.changed' AND json_extract(details, '$.userId') = ?1)
              ORDER BY id DESC LIMIT ?2`,
           )
           .bind(userId, TIMELINE_LIMIT),
+        db.prepare("SELECT * FROM membership_changes WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2").bind(userId, TIMELINE_LIMIT),
       ]);
       return [
         ...(applications!.results as ApplicationRow[]).map(
@@ -116,7 +122,10 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
           (r): TimelineEntry => ({ type: "email", at: r.created_at, id: r.id, kind: r.kind, subject: r.subject, status: r.status, lastError: r.last_error }),
         ),
         ...(audit!.results as AuditRow[]).map((r): TimelineEntry => ({ type: "staff", at: r.at, staffEmail: r.staff_email, action: r.action })),
+        ...(changes!.results as ChangeRow[]).map(toChange).map(changeEntry),
       ];
     },
   };
 }
+
+const changeEntry = ({ createdAt, userId: _userId, ...change }: MembershipChange): TimelineEntry => ({ type: "change", at: createdAt, ...change });

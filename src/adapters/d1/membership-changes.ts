@@ -73,6 +73,18 @@ export interface MembershipChangeStore {
     audit: StaffAudit,
     after?: readonly D1PreparedStatement[],
   ): Promise<boolean>;
+  /**
+   * A renewal paid by card (Stripe Checkout, one payment): the payment stored under Stripe's id
+   * (a replay inserts nothing), and only when this batch stored it, the application paid and the
+   * record's new period and the downgrade waiting for it; `after` (receipt and e-mail) ends the
+   * batch. "recorded" the first time; "already" when the payment was stored before.
+   */
+  recordRenewalCardPayment(
+    application: Application,
+    payment: ReceivedPayment,
+    period: { start: string; end: string },
+    after?: readonly D1PreparedStatement[],
+  ): Promise<"recorded" | "already">;
   /** Staff record an upgrade's amount due as paid (with the payment and audit entry), once. */
   recordChangePayment(application: Application, payment: ReceivedPayment, audit: StaffAudit): Promise<boolean>;
   /**
@@ -82,7 +94,7 @@ export interface MembershipChangeStore {
   rejectChange(application: Application, change: MembershipChange, reason: string, audit: StaffAudit): Promise<boolean>;
 }
 
-interface ChangeRow {
+export interface ChangeRow {
   id: string;
   user_id: string;
   from_slug: string;
@@ -156,15 +168,16 @@ export function scheduleUpkeep(db: D1Database, userId: string | null): D1Prepare
 }
 
 export function createMembershipChangeStore(db: D1Database): MembershipChangeStore {
+  /** `where`'s own parameters are numbered from ?15 (the row takes ?1 to ?14). */
   const insertApplication = (a: NewYearApplication, where: string, ...whereParams: unknown[]) =>
     db
       .prepare(
         `INSERT INTO applications (id, kind, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-           membership_title, payment_method, amount_due_pence, status, details)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'awaiting_payment', ?13 WHERE ${where}
+           membership_title, payment_method, amount_due_pence, status, details, vat_treatment)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'awaiting_payment', ?13, ?14 WHERE ${where}
          ON CONFLICT (idempotency_key) DO NOTHING`,
       )
-      .bind(a.id, a.kind, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), ...whereParams);
+      .bind(a.id, a.kind, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, ...whereParams);
 
   /** The change row, inserted only while the record is the active membership it changes from (once per id). */
   const insertChange = (c: NewChange, status: ChangeStatus, applicationId: string | null) =>
@@ -232,7 +245,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
     async requestRenewal(application, periodEnd) {
       const result = await insertApplication(
         application,
-        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?14 AND status = 'active' AND payment_method = 'offline' AND period_end = ?15)",
+        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?15 AND status = 'active' AND payment_method = 'offline' AND period_end = ?16)",
         application.userId,
         periodEnd,
       ).run();
@@ -297,6 +310,25 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         ...after,
       ]);
       return claimed(results);
+    },
+    async recordRenewalCardPayment(application, p, period, after = []) {
+      const results = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+             VALUES (?1, ?2, ?3, 'card', ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(p.id, application.id, application.userId, p.amountPence, p.receivedOn, p.reference, p.recordedBy),
+        db
+          .prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND kind = 'renewal' AND changes() = 1`)
+          .bind(application.id),
+        db
+          .prepare(`UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, updated_at = ${NOW} WHERE user_id = ?1 AND changes() = 1`)
+          .bind(application.userId, period.start, period.end),
+        ...scheduleUpkeep(db, application.userId),
+        ...after,
+      ]);
+      return claimed(results) ? "recorded" : "already";
     },
     async recordChangePayment(application, payment, entry) {
       return claimed(await db.batch([payApplication(application, "change"), insertPayment(application, payment), audit(entry, application.id)]));

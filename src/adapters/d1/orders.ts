@@ -32,7 +32,8 @@ const toOrder = (row: OrderRow): Order => ({
   paymentMethod: row.payment_method,
   totalPence: row.total_pence,
   status: row.status,
-  lines: JSON.parse(row.lines) as OrderLine[],
+  // Orders placed before VAT treatments were recorded carry none: they were sold at the standard rate.
+  lines: (JSON.parse(row.lines) as (Omit<OrderLine, "vatTreatment"> & Partial<Pick<OrderLine, "vatTreatment">>)[]).map((line) => ({ ...line, vatTreatment: line.vatTreatment ?? "standard" })),
   webinarIds: JSON.parse(row.webinar_ids) as string[],
   checkoutSessionId: row.checkout_session_id,
   cancelledReason: row.cancelled_reason,
@@ -64,7 +65,7 @@ export interface OrderStore {
   setPaymentMethod(order: Order, method: "card" | "offline"): Promise<boolean>;
   /** Cancels an order still awaiting payment (staff, with a reason and audit entry). */
   cancel(order: Order, reason: string, audit: OrderAudit): Promise<boolean>;
-  /** The webinar ids this user has been granted. */
+  /** The webinar ids this user has been granted, less those suspended by an open dispute. */
   entitledWebinarIds(userId: string): Promise<Set<string>>;
 }
 
@@ -180,7 +181,14 @@ export function createOrderStore(db: D1Database): OrderStore {
       return (claim?.meta.changes ?? 0) === 1;
     },
     async entitledWebinarIds(userId) {
-      const { results } = await db.prepare("SELECT webinar_id FROM entitlements WHERE user_id = ?1").bind(userId).all<{ webinar_id: string }>();
+      // A webinar whose order's card payment is disputed (and not yet decided) is suspended.
+      const { results } = await db
+        .prepare(
+          `SELECT webinar_id FROM entitlements e WHERE user_id = ?1
+             AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.order_id = e.order_id AND d.status = 'open')`,
+        )
+        .bind(userId)
+        .all<{ webinar_id: string }>();
       return new Set(results.map((r) => r.webinar_id));
     },
   };

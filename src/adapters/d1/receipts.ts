@@ -37,6 +37,8 @@ interface ReceiptRow {
   payer_email: string;
   items: string;
   total_pence: number;
+  net_pence: number | null;
+  vat_pence: number | null;
   method: "card" | "offline";
   paid_on: string;
   payment_reference: string;
@@ -53,8 +55,11 @@ const toReceipt = (r: ReceiptRow): Receipt => ({
   orderId: r.order_id,
   userId: r.user_id,
   payer: { name: r.payer_name, email: r.payer_email },
-  items: JSON.parse(r.items) as ReceiptItem[],
+  // Receipts issued before VAT was recorded have no `vat` on their lines.
+  items: (JSON.parse(r.items) as (Omit<ReceiptItem, "vat"> & { vat?: ReceiptItem["vat"] })[]).map((i) => ({ ...i, vat: i.vat ?? null })),
   totalPence: r.total_pence,
+  netPence: r.net_pence,
+  vatPence: r.vat_pence,
   method: r.method,
   paidOn: r.paid_on,
   paymentReference: r.payment_reference,
@@ -77,8 +82,8 @@ export function createReceiptStore(db: D1Database): ReceiptStore {
       // Anonymous placeholders throughout, bound in the order they appear, so the caller's
       // condition can use them too.
       const sql = `INSERT INTO receipts (number, year, seq, source, payment_id, application_id, order_id, user_id, payer_name, payer_email,
-           items, total_pence, method, paid_on, payment_reference)
-         SELECT printf(?, ?, allocated.seq), ?, allocated.seq, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+           items, total_pence, net_pence, vat_pence, method, paid_on, payment_reference)
+         SELECT printf(?, ?, allocated.seq), ?, allocated.seq, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM receipts WHERE year = ?) AS allocated
          WHERE EXISTS (${onlyIf.select})
          ON CONFLICT (source, payment_id) DO NOTHING`;
@@ -97,6 +102,8 @@ export function createReceiptStore(db: D1Database): ReceiptStore {
           r.payer.email,
           JSON.stringify(r.items),
           r.totalPence,
+          r.netPence,
+          r.vatPence,
           r.method,
           r.paidOn,
           r.paymentReference,

@@ -1,7 +1,8 @@
 /**
  * Identity Toolkit's admin account lookup (`projects/{project}/accounts:lookup`), with the
  * server's own credential: is the account still there, is it disabled, and since when are its
- * sign-ins valid (`validSince`: a password reset or a revocation moves it forward). Locally the
+ * sign-ins valid (`validSince`: a password reset or a revocation moves it forward), and its
+ * address now (a verified change of address happens on Firebase's side). Locally the
  * Firebase Auth emulator answers the same call.
  */
 import * as z from "zod";
@@ -14,6 +15,9 @@ export type AccountState =
       disabled: boolean;
       /** Sign-ins before this (seconds since the epoch) are no longer valid; null when never set. */
       validSince: number | null;
+      /** The account's address (lower case), null if it has none; and whether it is verified. */
+      email: string | null;
+      emailVerified: boolean;
     };
 
 export type AccountLookup = (uid: string) => Promise<AccountState>;
@@ -30,6 +34,8 @@ const LookupResponse = z.object({
         localId: z.string(),
         disabled: z.boolean().optional(),
         validSince: z.string().regex(/^\d+$/).optional(),
+        email: z.string().optional(),
+        emailVerified: z.boolean().optional(),
       }),
     )
     .optional(),
@@ -67,6 +73,12 @@ export function createAccountLookup(options: {
     if (!parsed.success) throw new AccountLookupError("unreadable lookup answer");
     const user = parsed.data.users?.find((u) => u.localId === uid);
     if (!user) return { exists: false };
-    return { exists: true, disabled: user.disabled === true, validSince: user.validSince ? Number(user.validSince) : null };
+    return {
+      exists: true,
+      disabled: user.disabled === true,
+      validSince: user.validSince ? Number(user.validSince) : null,
+      email: user.email ? user.email.toLowerCase() : null,
+      emailVerified: user.emailVerified === true,
+    };
   };
 }

@@ -20,6 +20,11 @@ export interface IdentityToolkit {
   sendPasswordResetEmail(email: string, continueUrl: string): Promise<void>;
   /** Firebase's "verify your e-mail address" message to the signed-in user whose ID token this is. */
   sendEmailVerification(idToken: string, continueUrl: string): Promise<void>;
+  /**
+   * Firebase's verify-before-update message to `newEmail` for the signed-in user whose (fresh) ID
+   * token this is: the account's address changes only when the link in it is opened.
+   */
+  sendEmailChangeVerification(idToken: string, newEmail: string, continueUrl: string): Promise<void>;
   /** Changes the password of the user whose (fresh) ID token this is. */
   updatePassword(idToken: string, password: string): Promise<SignInResult>;
 }
@@ -94,6 +99,9 @@ export function createIdentityToolkit(options: {
     },
     async sendEmailVerification(idToken, continueUrl) {
       await call("sendOobCode", { requestType: "VERIFY_EMAIL", idToken, continueUrl });
+    },
+    async sendEmailChangeVerification(idToken, newEmail, continueUrl) {
+      await call("sendOobCode", { requestType: "VERIFY_AND_CHANGE_EMAIL", idToken, newEmail, continueUrl });
     },
     async updatePassword(idToken, password) {
       return signInResult(await call("update", { idToken, password, returnSecureToken: true }));

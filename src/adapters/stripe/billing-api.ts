@@ -1,9 +1,11 @@
 /**
  * The few Stripe API calls the site makes, narrowed to the fields it uses: Checkout sessions
- * (memberships and webinar orders), subscriptions, invoices and billing-portal sessions.
+ * (memberships and webinar orders), subscriptions, invoices, billing-portal sessions, refunds,
+ * charges (with their refunds) and disputes.
  * Everything else about Stripe stays behind this file.
  */
-import type { CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice } from "../../domain/billing";
+import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, StripeTaxRates } from "../../domain/billing";
+import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
 import { stripeClient } from "./stripe-client";
@@ -26,6 +28,14 @@ export interface BillingApi {
    * renewal. Returns the proration invoice's id when Stripe made one.
    */
   changeSubscriptionPrice(id: string, priceId: string, options: { prorate: boolean; prorationDate: number; idempotencyKey: string }): Promise<{ invoiceId: string | null }>;
+  /** Refunds `amountPence` of a card payment; the same idempotency key returns the same refund. */
+  refundPayment(paymentIntentId: string, amountPence: number, options: { idempotencyKey: string; reason: string }): Promise<CardRefund>;
+  /** A charge with all its refunds; null when Stripe does not know it. */
+  retrieveCharge(id: string): Promise<Charge | null>;
+  /** Null when Stripe does not know the dispute. */
+  retrieveDispute(id: string): Promise<CardDispute | null>;
+  /** Stripe's inclusive tax rate for each VAT treatment, found or created once (see tax-rates.ts). */
+  taxRates(): Promise<StripeTaxRates>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
@@ -34,6 +44,9 @@ export function purposeFrom(metadata: Stripe.Metadata | null | undefined): Check
   if (!metadata) return null;
   if (metadata.kind === "membership" && metadata.applicationId && metadata.userId) {
     return { kind: "membership", applicationId: metadata.applicationId, userId: metadata.userId };
+  }
+  if (metadata.kind === "renewal" && metadata.applicationId && metadata.userId) {
+    return { kind: "renewal", applicationId: metadata.applicationId, userId: metadata.userId };
   }
   if (metadata.kind === "order" && metadata.orderId && metadata.userId) return { kind: "order", orderId: metadata.orderId, userId: metadata.userId };
   return null;
@@ -53,6 +66,7 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     invoiceId: idOf(s.invoice),
     paymentIntentId: idOf(s.payment_intent),
     amountTotalPence: s.amount_total ?? 0,
+    amountTaxPence: s.total_details?.amount_tax ?? 0,
   };
 }
 
@@ -70,6 +84,8 @@ function toSubscription(s: Stripe.Subscription): Subscription {
   };
 }
 
+const toRefund = (r: Stripe.Refund): CardRefund => ({ id: r.id, amountPence: r.amount, status: r.status ?? "pending", created: r.created });
+
 const isMissing = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode === 404;
 
 export function createBillingApi(config: StripeConfig): BillingApi {
@@ -81,17 +97,20 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         {
           mode: session.mode,
           line_items: session.lines.map((line) =>
-            "price" in line
-              ? { price: line.price, quantity: line.quantity }
-              : {
-                  quantity: line.quantity,
-                  price_data: {
-                    currency: "gbp",
-                    unit_amount: line.unitAmountPence,
-                    product_data: { name: line.name },
-                    ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
-                  },
-                },
+            ({
+              ...("price" in line
+                ? { price: line.price, quantity: line.quantity }
+                : {
+                    quantity: line.quantity,
+                    price_data: {
+                      currency: "gbp",
+                      unit_amount: line.unitAmountPence,
+                      product_data: { name: line.name },
+                      ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
+                    },
+                  }),
+              ...(line.taxRateId ? { tax_rates: [line.taxRateId] } : {}),
+            }),
           ),
           ...(session.couponId ? { discounts: [{ coupon: session.couponId }] } : {}),
           ...(session.customerId ? { customer: session.customerId } : { customer_email: session.customerEmail }),
@@ -155,5 +174,42 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       );
       return { invoiceId: prorate ? idOf(updated.latest_invoice) : null };
     },
+    async refundPayment(paymentIntentId, amountPence, { idempotencyKey, reason }) {
+      // Stripe's own reason codes do not fit staff's words: those go in the metadata.
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPence, metadata: { reason: reason.slice(0, 500) } }, { idempotencyKey });
+      return toRefund(refund);
+    },
+    async retrieveCharge(id) {
+      try {
+        const charge = await stripe.charges.retrieve(id, { expand: ["refunds"] });
+        return {
+          id: charge.id,
+          paymentIntentId: idOf(charge.payment_intent),
+          amountPence: charge.amount,
+          refunds: (charge.refunds?.data ?? []).map(toRefund),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async retrieveDispute(id) {
+      try {
+        const dispute = await stripe.disputes.retrieve(id, { expand: ["charge"] });
+        const charge = typeof dispute.charge === "string" ? null : dispute.charge;
+        return {
+          id: dispute.id,
+          chargeId: idOf(dispute.charge) ?? "",
+          paymentIntentId: idOf(dispute.payment_intent) ?? idOf(charge?.payment_intent),
+          amountPence: dispute.amount,
+          reason: dispute.reason,
+          status: dispute.status,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    taxRates: () => stripeTaxRates(stripe, config),
   };
 }

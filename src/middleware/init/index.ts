@@ -39,10 +39,14 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("orders", services.orders);
     c.set("receipts", services.receipts);
     c.set("directory", services.directory);
+    c.set("memberProfile", services.memberProfile);
+    c.set("emailChange", services.emailChange);
+    c.set("cpd", services.cpd);
     c.set("staffApplications", services.staffApplications);
     c.set("staffTeam", services.staffTeam);
     c.set("secondFactor", services.secondFactor);
     c.set("staffOrders", services.staffOrders);
+    c.set("refunds", services.refunds);
     c.set("membersRegister", services.membersRegister);
     c.set("stripeWebhook", services.stripeWebhook);
     c.set("email", services.email);

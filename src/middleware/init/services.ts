@@ -2,10 +2,14 @@
  * The composition root: every store (D1, KV, Stripe, Firebase) and every service a request
  * uses, built once per request from the validated configuration. Routes get services only.
  */
+import type { CheckoutSession } from "../../domain/billing";
 import { createCmsClient } from "../../adapters/cms/client";
 import { createApplicationStore } from "../../adapters/d1/applications";
 import { createAuditLog } from "../../adapters/d1/audit-log";
+import { createMemberProfileStore } from "../../adapters/d1/member-profiles";
+import { createAccountEmailStore } from "../../adapters/d1/account-emails";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
+import { createCpdStore } from "../../adapters/d1/cpd";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
 import { createMemberTimelineStore } from "../../adapters/d1/member-timeline";
@@ -16,6 +20,7 @@ import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
+import { createRefundStore } from "../../adapters/d1/refunds";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { createStaffStore } from "../../adapters/d1/staff";
 import { createSecondFactorStore } from "../../adapters/d1/staff-second-factors";
@@ -30,15 +35,21 @@ import { createBillingApi } from "../../adapters/stripe/billing-api";
 import type { AuthConfig, Config } from "../../env";
 import { log } from "../../log";
 import { createAccountCheck } from "../../services/auth/account-check";
+import { createEmailChangeService } from "../../services/auth/email-change";
 import { createAttemptLimits } from "../../services/auth/attempt-limits";
 import { createAuthService } from "../../services/auth/auth-service";
 import { createRegistration } from "../../services/auth/registration";
 import { entryTtlSeconds } from "../../services/cache/read-through";
 import { createContentService } from "../../services/content/content-service";
+import { createAttendance } from "../../services/cpd/attendance";
+import { createCertificates } from "../../services/cpd/certificates";
+import { createCpdLog } from "../../services/cpd/cpd-log";
+import { holderName } from "../../services/cpd/holder-name";
 import { purgeContent, type PurgeRequest } from "../../services/content/purge";
 import { createNotices } from "../../services/email/notices";
 import { createMemberImport } from "../../services/member-import/member-import";
 import { createDirectoryService } from "../../services/directory/directory-service";
+import { createMemberProfileService } from "../../services/profile/member-profile";
 import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipFollowUps } from "../../services/membership/follow-ups";
@@ -54,10 +65,14 @@ import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
 import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
+import { completeRenewalCheckout } from "../../services/payments/renewal-payment";
 import { createReceiptService } from "../../services/receipts/receipt-service";
 import { createSecondFactor } from "../../services/staff/second-factor";
 import { createSecretBox } from "../../services/staff/secret-box";
 import { createStaffTeam } from "../../services/staff/staff-team";
+import { recordDispute } from "../../services/refunds/disputes";
+import { refundEmail } from "../../services/refunds/refund-email";
+import { createRefundService } from "../../services/refunds/refund-service";
 import { emailServices } from "./email";
 
 // Google's signing keys are cached per isolate, for the max-age Google gives them.
@@ -118,20 +133,42 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   /** The one member rule, asked of the user's record (sign-in, the directory). */
   const isMember = async (userId: string) => isActiveMember(await stores.memberships.forUser(userId), now(), graceDays);
 
+  const email = emailServices(config, published);
+  // What follows a change in its own batch: receipts, and e-mails delivered after the response.
+  const notices = createNotices({ outbox: email.outbox, waitUntil, log });
+
   const { auth: authConfig } = config;
   const adminToken = adminAccessToken(authConfig);
+  const identity = createIdentityToolkit({ baseUrl: authConfig.identityToolkitUrl, apiKey: authConfig.apiKey });
+  const accountLookup = adminToken ? createAccountLookup({ baseUrl: authConfig.identityToolkitUrl, projectId: authConfig.projectId, accessToken: adminToken }) : null;
+  /** Changing the sign-in address (verify-before-update), and our records following it. */
+  const emailChange = createEmailChangeService({
+    identity,
+    lookup: accountLookup,
+    store: createAccountEmailStore(db, stores.audit),
+    notices,
+    secret: authConfig.sessionSecret,
+    siteUrl: config.site.url,
+    now,
+    log,
+  });
   const auth = createAuthService({
     verifyIdToken: createIdTokenVerifier({ projectId: authConfig.projectId, keys: (googleKeys ??= googleKeySource()), emulator: authConfig.emulatorHost !== null }),
-    identity: createIdentityToolkit({ baseUrl: authConfig.identityToolkitUrl, apiKey: authConfig.apiKey }),
+    identity,
     sessions: stores.sessions,
     isMember,
-    claimMembership: (claims) => claimMembership({ memberships: stores.memberships, log }, claims),
-    accountCheck: adminToken
+    claimMembership: async (claims) => {
+      // A verified address the account has moved to: our records follow it before the session opens.
+      if (claims.emailVerified && claims.email) await emailChange.follow(claims.uid, claims.email);
+      return claimMembership({ memberships: stores.memberships, log }, claims);
+    },
+    accountCheck: accountLookup
       ? createAccountCheck({
-          lookup: createAccountLookup({ baseUrl: authConfig.identityToolkitUrl, projectId: authConfig.projectId, accessToken: adminToken }),
+          lookup: accountLookup,
           sessions: stores.sessions,
           now: Date.now,
           log,
+          addressChanged: (userId, newEmail) => emailChange.follow(userId, newEmail),
         })
       : null,
     secret: authConfig.sessionSecret,
@@ -153,9 +190,6 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       }
     : null;
 
-  const email = emailServices(config, published);
-  // What follows a change in its own batch: receipts, and e-mails delivered after the response.
-  const notices = createNotices({ outbox: email.outbox, waitUntil, log });
   const membershipFollowUps = createMembershipFollowUps({
     receipts: stores.receipts,
     notices,
@@ -164,7 +198,26 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     now,
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
+  const refundStore = createRefundStore(db, stores.audit);
+  const refunds = createRefundService({
+    refunds: refundStore,
+    billing: card?.billing ?? null,
+    email: (refund, payment) => refundEmail({ notices, refunds: refundStore }, refund, payment),
+    deliverSoon: (ids) => notices.deliverSoon(ids),
+    orders: stores.orders,
+    content: published,
+    siteName: config.site.name,
+    now,
+    log,
+  });
   const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
+  /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
+  const completeRenewal = (session: CheckoutSession) =>
+    completeRenewalCheckout(
+      { applications: stores.applications, memberships: stores.memberships, changes: stores.membershipChanges, followUps: membershipFollowUps, graceDays, now, log },
+      session,
+    );
+  const cpdStore = createCpdStore(db);
 
   return {
     content,
@@ -182,6 +235,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       attemptLimits,
       card,
       followUps: membershipFollowUps,
+      completeRenewal,
       graceDays,
       now,
       log,
@@ -203,6 +257,32 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
         { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays },
         userId,
       ),
+    emailChange,
+    /** A member's own details (/user/profile), kept with the join form's rules. */
+    memberProfile: createMemberProfileService({
+      applications: stores.applications,
+      store: createMemberProfileStore(db, stores.audit),
+      terms,
+      joinPage: () => published.joinPage(),
+      log,
+    }),
+    /** The user's CPD log (/user/cpd), webinar attendance that adds to it, and its certificates. */
+    cpd: {
+      log: createCpdLog({ store: cpdStore, targetHundredths: () => published.cpdTargetHundredths(), newId, now }),
+      attendance: createAttendance({
+        store: cpdStore,
+        provider: async () => (await published.layout()).footer.contactFields.organizationName ?? config.site.name,
+        newId,
+        log,
+      }),
+      certificates: createCertificates({
+        store: cpdStore,
+        audit: stores.audit,
+        batch: (statements) => db.batch(statements),
+        holderName: (userId) => holderName({ memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db) }, userId),
+        log,
+      }),
+    },
     /** The member directory (opt-in, per-field privacy, members only). */
     directory: createDirectoryService({
       store: createDirectoryStore(db),
@@ -257,6 +337,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       nowSeconds: () => Math.floor(Date.now() / 1000),
       log,
     }),
+    /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
+    refunds,
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card
@@ -266,9 +348,14 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
               ...card,
               applications: stores.applications,
               followUps: membershipFollowUps,
+              completeRenewal,
               fulfilOrder: async (session) => {
                 const outcome = await fulfilOrder({ orders: stores.orders, followUps: orderFollowUps, now }, session);
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
+              },
+              refunds: {
+                recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
+                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing }, disputeId),
               },
             },
             rawBody,

@@ -5,7 +5,9 @@
  * passed since Firebase last vouched for its account asks Firebase again. A session is refused, and revoked, when the account is gone
  * or disabled, or when it signed in before the account's `validSince` (Firebase moves that to
  * the moment of a password change or a revocation, and, like Firebase's own admin SDK, treats a
- * sign-in in that same second as valid). If Firebase cannot be reached, signing everyone out
+ * sign-in in that same second as valid), or when the account's address is no longer the one the
+ * session signed in with (a change of address verified through Firebase's link: our records
+ * follow it, services/auth/email-change.ts). If Firebase cannot be reached, signing everyone out
  * would be worse than waiting: the session is kept, the failure logged, and the check retried a
  * few minutes later.
  */
@@ -21,22 +23,25 @@ export interface AccountCheckDeps {
   sessions: Pick<SessionStore, "markAccountChecked" | "markAccountCheckFailed" | "revokeAllForUser" | "revokeSignedInBefore">;
   now: () => number;
   log: Logger;
+  /** Our records follow a verified change of address, and every session of the account ends. */
+  addressChanged: (userId: string, newEmail: string) => Promise<unknown>;
 }
 
 /** Whether the session may go on (false: it has been revoked). */
 export type AccountCheck = (session: SessionRecord) => Promise<boolean>;
 
-type Verdict = "valid" | "deleted" | "disabled" | "signed-in-before-revocation";
+type Verdict = "valid" | "deleted" | "disabled" | "signed-in-before-revocation" | "email-changed";
 
 export function accountCheckDue(session: Pick<SessionRecord, "accountCheckedAt" | "accountCheckFailedAt">, nowSeconds: number): boolean {
   if (nowSeconds - session.accountCheckedAt < ACCOUNT_CHECK_INTERVAL_SECONDS) return false;
   return session.accountCheckFailedAt === null || nowSeconds - session.accountCheckFailedAt >= ACCOUNT_CHECK_RETRY_SECONDS;
 }
 
-export function verdictFor(account: AccountState, authTime: number): Verdict {
+export function verdictFor(account: AccountState, session: Pick<SessionRecord, "authTime" | "email">): Verdict {
   if (!account.exists) return "deleted";
   if (account.disabled) return "disabled";
-  if (account.validSince !== null && authTime < account.validSince) return "signed-in-before-revocation";
+  if (account.validSince !== null && session.authTime < account.validSince) return "signed-in-before-revocation";
+  if (account.email !== null && session.email !== null && account.email !== session.email.toLowerCase()) return "email-changed";
   return "valid";
 }
 
@@ -52,10 +57,16 @@ export function createAccountCheck(deps: AccountCheckDeps): AccountCheck {
       await deps.sessions.markAccountCheckFailed(session.id, now);
       return true;
     }
-    const verdict = verdictFor(account, session.authTime);
+    const verdict = verdictFor(account, session);
     if (verdict === "valid") {
       await deps.sessions.markAccountChecked(session.id, now);
       return true;
+    }
+    if (verdict === "email-changed" && account.exists && account.email !== null && account.emailVerified) {
+      // Our records follow a verified address; every session signed in with the old one ends.
+      await deps.addressChanged(session.userId, account.email);
+      deps.log.info("auth.sessions_revoked", { userId: session.userId, reason: verdict });
+      return false;
     }
     const revoked =
       verdict === "signed-in-before-revocation" && account.exists && account.validSince !== null

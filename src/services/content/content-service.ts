@@ -132,6 +132,8 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       return value(ops.webinarOperation, { slug });
     },
     webinarBundles: (): Promise<WebinarBundle[]> => value(ops.webinarBundlesOperation, none),
+    /** The yearly CPD target in hundredths of an hour (Global: cpdTargetHours), or null when none is set. */
+    cpdTargetHundredths: async (): Promise<number | null> => (await value(ops.cpdSettingsOperation, none)).targetHundredths,
     async webinarBundle(slug: string): Promise<WebinarBundle | null> {
       if (!(await service.webinarBundles()).some((bundle) => bundle.slug === slug)) return null;
       return value(ops.webinarBundleOperation, { slug });

@@ -8,7 +8,8 @@
  * the application id; membership-paid the payment id; order-receipt the order id; payment-failed
  * the invoice id; renewal-reminder `{userId}:{periodEnd}:{30|7}`; membership-lapsed
  * `{userId}:{periodEnd}`; webinar-reminder `{userId}:{webinarId}:{startsAt}`; recording-ready
- * `{userId}:{webinarId}`; claim-invitation the imported address.
+ * `{userId}:{webinarId}`; claim-invitation the imported address; email-changed
+ * `{userId}:{newEmail}`; refund-issued the refund id.
  */
 import type { EmailKind } from "../../domain/email";
 

@@ -9,7 +9,9 @@ import type { OutboxMessage, OutboxStore } from "../../adapters/d1/outbox";
 import type { OutboxStatus } from "../../domain/email";
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
 import type { EmailSender, Mailbox } from "../../adapters/email/email-sender";
+import { AppError } from "../../errors";
 import type { Logger } from "../../log";
+import { OUTBOX_STATUS_LABELS } from "../../shared/outbox-status-words";
 import type { LayoutData } from "../../domain/content";
 import { loadBrand } from "./brand";
 import { composeMessage, deliver, deliverQueued, sweep, type DeliveryDeps, type QueuedDelivery, type RenderEmail } from "./delivery";
@@ -57,6 +59,12 @@ export interface EmailServices {
    * changed) unless it was failed.
    */
   resend(id: string, staffEmail: string): Promise<boolean>;
+  /**
+   * "Send again" as staff's pages ask for it (/staff/emails, a member's page): `resend`, or the
+   * error to show: NOT_FOUND without such a message (or, given `writtenTo`, one not written to
+   * that user), CONFLICT when it is not failed. Then hand the id to `outbox.deliverSoon`.
+   */
+  sendAgain(id: string, staffEmail: string, writtenTo?: string): Promise<void>;
 }
 
 export function createEmailServices(deps: EmailServicesDeps): EmailServices {
@@ -76,6 +84,19 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
     siteUrl: deps.site.url,
     log: deps.log,
   };
+  async function resend(id: string, staffEmail: string): Promise<boolean> {
+    const message = await deps.outbox.byId(id);
+    if (!message || message.status !== "failed") return false;
+    const [update] = await deps.batch([
+      deps.outbox.resend(id, deps.now()),
+      deps.audit.record(
+        { staffEmail, action: "email.resent", details: { messageId: id, kind: message.kind, recipient: message.recipient, lastError: message.lastError } },
+        { afterChange: true },
+      ),
+    ]);
+    return (update?.meta.changes ?? 0) > 0;
+  }
+
   return {
     outbox,
     preferences,
@@ -89,17 +110,16 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
       if (!message) return null;
       return { message, ...(await composeMessage(delivery, message)) };
     },
-    async resend(id, staffEmail) {
+    async sendAgain(id, staffEmail, writtenTo) {
       const message = await deps.outbox.byId(id);
-      if (!message || message.status !== "failed") return false;
-      const [update] = await deps.batch([
-        deps.outbox.resend(id, deps.now()),
-        deps.audit.record(
-          { staffEmail, action: "email.resent", details: { messageId: id, kind: message.kind, recipient: message.recipient, lastError: message.lastError } },
-          { afterChange: true },
-        ),
-      ]);
-      return (update?.meta.changes ?? 0) > 0;
+      if (!message || (writtenTo !== undefined && message.userId !== writtenTo)) {
+        throw new AppError("NOT_FOUND", writtenTo === undefined ? "No e-mail with this id" : "No e-mail with this id was written to this member");
+      }
+      if (!(await resend(id, staffEmail))) {
+        const now = (await deps.outbox.byId(id)) ?? message;
+        throw new AppError("CONFLICT", `This e-mail is ${OUTBOX_STATUS_LABELS[now.status].toLowerCase()}, not failed, so there is nothing to send again. Nothing has been changed.`);
+      }
     },
+    resend,
   };
 }

@@ -28,6 +28,8 @@ export function subjectFor(email: EmailContent): string {
       return email.data.renewal
         ? `Your ${email.data.membershipTitle} membership is renewed until ${onDay(email.data.periodEnd)}`
         : `Welcome: your ${email.data.membershipTitle} membership is active`;
+    case "refund-issued":
+      return `Your refund of £${(email.data.amountPence / 100).toFixed(2)} (${email.data.description})`;
     case "order-receipt":
       return `Your receipt for order ${email.data.orderReference}`;
     case "payment-failed":
@@ -46,5 +48,7 @@ export function subjectFor(email: EmailContent): string {
       return `Your membership application ${email.data.reference}`;
     case "claim-invitation":
       return `Claim your ${email.data.membershipTitle} online`;
+    case "email-changed":
+      return "The e-mail address of your account has changed";
   }
 }

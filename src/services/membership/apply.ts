@@ -68,6 +68,7 @@ export async function apply(
     familyName: d.familyName,
     membershipSlug: input.terms.slug,
     membershipTitle: input.terms.title,
+    vatTreatment: input.terms.vatTreatment,
     paymentMethod: d.paymentMethod,
     amountDuePence: due.totalPence,
     details: {

@@ -9,8 +9,10 @@
  * - A downgrade waits for the next renewal (the record keeps it as its next membership); by card,
  *   Stripe's subscription moves to the new price without proration, so the renewal charges it.
  *   Choosing the current type again while a downgrade waits withdraws it.
- * - A renewal paid offline is an application of kind "renewal" (one per period), for the price of
- *   the membership the record renews into; staff recording its payment extends the period.
+ * - A renewal of a membership paid offline is an application of kind "renewal" (one per period),
+ *   for the price of the membership the record renews into: paid by bank transfer (staff record
+ *   it) or, when Stripe is configured, by card in one Checkout payment (payments/renewal-*.ts);
+ *   either extends the period.
  * Every step acts on the signed-in user's own record only.
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
@@ -22,7 +24,8 @@ import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../.
 export type { ChangeBlock, ChangeOption, ChangeOptions };
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
-import type { CardPayments } from "../payments/card-payments";
+import { checkoutUrlOrUnavailable, type CardPayments } from "../payments/card-payments";
+import { renewalCheckoutUrl } from "../payments/renewal-checkout";
 import { quoteChange } from "./change-pricing";
 import { memberState } from "./member-state";
 import { newReference } from "./terms";
@@ -65,7 +68,7 @@ export type MembershipChangeService = ReturnType<typeof createMembershipChangeSe
 
 export function createMembershipChangeService(deps: MembershipChangeDeps) {
   /** An application of the member's own for a renewal or a change, with their details from joining. */
-  async function yearApplication(record: MembershipRecord, fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "amountDuePence">) {
+  async function yearApplication(record: MembershipRecord, fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "vatTreatment" | "amountDuePence">) {
     const joined = await deps.applications.latestForUser(record.userId);
     const application: NewYearApplication = {
       ...fields,
@@ -133,6 +136,27 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
     return { kind: "problem", message: "Your membership changed while you were choosing. Nothing has been changed: look at the choices again." };
   }
 
+  /** The offline member's renewal application for this period, made once however often they ask. */
+  async function requestRenewal(userId: string): Promise<void> {
+    const record = await deps.memberships.forUser(userId);
+    const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
+    if (!record || record.paymentMethod !== "offline" || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
+      throw new AppError("CONFLICT", "Your membership is not due for renewal, so there is nothing to pay yet. Nothing has been changed.");
+    }
+    const renewsAs = record.nextMembership ?? { slug: record.membershipSlug, title: record.membershipTitle };
+    const price = (await deps.terms()).get(renewsAs.slug);
+    if (!price) throw new AppError("CONFLICT", "Your membership can no longer be renewed online. Please contact the office.");
+    const application = await yearApplication(record, {
+      kind: "renewal",
+      idempotencyKey: `renewal:${record.userId}:${record.periodEnd}`,
+      membershipSlug: renewsAs.slug,
+      membershipTitle: renewsAs.title,
+      vatTreatment: price.vatTreatment,
+      amountDuePence: price.subscriptionPence,
+    });
+    if (await deps.changes.requestRenewal(application, record.periodEnd!)) deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+  }
+
   return {
     async options(userId: string): Promise<ChangeOptions> {
       const { terms: _terms, ...shown } = await load(userId);
@@ -182,7 +206,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       if (card) change.stripeInvoiceId = await moveSubscription(record, target, true, input.idempotencyKey);
       const amountDue =
         !card && quote.proRataPence > 0
-          ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, amountDuePence: quote.proRataPence })
+          ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, vatTreatment: target.vatTreatment, amountDuePence: quote.proRataPence })
           : null;
       if (!(await deps.changes.applyNow(change, amountDue, renewal))) return repeated(userId, change.id, done);
       deps.log.info("membership.changed", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod, amountPence: quote.proRataPence });
@@ -194,23 +218,29 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
      * this period, made once however often they ask. Where to send the browser.
      */
     async renew(userId: string): Promise<string> {
-      const record = await deps.memberships.forUser(userId);
-      const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
-      if (!record || record.paymentMethod !== "offline" || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
-        throw new AppError("CONFLICT", "Your membership is not due for renewal, so there is nothing to pay yet. Nothing has been changed.");
-      }
-      const renewsAs = record.nextMembership ?? { slug: record.membershipSlug, title: record.membershipTitle };
-      const price = (await deps.terms()).get(renewsAs.slug);
-      if (!price) throw new AppError("CONFLICT", "Your membership can no longer be renewed online. Please contact the office.");
-      const application = await yearApplication(record, {
-        kind: "renewal",
-        idempotencyKey: `renewal:${record.userId}:${record.periodEnd}`,
-        membershipSlug: renewsAs.slug,
-        membershipTitle: renewsAs.title,
-        amountDuePence: price.subscriptionPence,
-      });
-      if (await deps.changes.requestRenewal(application, record.periodEnd!)) deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+      await requestRenewal(userId);
       return `${PAGE}?renewal=requested`;
+    },
+
+    /**
+     * The member pays their renewal by card: the renewal for this period (made now if they have
+     * not asked yet, with the same checks as `renew`), then Stripe Checkout for it, one payment.
+     * Where to send the browser: Stripe's page, or back to the page saying card payment is
+     * unavailable just now (the renewal stays, payable by bank transfer).
+     */
+    async payRenewalByCard(userId: string): Promise<string> {
+      let renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
+      if (!renewal) {
+        await requestRenewal(userId);
+        renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
+      }
+      if (!renewal) throw new AppError("CONFLICT", "Your renewal could not be made just now. Nothing has been charged; reload your membership page and try again.");
+      const application = renewal;
+      const url = await checkoutUrlOrUnavailable(deps.card, { event: "renewal.checkout_failed", fields: { applicationId: application.id } }, async (card) => {
+        const record = await deps.memberships.forUser(userId);
+        return renewalCheckoutUrl(card, application, record?.stripeCustomerId ?? null);
+      });
+      return url ?? `${PAGE}?renewal=card-unavailable`;
     },
   };
 }

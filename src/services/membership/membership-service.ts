@@ -7,7 +7,7 @@
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
-import type { CheckoutNotice } from "../../domain/billing";
+import type { CheckoutNotice, CheckoutSession } from "../../domain/billing";
 import type { Application, MembershipRecord, MembershipStatus, MembershipTerms, Payment } from "../../domain/membership";
 import type { MemberState, MembershipChange } from "../../domain/membership-year";
 import type { Session } from "../../domain/session";
@@ -24,6 +24,7 @@ import { safeRedirect } from "../payments/checkout-session";
 import { checkoutReturnNotice, type CheckoutReturn } from "../payments/checkout-return";
 import { completeMembershipCheckout } from "../payments/membership-billing";
 import { membershipCheckoutUrl } from "../payments/membership-checkout";
+import type { RenewalPaymentOutcome } from "../payments/renewal-payment";
 import { apply, previousSubmission } from "./apply";
 import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
@@ -42,6 +43,8 @@ export interface MembershipServiceDeps {
   card: CardPayments | null;
   /** Receipts and e-mails, in the batch of the change that causes them. */
   followUps: MembershipFollowUps;
+  /** Records a renewal paid by card (payments/renewal-payment.ts), on the member's return from Checkout. */
+  completeRenewal: (session: CheckoutSession) => Promise<RenewalPaymentOutcome>;
   graceDays: number;
   now: () => Date;
   log: Logger;
@@ -80,6 +83,9 @@ const CARD_UNAVAILABLE = `${MEMBERSHIP_PAGE}?payment=unavailable`;
 
 /** What the page says on return from Checkout; for a closed application, the refund note says it all. */
 const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", closed: null } as const satisfies Record<string, CheckoutNotice>;
+
+/** What the page says on return from paying a renewal by card (recorded now, or by the webhook before). */
+const RENEWAL_RETURN_NOTICES = { recorded: "confirmed", already: "confirmed", "not-paid": "confirming" } as const satisfies Record<RenewalPaymentOutcome, CheckoutNotice>;
 
 /** The form's idempotency key is another applicant's: only a tampered or leaked form gets here. */
 const formAlreadyUsed = () =>
@@ -218,10 +224,12 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       }
     },
 
-    /** Back from Checkout: a paid session of the user's own is recorded at once. */
+    /** Back from Checkout (joining, or a renewal): a paid session of the user's own is recorded at once. */
     checkoutReturn(userId: string, query: CheckoutReturn): Promise<CheckoutNotice> {
-      return checkoutReturnNotice(deps.card, query, { kind: "membership", userId }, async (session) =>
-        RETURN_NOTICES[await completeMembershipCheckout({ ...deps.card!, applications: deps.applications, followUps: deps.followUps }, session)],
+      return checkoutReturnNotice(deps.card, query, { kinds: ["membership", "renewal"], userId }, async (session) =>
+        session.purpose?.kind === "renewal"
+          ? RENEWAL_RETURN_NOTICES[await deps.completeRenewal(session)]
+          : RETURN_NOTICES[await completeMembershipCheckout({ ...deps.card!, applications: deps.applications, followUps: deps.followUps }, session)],
       );
     },
   };

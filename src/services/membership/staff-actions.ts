@@ -57,6 +57,8 @@ export async function recordOfflinePayment(
 ): Promise<{ periodEnd: string | null }> {
   assertAwaitingPayment(application);
   if (application.kind !== "join") {
+    // A renewal's open card Checkout is closed first (best effort), so the member cannot also pay it by card.
+    if (application.kind === "renewal") await deps.expireCheckout(application.id);
     const { claimed, periodEnd } = await recordYearPayment(deps.year, staffEmail, application, payment);
     if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
     return { periodEnd };

@@ -28,6 +28,7 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
         slug: m.slug,
         title: m.title,
         evidence: m.evidence,
+        vatTreatment: m.vatTreatment,
         subscriptionPence: pence(m.price),
         joiningFeePence: pence(m.joiningFee),
         halfOffForNewlyQualified: Boolean(settings.get(m.slug)?.halfOffCouponId),

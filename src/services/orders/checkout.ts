@@ -18,6 +18,7 @@ import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { newReference } from "../membership/terms";
 import type { Buyer } from "../../domain/buyer";
+import type { VatTreatment } from "../../shared/pricing/vat";
 import type { OrderFollowUps } from "./follow-ups";
 
 export interface CheckoutDeps {
@@ -65,11 +66,18 @@ function stripePriceIdsOf(line: CartQuoteLine): string[] {
   return ids.length > 0 && ids.every((id): id is string => id !== null) ? ids : [];
 }
 
-const toOrderLine = (line: CartQuoteLine): OrderLine => ({
+/** The VAT treatment of what a line sells; the standard rate for an id the catalogue no longer holds. */
+function vatTreatmentOf(line: CartQuoteLine, catalogue: Catalogue): VatTreatment {
+  const entries: readonly { id: string; vatTreatment: VatTreatment }[] = line.item.kind === "bundle" ? catalogue.bundles : catalogue.webinars;
+  return entries.find((entry) => entry.id === line.item.id)?.vatTreatment ?? "standard";
+}
+
+const toOrderLine = (line: CartQuoteLine, catalogue: Catalogue): OrderLine => ({
   kind: line.item.kind,
   id: line.item.id,
   title: line.title ?? line.item.id,
   pence: line.pence,
+  vatTreatment: vatTreatmentOf(line, catalogue),
   webinarIds: webinarIdsOf(line),
   stripePriceIds: line.status === "payable" ? stripePriceIdsOf(line) : [],
   couponId: line.priced?.kind === "bundle" ? line.priced.offer.couponId : null,
@@ -102,7 +110,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   const freeLines = quote.lines.filter((line) => line.status === "free");
   const paidLines = quote.lines.filter((line) => line.status === "payable");
   const order = (lines: CartQuoteLine[], key: string, paymentMethod: NewOrder["paymentMethod"]): NewOrder => {
-    const orderLines = lines.map(toOrderLine);
+    const orderLines = lines.map((line) => toOrderLine(line, catalogue));
     return {
       ...base,
       id: crypto.randomUUID(),

@@ -135,7 +135,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** Back from Checkout: a paid session of the user's own order is fulfilled at once. */
     checkoutReturn(userId: string, query: CheckoutReturn): Promise<CheckoutNotice> {
-      return checkoutReturnNotice(deps.card, query, { kind: "order", userId }, async (session) =>
+      return checkoutReturnNotice(deps.card, query, { kinds: ["order"], userId }, async (session) =>
         (await fulfilOrder({ orders: deps.orders, followUps: deps.followUps, now: deps.now }, session)) === "not-paid" ? "confirming" : "confirmed",
       );
     },

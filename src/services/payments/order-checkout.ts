@@ -7,11 +7,17 @@
  *   coupon is used only when the bundle is the order's only line (its webinars sent as their
  *   prices, the coupon taking the bundle discount off); in a larger order the bundle is charged
  *   at its discounted amount instead.
+ * - Each line carries Stripe's inclusive tax rate for its VAT treatment (none when exempt), so
+ *   Stripe's tax on the session is the VAT on our receipt. Stripe would spread a coupon over the
+ *   bundle's webinars and round the tax of each, which can differ by a penny from the VAT on the
+ *   bundle's own price; so a bundle that carries VAT is always one line at its discounted amount,
+ *   and the coupon route is kept for bundles without VAT (zero-rated or exempt).
  * Opened (or an open one reused) by checkout-session.ts, like the membership checkout.
  */
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { Order } from "../../domain/orders";
-import type { CheckoutLine } from "../../domain/billing";
+import type { CheckoutLine, StripeTaxRates } from "../../domain/billing";
+import { VAT_RATES } from "../../shared/pricing/vat";
 import { AppError } from "../../errors";
 import { openCheckout, type CheckoutOpenerDeps } from "./checkout-session";
 
@@ -20,24 +26,28 @@ export interface OrderCheckoutDeps extends CheckoutOpenerDeps {
   siteUrl: string;
 }
 
-export function orderCheckoutLines(order: Order): { lines: CheckoutLine[]; couponId: string | null } {
+const carriesVat = (line: Order["lines"][number]) => (VAT_RATES[line.vatTreatment] ?? 0) > 0;
+
+export function orderCheckoutLines(order: Order, taxRates: StripeTaxRates): { lines: CheckoutLine[]; couponId: string | null } {
   const [only] = order.lines;
-  if (order.lines.length === 1 && only?.kind === "bundle" && only.couponId && only.stripePriceIds.length > 0) {
-    return { lines: only.stripePriceIds.map((price) => ({ price, quantity: 1 })), couponId: only.couponId };
+  if (order.lines.length === 1 && only?.kind === "bundle" && only.couponId && only.stripePriceIds.length > 0 && !carriesVat(only)) {
+    const taxRateId = taxRates[only.vatTreatment];
+    return { lines: only.stripePriceIds.map((price) => ({ price, quantity: 1, taxRateId })), couponId: only.couponId };
   }
   return {
-    lines: order.lines.map((line): CheckoutLine =>
-      line.kind === "webinar" && line.stripePriceIds.length === 1
-        ? { price: line.stripePriceIds[0]!, quantity: 1 }
-        : { name: line.kind === "bundle" ? `${line.title} (bundle)` : line.title, unitAmountPence: line.pence, quantity: 1 },
-    ),
+    lines: order.lines.map((line): CheckoutLine => {
+      const taxRateId = taxRates[line.vatTreatment];
+      return line.kind === "webinar" && line.stripePriceIds.length === 1
+        ? { price: line.stripePriceIds[0]!, quantity: 1, taxRateId }
+        : { name: line.kind === "bundle" ? `${line.title} (bundle)` : line.title, unitAmountPence: line.pence, quantity: 1, taxRateId };
+    }),
     couponId: null,
   };
 }
 
 export async function orderCheckoutUrl(deps: OrderCheckoutDeps, order: Order): Promise<string> {
   if (order.status !== "awaiting_payment" || order.totalPence === 0) throw new AppError("CONFLICT", "This order has already been paid or closed");
-  const { lines, couponId } = orderCheckoutLines(order);
+  const { lines, couponId } = orderCheckoutLines(order, await deps.billing.taxRates());
   return openCheckout(deps, {
     previous: order.checkoutSessionId,
     keyPrefix: `order-checkout:${order.id}`,

@@ -14,6 +14,13 @@ import { completeMembershipCheckout, recordFailedInvoice, recordInvoice, syncSub
 export interface StripeWebhookDeps extends MembershipBillingDeps {
   /** Fulfils a paid webinar order's Checkout session (exactly once; see services/orders). */
   fulfilOrder: (session: CheckoutSession) => Promise<void>;
+  /** Records an offline member's renewal paid by card (once; see renewal-payment.ts). */
+  completeRenewal: (session: CheckoutSession) => Promise<unknown>;
+  /** Refunds of a charge (made here or in Stripe's dashboard) and disputes of one (see services/refunds). */
+  refunds: {
+    recordChargeRefunds: (chargeId: string) => Promise<unknown>;
+    recordDispute: (disputeId: string) => Promise<unknown>;
+  };
 }
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
@@ -27,6 +34,9 @@ export const HANDLED_EVENTS = [
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.closed",
 ] as const;
 
 const handled = new Set<string>(HANDLED_EVENTS);
@@ -40,6 +50,7 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
     case "checkout.session.async_payment_succeeded": {
       const session = await deps.billing.retrieveCheckoutSession(id);
       if (session.purpose?.kind === "membership") await completeMembershipCheckout(deps, session);
+      else if (session.purpose?.kind === "renewal") await deps.completeRenewal(session);
       else if (session.purpose?.kind === "order") await deps.fulfilOrder(session);
       break;
     }
@@ -48,6 +59,13 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
       break;
     case "invoice.payment_failed":
       await recordFailedInvoice(deps, id);
+      break;
+    case "charge.refunded":
+      await deps.refunds.recordChargeRefunds(id);
+      break;
+    case "charge.dispute.created":
+    case "charge.dispute.closed":
+      await deps.refunds.recordDispute(id);
       break;
     default:
       await syncSubscription(deps, id);

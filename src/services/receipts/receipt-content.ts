@@ -9,6 +9,7 @@ import type { Footer } from "../../domain/content";
 import type { Application } from "../../domain/membership";
 import type { Order, OrderLine } from "../../domain/orders";
 import type { NewReceipt, ReceiptIssuer, ReceiptItem } from "../../domain/receipts";
+import { splitGross, vatTotals, type VatTreatment } from "../../shared/pricing/vat";
 
 export interface ReceivedPayment {
   id: string;
@@ -19,13 +20,25 @@ export interface ReceivedPayment {
   reference: string;
 }
 
+/** A receipt line at `pence` (gross) under `treatment`, with its VAT worked out. */
+function item(description: string, detail: string | null, pence: number, treatment: VatTreatment): ReceiptItem {
+  const { grossPence: _gross, ...vat } = splitGross(pence, treatment);
+  return { description, detail, pence, vat };
+}
+
+/** The receipt's net and VAT: the sums of its lines' own. */
+function totalsOf(items: readonly ReceiptItem[]): Pick<NewReceipt, "netPence" | "vatPence"> {
+  const { netPence, vatPence } = vatTotals(items.map((i) => ({ grossPence: i.pence, netPence: i.vat?.netPence ?? i.pence, vatPence: i.vat?.vatPence ?? 0 })));
+  return { netPence, vatPence };
+}
+
 const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
 /** "2026-12-01" (a London day) -> "1 December 2026". */
 const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
 
 export function membershipReceipt(input: {
   payment: ReceivedPayment;
-  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle">;
+  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment">;
   /** The days the payment covers, when known (not for money received after an application closed). */
   period: { start: string; end: string } | null;
   renewal: boolean;
@@ -33,11 +46,12 @@ export function membershipReceipt(input: {
 }): NewReceipt {
   const { payment, application, period } = input;
   const covers = period ? `${onDay(period.start)} to ${onDay(period.end)}` : null;
-  const item: ReceiptItem = {
-    description: `${application.membershipTitle}${input.renewal ? ", renewal" : ""}`,
-    detail: covers ? `Membership from ${covers}` : null,
-    pence: payment.amountPence,
-  };
+  const line = item(
+    `${application.membershipTitle}${input.renewal ? ", renewal" : ""}`,
+    covers ? `Membership from ${covers}` : null,
+    payment.amountPence,
+    application.vatTreatment,
+  );
   return {
     year: input.year,
     source: "membership",
@@ -46,8 +60,9 @@ export function membershipReceipt(input: {
     orderId: null,
     userId: application.userId,
     payer: { name: `${application.givenName} ${application.familyName}`.trim() || null, email: application.email },
-    items: [item],
+    items: [line],
     totalPence: payment.amountPence,
+    ...totalsOf([line]),
     method: payment.method,
     paidOn: payment.receivedOn,
     paymentReference: payment.reference,
@@ -59,6 +74,7 @@ const lineDetail = (line: OrderLine): string =>
 
 export function orderReceipt(input: { order: Order; payment: ReceivedPayment; year: number }): NewReceipt {
   const { order, payment } = input;
+  const items = order.lines.map((line) => item(line.title, lineDetail(line), line.pence, line.vatTreatment));
   return {
     year: input.year,
     source: "order",
@@ -67,8 +83,9 @@ export function orderReceipt(input: { order: Order; payment: ReceivedPayment; ye
     orderId: order.id,
     userId: order.userId,
     payer: { name: null, email: order.email },
-    items: order.lines.map((line) => ({ description: line.title, detail: lineDetail(line), pence: line.pence })),
+    items,
     totalPence: payment.amountPence,
+    ...totalsOf(items),
     method: payment.method,
     paidOn: payment.receivedOn,
     paymentReference: payment.reference,
@@ -84,5 +101,6 @@ export function receiptIssuer(footer: Footer, siteName: string): ReceiptIssuer {
     address: [...lines(footer.address), ...lines(contact.poBox)],
     email: contact.emailAddress,
     phone: contact.phoneNumber,
+    vatNumber: footer.vatNumber?.trim() || null,
   };
 }

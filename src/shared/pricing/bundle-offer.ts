@@ -16,18 +16,21 @@
 import { bundleDiscount, bundleDiscountWarnings, type BundleDiscountTerms } from "./bundle-discount";
 import type { CatalogueWarning } from "./warnings";
 import { webinarOffer, type Viewer, type WebinarOffer } from "./webinar-offer";
+import type { VatTreatment } from "./vat";
 import type { WebinarPricing } from "./webinar-terms";
 
 /** A webinar as a catalogue lists it (`WebinarSummary` fits). */
 export interface CatalogueWebinar extends WebinarPricing {
   id: string;
   name: string;
+  vatTreatment: VatTreatment;
 }
 
 /** A bundle as the CMS gives it (`WebinarBundle` fits). */
 export interface CatalogueBundle extends BundleDiscountTerms {
   id: string;
   bundleName: string;
+  vatTreatment: VatTreatment;
   webinars: readonly CatalogueWebinar[];
 }
 

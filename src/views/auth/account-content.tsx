@@ -28,10 +28,16 @@ export function AccountContent({ session, isMember, csrfToken, notice, emailPref
         </p>
       ) : null}
       <dl className="summary-list">
-        <SummaryRow label="E-mail address">{session.email ?? "—"}</SummaryRow>
+        <SummaryRow label="E-mail address">
+          {session.email ?? "—"} <a href={hrefs.changeEmail}>Change<span className="visually-hidden"> your e-mail address</span></a>
+        </SummaryRow>
         <SummaryRow label="Membership">{isMember ? "Active member" : <>Not a member — <a href="/memberships">see membership options</a></>}</SummaryRow>
         <SummaryRow label="Signed in until"><DateTime value={new Date(session.expiresAt * 1000).toISOString()} style="long" /></SummaryRow>
       </dl>
+      <h2>Your details</h2>
+      <p>
+        <a href={hrefs.profile}>Your name, address and professional details</a>, as you gave them when you joined.
+      </p>
       <h2>Password</h2>
       <p>
         <a href="/user/password">Change your password</a>

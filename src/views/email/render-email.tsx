@@ -12,11 +12,13 @@ import { applicationReceived } from "./templates/application-received";
 import { applicationRejected } from "./templates/application-rejected";
 import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
+import { emailChanged } from "./templates/email-changed";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderReceipt } from "./templates/order-receipt";
 import { paymentFailed } from "./templates/payment-failed";
 import { recordingReady } from "./templates/recording-ready";
+import { refundIssued } from "./templates/refund-issued";
 import { renewalReminder } from "./templates/renewal-reminder";
 import { webinarReminder } from "./templates/webinar-reminder";
 
@@ -32,6 +34,8 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "recording-ready": recordingReady,
   "application-rejected": applicationRejected,
   "claim-invitation": claimInvitation,
+  "email-changed": emailChanged,
+  "refund-issued": refundIssued,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

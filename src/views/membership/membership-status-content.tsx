@@ -12,7 +12,7 @@ import { hrefs } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
 import type { MemberState } from "../../domain/membership-year";
 import { MemberStateWords } from "./member-state-words";
-import { RenewalSection } from "./renewal-section";
+import { RenewalSection, type RenewalNotice } from "./renewal-section";
 import { MembershipChangesSection } from "./membership-changes-section";
 import type { MembershipChange } from "../../domain/membership-year";
 
@@ -44,8 +44,8 @@ export interface MembershipStatusContentProps {
   openApplications: readonly Application[];
   /** An offline member due to renew who has not asked yet: what renewing costs. */
   renewal: { title: string; amountPence: number } | null;
-  /** Just back from asking to renew. */
-  renewalRequested: boolean;
+  /** `?renewal=`: just back from asking to renew, or from leaving (or not reaching) card payment for it. */
+  renewalNotice: RenewalNotice;
   /** Just back from changing membership type: what the change did. */
   changed: string | null;
   changes: readonly MembershipChange[];
@@ -160,7 +160,8 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             state={props.state}
             openApplications={props.openApplications}
             renewal={props.renewal}
-            requested={props.renewalRequested}
+            notice={props.renewalNotice}
+            cardPayments={props.cardPayments}
             offlineInstructions={props.offlineInstructions}
             csrfToken={props.csrfToken}
           />

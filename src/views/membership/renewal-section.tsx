@@ -2,7 +2,9 @@
  * /user/membership's renewal part. An offline member whose renewal is due (from 30 days before
  * the end of the period, and through the grace period) gets "Renew": it makes a renewal for the
  * next year with its own reference, which staff record like an application; once asked, the
- * amount and reference show until it is paid. A card member is told their card renews itself.
+ * amount and reference show until it is paid. Where card payment is configured, the renewal can
+ * be paid by card instead (one Stripe Checkout payment; leaving it keeps the renewal for a bank
+ * transfer). A card member is told their card renews itself.
  */
 import type { Application, MembershipRecord } from "../../domain/membership";
 import type { MemberState } from "../../domain/membership-year";
@@ -11,27 +13,39 @@ import { SummaryRow } from "../components/summary-row";
 import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
 
+/** `?renewal=`: asked to renew; left card payment without paying; card payment unavailable just now. */
+export const RENEWAL_NOTICES = ["requested", "card-cancelled", "card-unavailable"] as const;
+export type RenewalNotice = (typeof RENEWAL_NOTICES)[number] | null;
+
+const NOTICE_TEXT: Record<NonNullable<RenewalNotice>, { text: string; tone: "success" | "info" }> = {
+  requested: { text: "Thank you. Your renewal is ready to pay: quote the reference below with your payment.", tone: "success" },
+  "card-cancelled": { text: "You left the card payment page, so nothing was charged. Your renewal is saved: pay by card again, or by bank transfer.", tone: "info" },
+  "card-unavailable": { text: "We could not open the card payment page just now. Your renewal is saved: try again in a few minutes, or pay by bank transfer.", tone: "info" },
+};
+
 export interface RenewalSectionProps {
   record: MembershipRecord;
   state: MemberState | null;
   openApplications: readonly Application[];
   renewal: { title: string; amountPence: number } | null;
-  requested: boolean;
+  notice: RenewalNotice;
+  /** Whether card payment (Stripe) is configured. */
+  cardPayments: boolean;
   offlineInstructions: string;
   csrfToken: string;
 }
 
 const due = (state: MemberState | null) => state?.kind === "renewal_due" || state?.kind === "in_grace";
 
-export function RenewalSection({ record, state, openApplications, renewal, requested, offlineInstructions, csrfToken }: RenewalSectionProps) {
+export function RenewalSection({ record, state, openApplications, renewal, notice, cardPayments, offlineInstructions, csrfToken }: RenewalSectionProps) {
   const awaiting = openApplications.find((a) => a.kind === "renewal") ?? null;
   if (awaiting) {
     return (
       <section aria-labelledby="renewal" className="screen-section" data-renewal="awaiting-payment">
         <h2 id="renewal">Your renewal</h2>
-        {requested ? (
-          <div className="notice notice--success" role="status">
-            <p>Thank you. Your renewal is ready to pay: quote the reference below with your payment.</p>
+        {notice ? (
+          <div className={`notice notice--${NOTICE_TEXT[notice].tone}`} role="status" data-renewal-notice={notice}>
+            <p>{NOTICE_TEXT[notice].text}</p>
           </div>
         ) : null}
         <dl className="summary-list">
@@ -39,6 +53,12 @@ export function RenewalSection({ record, state, openApplications, renewal, reque
           <SummaryRow label="Amount due"><strong>{formatPence(awaiting.amountDuePence)}</strong></SummaryRow>
           <SummaryRow label="Your payment reference"><strong>{awaiting.reference}</strong></SummaryRow>
         </dl>
+        {cardPayments ? (
+          <>
+            <p>Pay by card on Stripe's secure payment page, once for this year; or by bank transfer or cheque, quoting your reference.</p>
+            <ActionButton action="/user/membership/renew/pay-by-card" csrfToken={csrfToken} label="Pay by card" />
+          </>
+        ) : null}
         <p>{offlineInstructions}</p>
         {record.periodEnd ? (
           <p>
@@ -55,9 +75,19 @@ export function RenewalSection({ record, state, openApplications, renewal, reque
         <h2 id="renewal">Renew your membership</h2>
         <p>
           Another year of {renewal.title} costs <strong>{formatPence(renewal.amountPence)}</strong>, with no joining fee. It runs on from{" "}
-          <DateTime value={record.periodEnd} style="long" />. You pay by bank transfer or cheque, quoting the reference you get when you renew.
+          <DateTime value={record.periodEnd} style="long" />.{" "}
+          {cardPayments
+            ? "Pay once by card now, or by bank transfer or cheque quoting the reference you get when you renew. Either way your membership stays paid year by year: nothing is taken automatically."
+            : "You pay by bank transfer or cheque, quoting the reference you get when you renew."}
         </p>
-        <ActionButton action="/user/membership/renew" csrfToken={csrfToken} label="Renew" />
+        {cardPayments ? (
+          <div className="button-row">
+            <ActionButton action="/user/membership/renew/pay-by-card" csrfToken={csrfToken} label="Renew and pay by card" />
+            <ActionButton action="/user/membership/renew" csrfToken={csrfToken} label="Renew and pay by bank transfer" secondary />
+          </div>
+        ) : (
+          <ActionButton action="/user/membership/renew" csrfToken={csrfToken} label="Renew" />
+        )}
       </section>
     );
   }

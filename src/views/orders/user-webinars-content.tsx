@@ -19,6 +19,10 @@ export interface UserWebinarsContentProps {
   cardPayments: boolean;
   offlineInstructions: string;
   csrfToken: string;
+  /** Orders the buyer may still cancel for a full refund (14 days, unused). */
+  cancellable?: ReadonlySet<string>;
+  /** Back from cancelling an order. */
+  cancelled?: boolean;
 }
 
 const NOTICES: CheckoutNoticeTexts = {
@@ -40,6 +44,11 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
     <div className="account-screen">
       <ScreenTitle>My webinars</ScreenTitle>
       <CheckoutNoticeBox notice={props.notice} texts={NOTICES} name="order" />
+      {props.cancelled ? (
+        <div className="notice notice--success" role="status" data-order-cancelled>
+          <p>Your order is cancelled and the full amount is being refunded to your card. We have e-mailed you a credit note.</p>
+        </div>
+      ) : null}
       {props.justOrdered ? (
         <div className="notice notice--success" role="status" data-cart-clear="" data-order={props.justOrdered.reference}>
           <p>
@@ -100,6 +109,9 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
                 <th scope="col">Items</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Paid by</th>
+                <th scope="col">
+                  <span className="visually-hidden">Cancel</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -112,6 +124,13 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
                   <td>{itemsText(order)}</td>
                   <td>{formatPence(order.totalPence)}</td>
                   <td>{METHOD[order.paymentMethod]}</td>
+                  <td>
+                    {props.cancellable?.has(order.id) ? (
+                      <a href={hrefs.cancelOrder(order.id)}>
+                        Cancel for a refund<span className="visually-hidden">{` (order ${order.reference})`}</span>
+                      </a>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

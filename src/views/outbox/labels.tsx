@@ -1,14 +1,9 @@
 /** Outbox statuses and message kinds in staff's and developers' words. */
 import type { EmailKind, OutboxStatus } from "../../domain/email";
 
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
-  pending: "Waiting to send",
-  sending: "Sending",
-  retry: "Waiting to retry",
-  sent: "Sent",
-  failed: "Failed",
-  suppressed: "Not sent (unsubscribed)",
-};
+import { OUTBOX_STATUS_LABELS } from "../../shared/outbox-status-words";
+
+export { OUTBOX_STATUS_LABELS };
 
 const TONES: Record<OutboxStatus, string> = {
   pending: "awaiting-payment",
@@ -24,6 +19,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "application-staff-notice": "New application (staff)",
   "membership-paid": "Membership paid",
   "order-receipt": "Order receipt",
+  "refund-issued": "Refund issued",
   "payment-failed": "Payment failed",
   "renewal-reminder": "Renewal reminder",
   "membership-lapsed": "Membership lapsed",
@@ -31,6 +27,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "recording-ready": "Recording ready",
   "application-rejected": "Application rejected",
   "claim-invitation": "Claim your membership (import)",
+  "email-changed": "E-mail address changed (to the old address)",
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */

@@ -29,9 +29,11 @@ export interface WebinarContentProps {
   /** How this viewer may attend or watch now. */
   access: WebinarAccess;
   signedIn: boolean;
+  /** The signed-in viewer's CSRF token (for joining live), or null. */
+  csrfToken?: string | null;
 }
 
-export function WebinarContent({ webinar, buyer, now, coveringBundleIds, access, signedIn }: WebinarContentProps) {
+export function WebinarContent({ webinar, buyer, now, coveringBundleIds, access, signedIn, csrfToken = null }: WebinarContentProps) {
   const state = webinarState(webinar, now);
   const prices = webinarPrices(webinar, buyer, now);
   return (
@@ -61,6 +63,7 @@ export function WebinarContent({ webinar, buyer, now, coveringBundleIds, access,
             calendarHref={state.upcoming ? `${hrefs.webinar(webinar.slug)}/calendar.ics` : null}
             webinarName={webinar.name}
             currentPath={hrefs.webinar(webinar.slug)}
+            csrfToken={csrfToken}
           />
         </div>
       </div>

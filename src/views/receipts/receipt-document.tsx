@@ -1,7 +1,7 @@
 import type { Receipt, ReceiptIssuer } from "../../domain/receipts";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
-import { formatPence } from "../format";
+import { ReceiptItemsTable } from "./receipt-items-table";
 import { RECEIPT_METHOD_LABELS } from "./receipt-labels";
 
 export interface ReceiptDocumentProps {
@@ -13,11 +13,11 @@ export interface ReceiptDocumentProps {
 
 /**
  * One receipt as a printable page (/user/receipts/:number, and the staff view): the society that
- * received the money, the number, who paid, for what, how much, how and when. The print
+ * received the money (with its VAT number), the number, who paid, for what (net, VAT and gross
+ * per line and in total), how much, how and when. The print
  * stylesheet (client/styles/receipts.css) leaves out everything but the receipt.
  */
 export function ReceiptDocument({ receipt: r, issuer, back: [backHref, backLabel] }: ReceiptDocumentProps) {
-  const itemsTotal = r.items.reduce((sum, item) => sum + item.pence, 0);
   const paidOn = `${r.paidOn}T12:00:00Z`;
   return (
     <div className="receipt-screen">
@@ -37,6 +37,7 @@ export function ReceiptDocument({ receipt: r, issuer, back: [backHref, backLabel
               {issuer.email ? <span className="receipt__line">E-mail: {issuer.email}</span> : null}
               {issuer.phone ? <span className="receipt__line">Telephone: {issuer.phone}</span> : null}
             </address>
+            {issuer.vatNumber ? <p className="receipt__vat-number">{`VAT registration number: ${issuer.vatNumber}`}</p> : null}
           </div>
           <h1 id="receipt-title" className="receipt__title">
             Receipt <span className="receipt__number">{r.number}</span>
@@ -61,42 +62,7 @@ export function ReceiptDocument({ receipt: r, issuer, back: [backHref, backLabel
           <span className="receipt__line">{r.payer.email}</span>
         </p>
 
-        <table className="data-table receipt__items">
-          <caption className="receipt__heading">Items</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="receipt__amount">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.items.map((item, i) => (
-              <tr key={i}>
-                <th scope="row">
-                  <span className="receipt__line">{item.description}</span>
-                  {item.detail ? <span className="receipt__line receipt__detail">{item.detail}</span> : null}
-                </th>
-                <td className="receipt__amount">{formatPence(item.pence)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            {itemsTotal !== r.totalPence ? (
-              <tr>
-                <th scope="row">Total of the items</th>
-                <td className="receipt__amount">{formatPence(itemsTotal)}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row">Total paid</th>
-              <td className="receipt__amount">
-                <strong>{formatPence(r.totalPence)}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        <ReceiptItemsTable receipt={r} />
         <p className="receipt__thanks">Received with thanks by {issuer.name}.</p>
       </article>
       <p className="receipt-screen__print">To keep a copy, use your browser's Print command: this page prints as the receipt alone, or saves as a PDF.</p>

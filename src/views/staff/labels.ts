@@ -1,5 +1,6 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { ChangeDirection, ChangeStatus } from "../../domain/membership-year";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
 import type { StaffRole } from "../../domain/staff";
 
@@ -40,6 +41,20 @@ export const KIND_LABELS: Record<ApplicationKind, string> = {
   change: "Change of type",
 };
 
+/** A change of membership type: dearer (at once), same price (at once) or cheaper (at the renewal). */
+export const CHANGE_DIRECTION_LABELS: Record<ChangeDirection, string> = {
+  upgrade: "upgrade",
+  sideways: "same price",
+  downgrade: "downgrade",
+};
+
+export const CHANGE_STATUS_LABELS: Record<ChangeStatus, string> = {
+  applied: "In effect",
+  scheduled: "Waiting for the renewal",
+  withdrawn: "Withdrawn by the member",
+  reverted: "Undone (amount due not paid)",
+};
+
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "renewal.payment.recorded": "Recorded a renewal's payment",
   "change.payment.recorded": "Recorded a change of type's payment",
@@ -48,5 +63,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "application.rejected": "Rejected the application",
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
+  "order.refunded": "Refunded a payment",
+  "order.cancelled_by_buyer": "The buyer cancelled within 14 days (full refund)",
   "email.resent": "Sent a failed e-mail again",
+  "member.details.updated": "The member changed their own details",
+  "account.email.changed": "The member changed their e-mail address (verified)",
 };

@@ -5,7 +5,7 @@ import { ActionButton } from "../forms/action-button";
 import { formatPence } from "../format";
 import { memberStateWords } from "../membership/member-state-words";
 import { KIND_LABELS as EMAIL_KIND_LABELS, OutboxStatusBadge } from "../outbox/labels";
-import { AUDIT_ACTION_LABELS, KIND_LABELS, METHOD_LABELS } from "./labels";
+import { AUDIT_ACTION_LABELS, CHANGE_DIRECTION_LABELS, CHANGE_STATUS_LABELS, KIND_LABELS, METHOD_LABELS } from "./labels";
 import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
@@ -31,6 +31,8 @@ function What({ entry }: { entry: TimelineEntry }) {
       return <>E-mail: {EMAIL_KIND_LABELS[entry.kind] ?? entry.kind}</>;
     case "staff":
       return <>Staff action</>;
+    case "change":
+      return <>Change of type: {CHANGE_DIRECTION_LABELS[entry.direction]}</>;
   }
 }
 
@@ -70,12 +72,27 @@ function Details({ entry }: { entry: TimelineEntry }) {
           {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}, by {entry.staffEmail}
         </>
       );
+    case "change":
+      return (
+        <>
+          {entry.from.title} to {entry.to.title}, asked for by the member; {entry.status === "scheduled" ? "takes effect" : "effective"}{" "}
+          <DateTime value={entry.effectiveOn} style="short" />; {entry.amountPence > 0 ? formatPence(entry.amountPence) : "nothing"} to pay (
+          {METHOD_LABELS[entry.paymentMethod].toLowerCase()})
+          {entry.applicationId ? (
+            <>
+              , <a href={`/staff/applications/${encodeURIComponent(entry.applicationId)}`}>amount due</a>
+            </>
+          ) : null}
+          {entry.stripeInvoiceId ? <>, Stripe invoice {entry.stripeInvoiceId}</> : null}
+        </>
+      );
   }
 }
 
 function Status({ entry }: { entry: TimelineEntry }) {
   if (entry.type === "application") return <StatusBadge status={entry.status} />;
   if (entry.type === "email") return <OutboxStatusBadge status={entry.status} />;
+  if (entry.type === "change") return <>{CHANGE_STATUS_LABELS[entry.status]}</>;
   return <>—</>;
 }
 

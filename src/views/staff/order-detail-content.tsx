@@ -21,6 +21,8 @@ export interface OrderDetailContentProps {
   notice: string | null;
   /** The payment and cancel forms, when the order is awaiting payment. */
   actions: ReactNode;
+  /** Any dispute of its payment, its refunds and the refund form. */
+  refunds?: ReactNode;
 }
 
 const KIND_LABELS: Record<Order["lines"][number]["kind"], string> = { webinar: "Webinar", bundle: "Bundle" };
@@ -32,7 +34,7 @@ const GRANT: Record<Order["status"], string> = {
 };
 
 /** /staff/orders/:id: the buyer, what they ordered at what price, what it grants, the money received and who did what. */
-export function OrderDetailContent({ order: o, payments, receipts, audit, notice, actions }: OrderDetailContentProps) {
+export function OrderDetailContent({ order: o, payments, receipts, audit, notice, actions, refunds }: OrderDetailContentProps) {
   const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
   return (
     <div className="staff-screen">
@@ -107,6 +109,8 @@ export function OrderDetailContent({ order: o, payments, receipts, audit, notice
 
       <h2>Receipts</h2>
       <ReceiptsTable receipts={receipts} reference={o.reference} />
+
+      {refunds}
 
       <h2>Audit trail</h2>
       <AuditTrail audit={audit} reference={o.reference} none="No staff action has been taken on this order." />

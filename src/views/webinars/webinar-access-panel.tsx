@@ -12,13 +12,15 @@ export interface WebinarAccessPanelProps {
   webinarName: string;
   /** The path to come back to after signing in. */
   currentPath: string;
+  /** The signed-in viewer's CSRF token: joining live is a form (it records attendance in the CPD log). */
+  csrfToken: string | null;
 }
 
 /**
  * How to attend or watch. Only an `access` of kind "live" or "recording" carries the Zoom or
  * Vimeo links (services/orders/webinar-access decides), so nobody else's page can contain them.
  */
-export function WebinarAccessPanel({ access, upcoming, signedIn, calendarHref, webinarName, currentPath }: WebinarAccessPanelProps) {
+export function WebinarAccessPanel({ access, upcoming, signedIn, calendarHref, webinarName, currentPath, csrfToken }: WebinarAccessPanelProps) {
   const calendar = calendarHref ? (
     <p>
       <a href={calendarHref} download>
@@ -49,12 +51,14 @@ export function WebinarAccessPanel({ access, upcoming, signedIn, calendarHref, w
       ) : null}
       {access.kind === "live" ? (
         <>
-          <p>The session is open. Join on Zoom:</p>
-          <p>
-            <a className="button" href={access.zoomUrl} rel="noopener noreferrer" target="_blank">
+          <p>The session is open. Join on Zoom (joining adds the webinar to your CPD log):</p>
+          {/* Posted here first, so attending is recorded; the Worker then sends the browser on to Zoom. */}
+          <form method="post" action={`${currentPath}/join`} target="_blank" className="inline-form">
+            <input type="hidden" name="csrfToken" value={csrfToken ?? ""} />
+            <button type="submit" className="button">
               Join the live webinar<span className="visually-hidden"> (opens Zoom in a new tab)</span>
-            </a>
-          </p>
+            </button>
+          </form>
         </>
       ) : null}
       {access.kind === "live-link-pending" ? <p>You have a place. The joining link is not ready yet: please reload this page in a few minutes.</p> : null}

@@ -42,6 +42,7 @@ export function checkoutSession(fields: Partial<CheckoutSession> = {}): Checkout
     invoiceId: null,
     paymentIntentId: null,
     amountTotalPence: 0,
+    amountTaxPence: 0,
     ...fields,
   };
 }
@@ -84,6 +85,23 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const missing = (what: string, id: string) => new FakeStripeError(404, "invalid_request_error", `No such ${what}: '${id}'`);
 
   const api: BillingApi = {
+    // Refunds, charges and disputes are exercised against the HTTP fake (integration tests).
+    async refundPayment(paymentIntentId) {
+      reach("refundPayment");
+      throw missing("payment_intent", paymentIntentId);
+    },
+    async retrieveCharge() {
+      reach("retrieveCharge");
+      return null;
+    },
+    async retrieveDispute() {
+      reach("retrieveDispute");
+      return null;
+    },
+    async taxRates() {
+      reach("taxRates");
+      return { standard: "txr_standard", reduced: "txr_reduced", zero: "txr_zero", exempt: null };
+    },
     async changeSubscriptionPrice(id, priceId) {
       reach("changeSubscriptionPrice");
       const found = subscriptions.get(id);

@@ -108,6 +108,25 @@ export async function completePasswordReset(email: string, newPassword: string):
   return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
 }
 
+/** The emulator's out-of-band codes: the links Firebase would have e-mailed. */
+export async function oobCodes(): Promise<{ email: string; newEmail?: string; oobCode: string; oobLink: string; requestType: string }[]> {
+  const codes = (await (await fetch(`${emulator()}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes`)).json()) as {
+    oobCodes: { email: string; newEmail?: string; oobCode: string; oobLink: string; requestType: string }[];
+  };
+  return codes.oobCodes;
+}
+
+/**
+ * Opens the change-of-address link Firebase sent to `newEmail` the way Firebase's action page
+ * does (the address changes then); returns the address the link continues to.
+ */
+export async function completeEmailChange(oldEmail: string, newEmail: string): Promise<{ continueUrl: string | null }> {
+  const code = (await oobCodes()).filter((c) => c.requestType === "VERIFY_AND_CHANGE_EMAIL" && c.email === oldEmail && c.newEmail === newEmail).at(-1);
+  if (!code) throw new Error(`no change-of-address code for ${oldEmail} -> ${newEmail}`);
+  await identity("update", { oobCode: code.oobCode });
+  return { continueUrl: new URL(code.oobLink).searchParams.get("continueUrl") };
+}
+
 /** An administrator's call to the emulator (`Bearer owner` is what firebase-admin sends it). */
 async function admin(method: string, body: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/projects/${env.FIREBASE_PROJECT_ID}/accounts:${method}`, {

@@ -82,3 +82,10 @@ export function deliver(event: SignedEvent, signature = event.signature): Promis
 export async function sendWebhook(type: string, object: { id: string; object?: string }, options?: Parameters<typeof signedEvent>[2]) {
   return deliver(await signedEvent(type, object, options));
 }
+
+/** A refund made in Stripe's dashboard (not through the site); Stripe then sends charge.refunded. */
+export const dashboardRefund = (paymentIntent: string, amount?: number) =>
+  fakeStripe<{ refund: { id: string; amount: number }; charge: { id: string } }>("/__refunds", { body: JSON.stringify({ paymentIntent, amount }) });
+
+/** The payer disputes the payment with their bank, or (with `id`) the dispute is decided. */
+export const dispute = (spec: { paymentIntent?: string; status: string; id?: string }) => fakeStripe<{ id: string; charge: string }>("/__disputes", { body: JSON.stringify(spec) });

@@ -22,9 +22,11 @@ const A = webinar("a");
 const B = webinar("b", { defaultPrice: 30, memberPrice: 15 });
 const C = webinar("c", { defaultPrice: 20, memberPrice: null });
 const NO_PRICE_ID = webinar("d", { stripePriceId: null, memberPriceId: null });
-const PERCENT: CatalogueBundle = { id: "pct", bundleName: "Percent bundle", couponId: "coupon_pct", discount: 20, discountType: "percent", webinars: [A, B] };
+const PERCENT: CatalogueBundle = { id: "pct", bundleName: "Percent bundle", vatTreatment: "exempt", couponId: "coupon_pct", discount: 20, discountType: "percent", webinars: [A, B] };
 const NO_COUPON: CatalogueBundle = { ...PERCENT, id: "no-coupon", bundleName: "Bundle without a coupon", couponId: null };
-const CATALOGUE = { webinars: [A, B, C, NO_PRICE_ID], bundles: [PERCENT, NO_COUPON] };
+const WITH_VAT: CatalogueBundle = { ...PERCENT, id: "with-vat", bundleName: "Bundle with VAT", vatTreatment: "reduced" };
+const CATALOGUE = { webinars: [A, B, C, NO_PRICE_ID], bundles: [PERCENT, NO_COUPON, WITH_VAT] };
+const RATES = { standard: "txr_standard", reduced: "txr_reduced", zero: "txr_zero", exempt: null };
 
 const bundle = (id: string): CartItemRef => ({ kind: "bundle", id });
 const single = (id: string): CartItemRef => ({ kind: "webinar", id });
@@ -49,44 +51,51 @@ async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): 
 
 describe("orderCheckoutLines", () => {
   it("charges a bundle alone as its webinars' Stripe prices, with its coupon taking the discount off", async () => {
-    expect(orderCheckoutLines(await ordered([bundle("pct")]))).toEqual({
+    expect(orderCheckoutLines(await ordered([bundle("pct")]), RATES)).toEqual({
       lines: [
-        { price: "price_a", quantity: 1 },
-        { price: "price_b", quantity: 1 },
+        { price: "price_a", quantity: 1, taxRateId: null },
+        { price: "price_b", quantity: 1, taxRateId: null },
       ],
       couponId: "coupon_pct",
     });
   });
 
   it("charges a member's bundle at the member prices' ids", async () => {
-    expect(orderCheckoutLines(await ordered([bundle("pct")], "member")).lines).toEqual([
-      { price: "price_a_member", quantity: 1 },
-      { price: "price_b_member", quantity: 1 },
+    expect(orderCheckoutLines(await ordered([bundle("pct")], "member"), RATES).lines).toEqual([
+      { price: "price_a_member", quantity: 1, taxRateId: null },
+      { price: "price_b_member", quantity: 1, taxRateId: null },
     ]);
   });
 
   it("charges a bundle in a larger order at its discounted amount, with no coupon", async () => {
-    expect(orderCheckoutLines(await ordered([bundle("pct"), single("c")]))).toEqual({
+    expect(orderCheckoutLines(await ordered([bundle("pct"), single("c")]), RATES)).toEqual({
       lines: [
-        { name: "Percent bundle (bundle)", unitAmountPence: 6_000, quantity: 1 },
-        { price: "price_c", quantity: 1 },
+        { name: "Percent bundle (bundle)", unitAmountPence: 6_000, quantity: 1, taxRateId: null },
+        { price: "price_c", quantity: 1, taxRateId: "txr_standard" },
       ],
       couponId: null,
     });
   });
 
   it("charges a bundle alone at its discounted amount when the CMS gives no coupon", async () => {
-    expect(orderCheckoutLines(await ordered([bundle("no-coupon")]))).toEqual({
-      lines: [{ name: "Bundle without a coupon (bundle)", unitAmountPence: 6_000, quantity: 1 }],
+    expect(orderCheckoutLines(await ordered([bundle("no-coupon")]), RATES)).toEqual({
+      lines: [{ name: "Bundle without a coupon (bundle)", unitAmountPence: 6_000, quantity: 1, taxRateId: null }],
       couponId: null,
     });
   });
 
   it("charges a member a webinar's member price id, and the computed amount for a webinar with no Stripe price", async () => {
-    expect(orderCheckoutLines(await ordered([single("a"), single("d")], "member")).lines).toEqual([
-      { price: "price_a_member", quantity: 1 },
-      { name: "Webinar d", unitAmountPence: 2_500, quantity: 1 },
+    expect(orderCheckoutLines(await ordered([single("a"), single("d")], "member"), RATES).lines).toEqual([
+      { price: "price_a_member", quantity: 1, taxRateId: "txr_standard" },
+      { name: "Webinar d", unitAmountPence: 2_500, quantity: 1, taxRateId: "txr_standard" },
     ]);
+  });
+
+  it("charges a bundle that carries VAT as one line at its discounted amount with its tax rate, never through the coupon", async () => {
+    expect(orderCheckoutLines(await ordered([bundle("with-vat")]), RATES)).toEqual({
+      lines: [{ name: "Bundle with VAT (bundle)", unitAmountPence: 6_000, quantity: 1, taxRateId: "txr_reduced" }],
+      couponId: null,
+    });
   });
 });
 
@@ -105,7 +114,7 @@ describe("orderCheckoutUrl", () => {
       expect.objectContaining({
         mode: "payment",
         purpose: { kind: "order", orderId: order().id, userId: "user-1" },
-        lines: [{ price: "price_a", quantity: 1 }],
+        lines: [{ price: "price_a", quantity: 1, taxRateId: "txr_standard" }],
         customerEmail: "ada@guild.example",
         customerId: null,
         successUrl: `${SITE_URL}/user/webinars?checkout=complete&session_id={CHECKOUT_SESSION_ID}`,

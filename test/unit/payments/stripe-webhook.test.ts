@@ -20,7 +20,9 @@ function setup() {
   const db = createInMemoryMembership();
   const stripe = createFakeBillingApi();
   const fulfilled: CheckoutSession[] = [];
+  const renewals: CheckoutSession[] = [];
   const fulfil = { fails: false };
+  const refundEvents: string[] = [];
   const deps = {
     billing: stripe.api,
     store: db.cardBilling,
@@ -32,8 +34,13 @@ function setup() {
       if (fulfil.fails) throw new Error("D1 is unavailable");
       fulfilled.push(session);
     },
+    completeRenewal: async (session: CheckoutSession) => renewals.push(session),
+    refunds: {
+      recordChargeRefunds: async (id: string) => refundEvents.push(`refunds:${id}`),
+      recordDispute: async (id: string) => refundEvents.push(`dispute:${id}`),
+    },
   };
-  return { db, stripe, deps, fulfilled, fulfil };
+  return { db, stripe, deps, fulfilled, fulfil, renewals, refundEvents };
 }
 
 /** user-1 is a member through app-1 and sub_1, paid until 1 December 2027. */
@@ -57,10 +64,19 @@ async function paidAtStripe() {
 }
 
 describe("handleStripeEvent", () => {
-  it.each(["payment_intent.succeeded", "charge.refunded", "customer.created", "invoice.created"])("ignores %s, recording nothing", async (type) => {
+  it.each(["payment_intent.succeeded", "charge.succeeded", "customer.created", "invoice.created"])("ignores %s, recording nothing", async (type) => {
     const { db, deps } = setup();
     expect(await handleStripeEvent(deps, event(type, "obj_1"))).toBe("ignored");
     expect(await db.cardBilling.wasHandled("evt_1")).toBe(false);
+  });
+
+  it("hands a charge's refunds and disputes to the refunds service, once per event", async () => {
+    const { deps, refundEvents } = setup();
+    expect(await handleStripeEvent(deps, event("charge.refunded", "ch_1", "evt_r"))).toBe("handled");
+    expect(await handleStripeEvent(deps, event("charge.refunded", "ch_1", "evt_r"))).toBe("duplicate");
+    expect(await handleStripeEvent(deps, event("charge.dispute.created", "dp_1", "evt_d1"))).toBe("handled");
+    expect(await handleStripeEvent(deps, event("charge.dispute.closed", "dp_1", "evt_d2"))).toBe("handled");
+    expect(refundEvents).toEqual(["refunds:ch_1", "dispute:dp_1", "dispute:dp_1"]);
   });
 
   it("ignores an event that names no object", async () => {
@@ -91,6 +107,16 @@ describe("handleStripeEvent", () => {
     stripe.sessions.set("cs_order", session);
     expect(await handleStripeEvent(deps, event("checkout.session.completed", "cs_order"))).toBe("handled");
     expect(fulfilled).toEqual([session]);
+  });
+
+  it("hands an offline member's renewal paid by card to the renewal step, and nothing else", async () => {
+    const { db, deps, stripe, fulfilled, renewals } = setup();
+    const session = checkoutSession({ id: "cs_renewal", status: "complete", paymentStatus: "paid", amountTotalPence: 19_500, purpose: { kind: "renewal", applicationId: "renewal-1", userId: "user-1" } });
+    stripe.sessions.set("cs_renewal", session);
+    expect(await handleStripeEvent(deps, event("checkout.session.completed", "cs_renewal"))).toBe("handled");
+    expect(renewals).toEqual([session]);
+    expect(fulfilled).toEqual([]);
+    expect(db.tables.payments.size).toBe(0);
   });
 
   it("handles a checkout session that is none of ours without changing anything", async () => {
@@ -132,6 +158,9 @@ describe("handleStripeEvent", () => {
 
   it("acts on exactly the events the tests above drive", () => {
     expect([...HANDLED_EVENTS].sort()).toEqual([
+      "charge.dispute.closed",
+      "charge.dispute.created",
+      "charge.refunded",
       "checkout.session.async_payment_succeeded",
       "checkout.session.completed",
       "customer.subscription.created",

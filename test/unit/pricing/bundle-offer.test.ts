@@ -11,7 +11,7 @@ const FREE = webinar("free", { defaultPrice: 0, memberPrice: null });
 const MEMBERS_FREE = webinar("members-free", { memberPrice: 0 });
 
 function bundle(fields: Partial<CatalogueBundle> = {}): CatalogueBundle {
-  return { id: "bundle-1", bundleName: "Spring bundle", couponId: "coupon_spring", discount: 20, discountType: "percent", webinars: [A, B], ...fields };
+  return { id: "bundle-1", bundleName: "Spring bundle", vatTreatment: "standard", couponId: "coupon_spring", discount: 20, discountType: "percent", webinars: [A, B], ...fields };
 }
 
 const statuses = (offer: ReturnType<typeof bundleOffer>) => Object.fromEntries(offer.lines.map((line) => [line.webinarId, line.status]));

@@ -13,8 +13,8 @@ const C = webinar("c", { defaultPrice: 20, memberPrice: null });
 const FREE = webinar("free", { defaultPrice: 0, memberPrice: null });
 const TBC = webinar("tbc", { defaultPrice: null, memberPrice: null });
 
-const PERCENT: CatalogueBundle = { id: "pct", bundleName: "Percent bundle", couponId: "coupon_pct", discount: 20, discountType: "percent", webinars: [A, B] };
-const AMOUNT: CatalogueBundle = { id: "amt", bundleName: "Amount bundle", couponId: "coupon_amt", discount: 10, discountType: "amount", webinars: [B, C] };
+const PERCENT: CatalogueBundle = { id: "pct", bundleName: "Percent bundle", vatTreatment: "standard", couponId: "coupon_pct", discount: 20, discountType: "percent", webinars: [A, B] };
+const AMOUNT: CatalogueBundle = { id: "amt", bundleName: "Amount bundle", vatTreatment: "reduced", couponId: "coupon_amt", discount: 10, discountType: "amount", webinars: [B, C] };
 const CATALOGUE: Catalogue = { webinars: [A, B, C, FREE, TBC], bundles: [PERCENT, AMOUNT] };
 
 const webinarItem = (id: string): CartItemRef => ({ kind: "webinar", id });

@@ -187,9 +187,13 @@ describe("screens", () => {
     expect((await select(owned, ".facts__row")).map((r) => squash(r.text)).filter((row) => row.startsWith("Price"))).toEqual([]);
   });
 
-  it("shows the links only inside access the route granted: the live link, or the recording's player", async () => {
-    const live = await render(WebinarContent, { webinar: upcoming!, buyer: member, now: f.NOW, access: { kind: "live", zoomUrl: "https://zoom.example/j/1" }, signedIn: true });
-    expect((await one(live, "#webinar-access a.button")).attrs.href).toBe("https://zoom.example/j/1");
+  it("shows the links only inside access the route granted: joining live (a form that records attendance), or the recording's player", async () => {
+    const live = await render(WebinarContent, { webinar: upcoming!, buyer: member, now: f.NOW, access: { kind: "live", zoomUrl: "https://zoom.example/j/1" }, signedIn: true, csrfToken: "token-1" });
+    const join = await one(live, "#webinar-access form");
+    expect(join.attrs).toMatchObject({ method: "post", action: `/webinars/${upcoming!.slug}/join` });
+    expect((await one(live, "#webinar-access form input[name=csrfToken]")).attrs.value).toBe("token-1");
+    // The Zoom address itself is only in the join route's redirect, never on the page.
+    expect(live).not.toContain("zoom.example");
     const recording = await render(WebinarContent, {
       webinar: archived!,
       buyer: member,

@@ -10,16 +10,18 @@ const memberships = () => ({
     stripePriceId: 'price_demo_full_member_annual',
     price: 195.0,
     joiningFee: 25.0,
+    vatTreatment: 'standard',
     evidence: { registrationNumber: 'required', yearQualified: 'required', workplace: 'optional', placeOfStudy: 'notAsked', registrationNumberExample: 'PH123456' },
   },
   associate: {
     title: 'Associate member',
-    slug: 'associate-member',
+    slug: 'associate',
     description:
       'For students, assistants and colleagues in allied professions. Associates join the community, get member prices on webinars and receive the *Guild Journal*.\n\n- Member prices on every webinar\n- Mentoring from full members\n- The quarterly *Guild Journal*',
     stripePriceId: 'price_demo_associate_member_annual',
     price: 95.0,
     joiningFee: 15.0,
+    vatTreatment: 'exempt',
     // Students, assistants and allied colleagues may have neither a registration nor a qualification.
     evidence: { registrationNumber: 'optional', yearQualified: 'optional', workplace: 'optional', placeOfStudy: 'optional' },
   },

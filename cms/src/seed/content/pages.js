@@ -17,7 +17,7 @@ const PAGES = [
   ['back-pain', 'Patients', 'Living well with back pain', 'Practical, evidence-based advice on back pain.'],
   ['preparing-for-your-appointment', 'Patients', 'Preparing for your appointment', 'What to expect at your first physiotherapy appointment.'],
   ['join-full-member', 'Professionals', 'Join as a full member', 'Membership for qualified physiotherapists.'],
-  ['join-associate', 'Professionals', 'Join as an associate', 'Membership for students, assistants and allied colleagues.'],
+  ['associate-membership', 'Professionals', 'Join as an associate', 'Membership for students, assistants and allied colleagues.'],
   ['career-guidance', 'Professionals', 'Career guidance', 'Support at every stage of a physiotherapy career.'],
   ['annual-review', 'Professionals', 'Annual review', 'The Guild year in review.'],
   ['cpd-resources', 'Professionals', 'CPD resources', 'Members-only continuing professional development resources.', { membersOnly: true, authenticatedOnly: true }],
@@ -27,7 +27,7 @@ const PAGES = [
   ['membership', 'User', 'My membership', 'Your Guild membership.', { authenticatedOnly: true }],
   ['account', 'User', 'Account settings', 'Your sign-in details.', { authenticatedOnly: true }],
   ['webinars', 'User', 'My webinars', 'Webinars you have booked, bundles and recordings.', { authenticatedOnly: true }],
-  ['cpd-log', 'User', 'My CPD log', 'How to record the learning you do with the Guild.', { authenticatedOnly: true }],
+  ['cpd', 'User', 'My CPD log', 'How to record the learning you do with the Guild.', { authenticatedOnly: true }],
 ];
 
 const pageShells = (ref) =>
@@ -115,9 +115,9 @@ const pageBlocks = (ref) => ({
   'join-full-member': [
     b.text('## Join as a full member\n\nFor qualified physiotherapists. **£195.00 a year**, plus a one-off **£25.00** joining fee.\n\nFull members vote at the annual meeting, appear in the public directory and watch most webinars free.'),
     b.membershipSettings(ref.membership('full'), joinSettings('full_member')),
-    b.button('Compare with associate membership', { page: ref.page('join-associate'), alignment: 'left' }),
+    b.button('Compare with associate membership', { page: ref.page('associate-membership'), alignment: 'left' }),
   ],
-  'join-associate': [
+  'associate-membership': [
     b.text('## Join as an associate\n\nFor students, assistants and allied colleagues. **£95.00 a year**, plus a one-off **£15.00** joining fee.\n\nAssociates pay member prices for webinars and receive the *Guild Journal*.'),
     b.membershipSettings(ref.membership('associate'), joinSettings('associate_member')),
     b.button('Compare with full membership', { page: ref.page('join-full-member'), alignment: 'left' }),
@@ -160,13 +160,13 @@ const pageBlocks = (ref) => ({
       { title: 'Free member webinars', content: 'Book sessions that are free for members.', linkText: 'See free webinars', page: ref.page('member-free-webinars'), image: ref.media('card-webinars.jpg') },
       { title: 'CPD resources', content: 'Templates and guides for your portfolio.', linkText: 'Open resources', page: ref.page('cpd-resources'), image: ref.media('card-professionals.jpg') },
     ]),
-    b.button('Change membership type', { page: ref.page('join-associate'), alignment: 'left' }),
+    b.button('Change membership type', { page: ref.page('associate-membership'), alignment: 'left' }),
   ],
   account: [
     b.text('## Account settings\n\nChange your password or the email address you sign in with.'),
   ],
-  'cpd-log': [
-    b.text('## Your CPD log\n\nEvery Guild webinar you attend or watch counts towards your continuing professional development. Note the date, the time spent and one thing you will do differently, and keep your certificate with your portfolio.'),
+  cpd: [
+    b.text('## How your CPD log works\n\nEvery Guild webinar you attend or watch counts towards your continuing professional development: it appears here by itself. Confirm it with a short reflection (one thing you will do differently) and print its certificate for your portfolio. Add courses, reading and other learning elsewhere as your own entries.'),
   ],
   webinars: [
     b.webinarsList('Your webinars', 'all'),

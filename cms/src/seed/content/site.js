@@ -7,7 +7,7 @@ const dropdown = (ref, title, slugs) => ({ __component: 'sidebar.dropdown', titl
 
 /** Single types, keyed by content-type uid. */
 const singleTypes = (ref) => ({
-  'api::global.global': { favicon: ref.media('favicon.png') },
+  'api::global.global': { favicon: ref.media('favicon.png'), cpdTargetHours: 30 },
 
   'api::global-seo.global-seo': {
     metaTitle: 'Guildhall - The Guild of Example Physiotherapists',
@@ -22,13 +22,13 @@ const singleTypes = (ref) => ({
     ],
     professionals: [
       link(ref, 'Join the Guild', 'join-full-member'),
-      dropdown(ref, 'Membership', ['join-full-member', 'join-associate']),
+      dropdown(ref, 'Membership', ['join-full-member', 'associate-membership']),
       dropdown(ref, 'Resources', ['cpd-resources', 'career-guidance', 'annual-review']),
     ],
     userSettings: [
       link(ref, 'My membership', 'membership'),
       link(ref, 'Account settings', 'account'),
-      dropdown(ref, 'Learning', ['webinars', 'cpd-log', 'cpd-resources']),
+      dropdown(ref, 'Learning', ['webinars', 'cpd', 'cpd-resources']),
     ],
     webinars: [
       link(ref, 'Upcoming webinars', 'upcoming-webinars'),
@@ -54,6 +54,8 @@ const singleTypes = (ref) => ({
       poBox: 'PO Box 1921, Sampleton EX1 9ZZ',
     },
     address: '12 Example Row\nSampleton\nEX1 2MP',
+    // A made-up number in the GB format, not a real business's.
+    vatNumber: 'GB999999973',
     links: [
       { title: 'About the Guild', page: ref.page('about') },
       { title: 'Contact us', page: ref.page('contact') },
@@ -67,7 +69,7 @@ const singleTypes = (ref) => ({
     navLinkItems: [
       { label: 'About', page: ref.page('about'), childPages: ref.pages(['our-history', 'governance', 'contact']) },
       { label: 'Patients', page: ref.page('find-a-physiotherapist'), childPages: ref.pages(['back-pain', 'preparing-for-your-appointment']) },
-      { label: 'Professionals', page: ref.page('join-full-member'), childPages: ref.pages(['join-full-member', 'join-associate', 'career-guidance', 'cpd-resources']) },
+      { label: 'Professionals', page: ref.page('join-full-member'), childPages: ref.pages(['join-full-member', 'associate-membership', 'career-guidance', 'cpd-resources']) },
       { label: 'Webinars', page: ref.page('upcoming-webinars'), childPages: ref.pages(['webinar-archive', 'member-free-webinars']) },
       { label: 'Contact', page: ref.page('contact'), childPages: [] },
     ],

@@ -12,6 +12,8 @@ const bundles = () => ({
     couponId: 'coupon_demo_spring_clinical_20',
     discount: 20,
     discountType: 'percent',
+    // Mixed rates on purpose, so receipts and the VAT summary show more than one.
+    vatTreatment: 'reduced',
   },
   masterclass: {
     bundleName: 'Recorded Masterclass Collection',
@@ -20,6 +22,7 @@ const bundles = () => ({
     couponId: 'coupon_demo_masterclass_15_off',
     discount: 15,
     discountType: 'amount',
+    vatTreatment: 'zero',
   },
 });
 
@@ -46,6 +49,8 @@ const webinars = (now, ref) => {
       slug: 'managing-persistent-low-back-pain',
       date: dayAt(21, 18, 30),
       durationMinutes: 90,
+      cpdHours: 1.5,
+      cpdCategory: 'clinical',
       description:
         'A practical tour of the current guidance on persistent low back pain: what to assess, what to explain and which exercise approaches have the strongest support.\n\nPresented by **Dr Alex Example**, consultant physiotherapist.',
       image: ref.media('article-back-pain.jpg'),
@@ -62,6 +67,8 @@ const webinars = (now, ref) => {
       slug: 'live-qa-returning-to-running',
       date: at(90 * MINUTE),
       durationMinutes: 60,
+      cpdHours: 1,
+      cpdCategory: 'clinical',
       description:
         'Bring your questions on graded return to running, load management and footwear. A relaxed live session with plenty of time for discussion.',
       image: ref.media('card-webinars.jpg'),
@@ -74,9 +81,12 @@ const webinars = (now, ref) => {
     },
     pelvicHealth: {
       name: 'Pelvic Health Essentials',
+      vatTreatment: 'zero',
       slug: 'pelvic-health-essentials',
       date: dayAt(10, 18),
       durationMinutes: 75,
+      cpdHours: 1.25,
+      cpdCategory: 'clinical',
       description:
         'An introduction to pelvic health assessment and when to refer on. **Free for members** - book now to reserve your place.',
       image: ref.media('card-patients.jpg'),
@@ -94,6 +104,8 @@ const webinars = (now, ref) => {
       slug: 'introduction-to-clinical-reasoning',
       date: dayAt(5, 12, 30),
       durationMinutes: 60,
+      cpdHours: 1,
+      cpdCategory: 'education',
       description:
         'Our open session for students and new graduates: how experienced clinicians form and test hypotheses. **Free for everyone.**',
       image: ref.media('webinar-default.jpg'),
@@ -111,6 +123,8 @@ const webinars = (now, ref) => {
       slug: 'exercise-prescription-for-older-adults',
       date: dayAt(-60, 18, 30),
       durationMinutes: 90,
+      cpdHours: 1.5,
+      cpdCategory: 'clinical',
       description:
         'Strength, balance and confidence: building exercise programmes that older adults enjoy and keep doing. Watch the recording.',
       image: ref.media('card-professionals.jpg'),
@@ -127,6 +141,8 @@ const webinars = (now, ref) => {
       slug: 'sports-injury-series-recordings',
       date: dayAt(-120, 18),
       durationMinutes: 180,
+      cpdHours: 3,
+      cpdCategory: 'clinical',
       description:
         'Three recorded sessions on ankle, knee and shoulder injuries in sport, watchable as a playlist.',
       image: ref.media('article-conference.jpg'),
@@ -140,9 +156,12 @@ const webinars = (now, ref) => {
     },
     ethics: {
       name: 'Ethics and Professional Boundaries',
+      vatTreatment: 'exempt',
       slug: 'ethics-and-professional-boundaries',
       date: dayAt(42, 17),
       durationMinutes: 60,
+      cpdHours: 1,
+      cpdCategory: 'professional',
       description:
         'Case discussions on consent, chaperoning and social media. One price for everyone: there is no member price for this session.',
       image: ref.media('card-about.jpg'),

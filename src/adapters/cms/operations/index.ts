@@ -1,4 +1,5 @@
 import { articleOperation, allArticlesOperation } from "./articles";
+import { cpdSettingsOperation } from "./cpd";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
 import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
@@ -10,6 +11,7 @@ export {
   allGeneralPageSlugsOperation,
   allGeneralPagesOperation,
   articleOperation,
+  cpdSettingsOperation,
   footerOperation,
   generalPageOperation,
   globalOperation,
@@ -48,4 +50,5 @@ export const ALL_OPERATIONS = [
   membershipsOperation,
   joinPageOperation,
   redirectsOperation,
+  cpdSettingsOperation,
 ] as const;

@@ -90,7 +90,7 @@ export const footerOperation = defineOperation({
       footer { data { attributes {
         socialLinks { twitter facebook linkedIn instagram }
         contactFields { emailAddress organizationName phoneNumber poBox }
-        address
+        address vatNumber
         links { title page { data { attributes { ...PageRefFields } } } }
       } } }
     }
@@ -111,6 +111,7 @@ export const footerOperation = defineOperation({
           })
           .nullish(),
         address: optionalString,
+        vatNumber: optionalString,
         links: z.array(z.object({ title: z.string().min(1), page: pageRef })).nullish(),
       }),
     ),
@@ -124,6 +125,7 @@ export const footerOperation = defineOperation({
       poBox: null,
     },
     address: data.footer?.address ?? null,
+    vatNumber: data.footer?.vatNumber ?? null,
     links: data.footer?.links ?? [],
   }),
 });

@@ -1,13 +1,26 @@
 /** Webinars and webinar bundles. */
 import * as z from "zod";
-import type { Webinar, WebinarBundle } from "../../../domain/content";
+import type { Webinar, WebinarBundle, WebinarCpd } from "../../../domain/content";
+import { CPD_MAX_HUNDREDTHS, CPD_MIN_HUNDREDTHS, isCpdCategory } from "../../../domain/cpd";
 import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
 import { defineOperation } from "../operation";
-import { optionalNumber, optionalRichText, optionalString, relationMany, WebinarSummaryAttributes } from "../schemas";
+import { optionalNumber, optionalRichText, optionalString, relationMany, vatTreatment, WebinarSummaryAttributes } from "../schemas";
 
 type NoVars = Record<string, never>;
 
-const WEBINAR_SELECTION = "id attributes { ...WebinarSummaryFields description zoomUrl vimeoUrl vimeoPlaylist }";
+/**
+ * The CPD a webinar counts for, as the editor set it: hours outside 0.25-100 (the CMS refuses
+ * them; an older entry may hold one) and unknown categories are dropped, never guessed.
+ */
+function webinarCpd(hours: number | null, category: string | null): WebinarCpd {
+  const hundredths = hours === null ? null : Math.round(hours * 100);
+  return {
+    hoursHundredths: hundredths !== null && hundredths >= CPD_MIN_HUNDREDTHS && hundredths <= CPD_MAX_HUNDREDTHS ? hundredths : null,
+    category: isCpdCategory(category) ? category : null,
+  };
+}
+
+const WEBINAR_SELECTION = "id attributes { ...WebinarSummaryFields description zoomUrl vimeoUrl vimeoPlaylist cpdHours cpdCategory }";
 
 const WebinarEntity = z
   .object({
@@ -17,6 +30,8 @@ const WebinarEntity = z
       zoomUrl: optionalString,
       vimeoUrl: optionalString,
       vimeoPlaylist: optionalString,
+      cpdHours: optionalNumber,
+      cpdCategory: optionalString,
     }).loose(),
   })
   .transform((entity, ctx): Webinar | typeof z.NEVER => {
@@ -25,8 +40,8 @@ const WebinarEntity = z
       for (const issue of summary.error.issues) ctx.addIssue({ ...issue, code: "custom", message: issue.message });
       return z.NEVER;
     }
-    const { description, zoomUrl, vimeoUrl, vimeoPlaylist } = entity.attributes;
-    return { ...summary.data, id: entity.id, description, access: { zoomUrl, vimeoUrl, vimeoPlaylist } };
+    const { description, zoomUrl, vimeoUrl, vimeoPlaylist, cpdHours, cpdCategory } = entity.attributes;
+    return { ...summary.data, id: entity.id, description, access: { zoomUrl, vimeoUrl, vimeoPlaylist }, cpd: webinarCpd(cpdHours, cpdCategory) };
   });
 
 export const webinarsOperation = defineOperation({
@@ -52,7 +67,7 @@ export const webinarOperation = defineOperation({
 });
 
 const BUNDLE_SELECTION = `id attributes {
-  bundleName slug description couponId discount discountType
+  bundleName slug description couponId discount discountType vatTreatment
   webinars: webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { id attributes { ...WebinarSummaryFields } } }
 }`;
 
@@ -66,6 +81,7 @@ const BundleEntity = z
       couponId: optionalString,
       discount: optionalNumber,
       discountType: z.enum(["percent", "amount"]).nullish().transform((v) => v ?? null),
+      vatTreatment,
       webinars: relationMany(WebinarSummaryAttributes),
     }),
   })

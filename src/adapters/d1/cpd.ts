@@ -1,0 +1,212 @@
+/**
+ * The CPD log and its certificates in D1 (migrations/0020_cpd.sql). Every read and write of an
+ * entry names its owner's user id, so one member's id in another's request finds nothing.
+ */
+import { isCpdCategory, type CpdCertificate, type CpdEntry, type CpdEntryFields } from "../../domain/cpd";
+
+/** What attending a webinar writes: the webinar's facts, unconfirmed. */
+export interface WebinarAttendance {
+  id: string;
+  userId: string;
+  webinarSlug: string;
+  activityDate: string;
+  title: string;
+  provider: string;
+  hoursHundredths: number;
+  category: CpdEntryFields["category"];
+}
+
+export interface NewCertificate {
+  id: string;
+  entryId: string;
+  userId: string;
+  holderName: string;
+}
+
+export interface CpdStore {
+  /** Adds the webinar's entry unless the user already has one for it; true when it was added. */
+  recordAttendance(attendance: WebinarAttendance): Promise<boolean>;
+  /** The user's entries, newest activity first. */
+  entries(userId: string): Promise<CpdEntry[]>;
+  /** One of the user's entries; null when it is not theirs or does not exist. */
+  entry(userId: string, entryId: string): Promise<CpdEntry | null>;
+  addManual(userId: string, entryId: string, fields: CpdEntryFields): Promise<void>;
+  /** Rewrites one of the user's manual entries; false when there is no such entry. */
+  updateManual(userId: string, entryId: string, fields: CpdEntryFields): Promise<boolean>;
+  /** Confirms (or re-words) one of the user's webinar entries; false when there is no such entry. */
+  confirmWebinar(userId: string, entryId: string, reflection: string): Promise<boolean>;
+  /** Deletes one of the user's entries that has no certificate; false otherwise. */
+  remove(userId: string, entryId: string): Promise<boolean>;
+  /** Issues the entry's certificate with the next number, once: an existing one is kept. */
+  issueCertificate(certificate: NewCertificate): Promise<CpdCertificate>;
+  certificate(certificateId: string): Promise<CpdCertificate | null>;
+  /** Certificates for staff, newest first, optionally those whose number, name or activity contains `search`. */
+  certificates(search: string | null, limit: number): Promise<CpdCertificate[]>;
+  /** The revocation's update (a batch's first statement; it changes nothing when already revoked). */
+  revoke(certificateId: string, staffEmail: string, reason: string): D1PreparedStatement;
+}
+
+interface EntryRow {
+  id: string;
+  user_id: string;
+  source: "webinar" | "manual";
+  webinar_slug: string | null;
+  activity_date: string;
+  title: string;
+  provider: string;
+  hours_hundredths: number;
+  category: string;
+  reflection: string;
+  evidence_url: string | null;
+  confirmed_at: string | null;
+  certificate_id: string | null;
+  certificate_number: number | null;
+  certificate_revoked_at: string | null;
+}
+
+const toEntry = (r: EntryRow): CpdEntry => ({
+  id: r.id,
+  userId: r.user_id,
+  source: r.source,
+  webinarSlug: r.webinar_slug,
+  activityDate: r.activity_date,
+  title: r.title,
+  provider: r.provider,
+  hoursHundredths: r.hours_hundredths,
+  category: isCpdCategory(r.category) ? r.category : "other",
+  reflection: r.reflection,
+  evidenceUrl: r.evidence_url,
+  confirmedAt: r.confirmed_at,
+  certificate: r.certificate_id ? { id: r.certificate_id, number: r.certificate_number!, revoked: r.certificate_revoked_at !== null } : null,
+});
+
+interface CertificateRow {
+  id: string;
+  number: number;
+  entry_id: string;
+  user_id: string;
+  holder_name: string;
+  activity: string;
+  activity_date: string;
+  hours_hundredths: number;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  revoked_reason: string | null;
+}
+
+const toCertificate = (r: CertificateRow): CpdCertificate => ({
+  id: r.id,
+  number: r.number,
+  entryId: r.entry_id,
+  userId: r.user_id,
+  holderName: r.holder_name,
+  activity: r.activity,
+  activityDate: r.activity_date,
+  hoursHundredths: r.hours_hundredths,
+  issuedAt: r.issued_at,
+  revokedAt: r.revoked_at,
+  revokedBy: r.revoked_by,
+  revokedReason: r.revoked_reason,
+});
+
+const ENTRY_SELECT = `SELECT e.*, c.id AS certificate_id, c.number AS certificate_number, c.revoked_at AS certificate_revoked_at
+  FROM cpd_entries e LEFT JOIN cpd_certificates c ON c.entry_id = e.id`;
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export function createCpdStore(db: D1Database): CpdStore {
+  const certificateWhere = async (where: string, ...params: unknown[]) => {
+    const row = await db.prepare(`SELECT * FROM cpd_certificates WHERE ${where}`).bind(...params).first<CertificateRow>();
+    return row ? toCertificate(row) : null;
+  };
+  return {
+    async recordAttendance(a) {
+      const result = await db
+        .prepare(
+          `INSERT INTO cpd_entries (id, user_id, source, webinar_slug, activity_date, title, provider, hours_hundredths, category)
+           VALUES (?1, ?2, 'webinar', ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING`,
+        )
+        .bind(a.id, a.userId, a.webinarSlug, a.activityDate, a.title, a.provider, a.hoursHundredths, a.category)
+        .run();
+      return result.meta.changes > 0;
+    },
+    async entries(userId) {
+      const { results } = await db.prepare(`${ENTRY_SELECT} WHERE e.user_id = ?1 ORDER BY e.activity_date DESC, e.created_at DESC`).bind(userId).all<EntryRow>();
+      return results.map(toEntry);
+    },
+    async entry(userId, entryId) {
+      const row = await db.prepare(`${ENTRY_SELECT} WHERE e.user_id = ?1 AND e.id = ?2`).bind(userId, entryId).first<EntryRow>();
+      return row ? toEntry(row) : null;
+    },
+    async addManual(userId, entryId, f) {
+      await db
+        .prepare(
+          `INSERT INTO cpd_entries (id, user_id, source, activity_date, title, provider, hours_hundredths, category, reflection, evidence_url, confirmed_at)
+           VALUES (?1, ?2, 'manual', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ${NOW})`,
+        )
+        .bind(entryId, userId, f.activityDate, f.title, f.provider, f.hoursHundredths, f.category, f.reflection, f.evidenceUrl)
+        .run();
+    },
+    async updateManual(userId, entryId, f) {
+      const result = await db
+        .prepare(
+          `UPDATE cpd_entries SET activity_date = ?3, title = ?4, provider = ?5, hours_hundredths = ?6, category = ?7, reflection = ?8,
+             evidence_url = ?9, updated_at = ${NOW}
+           WHERE user_id = ?1 AND id = ?2 AND source = 'manual'`,
+        )
+        .bind(userId, entryId, f.activityDate, f.title, f.provider, f.hoursHundredths, f.category, f.reflection, f.evidenceUrl)
+        .run();
+      return result.meta.changes > 0;
+    },
+    async confirmWebinar(userId, entryId, reflection) {
+      const result = await db
+        .prepare(
+          `UPDATE cpd_entries SET reflection = ?3, confirmed_at = COALESCE(confirmed_at, ${NOW}), updated_at = ${NOW}
+           WHERE user_id = ?1 AND id = ?2 AND source = 'webinar'`,
+        )
+        .bind(userId, entryId, reflection)
+        .run();
+      return result.meta.changes > 0;
+    },
+    async remove(userId, entryId) {
+      const result = await db
+        .prepare("DELETE FROM cpd_entries WHERE user_id = ?1 AND id = ?2 AND NOT EXISTS (SELECT 1 FROM cpd_certificates WHERE entry_id = ?2)")
+        .bind(userId, entryId)
+        .run();
+      return result.meta.changes > 0;
+    },
+    async issueCertificate(c) {
+      // The number is taken inside the insert, so two issues at once never share one (D1 runs
+      // one statement at a time; the unique index is the last guard).
+      await db
+        .prepare(
+          `INSERT INTO cpd_certificates (id, number, entry_id, user_id, holder_name, activity, activity_date, hours_hundredths)
+           SELECT ?1, COALESCE((SELECT MAX(number) FROM cpd_certificates), 0) + 1, e.id, e.user_id, ?4, e.title, e.activity_date, e.hours_hundredths
+           FROM cpd_entries e WHERE e.id = ?2 AND e.user_id = ?3 AND e.source = 'webinar' AND e.confirmed_at IS NOT NULL
+           ON CONFLICT (entry_id) DO NOTHING`,
+        )
+        .bind(c.id, c.entryId, c.userId, c.holderName)
+        .run();
+      const issued = await certificateWhere("entry_id = ?1 AND user_id = ?2", c.entryId, c.userId);
+      if (!issued) throw new Error(`cpd entry ${c.entryId} has no certificate after issuing one`);
+      return issued;
+    },
+    certificate: (certificateId) => certificateWhere("id = ?1", certificateId),
+    async certificates(search, limit) {
+      const like = search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM cpd_certificates
+           WHERE ?1 IS NULL OR holder_name LIKE ?1 ESCAPE '\\' OR activity LIKE ?1 ESCAPE '\\' OR printf('CPD-%06d', number) LIKE ?1 ESCAPE '\\'
+           ORDER BY number DESC LIMIT ?2`,
+        )
+        .bind(like, limit)
+        .all<CertificateRow>();
+      return results.map(toCertificate);
+    },
+    revoke: (certificateId, staffEmail, reason) =>
+      db
+        .prepare(`UPDATE cpd_certificates SET revoked_at = ${NOW}, revoked_by = ?2, revoked_reason = ?3 WHERE id = ?1 AND revoked_at IS NULL`)
+        .bind(certificateId, staffEmail, reason),
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Refunds, credit notes and disputes in D1 (migrations/0018_refunds.sql). A refund, its credit
+ * note, its audit entry, what it takes back and its e-mail are one batch (a transaction): the
+ * refund is inserted only while the payment's refunds stay within what was paid (checked inside
+ * the insert), and the credit note takes the year's next number only if the refund was stored,
+ * so numbers have no gaps and no refund gets two notes however often it is reported.
+ */
+import {
+  CREDIT_NOTE_NUMBER_PRINTF,
+  type CreditNote,
+  type Dispute,
+  type DisputeStatus,
+  type NewCreditNote,
+  type NewRefund,
+  type Refund,
+  type RefundablePayment,
+} from "../../domain/refunds";
+import type { ReceiptSource } from "../../domain/receipts";
+import type { AuditLog } from "./audit-log";
+import type { NewAuditEntry } from "../../domain/audit";
+
+export type RefundOutcome = "recorded" | "already-recorded" | "exceeds-payment";
+
+export interface RefundStore {
+  /** A webinar order's payment (by order_payments.id: Stripe's payment intent id for a card payment). */
+  orderPayment(paymentId: string): Promise<RefundablePayment | null>;
+  /** A membership payment (payments.id). */
+  membershipPayment(paymentId: string): Promise<RefundablePayment | null>;
+  /**
+   * Stores the refund with its credit note, then (only when the refund is new) the audit entry,
+   * then `then` (what it takes back, its e-mail), in one batch. "exceeds-payment" stores nothing.
+   */
+  record(refund: NewRefund, note: NewCreditNote, options: { audit: NewAuditEntry | null; then?: readonly D1PreparedStatement[] }): Promise<RefundOutcome>;
+  /** The statement taking back an order's webinars, for a refund's batch. */
+  revokeOrderWebinars(orderId: string): D1PreparedStatement;
+  /** The credit note issued for a refund, read later in the same batch (for its e-mail). */
+  creditNoteNumberOf(refundId: string): { select: string; params: readonly unknown[] };
+  forPayment(source: ReceiptSource, paymentId: string): Promise<Refund[]>;
+  forOrder(orderId: string): Promise<Refund[]>;
+  creditNote(number: string): Promise<CreditNote | null>;
+  /** Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True when its status changed. */
+  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">): Promise<boolean>;
+  disputesForOrder(orderId: string): Promise<Dispute[]>;
+}
+
+interface RefundRow {
+  id: string;
+  source: ReceiptSource;
+  payment_id: string;
+  application_id: string | null;
+  order_id: string | null;
+  user_id: string;
+  method: "card" | "offline";
+  amount_pence: number;
+  reason: string;
+  refunded_on: string;
+  recorded_by: string;
+  created_at: string;
+  credit_note_number: string | null;
+}
+
+const toRefund = (r: RefundRow): Refund => ({
+  id: r.id,
+  source: r.source,
+  paymentId: r.payment_id,
+  applicationId: r.application_id,
+  orderId: r.order_id,
+  userId: r.user_id,
+  method: r.method,
+  amountPence: r.amount_pence,
+  reason: r.reason,
+  refundedOn: r.refunded_on,
+  recordedBy: r.recorded_by,
+  createdAt: r.created_at,
+  creditNoteNumber: r.credit_note_number,
+});
+
+interface CreditNoteRow {
+  number: string;
+  year: number;
+  seq: number;
+  refund_id: string;
+  source: ReceiptSource;
+  payment_id: string;
+  receipt_number: string | null;
+  application_id: string | null;
+  order_id: string | null;
+  user_id: string;
+  payer_name: string | null;
+  payer_email: string;
+  description: string;
+  reason: string;
+  total_pence: number;
+  method: "card" | "offline";
+  refunded_on: string;
+  issued_at: string;
+}
+
+const toCreditNote = (r: CreditNoteRow): CreditNote => ({
+  number: r.number,
+  year: r.year,
+  seq: r.seq,
+  refundId: r.refund_id,
+  source: r.source,
+  paymentId: r.payment_id,
+  receiptNumber: r.receipt_number,
+  applicationId: r.application_id,
+  orderId: r.order_id,
+  userId: r.user_id,
+  payer: { name: r.payer_name, email: r.payer_email },
+  description: r.description,
+  reason: r.reason,
+  totalPence: r.total_pence,
+  method: r.method,
+  refundedOn: r.refunded_on,
+  issuedAt: r.issued_at,
+});
+
+interface DisputeRow {
+  id: string;
+  source: ReceiptSource;
+  payment_id: string;
+  order_id: string | null;
+  application_id: string | null;
+  user_id: string;
+  amount_pence: number;
+  reason: string;
+  status: DisputeStatus;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+const toDispute = (r: DisputeRow): Dispute => ({
+  id: r.id,
+  source: r.source,
+  paymentId: r.payment_id,
+  orderId: r.order_id,
+  applicationId: r.application_id,
+  userId: r.user_id,
+  amountPence: r.amount_pence,
+  reason: r.reason,
+  status: r.status,
+  openedAt: r.opened_at,
+  closedAt: r.closed_at,
+});
+
+/** The table holding a source's payments. */
+const PAYMENTS_TABLE: Record<ReceiptSource, string> = { membership: "payments", order: "order_payments" };
+
+const REFUNDED = "(SELECT COALESCE(SUM(r.amount_pence), 0) FROM refunds r WHERE r.source = ? AND r.payment_id = p.id)";
+const REFUND_COLUMNS = "r.*, (SELECT c.number FROM credit_notes c WHERE c.refund_id = r.id) AS credit_note_number";
+
+export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record">): RefundStore {
+  const refunds = async (where: string, ...params: unknown[]) => {
+    const { results } = await db.prepare(`SELECT ${REFUND_COLUMNS} FROM refunds r WHERE ${where} ORDER BY r.created_at, r.id`).bind(...params).all<RefundRow>();
+    return results.map(toRefund);
+  };
+
+  return {
+    async orderPayment(paymentId) {
+      const row = await db
+        .prepare(
+          `SELECT p.id, p.method, p.amount_pence, o.id AS order_id, o.user_id, o.email, o.reference, ${REFUNDED} AS refunded,
+             (SELECT number FROM receipts WHERE source = 'order' AND payment_id = p.id) AS receipt_number
+           FROM order_payments p JOIN orders o ON o.id = p.order_id WHERE p.id = ?`,
+        )
+        .bind("order", paymentId)
+        .first<{ id: string; method: "card" | "offline"; amount_pence: number; order_id: string; user_id: string; email: string; reference: string; refunded: number; receipt_number: string | null }>();
+      return row
+        ? {
+            source: "order",
+            id: row.id,
+            applicationId: null,
+            orderId: row.order_id,
+            userId: row.user_id,
+            method: row.method,
+            amountPence: row.amount_pence,
+            refundedPence: row.refunded,
+            receiptNumber: row.receipt_number,
+            payer: { name: null, email: row.email },
+            description: `Webinar order ${row.reference}`,
+          }
+        : null;
+    },
+
+    async membershipPayment(paymentId) {
+      const row = await db
+        .prepare(
+          `SELECT p.id, p.method, p.amount_pence, p.user_id, a.id AS application_id, a.email, a.given_name, a.family_name, a.membership_title,
+             ${REFUNDED} AS refunded, (SELECT number FROM receipts WHERE source = 'membership' AND payment_id = p.id) AS receipt_number
+           FROM payments p JOIN applications a ON a.id = p.application_id WHERE p.id = ?`,
+        )
+        .bind("membership", paymentId)
+        .first<{ id: string; method: "card" | "offline"; amount_pence: number; user_id: string; application_id: string; email: string; given_name: string; family_name: string; membership_title: string; refunded: number; receipt_number: string | null }>();
+      return row
+        ? {
+            source: "membership",
+            id: row.id,
+            applicationId: row.application_id,
+            orderId: null,
+            userId: row.user_id,
+            method: row.method,
+            amountPence: row.amount_pence,
+            refundedPence: row.refunded,
+            receiptNumber: row.receipt_number,
+            payer: { name: `${row.given_name} ${row.family_name}`.trim() || null, email: row.email },
+            description: row.membership_title,
+          }
+        : null;
+    },
+
+    async record(r, n, { audit: entry, then = [] }) {
+      const table = PAYMENTS_TABLE[r.source];
+      const statements = [
+        // Within what was paid, counting every refund already stored for the payment.
+        db
+          .prepare(
+            `INSERT INTO refunds (id, source, payment_id, application_id, order_id, user_id, method, amount_pence, reason, refunded_on, recorded_by)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+             WHERE (SELECT p.amount_pence FROM ${table} p WHERE p.id = ?3)
+                   - (SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE source = ?2 AND payment_id = ?3) >= ?8
+             ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(r.id, r.source, r.paymentId, r.applicationId, r.orderId, r.userId, r.method, r.amountPence, r.reason, r.refundedOn, r.recordedBy),
+        ...(entry ? [audit.record(entry, { afterChange: true })] : []),
+        db
+          .prepare(
+            `INSERT INTO credit_notes (number, year, seq, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id,
+               payer_name, payer_email, description, reason, total_pence, method, refunded_on)
+             SELECT printf(?1, ?2, allocated.seq), ?2, allocated.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
+             FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM credit_notes WHERE year = ?2) AS allocated
+             WHERE EXISTS (SELECT 1 FROM refunds WHERE id = ?3)
+             ON CONFLICT (refund_id) DO NOTHING`,
+          )
+          .bind(
+            CREDIT_NOTE_NUMBER_PRINTF,
+            n.year,
+            n.refundId,
+            n.source,
+            n.paymentId,
+            n.receiptNumber,
+            n.applicationId,
+            n.orderId,
+            n.userId,
+            n.payer.name,
+            n.payer.email,
+            n.description,
+            n.reason,
+            n.totalPence,
+            n.method,
+            n.refundedOn,
+          ),
+        ...then,
+      ];
+      const [inserted] = await db.batch(statements);
+      if ((inserted?.meta.changes ?? 0) > 0) return "recorded";
+      const known = await db.prepare("SELECT 1 AS found FROM refunds WHERE id = ?1").bind(r.id).first();
+      return known ? "already-recorded" : "exceeds-payment";
+    },
+
+    revokeOrderWebinars: (orderId) => db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(orderId),
+
+    creditNoteNumberOf: (refundId) => ({ select: "SELECT number FROM credit_notes WHERE refund_id = ?", params: [refundId] }),
+
+    forPayment: (source, paymentId) => refunds("r.source = ?1 AND r.payment_id = ?2", source, paymentId),
+    forOrder: (orderId) => refunds("r.order_id = ?1", orderId),
+
+    async creditNote(number) {
+      const row = await db.prepare("SELECT * FROM credit_notes WHERE number = ?1").bind(number).first<CreditNoteRow>();
+      return row ? toCreditNote(row) : null;
+    },
+
+    async saveDispute(d) {
+      const statements = [
+        db
+          .prepare(
+            `INSERT INTO disputes (id, source, payment_id, order_id, application_id, user_id, amount_pence, reason, status, closed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, CASE WHEN ?9 = 'open' THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
+             ON CONFLICT (id) DO UPDATE SET status = excluded.status, amount_pence = excluded.amount_pence, reason = excluded.reason,
+               closed_at = excluded.closed_at
+             WHERE disputes.status <> excluded.status`,
+          )
+          .bind(d.id, d.source, d.paymentId, d.orderId, d.applicationId, d.userId, d.amountPence, d.reason, d.status),
+        // A dispute lost: the bank took the money back, so the webinars go for good.
+        ...(d.status === "lost" && d.orderId ? [db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(d.orderId)] : []),
+      ];
+      const [saved] = await db.batch(statements);
+      return (saved?.meta.changes ?? 0) > 0;
+    },
+
+    async disputesForOrder(orderId) {
+      const { results } = await db.prepare("SELECT * FROM disputes WHERE order_id = ?1 ORDER BY opened_at").bind(orderId).all<DisputeRow>();
+      return results.map(toDispute);
+    },
+  };
+}

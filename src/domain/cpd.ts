@@ -1,0 +1,85 @@
+/**
+ * Continuing professional development (migrations/0020_cpd.sql): the member's log of learning,
+ * and the certificates issued for confirmed webinar entries. Hours travel as hundredths of an
+ * hour, so that totals add up exactly.
+ */
+
+/** The kinds of learning a log groups its totals by; a webinar's `cpdCategory` in the CMS is one of these keys. */
+export const CPD_CATEGORIES = {
+  clinical: "Clinical practice",
+  professional: "Professional practice and ethics",
+  leadership: "Leadership and management",
+  education: "Education and research",
+  other: "Other learning",
+} as const;
+
+export type CpdCategory = keyof typeof CPD_CATEGORIES;
+
+export const isCpdCategory = (value: unknown): value is CpdCategory => typeof value === "string" && Object.hasOwn(CPD_CATEGORIES, value);
+
+/** One entry is between a quarter of an hour and 100 hours. */
+export const CPD_MIN_HUNDREDTHS = 25;
+export const CPD_MAX_HUNDREDTHS = 10_000;
+
+export interface CpdEntry {
+  id: string;
+  userId: string;
+  /** Added by attending a webinar, or by the member for an external activity. */
+  source: "webinar" | "manual";
+  /** The webinar's slug, for webinar entries. */
+  webinarSlug: string | null;
+  /** The day of the activity (YYYY-MM-DD); a webinar's is the webinar's date in London. */
+  activityDate: string;
+  title: string;
+  provider: string;
+  hoursHundredths: number;
+  category: CpdCategory;
+  reflection: string;
+  evidenceUrl: string | null;
+  /** When the member confirmed it (manual entries are confirmed when written). */
+  confirmedAt: string | null;
+  /** The certificate issued for it, if any. */
+  certificate: { id: string; number: number; revoked: boolean } | null;
+}
+
+/** What the member writes for a manual entry (all of it), or for a webinar entry (reflection only). */
+export interface CpdEntryFields {
+  activityDate: string;
+  title: string;
+  provider: string;
+  hoursHundredths: number;
+  category: CpdCategory;
+  reflection: string;
+  evidenceUrl: string | null;
+}
+
+/** A year of the log, with its totals (confirmed entries only count). */
+export interface CpdYear {
+  year: number;
+  entries: CpdEntry[];
+  totalHundredths: number;
+  byCategory: { category: CpdCategory; hundredths: number }[];
+  /** The society's yearly target in hundredths, or null when the CMS sets none. */
+  targetHundredths: number | null;
+}
+
+export interface CpdCertificate {
+  id: string;
+  number: number;
+  entryId: string;
+  userId: string;
+  holderName: string;
+  activity: string;
+  activityDate: string;
+  hoursHundredths: number;
+  issuedAt: string;
+  revokedAt: string | null;
+  revokedBy: string | null;
+  revokedReason: string | null;
+}
+
+/** The certificate's human number, e.g. CPD-000042. */
+export const certificateNumber = (number: number) => `CPD-${String(number).padStart(6, "0")}`;
+
+/** A number of hours in hundredths as people write it: 1.5, 0.25, 12. */
+export const formatHours = (hundredths: number) => String(hundredths / 100);

@@ -1,0 +1,267 @@
+/**
+ * Refunds (docs/decisions/0021-refunds-credit-notes-and-disputes.md): staff pay back all or part
+ * of a payment with a reason; a card payment through Stripe's refund API, an offline one recorded
+ * as paid back. Every refund gets a credit note (its own gap-free series), an audit entry when
+ * staff made it, the payer's e-mail, and, if staff choose, takes back what was bought.
+ *
+ * A card refund is recorded under Stripe's refund id, so the one staff make here and the
+ * charge.refunded webhook that reports it (or a refund made in Stripe's dashboard, which only the
+ * webhook reports) are one refund with one credit note, whichever arrives first.
+ */
+import type { OrderStore } from "../../adapters/d1/orders";
+import type { RefundStore } from "../../adapters/d1/refunds";
+import type { BillingApi } from "../../adapters/stripe/billing-api";
+import type { NewAuditEntry } from "../../domain/audit";
+import type { LayoutData } from "../../domain/content";
+import type { Order } from "../../domain/orders";
+import type { ReceiptIssuer } from "../../domain/receipts";
+import type { CreditNote, Dispute, NewRefund, OrderRevocation, Refund, RefundablePayment } from "../../domain/refunds";
+import { AppError } from "../../errors";
+import type { Logger } from "../../log";
+import { londonDate } from "../../shared/london-date";
+import type { ContentService } from "../content/content-service";
+import type { PreparedEmail } from "../email/outbox";
+import { receiptIssuer } from "../receipts/receipt-content";
+import { receiptYear } from "../receipts/receipt-number";
+import { CANCELLATION_REFUSALS, cancellationRefusal, type CancellationRefusal } from "./cancellation";
+import { parseCreditNoteNumber } from "./credit-note-number";
+import { checkRefundAmount, checkRefundReason } from "./refund-rules";
+
+export interface RefundServiceDeps {
+  refunds: RefundStore;
+  /** Null when card payments are not configured: card refunds are then refused. */
+  billing: Pick<BillingApi, "refundPayment" | "retrieveCharge"> | null;
+  /** The payer's e-mail about the refund, for the refund's batch. */
+  email: (refund: NewRefund, payment: RefundablePayment) => PreparedEmail;
+  deliverSoon: (ids: readonly string[]) => void;
+  /** The buyer's own orders (the 14-day cancellation). */
+  orders: Pick<OrderStore, "byId" | "payments">;
+  /** The society printed at a credit note's head, as on receipts; the webinars' dates. */
+  content: Pick<ContentService, "layout" | "catalogue">;
+  siteName: string;
+  now: () => Date;
+  log: Logger;
+}
+
+/** One credit note to print, with the society that issued it and the page's layout. */
+export interface PrintableCreditNote {
+  layout: LayoutData;
+  note: CreditNote;
+  issuer: ReceiptIssuer;
+}
+
+export interface StaffRefund {
+  amountPence: number;
+  reason: string;
+  revoke: OrderRevocation;
+  /** From the refund form: the same form sent again refunds nothing more. */
+  idempotencyKey: string;
+}
+
+/** Recorded when a refund is first heard of from Stripe (made in its dashboard). */
+export const DASHBOARD_REASON = "Refunded in Stripe's dashboard";
+
+/** Recorded for the buyer's own cancellation within 14 days. */
+export const CANCELLATION_REASON = "Cancelled by the buyer within 14 days of buying";
+
+export type RefundService = ReturnType<typeof createRefundService>;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
+
+export function createRefundService(deps: RefundServiceDeps) {
+  /** Stores the refund, its credit note, audit entry, e-mail and what it takes back, in one batch. */
+  async function store(refund: NewRefund, payment: RefundablePayment, audit: NewAuditEntry | null, revoke: OrderRevocation) {
+    const email = deps.email(refund, payment);
+    const takeBack = revoke === "revoke-webinars" && payment.orderId ? [deps.refunds.revokeOrderWebinars(payment.orderId)] : [];
+    const outcome = await deps.refunds.record(
+      refund,
+      {
+        year: receiptYear(deps.now()),
+        refundId: refund.id,
+        source: payment.source,
+        paymentId: payment.id,
+        receiptNumber: payment.receiptNumber,
+        applicationId: payment.applicationId,
+        orderId: payment.orderId,
+        userId: payment.userId,
+        payer: payment.payer,
+        description: payment.description,
+        reason: refund.reason,
+        totalPence: refund.amountPence,
+        method: refund.method,
+        refundedOn: refund.refundedOn,
+      },
+      { audit, then: [...takeBack, ...email.statements] },
+    );
+    if (outcome === "recorded") deps.deliverSoon(email.ids);
+    return outcome;
+  }
+
+  const newRefund = (id: string, payment: RefundablePayment, amountPence: number, reason: string, recordedBy: string): NewRefund => ({
+    id,
+    source: payment.source,
+    paymentId: payment.id,
+    applicationId: payment.applicationId,
+    orderId: payment.orderId,
+    userId: payment.userId,
+    method: payment.method,
+    amountPence,
+    reason,
+    refundedOn: londonDate(deps.now()),
+    recordedBy,
+  });
+
+  async function orderPayment(orderId: string, paymentId: string): Promise<RefundablePayment> {
+    const payment = await deps.refunds.orderPayment(paymentId);
+    if (!payment || payment.orderId !== orderId) throw new AppError("NOT_FOUND", "This order has no payment with this id");
+    return payment;
+  }
+
+  /** Why the user's order cannot be cancelled now (null: it can), with its payment. */
+  async function cancellationOf(order: Order): Promise<{ refusal: CancellationRefusal | null; payment: RefundablePayment | null }> {
+    const [paid] = order.status === "paid" && order.paymentMethod === "card" ? await deps.orders.payments(order.id) : [];
+    const payment = paid ? await deps.refunds.orderPayment(paid.id) : null;
+    const disputes = payment ? await deps.refunds.disputesForOrder(order.id) : [];
+    const { webinars } = await deps.content.catalogue();
+    const starts = new Map(webinars.map((w) => [w.id, w.date]));
+    const refusal = cancellationRefusal(
+      {
+        order,
+        paidAt: paid?.createdAt ? `${paid.createdAt}` : null,
+        refundedPence: payment?.refundedPence ?? 0,
+        disputed: disputes.length > 0,
+        startsAt: order.webinarIds.map((id) => starts.get(id) ?? null),
+      },
+      deps.now(),
+    );
+    return { refusal, payment };
+  }
+
+  async function ownOrder(userId: string, orderId: string): Promise<Order> {
+    const order = await deps.orders.byId(orderId);
+    // Someone else's order is NOT_FOUND, exactly as one that does not exist.
+    if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "No order with this id");
+    return order;
+  }
+
+  return {
+    /** The user's own order and whether (and if not, why not) it can be cancelled for a full refund now. */
+    async cancellation(userId: string, orderId: string): Promise<{ order: Order; refusal: string | null }> {
+      const order = await ownOrder(userId, orderId);
+      const { refusal } = await cancellationOf(order);
+      return { order, refusal: refusal ? CANCELLATION_REFUSALS[refusal] : null };
+    },
+
+    /** Which of these (the user's) orders can be cancelled now: paid by card, so only those are looked at. */
+    async cancellableOrderIds(orders: readonly Order[]): Promise<Set<string>> {
+      const candidates = orders.filter((o) => o.status === "paid" && o.paymentMethod === "card");
+      const checked = await Promise.all(candidates.map(async (o) => [o.id, (await cancellationOf(o)).refusal] as const));
+      return new Set(checked.filter(([, refusal]) => refusal === null).map(([id]) => id));
+    },
+
+    /**
+     * The buyer cancels their own unused order within 14 days: Stripe refunds the whole payment
+     * (keyed by the order, so a second click refunds nothing more), the webinars go back, and the
+     * refund gets its credit note, audit entry and e-mail. A BAD_REQUEST says why it cannot.
+     */
+    async cancelOwnOrder(userId: string, orderId: string): Promise<void> {
+      const order = await ownOrder(userId, orderId);
+      const { refusal, payment } = await cancellationOf(order);
+      if (refusal || !payment) throw new AppError("BAD_REQUEST", CANCELLATION_REFUSALS[refusal ?? "not-paid"]);
+      if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not available just now, so the order cannot be cancelled; try again later");
+      let refundId: string;
+      try {
+        refundId = (await deps.billing.refundPayment(payment.id, payment.amountPence, { idempotencyKey: `cancel:${order.id}`, reason: CANCELLATION_REASON })).id;
+      } catch (error) {
+        throw new AppError("PAYMENT_UNAVAILABLE", "We could not refund the order just now; nothing was changed. Try again in a few minutes", { cause: error });
+      }
+      // Recorded as the buyer's own act (their user id), not a staff member's.
+      const by = `buyer:${userId}`;
+      const refund = newRefund(refundId, payment, payment.amountPence, CANCELLATION_REASON, by);
+      const audit: NewAuditEntry = { staffEmail: by, action: "order.cancelled_by_buyer", orderId: order.id, details: { refundId, amountPence: payment.amountPence } };
+      await store(refund, payment, audit, "revoke-webinars");
+    },
+
+    /** A payment of an order, with what has been refunded of it so far. */
+    orderPayment,
+
+    /** The refunds of an order, oldest first, each with its credit note's number. */
+    forOrder: (orderId: string): Promise<Refund[]> => deps.refunds.forOrder(orderId),
+
+    /**
+     * Staff refund part or all of an order's payment. Card: Stripe refunds it first (keyed by the
+     * form, so a resubmitted form makes no second refund), then the refund is recorded under
+     * Stripe's id. Offline: recorded as paid back. A BAD_REQUEST names any problem with the
+     * amount or the reason; nothing is refunded then.
+     */
+    async refundOrderPayment(staffEmail: string, orderId: string, paymentId: string, input: StaffRefund): Promise<"recorded" | "already-recorded"> {
+      if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new AppError("BAD_REQUEST", "The refund form has expired: open the order again and resubmit");
+      const payment = await orderPayment(orderId, paymentId);
+      const reason = checkRefundReason(input.reason);
+      const id = payment.method === "card" ? null : `refund-${input.idempotencyKey}`;
+      // A resubmitted offline form: already recorded, nothing more to check or do.
+      if (id && (await deps.refunds.forPayment(payment.source, payment.id)).some((r) => r.id === id)) return "already-recorded";
+      const amountPence = checkRefundAmount(payment, input.amountPence);
+      let refundId = id;
+      if (!refundId) {
+        if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not configured on this site, so a card refund cannot be made");
+        try {
+          const made = await deps.billing.refundPayment(payment.id, amountPence, { idempotencyKey: `refund:${input.idempotencyKey}`, reason });
+          refundId = made.id;
+        } catch (error) {
+          throw new AppError("PAYMENT_UNAVAILABLE", "Stripe did not make the refund; nothing was refunded. Try again in a minute", { cause: error });
+        }
+      }
+      const refund = newRefund(refundId, payment, amountPence, reason, staffEmail);
+      const audit: NewAuditEntry = {
+        staffEmail,
+        action: "order.refunded",
+        orderId,
+        details: { refundId, paymentId: payment.id, method: payment.method, amountPence, reason, revoke: input.revoke },
+      };
+      const outcome = await store(refund, payment, audit, input.revoke);
+      if (outcome === "exceeds-payment") {
+        // Someone else refunded meanwhile: the check again, now with their refund counted.
+        checkRefundAmount(await orderPayment(orderId, paymentId), amountPence);
+        throw new AppError("CONFLICT", "Another refund of this payment was recorded at the same time; open the order again");
+      }
+      if (outcome === "already-recorded" && payment.method === "card") {
+        // charge.refunded arrived first and recorded it with Stripe's details: staff's action is still logged.
+        deps.log.info("refund.already_recorded", { refundId, orderId });
+      }
+      return outcome;
+    },
+
+    /**
+     * charge.refunded: the charge re-read from Stripe, every succeeded refund of it recorded
+     * (those made here already are; one made in Stripe's dashboard is recorded now, with its own
+     * credit note). A charge for a payment not recorded yet is an error, so Stripe retries the
+     * event once the payment's own event has been handled.
+     */
+    async recordChargeRefunds(chargeId: string): Promise<number> {
+      if (!deps.billing) return 0;
+      const charge = await deps.billing.retrieveCharge(chargeId);
+      if (!charge?.paymentIntentId) return 0;
+      const payment = await deps.refunds.orderPayment(charge.paymentIntentId);
+      if (!payment) throw new Error(`Charge ${chargeId} is for a payment (${charge.paymentIntentId}) not recorded yet`);
+      let recorded = 0;
+      for (const made of charge.refunds.filter((r) => r.status === "succeeded" || r.status === "pending")) {
+        const outcome = await store(newRefund(made.id, payment, made.amountPence, DASHBOARD_REASON, "stripe"), payment, null, "keep");
+        if (outcome === "recorded") recorded++;
+        if (outcome === "exceeds-payment") deps.log.error("refund.exceeds_payment", { chargeId, refundId: made.id, paymentId: payment.id });
+      }
+      return recorded;
+    },
+
+    /** The disputes of an order's payments, oldest first. */
+    disputesForOrder: (orderId: string): Promise<Dispute[]> => deps.refunds.disputesForOrder(orderId),
+
+    /** A credit note to print: staff see any; a user only their own (anyone else's is NOT_FOUND). */
+    async creditNote(number: string, allowed: (note: CreditNote) => boolean = () => true): Promise<PrintableCreditNote> {
+      const note = parseCreditNoteNumber(number) ? await deps.refunds.creditNote(number) : null;
+      if (!note || !allowed(note)) throw new AppError("NOT_FOUND", "No credit note with this number");
+      const layout = await deps.content.layout();
+      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName) };
+    },
+  };
+}
