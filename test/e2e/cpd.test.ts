@@ -17,13 +17,15 @@ import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, visit } from "./support/navigate";
 import { WORKER_SLOTS } from "./support/site-worker";
+import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 
 const MEMBER = DEMO_ACCOUNTS.member;
 const STAFF = DEMO_ACCOUNTS.staff;
 const stack = useBrowserStack(WORKER_SLOTS.cpd, {
   seedSql: `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES
               ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01');
-            ${demoCpdSql({ uid: MEMBER.uid, name: "Demo Member" })}`,
+            ${demoCpdSql({ uid: MEMBER.uid, name: "Demo Member" })};
+            ${staffSecondFactorSql()}`,
 });
 const url = (path: string) => stack.url(path);
 const main = (page: Page) => page.locator("main");
@@ -35,6 +37,8 @@ async function signIn(page: Page, account: { email: string; password: string }, 
   await page.getByLabel("E-mail address").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await follow(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+  // Staff enter their authenticator code first.
+  if (onVerifyPage(page)) await passStaffVerify(page);
   await expect.poll(() => pathOf(page)).toBe(callbackPath);
 }
 
