@@ -6,7 +6,6 @@
 import type { ReactNode } from "react";
 import type { JoinPage } from "../../domain/content";
 import type { MembershipTerms } from "../../domain/membership";
-import { countryOptions, DEFAULT_COUNTRY } from "../../shared/countries";
 import { pageHref } from "../../shared/links";
 import type { JoinErrors } from "../../shared/join-form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
@@ -15,6 +14,7 @@ import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { formatPence } from "../format";
 import { EVIDENCE_LABELS, EvidenceFields, evidenceByMembership } from "./evidence-fields";
+import { AddressFields, MEMBER_DETAIL_LABELS, NameAndPhoneFields } from "./member-detail-fields";
 
 export interface JoinFormProps {
   joinPage: JoinPage;
@@ -33,15 +33,7 @@ export interface JoinFormProps {
 }
 
 const LABELS: Record<string, string> = {
-  givenName: "First name",
-  familyName: "Last name",
-  phone: "Phone number",
-  addressLine1: "Address line 1",
-  addressLine2: "Address line 2",
-  town: "Town or city",
-  region: "County, state or province",
-  postcode: "Postcode",
-  country: "Country",
+  ...MEMBER_DETAIL_LABELS,
   membership: "Membership",
   paymentMethod: "How you will pay",
   ...EVIDENCE_LABELS,
@@ -81,34 +73,11 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
 
       <Section title="Your details" description={joinPage.yourDetailsDescription}>
-        <TextField id="givenName" label={LABELS.givenName!} value={v("givenName")} error={e("givenName")} autoComplete="given-name" required maxLength={100} />
-        <TextField id="familyName" label={LABELS.familyName!} value={v("familyName")} error={e("familyName")} autoComplete="family-name" required maxLength={100} />
-        <TextField id="phone" label={`${LABELS.phone} (optional)`} type="tel" value={v("phone")} error={e("phone")} autoComplete="tel" maxLength={30} />
+        <NameAndPhoneFields values={values} errors={errors} />
       </Section>
 
       <Section title="Address" description={joinPage.addressDescription}>
-        <TextField id="addressLine1" label={LABELS.addressLine1!} value={v("addressLine1")} error={e("addressLine1")} autoComplete="address-line1" required maxLength={200} />
-        <TextField id="addressLine2" label={`${LABELS.addressLine2} (optional)`} value={v("addressLine2")} error={e("addressLine2")} autoComplete="address-line2" maxLength={200} />
-        <TextField id="town" label={LABELS.town!} value={v("town")} error={e("town")} autoComplete="address-level2" required maxLength={100} />
-        <TextField id="region" label={`${LABELS.region} (optional)`} value={v("region")} error={e("region")} autoComplete="address-level1" maxLength={100} />
-        <TextField
-          id="postcode"
-          label={LABELS.postcode!}
-          hint="Or ZIP code, PIN code or Eircode. Leave it empty only if your country has no postcodes."
-          value={v("postcode")}
-          error={e("postcode")}
-          autoComplete="postal-code"
-          maxLength={16}
-        />
-        <SelectField
-          id="country"
-          label={LABELS.country!}
-          options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
-          value={v("country") || DEFAULT_COUNTRY}
-          error={e("country")}
-          autoComplete="country"
-          required
-        />
+        <AddressFields values={values} errors={errors} />
       </Section>
 
       <Section title="Membership" description={joinPage.membershipDescription}>

@@ -4,7 +4,6 @@
  * problem next to its field and listed at the top.
  */
 import type { ReactNode } from "react";
-import { countryOptions, DEFAULT_COUNTRY } from "../../shared/countries";
 import { EVIDENCE_FIELDS, type JoinErrors, type JoinRequirements } from "../../shared/join-form";
 import { hrefs } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
@@ -12,6 +11,7 @@ import { SelectField } from "../forms/choice-fields";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { EVIDENCE_LABELS } from "../join/evidence-fields";
+import { AddressFields, MEMBER_DETAIL_LABELS, NameAndPhoneFields } from "../join/member-detail-fields";
 
 export interface ProfileContentProps {
   membershipTitle: string;
@@ -25,15 +25,7 @@ export interface ProfileContentProps {
 }
 
 const LABELS: Record<string, string> = {
-  givenName: "First name",
-  familyName: "Last name",
-  phone: "Phone number",
-  addressLine1: "Address line 1",
-  addressLine2: "Address line 2",
-  town: "Town or city",
-  region: "County, state or province",
-  postcode: "Postcode",
-  country: "Country",
+  ...MEMBER_DETAIL_LABELS,
   ...EVIDENCE_LABELS,
   specialisation: "Specialisation",
   form: "Form",
@@ -81,33 +73,10 @@ export function ProfileContent({ membershipTitle, requirements, specialisationOp
         <ErrorSummary problems={problems} />
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <Section title="Your name and phone">
-          <TextField id="givenName" label={LABELS.givenName!} value={v("givenName")} error={e("givenName")} autoComplete="given-name" required maxLength={100} />
-          <TextField id="familyName" label={LABELS.familyName!} value={v("familyName")} error={e("familyName")} autoComplete="family-name" required maxLength={100} />
-          <TextField id="phone" label={`${LABELS.phone} (optional)`} type="tel" value={v("phone")} error={e("phone")} autoComplete="tel" maxLength={30} />
+          <NameAndPhoneFields values={values} errors={errors} />
         </Section>
         <Section title="Address">
-          <TextField id="addressLine1" label={LABELS.addressLine1!} value={v("addressLine1")} error={e("addressLine1")} autoComplete="address-line1" required maxLength={200} />
-          <TextField id="addressLine2" label={`${LABELS.addressLine2} (optional)`} value={v("addressLine2")} error={e("addressLine2")} autoComplete="address-line2" maxLength={200} />
-          <TextField id="town" label={LABELS.town!} value={v("town")} error={e("town")} autoComplete="address-level2" required maxLength={100} />
-          <TextField id="region" label={`${LABELS.region} (optional)`} value={v("region")} error={e("region")} autoComplete="address-level1" maxLength={100} />
-          <TextField
-            id="postcode"
-            label={LABELS.postcode!}
-            hint="Or ZIP code, PIN code or Eircode. Leave it empty only if your country has no postcodes."
-            value={v("postcode")}
-            error={e("postcode")}
-            autoComplete="postal-code"
-            maxLength={16}
-          />
-          <SelectField
-            id="country"
-            label={LABELS.country!}
-            options={countryOptions().map(({ code, name }) => ({ value: code, label: name }))}
-            value={v("country") || DEFAULT_COUNTRY}
-            error={e("country")}
-            autoComplete="country"
-            required
-          />
+          <AddressFields values={values} errors={errors} />
         </Section>
         <Section title="Professional details">
           {EVIDENCE_FIELDS.filter((field) => requirements.evidence[field] !== "notAsked").map((field) => (
