@@ -62,6 +62,16 @@ export const hrefs = {
   changeEmail: "/user/account/email",
   /** Where Firebase's change-of-address link returns (no session needed: it may open on another device). */
   emailChanged: "/account/email-changed",
+  /** The user's own data: downloading it, and deleting the account. */
+  privacy: "/user/privacy",
+  /** "Download my data": the JSON file of everything the site holds about the user. */
+  privacyExport: "/user/privacy/my-data.json",
+  /** "Delete my account": the confirmation asking for the password (its form posts here too). */
+  deleteAccount: "/user/privacy/delete",
+  /** Where a deleted account's last request lands (no session any more). */
+  accountDeleted: "/account/deleted",
+  /** Staff: one applicant's data, for a data-subject request (audited). */
+  staffApplicantData: (applicationId: string) => `/staff/applications/${segment(applicationId)}/personal-data.json`,
   /** Where the account page's e-mail choices are posted. */
   emailPreferences: "/user/account/email-preferences",
   membership: "/user/membership",

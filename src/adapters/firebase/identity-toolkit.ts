@@ -1,8 +1,8 @@
 /**
  * Firebase Authentication's REST API (Identity Toolkit), for what the Worker does on a user's
- * behalf: the no-JavaScript sign-in and password-reset forms, changing a password after
- * re-authentication, and creating an account (/register and the join flow) with its
- * address-verification e-mail. Locally it talks to the emulator.
+ * behalf: the no-JavaScript sign-in and password-reset forms, changing a password or deleting
+ * one's own account after re-authentication, and creating an account (/register and the join
+ * flow) with its address-verification e-mail. Locally it talks to the emulator.
  * Errors carry Firebase's JS SDK codes (auth/...), so one message table serves both paths.
  */
 import { IdentityError } from "../../domain/identity-errors";
@@ -27,6 +27,8 @@ export interface IdentityToolkit {
   sendEmailChangeVerification(idToken: string, newEmail: string, continueUrl: string): Promise<void>;
   /** Changes the password of the user whose (fresh) ID token this is. */
   updatePassword(idToken: string, password: string): Promise<SignInResult>;
+  /** Deletes the account whose (fresh) ID token this is: it can never sign in again. */
+  deleteAccount(idToken: string): Promise<void>;
 }
 
 /** REST error messages -> Firebase JS SDK codes. */
@@ -105,6 +107,9 @@ export function createIdentityToolkit(options: {
     },
     async updatePassword(idToken, password) {
       return signInResult(await call("update", { idToken, password, returnSecureToken: true }));
+    },
+    async deleteAccount(idToken) {
+      await call("delete", { idToken });
     },
   };
 }

@@ -47,6 +47,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("secondFactor", services.secondFactor);
     c.set("staffOrders", services.staffOrders);
     c.set("refunds", services.refunds);
+    c.set("privacy", services.privacy);
     c.set("membersRegister", services.membersRegister);
     c.set("stripeWebhook", services.stripeWebhook);
     c.set("email", services.email);

@@ -18,6 +18,7 @@ import { createMembershipChangeStore } from "../../adapters/d1/membership-change
 import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
+import { createPersonalDataStore } from "../../adapters/d1/personal-data";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createRefundStore } from "../../adapters/d1/refunds";
@@ -66,6 +67,9 @@ import type { CardPayments } from "../../services/payments/card-payments";
 import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
 import { completeRenewalCheckout } from "../../services/payments/renewal-payment";
+import { createAccountErasure } from "../../services/privacy/account-erasure";
+import { createDataExport } from "../../services/privacy/data-export";
+import { createPseudonyms } from "../../services/privacy/pseudonyms";
 import { createReceiptService } from "../../services/receipts/receipt-service";
 import { createSecondFactor } from "../../services/staff/second-factor";
 import { createSecretBox } from "../../services/staff/secret-box";
@@ -218,6 +222,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       session,
     );
   const cpdStore = createCpdStore(db);
+  const personalData = createPersonalDataStore(db, stores.audit);
 
   return {
     content,
@@ -339,6 +344,11 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     }),
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
+    /** A person's data: their export (theirs, or staff's for a data-subject request) and erasing their account. */
+    privacy: {
+      export: createDataExport({ store: personalData, audit: stores.audit, now }),
+      erasure: createAccountErasure({ store: personalData, identity, billing: card?.billing ?? null, pseudonyms: createPseudonyms(authConfig.sessionSecret), log }),
+    },
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card

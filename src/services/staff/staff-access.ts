@@ -21,6 +21,7 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/applications/:id": "membership",
   "/staff/applications/:id/payment": "membership",
   "/staff/applications/:id/reject": "membership",
+  "/staff/applications/:id/personal-data.json": "membership",
   "/staff/members": "membership",
   "/staff/members.csv": "membership",
   "/staff/members/import": "membership",

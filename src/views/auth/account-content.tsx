@@ -60,6 +60,10 @@ export function AccountContent({ session, isMember, csrfToken, notice, emailPref
           </>
         ) : null}
       </p>
+      <h2>Your data</h2>
+      <p>
+        <a href={hrefs.privacy}>Download your data, or delete your account</a>
+      </p>
       <h2>Sign out</h2>
       <form method="post" action="/api/auth/signout" className="form form--inline" data-auth-form="sign-out" data-island-config={islandConfig}>
         <input type="hidden" name="csrfToken" value={csrfToken} />

@@ -10,6 +10,7 @@ import { RecordHeader } from "./record-header";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
 import { formatPence } from "../format";
+import { hrefs } from "../../shared/links";
 
 export interface ApplicationDetailContentProps {
   application: Application;
@@ -105,6 +106,14 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
 
       <h2>Audit trail</h2>
       <AuditTrail audit={audit} reference={a.reference} none="No staff action has been taken on this application." />
+
+      <h2>Data-subject request</h2>
+      <p>
+        <a href={hrefs.staffApplicantData(a.id)} download>
+          Export this person's data
+        </a>{" "}
+        (JSON: everything the site holds about the applicant's account; the export is recorded in the audit trail).
+      </p>
 
       {actions}
     </div>

@@ -68,4 +68,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "email.resent": "Sent a failed e-mail again",
   "member.details.updated": "The member changed their own details",
   "account.email.changed": "The member changed their e-mail address (verified)",
+  "account.erased": "The member deleted their account (personal data erased)",
+  "privacy.exported": "Exported the person's data (data-subject request)",
 };

@@ -1,0 +1,20 @@
+/**
+ * Staff: an applicant's data for a data-subject request, the same JSON file "Download my data"
+ * gives them (services/privacy/data-export.ts):
+ *   GET /staff/applications/{id}/personal-data.json
+ * Audited before the data leaves (`privacy.exported`: who, when, which application), like the
+ * staff CSV exports.
+ */
+import { Hono } from "hono";
+import { requireStaff, staffEmailOf } from "../middleware/require-staff";
+import type { HonoEnv } from "../types";
+import { jsonDownloadHeaders } from "../views/privacy/download-headers";
+
+export const staffApplicantDataRoutes = new Hono<HonoEnv>()
+  // Also gated here, so this route is never reachable without the check however it is mounted.
+  .use("/staff/*", requireStaff())
+  .get("/staff/applications/:id/personal-data.json", async (c) => {
+    const application = await c.var.staffApplications.byId(c.req.param("id"));
+    const document = await c.var.privacy.export.forApplicant(staffEmailOf(c)!, application);
+    return c.body(JSON.stringify(document, null, 2), 200, jsonDownloadHeaders(`personal-data-${application.reference}`, new Date()));
+  });
