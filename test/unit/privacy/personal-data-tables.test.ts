@@ -1,0 +1,36 @@
+/** The shape of the table list behind the export and erasure (the schema check is test/integration/personal-data-tables.test.ts). */
+import { describe, expect, it } from "vitest";
+import { PERSONAL_DATA_TABLES, TABLES_WITHOUT_PERSONAL_DATA, parameterCount } from "../../../src/adapters/d1/personal-data-tables";
+
+describe("the personal data tables", () => {
+  it("name each table once, in one list or the other", () => {
+    const names = [...PERSONAL_DATA_TABLES.map((t) => t.table), ...Object.keys(TABLES_WITHOUT_PERSONAL_DATA)];
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("give a reason for every row kept or kept anonymised, and for every table without personal data", () => {
+    for (const { table, erasure } of PERSONAL_DATA_TABLES) if (erasure.kind !== "delete") expect(erasure.why.length, table).toBeGreaterThan(10);
+    for (const [table, why] of Object.entries(TABLES_WITHOUT_PERSONAL_DATA)) expect(why.length, table).toBeGreaterThan(10);
+  });
+
+  it("find rows by the user id or address only (?1, ?2); only erasure's replacements use the pseudonym (?3)", () => {
+    for (const { table, rowsOf, erasure } of PERSONAL_DATA_TABLES) {
+      expect(parameterCount(rowsOf), table).toBeGreaterThan(0);
+      expect(parameterCount(rowsOf), table).toBeLessThanOrEqual(2);
+      if (erasure.kind === "anonymise") expect(erasure.set, table).toContain("?3");
+    }
+  });
+
+  it("never export a session's id or a staff member's second-factor secrets", () => {
+    const columns = (name: string) => PERSONAL_DATA_TABLES.find((t) => t.table === name)?.exportColumns;
+    expect(columns("sessions")).not.toContain("id");
+    expect(columns("staff_second_factors")).not.toContain("secret");
+    expect(columns("staff_recovery_codes")).not.toContain("code_hash");
+  });
+
+  it("counts a statement's parameters by the highest number it uses", () => {
+    expect(parameterCount("a = ?1")).toBe(1);
+    expect(parameterCount("a = ?2 OR b = ?1")).toBe(2);
+    expect(parameterCount("SELECT 1")).toBe(0);
+  });
+});
