@@ -64,6 +64,8 @@ export const userPrivacyRoutes = new Hono<HonoEnv>()
     if (outcome.kind === "too-many-attempts") return renderDelete(c, [{ field: "currentPassword", message: "Too many attempts. Please wait a few minutes and try again" }]);
     if (outcome.kind === "blocked") return renderDelete(c, [], 409);
     cookies.clearSession(c);
+    // As after signing out: a page with scripts also signs Firebase's SDK out in this browser.
+    cookies.setSignedOutAt(c, Math.floor(Date.now() / 1000));
     c.header("Cache-Control", "private, no-store");
     return c.redirect(hrefs.accountDeleted, 303);
   })

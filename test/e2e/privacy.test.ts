@@ -1,0 +1,130 @@
+/**
+ * "Your data" in real Chromium against `wrangler dev` (its own D1) and the Firebase Auth
+ * emulator, with JavaScript off and on: a user reaches /user/privacy from the account page,
+ * downloads their data as a JSON file, is refused with a wrong password, deletes the account,
+ * lands on the confirmation signed out, and can no longer sign in. axe finds nothing on the new
+ * pages.
+ */
+import { readFile } from "node:fs/promises";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeFindings, formatFindings } from "./support/axe";
+import { useBrowserStack } from "./support/browser-stack";
+import { DESKTOP, openContext } from "./support/chromium";
+import { follow, pathOf, visit } from "./support/navigate";
+import { WORKER_SLOTS } from "./support/site-worker";
+
+const EMULATOR_URL = `http://${inject("firebaseEmulatorHost")}`;
+const PASSWORD = "Correct-horse-battery-1";
+
+const stack = useBrowserStack(WORKER_SLOTS.privacy);
+const url = (path: string) => stack.url(path);
+const main = (page: Page) => page.locator("main");
+
+let accounts = 0;
+/** A new account in the emulator. */
+async function newAccount(): Promise<{ email: string; uid: string }> {
+  const email = `privacy-${Date.now()}-${accounts++}@guild.example`;
+  const response = await fetch(`${EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`signUp: ${response.status} ${await response.text()}`);
+  return { email, uid: ((await response.json()) as { localId: string }).localId };
+}
+
+async function signIn(page: Page, email: string, password: string, callbackPath: string) {
+  await visit(page, url(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`));
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await follow(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+}
+
+/** From the account page: download the data, then delete the account. */
+async function downloadThenDelete(page: Page, account: { email: string; uid: string }) {
+  await signIn(page, account.email, PASSWORD, "/user/account");
+  await expect.poll(() => pathOf(page)).toBe("/user/account");
+  await follow(page, () => main(page).getByRole("link", { name: "Download your data, or delete your account" }).click());
+  expect(pathOf(page)).toBe("/user/privacy");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Download my data" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as { account: { userId: string; email: string }; tables: Record<string, unknown[]> };
+  expect(exported.account).toEqual({ userId: account.uid, email: account.email });
+  expect(exported.tables.sessions!.length).toBeGreaterThan(0);
+
+  await follow(page, () => main(page).getByRole("link", { name: "Delete my account" }).click());
+  expect(pathOf(page)).toBe("/user/privacy/delete");
+  await page.getByLabel("Your password").fill("not-the-password");
+  await follow(page, () => main(page).getByRole("button", { name: "Delete my account" }).click());
+  expect(await main(page).innerText()).toContain("Your password is not right");
+  expect(await page.getByLabel("Your password").getAttribute("aria-invalid")).toBe("true");
+
+  await page.getByLabel("Your password").fill(PASSWORD);
+  await follow(page, () => main(page).getByRole("button", { name: "Delete my account" }).click());
+  expect(pathOf(page)).toBe("/account/deleted");
+  expect(await main(page).innerText()).toContain("Your account has been deleted");
+
+  // Signed out, and the account signs in no more.
+  await visit(page, url("/user/account"));
+  expect(pathOf(page)).not.toBe("/user/account");
+  await visit(page, url(`/login?callbackUrl=${encodeURIComponent("/user/account")}`));
+  await page.getByLabel("E-mail address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  // Without scripts the form posts and comes back with the failure; with them, the page stays and shows it.
+  await page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click();
+  await page.waitForLoadState("load");
+  await expect.poll(() => page.locator("form[data-auth-form] button[type=submit]").isEnabled(), { timeout: 10_000 }).toBe(true);
+  await page.waitForTimeout(1_000);
+  await visit(page, url("/user/account"));
+  expect(pathOf(page)).not.toBe("/user/account");
+}
+
+describe.each([
+  ["off", false],
+  ["on", true],
+])("downloading one's data and deleting the account with JavaScript %s", (_, javaScriptEnabled) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled, acceptDownloads: true }));
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("downloads the JSON file, is refused with a wrong password, then deletes the account for good", async () => {
+    await downloadThenDelete(page, await newAccount());
+  });
+});
+
+describe("accessibility", () => {
+  it("axe finds no violations on /user/privacy, /user/privacy/delete (with a problem shown) and /account/deleted", async () => {
+    const account = await newAccount();
+    const { context } = await openContext(stack.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await signIn(page, account.email, PASSWORD, "/user/privacy");
+      await expect.poll(() => pathOf(page)).toBe("/user/privacy");
+      const check = async (where: string) => {
+        expect(formatFindings(await axeFindings(page)), `axe on ${where}`).toEqual([]);
+        expect(await page.locator("h1").count()).toBe(1);
+      };
+      await check("/user/privacy");
+      await visit(page, url("/user/privacy/delete"));
+      await check("/user/privacy/delete");
+      await follow(page, () => main(page).getByRole("button", { name: "Delete my account" }).click());
+      expect(await main(page).innerText()).toContain("Enter your password");
+      await check("/user/privacy/delete with a problem");
+      await page.getByLabel("Your password").fill(PASSWORD);
+      await follow(page, () => main(page).getByRole("button", { name: "Delete my account" }).click());
+      expect(pathOf(page)).toBe("/account/deleted");
+      await check("/account/deleted");
+    } finally {
+      await context.close();
+    }
+  });
+});
