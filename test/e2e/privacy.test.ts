@@ -2,22 +2,36 @@
  * "Your data" in real Chromium against `wrangler dev` (its own D1) and the Firebase Auth
  * emulator, with JavaScript off and on: a user reaches /user/privacy from the account page,
  * downloads their data as a JSON file, is refused with a wrong password, deletes the account,
- * lands on the confirmation signed out, and can no longer sign in. axe finds nothing on the new
- * pages.
+ * lands on the confirmation signed out, and can no longer sign in. Staff download an applicant's
+ * data from the application's page for a data-subject request. axe finds nothing on the new pages.
  */
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
 import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext } from "./support/chromium";
 import { follow, pathOf, visit } from "./support/navigate";
 import { WORKER_SLOTS } from "./support/site-worker";
+import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 
 const EMULATOR_URL = `http://${inject("firebaseEmulatorHost")}`;
 const PASSWORD = "Correct-horse-battery-1";
 
-const stack = useBrowserStack(WORKER_SLOTS.privacy);
+const STAFF = DEMO_ACCOUNTS.staff;
+const DETAILS = JSON.stringify({
+  phone: "01632 960 002",
+  address: { line1: "2 Example Street", line2: null, town: "Sampleton", region: null, postcode: "EX1 2MP", country: "United Kingdom", countryCode: "GB" },
+  professional: { registrationNumber: "PH654321", specialisation: "Musculoskeletal", workplace: null, yearQualified: 2014, placeOfStudy: null },
+  declaration: { termsAcceptedAt: "2026-01-05T10:15:00.000Z", privacyAcceptedAt: "2026-01-05T10:15:00.000Z" },
+});
+const stack = useBrowserStack(WORKER_SLOTS.privacy, {
+  // An applicant for the staff's export, and the demo staff account's second factor.
+  seedSql: `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title, payment_method, amount_due_pence, status, details)
+              VALUES ('privacy-app', 'privacy-key', 'GH-PRIVACY1', 'privacy-applicant', 'applicant@guild.example', 'Ann', 'Applicant', 'full-member', 'Full member', 'offline', 22000, 'awaiting_payment', '${DETAILS}');
+            ${staffSecondFactorSql()}`,
+});
 const url = (path: string) => stack.url(path);
 const main = (page: Page) => page.locator("main");
 
@@ -39,6 +53,7 @@ async function signIn(page: Page, email: string, password: string, callbackPath:
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await follow(page, () => page.locator("form[data-auth-form]").getByRole("button", { name: /^Sign(ing)? in/ }).click());
+  if (onVerifyPage(page)) await passStaffVerify(page);
 }
 
 /** From the account page: download the data, then delete the account. */
@@ -125,6 +140,36 @@ describe("accessibility", () => {
       await check("/account/deleted");
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe("staff answering a data-subject request", () => {
+  it("download the applicant's data from the application's page (JavaScript off), and axe finds nothing there", async () => {
+    const { context } = await openContext(stack.browser, { ...DESKTOP, javaScriptEnabled: false, acceptDownloads: true });
+    try {
+      const page = await context.newPage();
+      await signIn(page, STAFF.email, STAFF.password, "/staff/applications/privacy-app");
+      await expect.poll(() => pathOf(page)).toBe("/staff/applications/privacy-app");
+      const [download] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Export this person's data" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^personal-data-GH-PRIVACY1-\d{4}-\d{2}-\d{2}\.json$/);
+      const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as { account: { userId: string }; tables: Record<string, { given_name?: string }[]> };
+      expect(exported.account.userId).toBe("privacy-applicant");
+      expect(exported.tables.applications![0]!.given_name).toBe("Ann");
+      // The export is on the application's audit trail.
+      await visit(page, url("/staff/applications/privacy-app"));
+      expect(await main(page).innerText()).toContain("Exported the person's data (data-subject request)");
+    } finally {
+      await context.close();
+    }
+    const { context: scripted } = await openContext(stack.browser, DESKTOP);
+    try {
+      const page = await scripted.newPage();
+      await signIn(page, STAFF.email, STAFF.password, "/staff/applications/privacy-app");
+      await expect.poll(() => pathOf(page)).toBe("/staff/applications/privacy-app");
+      expect(formatFindings(await axeFindings(page)), "axe on the application's page").toEqual([]);
+    } finally {
+      await scripted.close();
     }
   });
 });
