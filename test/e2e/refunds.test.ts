@@ -7,7 +7,7 @@
  * and the demo user's card order.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
 import { londonDate } from "../../src/shared/london-date";
 import { axeFindings, formatFindings } from "./support/axe";
@@ -29,6 +29,10 @@ const DETAILS = JSON.stringify({
   declaration: { termsAcceptedAt: "2026-01-05T10:15:00.000Z", privacyAcceptedAt: "2026-01-05T10:16:00.000Z" },
 });
 const line = (id: string) => JSON.stringify([{ kind: "webinar", id, title: "Root canals", pence: 4500, webinarIds: [id], stripePriceIds: [], couponId: null, vatTreatment: "standard" }]);
+
+// The Worker's start (migrations, then this file's seed, then wrangler dev) can outlast the usual
+// two minutes on a busy machine.
+vi.setConfig({ hookTimeout: 300_000 });
 
 const stack = useBrowserStack(WORKER_SLOTS.refunds, {
   vars: { STAFF_EMAILS: STAFF.email },

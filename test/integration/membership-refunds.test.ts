@@ -11,9 +11,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApplicationStore } from "../../src/adapters/d1/applications";
 import type { Application, NewApplication } from "../../src/domain/membership";
 import { londonDate } from "../../src/shared/london-date";
-import { TestBrowser } from "../support/worker/browser";
+import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
 import { joinByCard, MEMBERS_ONLY_PAGE } from "../support/worker/card-join";
 import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
+import { warmMembershipContent } from "../support/worker/warm-content";
 import { dashboardRefund, deliver, dispute, fakeStripe, payCheckout, sendWebhook, signedEvent, stripeObject, stripeRequests } from "../support/worker/stripe";
 
 const applications = createApplicationStore(env.DB);
@@ -284,6 +285,35 @@ describe("refunding a card membership payment", () => {
   });
 });
 
+describe("refunding a renewal paid through Checkout (one payment, no subscription)", () => {
+  beforeAll(warmMembershipContent, 60_000);
+
+  it("is refunded against its own payment intent, and ending it now ends the offline membership", async () => {
+    const user = await createUser();
+    const end = londonDate(new Date(Date.now() + 20 * 86_400_000));
+    await env.DB.prepare(
+      `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
+       VALUES (?1, ?2, 'full-member', 'Full member', 'active', 'offline', ?3, ?4)`,
+    )
+      .bind(user.uid, user.email.toLowerCase(), londonDate(new Date(Date.now() - 345 * 86_400_000)), end)
+      .run();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    expect((await browser.post("/user/membership/renew/pay-by-card", {})).status).toBe(303);
+    const renewal = (await env.DB.prepare("SELECT id, checkout_session_id FROM applications WHERE user_id = ?1 AND kind = 'renewal'").bind(user.uid).first<{ id: string; checkout_session_id: string }>())!;
+    const paid = await payCheckout(renewal.checkout_session_id);
+    expect((await sendWebhook("checkout.session.completed", { id: renewal.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    const paymentIntent = paid.session.payment_intent!;
+    expect(await (await staff.fetch(`/staff/members/${user.uid}`)).text()).toContain(`href="/staff/payments/${paymentIntent}/refund"`);
+
+    expect((await refund(paymentIntent, refundForm({ refundAmount: "195", membership: "end-now", refundReason: "Renewed by mistake" }))).status).toBe(303);
+    expect((await stripeRequests()).filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === paymentIntent).map((r) => r.body.amount)).toEqual(["19500"]);
+    expect((await refundsOf(paymentIntent)).map((r) => [r.method, r.amount_pence, r.description])).toEqual([["card", 19_500, "Full member"]]);
+    expect(await recordOf(user.uid)).toMatchObject({ status: "cancelled", ends_on: londonDate(new Date()) });
+    expect((await browser.fetch(MEMBERS_ONLY_PAGE)).status).toBe(403);
+  });
+});
+
 describe("disputes of a membership payment", () => {
   const disputeOf = async (userId: string) =>
     (await env.DB.prepare("SELECT status FROM disputes WHERE user_id = ?1 AND source = 'membership'").bind(userId).first<{ status: string }>())?.status ?? null;
@@ -323,5 +353,31 @@ describe("disputes of a membership payment", () => {
     expect((await browser.fetch(MEMBERS_ONLY_PAGE)).status).toBe(200);
     expect(await recordOf(userId)).toMatchObject({ status: "active" });
     expect(await (await staff.fetch(`/staff/members/${userId}`)).text()).toContain("Dispute won: member access is restored.");
+  });
+});
+
+describe("who may refund", () => {
+  /** A verified account the administrator adds with `role`, signed in with its second factor passed. */
+  async function staffWithRole(role: "finance" | "membership" | "read_only"): Promise<TestBrowser> {
+    const user = await createUser();
+    await verifyEmail(user.email, user.password);
+    expect((await staff.post("/staff/team", { email: user.email, role })).status).toBe(303);
+    return signedInStaff(user);
+  }
+
+  it("finance staff refund from the payment's page; membership and read-only staff may not (read-only may look)", async () => {
+    const { paymentId, application } = await offlineMember(12_500);
+    const finance = await staffWithRole("finance");
+    expect((await finance.fetch(`/staff/payments/${paymentId}/refund`)).status).toBe(200);
+    expect((await finance.fetch(`/staff/applications/${application.id}`)).status).toBe(403);
+    expect((await finance.post(`/staff/payments/${paymentId}/refund`, refundForm({ refundAmount: "1" }))).status).toBe(303);
+
+    const membership = await staffWithRole("membership");
+    expect((await membership.fetch(`/staff/payments/${paymentId}/refund`)).status).toBe(403);
+    expect((await membership.post(`/staff/payments/${paymentId}/refund`, refundForm({ refundAmount: "1" }))).status).toBe(403);
+    const readOnly = await staffWithRole("read_only");
+    expect((await readOnly.fetch(`/staff/payments/${paymentId}/refund`)).status).toBe(200);
+    expect((await readOnly.post(`/staff/payments/${paymentId}/refund`, refundForm({ refundAmount: "1" }))).status).toBe(403);
+    expect((await refundsOf(paymentId)).map((r) => r.amount_pence)).toEqual([100]);
   });
 });
