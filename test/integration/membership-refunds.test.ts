@@ -122,8 +122,8 @@ describe("refunding an offline membership payment", () => {
     expect(second.status).toBe(303);
     const rows = await refundsOf(paymentId);
     expect(rows.map((r) => [r.method, r.amount_pence, r.note_pence, r.recorded_by, r.description])).toEqual([
-      ["offline", 2_500, 2_500, STAFF.email, "Full member"],
-      ["offline", 10_000, 10_000, STAFF.email, "Full member"],
+      ["offline", 2_500, 2_500, STAFF.email, "Membership: Full member"],
+      ["offline", 10_000, 10_000, STAFF.email, "Membership: Full member"],
     ]);
     expect(rows.every((r) => /^CN-\d{4}-\d{6}$/.test(r.number ?? ""))).toBe(true);
     const today = londonDate(new Date());
@@ -143,7 +143,7 @@ describe("refunding an offline membership payment", () => {
     expect(page).not.toContain(`action="/staff/payments/${paymentId}/refund"`);
     const note = await (await staff.fetch(`/staff/credit-notes/${rows[0]!.number}`)).text();
     expect(note).toContain(`href="/staff/payments/${paymentId}/refund"`);
-    expect(note).toContain("Full member");
+    expect(note).toContain("Membership: Full member");
     const member = await (await staff.fetch(`/staff/members/${application.userId}`)).text();
     expect(member).toContain(`href="/staff/payments/${paymentId}/refund"`);
     expect(member).toContain("after a refund; it does not renew");
@@ -308,7 +308,7 @@ describe("refunding a renewal paid through Checkout (one payment, no subscriptio
 
     expect((await refund(paymentIntent, refundForm({ refundAmount: "195", membership: "end-now", refundReason: "Renewed by mistake" }))).status).toBe(303);
     expect((await stripeRequests()).filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === paymentIntent).map((r) => r.body.amount)).toEqual(["19500"]);
-    expect((await refundsOf(paymentIntent)).map((r) => [r.method, r.amount_pence, r.description])).toEqual([["card", 19_500, "Full member"]]);
+    expect((await refundsOf(paymentIntent)).map((r) => [r.method, r.amount_pence, r.description])).toEqual([["card", 19_500, "Membership: Full member, renewal"]]);
     expect(await recordOf(user.uid)).toMatchObject({ status: "cancelled", ends_on: londonDate(new Date()) });
     expect((await browser.fetch(MEMBERS_ONLY_PAGE)).status).toBe(403);
   });

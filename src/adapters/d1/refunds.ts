@@ -153,6 +153,13 @@ const toDispute = (r: DisputeRow): Dispute => ({
   closedAt: r.closed_at,
 });
 
+/**
+ * What a membership payment's one line adds after the membership's title: a renewal or change of
+ * type paid on its own (a card subscription's renewals are paid against the join application, so
+ * a join's line says nothing more).
+ */
+const MEMBERSHIP_KIND_WORDS: Record<string, string> = { renewal: ", renewal", change: ", change of type" };
+
 /** The table holding a source's payments. */
 const PAYMENTS_TABLE: Record<ReceiptSource, string> = { membership: "payments", order: "order_payments" };
 
@@ -212,12 +219,12 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
     async membershipPayment(paymentId) {
       const row = await db
         .prepare(
-          `SELECT p.id, p.method, p.amount_pence, p.user_id, a.id AS application_id, a.email, a.given_name, a.family_name, a.membership_title,
+          `SELECT p.id, p.method, p.amount_pence, p.user_id, a.id AS application_id, a.email, a.given_name, a.family_name, a.membership_title, a.kind,
              ${REFUNDED} AS refunded, (SELECT number FROM receipts WHERE source = 'membership' AND payment_id = p.id) AS receipt_number
            FROM payments p JOIN applications a ON a.id = p.application_id WHERE p.id = ?`,
         )
         .bind("membership", paymentId)
-        .first<{ id: string; method: "card" | "offline"; amount_pence: number; user_id: string; application_id: string; email: string; given_name: string; family_name: string; membership_title: string; refunded: number; receipt_number: string | null }>();
+        .first<{ id: string; method: "card" | "offline"; amount_pence: number; user_id: string; application_id: string; email: string; given_name: string; family_name: string; membership_title: string; kind: string; refunded: number; receipt_number: string | null }>();
       return row
         ? {
             source: "membership",
@@ -230,7 +237,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
             refundedPence: row.refunded,
             receiptNumber: row.receipt_number,
             payer: { name: `${row.given_name} ${row.family_name}`.trim() || null, email: row.email },
-            description: row.membership_title,
+            description: `Membership: ${row.membership_title}${MEMBERSHIP_KIND_WORDS[row.kind] ?? ""}`,
           }
         : null;
     },
