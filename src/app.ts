@@ -43,6 +43,7 @@ import { staffOrderRoutes } from "./routes/staff-order";
 import { staffOrdersRoutes } from "./routes/staff-orders";
 import { staffReceiptRoutes } from "./routes/staff-receipt";
 import { staffCreditNoteRoutes } from "./routes/staff-credit-note";
+import { staffPaymentRefundRoutes } from "./routes/staff-payment-refund";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
@@ -121,6 +122,7 @@ export function createApp() {
   app.route("/", staffOrderRoutes);
   app.route("/", staffReceiptRoutes);
   app.route("/", staffCreditNoteRoutes);
+  app.route("/", staffPaymentRefundRoutes);
   app.route("/", staffEmailsRoutes);
   app.route("/", staffCertificatesRoutes);
   app.route("/", staffMemberImportRoutes);

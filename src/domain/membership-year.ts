@@ -119,6 +119,8 @@ export interface RegisterEntry {
   state: MemberState;
   /** The latest e-mail written to this member, when any. */
   lastEmail: { kind: string; subject: string; status: string; createdAt: string } | null;
+  /** A membership payment is disputed with the member's bank and not yet decided: member access is suspended. */
+  disputed?: boolean;
 }
 
 /** The register's filters: each state, and all. */

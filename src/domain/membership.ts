@@ -111,6 +111,8 @@ export interface MembershipRecord {
   billingStatus: string | null;
   /** A downgrade waiting for the next renewal; null when none is. */
   nextMembership: ScheduledMembership | null;
+  /** The day it ends without renewing, chosen by staff with a refund (YYYY-MM-DD); absent or null when it renews as usual. */
+  endsOn?: string | null;
   updatedAt: string;
 }
 

@@ -72,6 +72,13 @@ export type NewCreditNote = Omit<CreditNote, "number" | "seq" | "issuedAt">;
 /** What staff choose to take back with a refund of an order: its webinars, or nothing. */
 export type OrderRevocation = "keep" | "revoke-webinars";
 
+/**
+ * What staff choose to do with the membership a refunded payment paid for: keep it as it is (a
+ * goodwill or partial refund), let it run to the end of the period paid for and not renew, or end
+ * it now. A card subscription is cancelled at its period end or now in Stripe to match.
+ */
+export type MembershipRevocation = "keep" | "end-at-period-end" | "end-now";
+
 export type DisputeStatus = "open" | "won" | "lost";
 
 export interface Dispute {

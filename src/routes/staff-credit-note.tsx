@@ -1,9 +1,10 @@
 /**
  * Staff: any credit note, printable (GET /staff/credit-notes/:number), reached from the refunded
- * order's page, and back to it.
+ * order's or membership payment's page, and back to it (both finance pages, as this one is).
  */
 import { Hono } from "hono";
 import { requireStaff } from "../middleware/require-staff";
+import { hrefs } from "../shared/links";
 import type { HonoEnv } from "../types";
 import { CreditNoteDocument } from "../views/receipts/credit-note-document";
 
@@ -14,7 +15,7 @@ export const staffCreditNoteRoutes = new Hono<HonoEnv>()
     const { layout, note, issuer } = await c.var.refunds.creditNote(c.req.param("number"));
     const back: readonly [string, string] = note.orderId
       ? [`/staff/orders/${encodeURIComponent(note.orderId)}`, "The order"]
-      : [`/staff/applications/${encodeURIComponent(note.applicationId ?? "")}`, "The application"];
+      : [hrefs.staffPaymentRefund(note.paymentId), "The payment"];
     return c.render(<CreditNoteDocument note={note} issuer={issuer} back={back} />, {
       layout,
       head: { pageTitle: `Credit note ${note.number}`, noindex: true },

@@ -20,10 +20,11 @@ export const staffMemberRoutes = new Hono<HonoEnv>()
   // Also gated here, so these routes are never reachable without the check however they are mounted.
   .use("/staff/*", requireStaff())
   .get("/staff/members/:userId", async (c) => {
-    const [layout, timeline] = await Promise.all([c.var.content.layout(), c.var.membersRegister.timeline(c.req.param("userId"))]);
+    const userId = c.req.param("userId");
+    const [layout, timeline, disputes] = await Promise.all([c.var.content.layout(), c.var.membersRegister.timeline(userId), c.var.refunds.membershipDisputesOf(userId)]);
     if (!timeline) throw new AppError("NOT_FOUND", "No member with this id");
     return c.render(
-      <MemberDetailContent timeline={timeline} csrfToken={await c.var.csrfToken()} notice={NOTICES[c.req.query("done") ?? ""] ?? null} />,
+      <MemberDetailContent timeline={timeline} disputes={disputes} csrfToken={await c.var.csrfToken()} notice={NOTICES[c.req.query("done") ?? ""] ?? null} />,
       { layout, head: { pageTitle: timeline.member.name ?? timeline.member.record.email, noindex: true }, section: null, isPrivate: true },
     );
   })

@@ -87,6 +87,10 @@ export const hrefs = {
   staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
   /** Refunding an order's payment (staff form). */
   staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
+  /** Refunding a membership payment (a join or a renewal; staff page and form, finance area). */
+  staffPaymentRefund: (paymentId: string) => `/staff/payments/${segment(paymentId)}/refund`,
+  /** An application on the staff pages. */
+  staffApplication: (applicationId: string) => `/staff/applications/${segment(applicationId)}`,
   /** The user's CPD log, at one year (this year when none is given). */
   cpd: (year?: number) => (year === undefined ? "/user/cpd" : `/user/cpd?year=${year}`),
   cpdNewEntry: "/user/cpd/new",

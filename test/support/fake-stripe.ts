@@ -16,6 +16,9 @@
  *   POST /v1/refunds                        `payment_intent`, `amount` (pence; the rest when absent),
  *        `metadata`; more than the charge's amount not yet refunded is Stripe's 400
  *        `charge_already_refunded` / amount error
+ *   GET  /v1/invoice_payments               `invoice=ID` or `payment[payment_intent]=PI`: a paid
+ *        invoice's one payment (a payment intent with its charge, made when the invoice is paid)
+ *   POST /v1/subscriptions/:id              `cancel_at_period_end=true`: runs to its period end, then ends
  *   GET  /v1/charges/:id                    with its refunds (`expand[]=refunds`)
  *   GET  /v1/disputes/:id                   (`expand[]=charge` gives the charge)
  *   GET  /v1/tax_rates (active, inclusive)  POST /v1/tax_rates (kept across /__reset, as the
@@ -40,6 +43,7 @@
  *        charge, or (with `id`) moves it to `status` (won, lost…); returns the dispute
  *   POST /__prices             JSON { [priceId]: unitAmountPence }: what prices cost, for prorations
  *        and a session's line amounts and tax (a price the fake does not know costs 0)
+ *   GET  /__invoice_payment/:invoiceId  { paymentIntent, charge } of a paid invoice (to refund or dispute it)
  *   POST /__fail?count=N       the next N API calls answer 500
  *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
  *   POST /__reset
@@ -94,6 +98,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const prices = new Map<string, number>();
   const chargeOfIntent = new Map<string, string>();
+  /** A paid invoice's payment intent, both ways. */
+  const intentOfInvoice = new Map<string, string>();
+  const invoiceOfIntent = new Map<string, string>();
   const taxRates = new Map<string, StripeObject>();
   let failures = 0;
   let base = "";
@@ -203,7 +210,19 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       status_transitions: { paid_at: status === "paid" ? nowSeconds() : null },
     };
     objects.set(id, inv);
+    if (status === "paid" && amountPaid > 0) {
+      const intent = `pi_test_${random()}`;
+      newCharge(intent, amountPaid);
+      intentOfInvoice.set(id, intent);
+      invoiceOfIntent.set(intent, id);
+    }
     return inv;
+  }
+
+  /** An invoice's payment as Stripe lists it (GET /v1/invoice_payments). */
+  function invoicePayment(invoiceId: string): StripeObject {
+    const intent = intentOfInvoice.get(invoiceId)!;
+    return { id: `inpay_${invoiceId}`, object: "invoice_payment", invoice: invoiceId, is_default: true, status: "paid", payment: { type: "payment_intent", payment_intent: intent } };
   }
 
   /** A payment intent's one charge (the fake's payments succeed at the first attempt). */
@@ -281,8 +300,16 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         requests.length = 0;
         prices.clear();
         chargeOfIntent.clear();
+        intentOfInvoice.clear();
+        invoiceOfIntent.clear();
         failures = 0;
         return json(res, 200, { reset: true });
+      }
+      if (path.startsWith("/__invoice_payment/")) {
+        const invoiceId = path.slice("/__invoice_payment/".length);
+        const intent = intentOfInvoice.get(invoiceId);
+        if (!intent) return missing(res, invoiceId);
+        return json(res, 200, { paymentIntent: intent, charge: showCharge(objects.get(chargeOfIntent.get(intent)!)!, true) });
       }
       if (path === "/__fail") {
         failures = Number(url.searchParams.get("count") ?? 1);
@@ -435,6 +462,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
           return invalid(res, (error as Error).message);
         }
       }
+      if (req.method === "GET" && path === "/v1/invoice_payments") {
+        const query = parseStripeForm(url.search.slice(1));
+        const byIntent = (query.payment as Record<string, unknown> | undefined)?.payment_intent;
+        const invoiceId = typeof query.invoice === "string" ? query.invoice : typeof byIntent === "string" ? invoiceOfIntent.get(byIntent) : undefined;
+        const data = invoiceId && intentOfInvoice.has(invoiceId) ? [invoicePayment(invoiceId)] : [];
+        return json(res, 200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+      }
       const charge = /^\/v1\/charges\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "GET" && charge) {
         const found = objects.get(charge[1]!);
@@ -453,6 +487,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         const sub = objects.get(update[1]!);
         if (!sub) return missing(res, update[1]!);
         if (sub.status === "canceled") return invalid(res, `A canceled subscription can only update its cancellation_details and metadata.`);
+        if (body.cancel_at_period_end !== undefined && body.items === undefined) {
+          sub.cancel_at_period_end = body.cancel_at_period_end === "true";
+          return json(res, 200, sub);
+        }
         try {
           changePrice(sub, body);
         } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * The staff members register's read (services/membership/members-register.ts): every membership
  * record, with the name and reference of the member's latest join application and the latest
- * e-mail written to them (email_outbox by user id).
+ * e-mail written to them (email_outbox by user id), and whether a membership payment of theirs is
+ * disputed (open).
  */
 import type { MembershipRecord } from "../../domain/membership";
 import { toMembershipRecord, type MembershipRow } from "./memberships";
@@ -11,6 +12,8 @@ export interface RegisterRow {
   name: string | null;
   reference: string | null;
   lastEmail: { kind: string; subject: string; status: string; createdAt: string } | null;
+  /** A membership payment is disputed with the member's bank and not yet decided (access suspended). */
+  disputed: boolean;
 }
 
 export interface MembersRegisterStore {
@@ -28,6 +31,7 @@ type Row = MembershipRow & {
   email_subject: string | null;
   email_status: string | null;
   email_created_at: string | null;
+  disputed: number;
 };
 
 export function createMembersRegisterStore(db: D1Database): MembersRegisterStore {
@@ -43,7 +47,8 @@ export function createMembersRegisterStore(db: D1Database): MembersRegisterStore
            SELECT j.*, o.kind AS email_kind, o.subject AS email_subject, o.status AS email_status, o.created_at AS email_created_at FROM joined j
            LEFT JOIN email_outbox o ON o.id = (SELECT id FROM email_outbox WHERE user_id = j.user_id ORDER BY created_at DESC LIMIT 1)
          )
-         SELECT * FROM latest
+         SELECT latest.*, EXISTS (SELECT 1 FROM disputes d WHERE d.user_id = latest.user_id AND d.source = 'membership' AND d.status = 'open') AS disputed
+         FROM latest
          WHERE (?3 IS NULL OR user_id = ?3) AND (?1 IS NULL OR instr(lower(email), ?1) > 0 OR instr(lower(COALESCE(given_name, '') || ' ' || COALESCE(family_name, '')), ?1) > 0
            OR instr(lower(COALESCE(reference, '')), ?1) > 0)
          ORDER BY period_end IS NULL, julianday(period_end), email
@@ -56,6 +61,7 @@ export function createMembersRegisterStore(db: D1Database): MembersRegisterStore
       name: row.given_name || row.family_name ? `${row.given_name ?? ""} ${row.family_name ?? ""}`.trim() : null,
       reference: row.reference,
       lastEmail: row.email_kind ? { kind: row.email_kind, subject: row.email_subject ?? "", status: row.email_status ?? "", createdAt: row.email_created_at ?? "" } : null,
+      disputed: row.disputed === 1,
     }));
   };
   return {

@@ -17,6 +17,8 @@ export interface MembershipRow {
   next_membership_slug: string | null;
   next_membership_title: string | null;
   next_change_on: string | null;
+  /** migrations/0025: set by a refund that ends the membership. */
+  ends_on?: string | null;
   updated_at: string;
 }
 
@@ -39,6 +41,7 @@ export function toMembershipRecord(row: MembershipRow): MembershipRecord {
       row.next_membership_slug && row.next_membership_title && row.next_change_on
         ? { slug: row.next_membership_slug, title: row.next_membership_title, from: row.next_change_on }
         : null,
+    endsOn: row.ends_on ?? null,
     updatedAt: row.updated_at,
   };
 }

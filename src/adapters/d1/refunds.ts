@@ -33,14 +33,23 @@ export interface RefundStore {
   record(refund: NewRefund, note: NewCreditNote, options: { audit: NewAuditEntry | null; then?: readonly D1PreparedStatement[] }): Promise<RefundOutcome>;
   /** The statement taking back an order's webinars, for a refund's batch. */
   revokeOrderWebinars(orderId: string): D1PreparedStatement;
+  /**
+   * The statement ending the user's membership, for a refund's batch: now (cancelled, ending
+   * today) or at the end of the period paid for (it stays as it is until then, and does not renew).
+   */
+  endMembership(userId: string, when: "now" | "at-period-end", today: string): D1PreparedStatement;
   /** The credit note issued for a refund, read later in the same batch (for its e-mail). */
   creditNoteNumberOf(refundId: string): { select: string; params: readonly unknown[] };
   forPayment(source: ReceiptSource, paymentId: string): Promise<Refund[]>;
   forOrder(orderId: string): Promise<Refund[]>;
   creditNote(number: string): Promise<CreditNote | null>;
   /** Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True when its status changed. */
-  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">): Promise<boolean>;
+  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string): Promise<boolean>;
   disputesForOrder(orderId: string): Promise<Dispute[]>;
+  /** The disputes of the user's membership payments, oldest first. */
+  membershipDisputesOf(userId: string): Promise<Dispute[]>;
+  /** Whether a membership payment of the user is disputed and not yet decided (membership access is suspended). */
+  hasOpenMembershipDispute(userId: string): Promise<boolean>;
 }
 
 interface RefundRow {
@@ -144,11 +153,35 @@ const toDispute = (r: DisputeRow): Dispute => ({
   closedAt: r.closed_at,
 });
 
+/**
+ * What a membership payment's one line adds after the membership's title: a renewal or change of
+ * type paid on its own (a card subscription's renewals are paid against the join application, so
+ * a join's line says nothing more).
+ */
+const MEMBERSHIP_KIND_WORDS: Record<string, string> = { renewal: ", renewal", change: ", change of type" };
+
 /** The table holding a source's payments. */
 const PAYMENTS_TABLE: Record<ReceiptSource, string> = { membership: "payments", order: "order_payments" };
 
 const REFUNDED = "(SELECT COALESCE(SUM(r.amount_pence), 0) FROM refunds r WHERE r.source = ? AND r.payment_id = p.id)";
 const REFUND_COLUMNS = "r.*, (SELECT c.number FROM credit_notes c WHERE c.refund_id = r.id) AS credit_note_number";
+
+/**
+ * Ends a membership: now (cancelled, its period ending today), or at the end of the period paid
+ * for (unchanged until then, marked not to renew). `ends_on` records the day either way.
+ */
+function endMembershipStatement(db: D1Database, userId: string, when: "now" | "at-period-end", today: string): D1PreparedStatement {
+  return when === "now"
+    ? db
+        .prepare(
+          `UPDATE memberships SET status = 'cancelled', period_end = ?2, ends_on = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           WHERE user_id = ?1 AND status IN ('active', 'lapsed', 'awaiting_payment')`,
+        )
+        .bind(userId, today)
+    : db
+        .prepare(`UPDATE memberships SET ends_on = COALESCE(substr(period_end, 1, 10), ?2), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE user_id = ?1`)
+        .bind(userId, today);
+}
 
 export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record">): RefundStore {
   const refunds = async (where: string, ...params: unknown[]) => {
@@ -186,12 +219,12 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
     async membershipPayment(paymentId) {
       const row = await db
         .prepare(
-          `SELECT p.id, p.method, p.amount_pence, p.user_id, a.id AS application_id, a.email, a.given_name, a.family_name, a.membership_title,
+          `SELECT p.id, p.method, p.amount_pence, p.user_id, a.id AS application_id, a.email, a.given_name, a.family_name, a.membership_title, a.kind,
              ${REFUNDED} AS refunded, (SELECT number FROM receipts WHERE source = 'membership' AND payment_id = p.id) AS receipt_number
            FROM payments p JOIN applications a ON a.id = p.application_id WHERE p.id = ?`,
         )
         .bind("membership", paymentId)
-        .first<{ id: string; method: "card" | "offline"; amount_pence: number; user_id: string; application_id: string; email: string; given_name: string; family_name: string; membership_title: string; refunded: number; receipt_number: string | null }>();
+        .first<{ id: string; method: "card" | "offline"; amount_pence: number; user_id: string; application_id: string; email: string; given_name: string; family_name: string; membership_title: string; kind: string; refunded: number; receipt_number: string | null }>();
       return row
         ? {
             source: "membership",
@@ -204,7 +237,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
             refundedPence: row.refunded,
             receiptNumber: row.receipt_number,
             payer: { name: `${row.given_name} ${row.family_name}`.trim() || null, email: row.email },
-            description: row.membership_title,
+            description: `Membership: ${row.membership_title}${MEMBERSHIP_KIND_WORDS[row.kind] ?? ""}`,
           }
         : null;
     },
@@ -260,6 +293,8 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
 
     revokeOrderWebinars: (orderId) => db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(orderId),
 
+    endMembership: (userId, when, today) => endMembershipStatement(db, userId, when, today),
+
     creditNoteNumberOf: (refundId) => ({ select: "SELECT number FROM credit_notes WHERE refund_id = ?", params: [refundId] }),
 
     forPayment: (source, paymentId) => refunds("r.source = ?1 AND r.payment_id = ?2", source, paymentId),
@@ -270,7 +305,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
       return row ? toCreditNote(row) : null;
     },
 
-    async saveDispute(d) {
+    async saveDispute(d, londonToday) {
       const statements = [
         db
           .prepare(
@@ -281,8 +316,9 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
              WHERE disputes.status <> excluded.status`,
           )
           .bind(d.id, d.source, d.paymentId, d.orderId, d.applicationId, d.userId, d.amountPence, d.reason, d.status),
-        // A dispute lost: the bank took the money back, so the webinars go for good.
+        // A dispute lost: the bank took the money back, so the webinars go for good, or the membership ends now.
         ...(d.status === "lost" && d.orderId ? [db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(d.orderId)] : []),
+        ...(d.status === "lost" && d.source === "membership" ? [endMembershipStatement(db, d.userId, "now", londonToday)] : []),
       ];
       const [saved] = await db.batch(statements);
       return (saved?.meta.changes ?? 0) > 0;
@@ -291,6 +327,16 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
     async disputesForOrder(orderId) {
       const { results } = await db.prepare("SELECT * FROM disputes WHERE order_id = ?1 ORDER BY opened_at").bind(orderId).all<DisputeRow>();
       return results.map(toDispute);
+    },
+
+    async membershipDisputesOf(userId) {
+      const { results } = await db.prepare("SELECT * FROM disputes WHERE user_id = ?1 AND source = 'membership' ORDER BY opened_at").bind(userId).all<DisputeRow>();
+      return results.map(toDispute);
+    },
+
+    async hasOpenMembershipDispute(userId) {
+      const row = await db.prepare("SELECT 1 AS open FROM disputes WHERE user_id = ?1 AND source = 'membership' AND status = 'open' LIMIT 1").bind(userId).first();
+      return row !== null;
     },
   };
 }

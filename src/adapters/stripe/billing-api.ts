@@ -19,6 +19,8 @@ export interface BillingApi {
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Ends the subscription now: no renewal is ever charged. */
   cancelSubscription(id: string): Promise<void>;
+  /** Lets the subscription run to the end of the period paid for, then end: it never renews. */
+  cancelSubscriptionAtPeriodEnd(id: string): Promise<void>;
   /** Closes an open Checkout session, so it can no longer be paid. */
   expireCheckoutSession(id: string): Promise<void>;
   /**
@@ -30,6 +32,10 @@ export interface BillingApi {
   changeSubscriptionPrice(id: string, priceId: string, options: { prorate: boolean; prorationDate: number; idempotencyKey: string }): Promise<{ invoiceId: string | null }>;
   /** Refunds `amountPence` of a card payment; the same idempotency key returns the same refund. */
   refundPayment(paymentIntentId: string, amountPence: number, options: { idempotencyKey: string; reason: string }): Promise<CardRefund>;
+  /** The payment intent that paid an invoice (a membership's card payment); null when none did. */
+  paymentIntentOfInvoice(invoiceId: string): Promise<string | null>;
+  /** The invoice a payment intent paid; null when it paid none (a one-off Checkout payment). */
+  invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** A charge with all its refunds; null when Stripe does not know it. */
   retrieveCharge(id: string): Promise<Charge | null>;
   /** Null when Stripe does not know the dispute. */
@@ -161,6 +167,9 @@ export function createBillingApi(config: StripeConfig): BillingApi {
     async cancelSubscription(id) {
       await stripe.subscriptions.cancel(id);
     },
+    async cancelSubscriptionAtPeriodEnd(id) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    },
     async expireCheckoutSession(id) {
       await stripe.checkout.sessions.expire(id);
     },
@@ -178,6 +187,16 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       // Stripe's own reason codes do not fit staff's words: those go in the metadata.
       const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPence, metadata: { reason: reason.slice(0, 500) } }, { idempotencyKey });
       return toRefund(refund);
+    },
+    async paymentIntentOfInvoice(invoiceId) {
+      // An invoice's payments (since Stripe's 2025 API the invoice no longer names its payment intent).
+      const { data } = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+      const paid = data.find((p) => p.status === "paid" && p.payment.type === "payment_intent") ?? data.find((p) => p.payment.type === "payment_intent");
+      return idOf(paid?.payment.payment_intent);
+    },
+    async invoiceOfPaymentIntent(paymentIntentId) {
+      const { data } = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
+      return idOf(data[0]?.invoice);
     },
     async retrieveCharge(id) {
       try {

@@ -134,8 +134,15 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   const content = preview ? createContentService({ cms: createCmsClient({ ...config.cms, status: "draft" }), cache: null, log }) : published;
 
   const graceDays = config.membership.graceDays;
-  /** The one member rule, asked of the user's record (sign-in, the directory). */
-  const isMember = async (userId: string) => isActiveMember(await stores.memberships.forUser(userId), now(), graceDays);
+  const refundStore = createRefundStore(db, stores.audit);
+  /**
+   * The one member rule, asked of the user's record (sign-in, the directory). A membership payment
+   * disputed with the payer's bank suspends member access until the dispute is decided.
+   */
+  const isMember = async (userId: string) => {
+    const [record, disputed] = await Promise.all([stores.memberships.forUser(userId), refundStore.hasOpenMembershipDispute(userId)]);
+    return !disputed && isActiveMember(record, now(), graceDays);
+  };
 
   const email = emailServices(config, published);
   // What follows a change in its own batch: receipts, and e-mails delivered after the response.
@@ -202,10 +209,10 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     now,
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
-  const refundStore = createRefundStore(db, stores.audit);
   const refunds = createRefundService({
     refunds: refundStore,
     billing: card?.billing ?? null,
+    memberships: stores.memberships,
     email: (refund, payment) => refundEmail({ notices, refunds: refundStore }, refund, payment),
     deliverSoon: (ids) => notices.deliverSoon(ids),
     orders: stores.orders,
@@ -365,7 +372,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
               },
               refunds: {
                 recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
-                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing }, disputeId),
+                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, now, log }, disputeId),
               },
             },
             rawBody,

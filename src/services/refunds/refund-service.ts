@@ -8,6 +8,7 @@
  * charge.refunded webhook that reports it (or a refund made in Stripe's dashboard, which only the
  * webhook reports) are one refund with one credit note, whichever arrives first.
  */
+import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { RefundStore } from "../../adapters/d1/refunds";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
@@ -15,7 +16,7 @@ import type { NewAuditEntry } from "../../domain/audit";
 import type { LayoutData } from "../../domain/content";
 import type { Order } from "../../domain/orders";
 import type { ReceiptIssuer } from "../../domain/receipts";
-import type { CreditNote, Dispute, NewRefund, OrderRevocation, Refund, RefundablePayment } from "../../domain/refunds";
+import type { CreditNote, Dispute, MembershipRevocation, NewRefund, OrderRevocation, Refund, RefundablePayment } from "../../domain/refunds";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
@@ -26,11 +27,17 @@ import { receiptYear } from "../receipts/receipt-number";
 import { CANCELLATION_REFUSALS, cancellationRefusal, type CancellationRefusal } from "./cancellation";
 import { parseCreditNoteNumber } from "./credit-note-number";
 import { checkRefundAmount, checkRefundReason } from "./refund-rules";
+import { intentOfPayment, paymentOfIntent } from "./stripe-payment";
 
 export interface RefundServiceDeps {
   refunds: RefundStore;
   /** Null when card payments are not configured: card refunds are then refused. */
-  billing: Pick<BillingApi, "refundPayment" | "retrieveCharge"> | null;
+  billing: Pick<
+    BillingApi,
+    "refundPayment" | "retrieveCharge" | "paymentIntentOfInvoice" | "invoiceOfPaymentIntent" | "cancelSubscription" | "cancelSubscriptionAtPeriodEnd" | "retrieveSubscription"
+  > | null;
+  /** The member's record: its card subscription, ended with a refund when staff choose. */
+  memberships: Pick<MembershipStore, "forUser">;
   /** The payer's e-mail about the refund, for the refund's batch. */
   email: (refund: NewRefund, payment: RefundablePayment) => PreparedEmail;
   deliverSoon: (ids: readonly string[]) => void;
@@ -58,6 +65,14 @@ export interface StaffRefund {
   idempotencyKey: string;
 }
 
+/** A staff refund of a membership payment: what happens to the membership instead of the webinars. */
+export interface StaffMembershipRefund extends Omit<StaffRefund, "revoke"> {
+  membership: MembershipRevocation;
+}
+
+/** What a refund takes back, as statements for its batch. */
+type TakeBack = readonly D1PreparedStatement[];
+
 /** Recorded when a refund is first heard of from Stripe (made in its dashboard). */
 export const DASHBOARD_REASON = "Refunded in Stripe's dashboard";
 
@@ -70,9 +85,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
 
 export function createRefundService(deps: RefundServiceDeps) {
   /** Stores the refund, its credit note, audit entry, e-mail and what it takes back, in one batch. */
-  async function store(refund: NewRefund, payment: RefundablePayment, audit: NewAuditEntry | null, revoke: OrderRevocation) {
+  async function store(refund: NewRefund, payment: RefundablePayment, audit: NewAuditEntry | null, takeBack: TakeBack) {
     const email = deps.email(refund, payment);
-    const takeBack = revoke === "revoke-webinars" && payment.orderId ? [deps.refunds.revokeOrderWebinars(payment.orderId)] : [];
     const outcome = await deps.refunds.record(
       refund,
       {
@@ -95,6 +109,90 @@ export function createRefundService(deps: RefundServiceDeps) {
     );
     if (outcome === "recorded") deps.deliverSoon(email.ids);
     return outcome;
+  }
+
+  const orderTakeBack = (payment: RefundablePayment, revoke: OrderRevocation): TakeBack =>
+    revoke === "revoke-webinars" && payment.orderId ? [deps.refunds.revokeOrderWebinars(payment.orderId)] : [];
+
+  const membershipTakeBack = (payment: RefundablePayment, choice: MembershipRevocation): TakeBack =>
+    choice === "keep" ? [] : [deps.refunds.endMembership(payment.userId, choice === "end-now" ? "now" : "at-period-end", londonDate(deps.now()))];
+
+  /**
+   * Staff's refund of one payment. Card: Stripe refunds it first (keyed by the form, so a
+   * resubmitted form makes no second refund), then the refund is recorded under Stripe's id.
+   * Offline: recorded as paid back. A BAD_REQUEST names any problem with the amount or reason.
+   */
+  async function refundByStaff(
+    staffEmail: string,
+    payment: RefundablePayment,
+    input: Omit<StaffRefund, "revoke">,
+    audit: (refundId: string, amountPence: number, reason: string) => NewAuditEntry,
+    takeBack: TakeBack,
+    reread: () => Promise<RefundablePayment>,
+  ): Promise<"recorded" | "already-recorded"> {
+    if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new AppError("BAD_REQUEST", "The refund form has expired: open the payment again and resubmit");
+    const reason = checkRefundReason(input.reason);
+    const id = payment.method === "card" ? null : `refund-${input.idempotencyKey}`;
+    // A resubmitted offline form: already recorded, nothing more to check or do.
+    if (id && (await deps.refunds.forPayment(payment.source, payment.id)).some((r) => r.id === id)) return "already-recorded";
+    const amountPence = checkRefundAmount(payment, input.amountPence);
+    let refundId = id;
+    if (!refundId) {
+      const billing = deps.billing;
+      if (!billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not configured on this site, so a card refund cannot be made");
+      let intent: string | null;
+      try {
+        intent = await intentOfPayment({ billing }, payment);
+      } catch (error) {
+        throw new AppError("PAYMENT_UNAVAILABLE", "Stripe could not be asked about the payment; nothing was refunded. Try again in a minute", { cause: error });
+      }
+      if (!intent) throw new AppError("BAD_REQUEST", "Stripe names no card payment for this record, so it cannot be refunded from here: refund it in Stripe's dashboard and the refund is recorded here from Stripe's report");
+      try {
+        refundId = (await billing.refundPayment(intent, amountPence, { idempotencyKey: `refund:${input.idempotencyKey}`, reason })).id;
+      } catch (error) {
+        throw new AppError("PAYMENT_UNAVAILABLE", "Stripe did not make the refund; nothing was refunded. Try again in a minute", { cause: error });
+      }
+    }
+    const refund = newRefund(refundId, payment, amountPence, reason, staffEmail);
+    const outcome = await store(refund, payment, audit(refundId, amountPence, reason), takeBack);
+    if (outcome === "exceeds-payment") {
+      // Someone else refunded meanwhile: the check again, now with their refund counted.
+      checkRefundAmount(await reread(), amountPence);
+      throw new AppError("CONFLICT", "Another refund of this payment was recorded at the same time; open the payment again");
+    }
+    if (outcome === "already-recorded" && payment.method === "card") {
+      // charge.refunded arrived first and recorded it with Stripe's details: staff's action is still logged.
+      deps.log.info("refund.already_recorded", { refundId, paymentId: payment.id });
+    }
+    return outcome;
+  }
+
+  async function membershipPayment(paymentId: string): Promise<RefundablePayment> {
+    const payment = await deps.refunds.membershipPayment(paymentId);
+    if (!payment) throw new AppError("NOT_FOUND", "No membership payment with this id");
+    return payment;
+  }
+
+  /** A card subscription follows staff's choice: cancelled now, or at its period end. */
+  async function endSubscription(payment: RefundablePayment, choice: MembershipRevocation): Promise<void> {
+    if (choice === "keep" || !deps.billing) return;
+    const record = await deps.memberships.forUser(payment.userId);
+    const subscriptionId = record?.paymentMethod === "card" ? record.stripeSubscriptionId : null;
+    if (!subscriptionId) return;
+    try {
+      // Re-read: a form sent again must not ask Stripe to cancel an ended subscription (Stripe refuses that).
+      const subscription = await deps.billing.retrieveSubscription(subscriptionId);
+      if (!subscription || subscription.status === "canceled" || subscription.status === "incomplete_expired") return;
+      if (choice === "end-now") await deps.billing.cancelSubscription(subscriptionId);
+      else await deps.billing.cancelSubscriptionAtPeriodEnd(subscriptionId);
+    } catch (error) {
+      deps.log.error("refund.subscription_not_cancelled", { subscriptionId, choice, message: error instanceof Error ? error.message : String(error) });
+      throw new AppError(
+        "PAYMENT_UNAVAILABLE",
+        "The refund is recorded, but Stripe did not cancel the card subscription: cancel it in Stripe's dashboard, or send this form again in a minute",
+        { cause: error },
+      );
+    }
   }
 
   const newRefund = (id: string, payment: RefundablePayment, amountPence: number, reason: string, recordedBy: string): NewRefund => ({
@@ -179,7 +277,7 @@ export function createRefundService(deps: RefundServiceDeps) {
       const by = `buyer:${userId}`;
       const refund = newRefund(refundId, payment, payment.amountPence, CANCELLATION_REASON, by);
       const audit: NewAuditEntry = { staffEmail: by, action: "order.cancelled_by_buyer", orderId: order.id, details: { refundId, amountPence: payment.amountPence } };
-      await store(refund, payment, audit, "revoke-webinars");
+      await store(refund, payment, audit, orderTakeBack(payment, "revoke-webinars"));
     },
 
     /** A payment of an order, with what has been refunded of it so far. */
@@ -197,38 +295,48 @@ export function createRefundService(deps: RefundServiceDeps) {
     async refundOrderPayment(staffEmail: string, orderId: string, paymentId: string, input: StaffRefund): Promise<"recorded" | "already-recorded"> {
       if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) throw new AppError("BAD_REQUEST", "The refund form has expired: open the order again and resubmit");
       const payment = await orderPayment(orderId, paymentId);
-      const reason = checkRefundReason(input.reason);
-      const id = payment.method === "card" ? null : `refund-${input.idempotencyKey}`;
-      // A resubmitted offline form: already recorded, nothing more to check or do.
-      if (id && (await deps.refunds.forPayment(payment.source, payment.id)).some((r) => r.id === id)) return "already-recorded";
-      const amountPence = checkRefundAmount(payment, input.amountPence);
-      let refundId = id;
-      if (!refundId) {
-        if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not configured on this site, so a card refund cannot be made");
-        try {
-          const made = await deps.billing.refundPayment(payment.id, amountPence, { idempotencyKey: `refund:${input.idempotencyKey}`, reason });
-          refundId = made.id;
-        } catch (error) {
-          throw new AppError("PAYMENT_UNAVAILABLE", "Stripe did not make the refund; nothing was refunded. Try again in a minute", { cause: error });
-        }
-      }
-      const refund = newRefund(refundId, payment, amountPence, reason, staffEmail);
-      const audit: NewAuditEntry = {
+      return refundByStaff(
         staffEmail,
-        action: "order.refunded",
-        orderId,
-        details: { refundId, paymentId: payment.id, method: payment.method, amountPence, reason, revoke: input.revoke },
-      };
-      const outcome = await store(refund, payment, audit, input.revoke);
-      if (outcome === "exceeds-payment") {
-        // Someone else refunded meanwhile: the check again, now with their refund counted.
-        checkRefundAmount(await orderPayment(orderId, paymentId), amountPence);
-        throw new AppError("CONFLICT", "Another refund of this payment was recorded at the same time; open the order again");
-      }
-      if (outcome === "already-recorded" && payment.method === "card") {
-        // charge.refunded arrived first and recorded it with Stripe's details: staff's action is still logged.
-        deps.log.info("refund.already_recorded", { refundId, orderId });
-      }
+        payment,
+        input,
+        (refundId, amountPence, reason) => ({
+          staffEmail,
+          action: "order.refunded",
+          orderId,
+          details: { refundId, paymentId: payment.id, method: payment.method, amountPence, reason, revoke: input.revoke },
+        }),
+        orderTakeBack(payment, input.revoke),
+        () => orderPayment(orderId, paymentId),
+      );
+    },
+
+    /** A membership payment (a join or renewal), with what has been refunded of it so far. */
+    membershipPayment,
+
+    /** The refunds of a membership payment, oldest first, each with its credit note's number. */
+    forMembershipPayment: (paymentId: string): Promise<Refund[]> => deps.refunds.forPayment("membership", paymentId),
+
+    /**
+     * Staff refund part or all of a membership payment (a join or a renewal), as for an order, and
+     * choose what happens to the membership: kept, left to run to the period end without renewing,
+     * or ended now; a card subscription is cancelled in Stripe to match once the refund is recorded.
+     */
+    async refundMembershipPayment(staffEmail: string, paymentId: string, input: StaffMembershipRefund): Promise<"recorded" | "already-recorded"> {
+      const payment = await membershipPayment(paymentId);
+      const outcome = await refundByStaff(
+        staffEmail,
+        payment,
+        input,
+        (refundId, amountPence, reason) => ({
+          staffEmail,
+          action: "membership.refunded",
+          applicationId: payment.applicationId,
+          details: { refundId, paymentId: payment.id, userId: payment.userId, method: payment.method, amountPence, reason, membership: input.membership },
+        }),
+        membershipTakeBack(payment, input.membership),
+        () => membershipPayment(paymentId),
+      );
+      await endSubscription(payment, input.membership);
       return outcome;
     },
 
@@ -242,11 +350,11 @@ export function createRefundService(deps: RefundServiceDeps) {
       if (!deps.billing) return 0;
       const charge = await deps.billing.retrieveCharge(chargeId);
       if (!charge?.paymentIntentId) return 0;
-      const payment = await deps.refunds.orderPayment(charge.paymentIntentId);
+      const payment = await paymentOfIntent({ refunds: deps.refunds, billing: deps.billing }, charge.paymentIntentId);
       if (!payment) throw new Error(`Charge ${chargeId} is for a payment (${charge.paymentIntentId}) not recorded yet`);
       let recorded = 0;
       for (const made of charge.refunds.filter((r) => r.status === "succeeded" || r.status === "pending")) {
-        const outcome = await store(newRefund(made.id, payment, made.amountPence, DASHBOARD_REASON, "stripe"), payment, null, "keep");
+        const outcome = await store(newRefund(made.id, payment, made.amountPence, DASHBOARD_REASON, "stripe"), payment, null, []);
         if (outcome === "recorded") recorded++;
         if (outcome === "exceeds-payment") deps.log.error("refund.exceeds_payment", { chargeId, refundId: made.id, paymentId: payment.id });
       }
@@ -255,6 +363,9 @@ export function createRefundService(deps: RefundServiceDeps) {
 
     /** The disputes of an order's payments, oldest first. */
     disputesForOrder: (orderId: string): Promise<Dispute[]> => deps.refunds.disputesForOrder(orderId),
+
+    /** The disputes of a member's membership payments, oldest first. */
+    membershipDisputesOf: (userId: string): Promise<Dispute[]> => deps.refunds.membershipDisputesOf(userId),
 
     /** A credit note to print: staff see any; a user only their own (anyone else's is NOT_FOUND). */
     async creditNote(number: string, allowed: (note: CreditNote) => boolean = () => true): Promise<PrintableCreditNote> {

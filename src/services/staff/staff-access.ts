@@ -40,6 +40,8 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/orders/:id/refund": "finance",
   "/staff/receipts/:number": "finance",
   "/staff/credit-notes/:number": "finance",
+  // Refunding a membership payment is money going out: finance, linked from the membership pages.
+  "/staff/payments/:id/refund": "finance",
   "/staff/team": "team",
   "/staff/team/:email/role": "team",
   "/staff/team/:email/remove": "team",

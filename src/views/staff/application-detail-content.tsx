@@ -4,13 +4,13 @@ import type { AuditEntry } from "../../domain/audit";
 import type { Receipt } from "../../domain/receipts";
 import { AuditTrail } from "./audit-trail";
 import { KIND_LABELS, METHOD_LABELS } from "./labels";
+import { hrefs } from "../../shared/links";
 import { PaymentsTable } from "./payments-table";
 import { ReceiptsTable } from "./receipts-table";
 import { RecordHeader } from "./record-header";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
 import { formatPence } from "../format";
-import { hrefs } from "../../shared/links";
 
 export interface ApplicationDetailContentProps {
   application: Application;
@@ -99,7 +99,7 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
       </dl>
 
       <h2>Payments</h2>
-      <PaymentsTable payments={payments} reference={a.reference} />
+      <PaymentsTable payments={payments} reference={a.reference} refundHref={hrefs.staffPaymentRefund} />
 
       <h2>Receipts</h2>
       <ReceiptsTable receipts={receipts} reference={a.reference} />

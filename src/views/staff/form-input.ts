@@ -110,6 +110,20 @@ export const refundSchema = z.object({
     }),
 });
 
+/** Refunding a membership payment: as an order's, with what happens to the membership instead. */
+export const membershipRefundSchema = z.object({
+  refundAmount: amountIn("Enter the amount to refund"),
+  refundReason: reasonSchema("Enter the reason for the refund").shape.reason,
+  membership: z.enum(["keep", "end-at-period-end", "end-now"], {
+    error: "Choose what happens to the membership: keep it, leave it to run to the period end, or end it now",
+  }),
+  idempotencyKey: z
+    .string({ error: "The refund form has expired: open the payment again" })
+    .regex(/^[A-Za-z0-9-]{16,64}$/, {
+      error: "The refund form has expired: open the payment again",
+    }),
+});
+
 /** The first problem for each field, in form order. */
 export function problemsOf(error: z.ZodError): FieldProblem[] {
   const seen = new Set<string>();

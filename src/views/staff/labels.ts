@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.payment.recorded": "Recorded an offline payment",
   "order.cancelled": "Cancelled the order",
   "order.refunded": "Refunded a payment",
+  "membership.refunded": "Refunded a membership payment",
   "order.cancelled_by_buyer": "The buyer cancelled within 14 days (full refund)",
   "email.resent": "Sent a failed e-mail again",
   "member.details.updated": "The member changed their own details",

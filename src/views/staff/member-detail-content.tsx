@@ -1,4 +1,5 @@
 import type { MemberTimeline, TimelineEntry } from "../../domain/member-timeline";
+import type { Dispute } from "../../domain/refunds";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { ActionButton } from "../forms/action-button";
@@ -6,12 +7,15 @@ import { formatPence } from "../format";
 import { memberStateWords } from "../membership/member-state-words";
 import { KIND_LABELS as EMAIL_KIND_LABELS, OutboxStatusBadge } from "../outbox/labels";
 import { AUDIT_ACTION_LABELS, CHANGE_DIRECTION_LABELS, CHANGE_STATUS_LABELS, KIND_LABELS, METHOD_LABELS } from "./labels";
+import { DisputeFlags } from "./refunds-table";
 import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
 
 export interface MemberDetailContentProps {
   timeline: MemberTimeline;
+  /** Disputes of the member's payments with their bank (flagged at the top). */
+  disputes?: readonly Dispute[];
   csrfToken: string;
   notice: string | null;
 }
@@ -50,7 +54,7 @@ function Details({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           {formatPence(entry.amountPence)} ({METHOD_LABELS[entry.method].toLowerCase()}), received <DateTime value={entry.receivedOn} style="short" />,
-          reference {entry.reference}, recorded by {entry.recordedBy}
+          reference {entry.reference}, recorded by {entry.recordedBy}; <a href={hrefs.staffPaymentRefund(entry.id)}>refunds of this payment</a>
         </>
       );
     case "receipt":
@@ -97,7 +101,7 @@ function Status({ entry }: { entry: TimelineEntry }) {
 }
 
 /** /staff/members/:userId: a member's record, their failed e-mails (to send again) and everything that happened, newest first. */
-export function MemberDetailContent({ timeline: { member, entries }, csrfToken, notice }: MemberDetailContentProps) {
+export function MemberDetailContent({ timeline: { member, entries }, disputes = [], csrfToken, notice }: MemberDetailContentProps) {
   const { record } = member;
   const who = member.name ?? record.email;
   const failed = entries.filter((e) => e.type === "email" && e.status === "failed");
@@ -113,6 +117,8 @@ export function MemberDetailContent({ timeline: { member, entries }, csrfToken, 
         </p>
       ) : null}
 
+      <DisputeFlags disputes={disputes} subject="membership" />
+
       <h2>Membership</h2>
       <dl className="summary-list">
         <Row label="E-mail">{record.email}</Row>
@@ -122,6 +128,11 @@ export function MemberDetailContent({ timeline: { member, entries }, csrfToken, 
         <Row label="Period">
           {record.periodStart ? <DateTime value={record.periodStart} /> : "No start"} to {record.periodEnd ? <DateTime value={record.periodEnd} /> : "no end"}
         </Row>
+        {record.endsOn ? (
+          <Row label="Ends">
+            <DateTime value={record.endsOn} /> (after a refund; it does not renew)
+          </Row>
+        ) : null}
         <Row label="Payment method">{METHOD_LABELS[record.paymentMethod]}</Row>
       </dl>
 

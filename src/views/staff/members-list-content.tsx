@@ -54,6 +54,12 @@ export function MembersListContent({ members, filter, search, limit }: MembersLi
           <th scope="row">
             <a href={hrefs.staffMember(m.record.userId)}>{m.name ?? m.record.email}</a>
             {m.reference ? <span className="staff-table__sub"> {m.reference}</span> : null}
+            {m.disputed ? (
+              <strong className="staff-table__sub" data-disputed>
+                {" "}
+                Payment disputed: access suspended
+              </strong>
+            ) : null}
           </th>
           <td className="staff-table__email">{m.record.email}</td>
           <td>{m.record.membershipTitle}</td>

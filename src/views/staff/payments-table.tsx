@@ -16,7 +16,7 @@ export interface PaymentRow {
 }
 
 /** The money received for the record with this reference, or a sentence saying there is none. */
-export function PaymentsTable({ payments, reference }: { payments: readonly PaymentRow[]; reference: string }) {
+export function PaymentsTable({ payments, reference, refundHref }: { payments: readonly PaymentRow[]; reference: string; refundHref?: (paymentId: string) => string }) {
   if (payments.length === 0) return <p>No payment has been received.</p>;
   return (
     <StaffTable
@@ -31,6 +31,7 @@ export function PaymentsTable({ payments, reference }: { payments: readonly Paym
           <th scope="col">Method</th>
           <th scope="col">Reference</th>
           <th scope="col">Recorded by</th>
+          {refundHref ? <th scope="col">Refunds</th> : null}
         </>
       }
     >
@@ -43,6 +44,13 @@ export function PaymentsTable({ payments, reference }: { payments: readonly Paym
           <td>{METHOD_LABELS[p.method]}</td>
           <td>{p.reference}</td>
           <td>{p.recordedBy}</td>
+          {refundHref ? (
+            <td>
+              <a href={refundHref(p.id)}>
+                Refund or see refunds
+              </a>
+            </td>
+          ) : null}
         </tr>
       ))}
     </StaffTable>

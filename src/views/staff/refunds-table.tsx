@@ -38,14 +38,21 @@ export function RefundsTable({ refunds, reference }: { refunds: readonly Refund[
   );
 }
 
-const DISPUTE_TEXT: Record<Dispute["status"], string> = {
-  open: "Disputed with the buyer's bank: the order's webinars are suspended until the dispute is decided.",
-  won: "Dispute won: the webinars are restored.",
-  lost: "Dispute lost: the bank returned the money and the webinars are taken back.",
+const DISPUTE_TEXT: Record<"order" | "membership", Record<Dispute["status"], string>> = {
+  order: {
+    open: "Disputed with the buyer's bank: the order's webinars are suspended until the dispute is decided.",
+    won: "Dispute won: the webinars are restored.",
+    lost: "Dispute lost: the bank returned the money and the webinars are taken back.",
+  },
+  membership: {
+    open: "Disputed with the member's bank: member access is suspended until the dispute is decided.",
+    won: "Dispute won: member access is restored.",
+    lost: "Dispute lost: the bank returned the money and the membership has ended.",
+  },
 };
 
-/** The flag staff see when a payment of the record was disputed. */
-export function DisputeFlags({ disputes }: { disputes: readonly Dispute[] }) {
+/** The flag staff see when a payment of the record (an order's, or a membership's) was disputed. */
+export function DisputeFlags({ disputes, subject = "order" }: { disputes: readonly Dispute[]; subject?: "order" | "membership" }) {
   if (disputes.length === 0) return null;
   return (
     <div className="notice notice--info" data-dispute>
@@ -53,7 +60,7 @@ export function DisputeFlags({ disputes }: { disputes: readonly Dispute[] }) {
       <ul>
         {disputes.map((d) => (
           <li key={d.id} data-dispute-status={d.status}>
-            {`${DISPUTE_TEXT[d.status]} ${formatPence(d.amountPence)}, reason given: ${d.reason.replaceAll("_", " ")}. Opened `}
+            {`${DISPUTE_TEXT[subject][d.status]} ${formatPence(d.amountPence)}, reason given: ${d.reason.replaceAll("_", " ")}. Opened `}
             <DateTime value={d.openedAt} />.
           </li>
         ))}

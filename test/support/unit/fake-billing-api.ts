@@ -94,6 +94,18 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
       reach("retrieveCharge");
       return null;
     },
+    async paymentIntentOfInvoice() {
+      reach("paymentIntentOfInvoice");
+      return null;
+    },
+    async invoiceOfPaymentIntent() {
+      reach("invoiceOfPaymentIntent");
+      return null;
+    },
+    async cancelSubscriptionAtPeriodEnd(id) {
+      reach("cancelSubscriptionAtPeriodEnd");
+      if (!subscriptions.has(id)) throw missing("subscription", id);
+    },
     async retrieveDispute() {
       reach("retrieveDispute");
       return null;
