@@ -18,6 +18,7 @@ import { createMembershipChangeStore } from "../../adapters/d1/membership-change
 import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
+import { createRedemptionStore } from "../../adapters/d1/discount-redemptions";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createRefundStore } from "../../adapters/d1/refunds";
@@ -110,6 +111,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     memberships: createMembershipStore(db),
     membershipChanges: createMembershipChangeStore(db),
     orders: createOrderStore(db),
+    redemptions: createRedemptionStore(db),
     receipts: createReceiptStore(db),
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
@@ -292,7 +294,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */

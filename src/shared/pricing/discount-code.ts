@@ -56,6 +56,13 @@ export interface AppliedCode {
   totalPence: number;
 }
 
+/** A code typed in the cart, as the cart page shows it: applied (what it took off) or not, and why not. */
+export interface CartCode {
+  typed: string;
+  applied: AppliedCode | null;
+  message: string | null;
+}
+
 export type CodeOutcome =
   | { kind: "applied"; quote: CartQuote; applied: AppliedCode }
   | { kind: "refused"; reason: CodeRefusal; message: string };

@@ -28,6 +28,9 @@ const WITH_VAT: CatalogueBundle = { ...PERCENT, id: "with-vat", bundleName: "Bun
 const CATALOGUE = { webinars: [A, B, C, NO_PRICE_ID], bundles: [PERCENT, NO_COUPON, WITH_VAT] };
 const RATES = { standard: "txr_standard", reduced: "txr_reduced", zero: "txr_zero", exempt: null };
 
+/** No discount codes exist, and none has been used. */
+const NO_CODES = { discountCode: async () => null, redemptions: { usage: async () => ({ total: 0, byBuyer: 0 }) } };
+
 const bundle = (id: string): CartItemRef => ({ kind: "bundle", id });
 const single = (id: string): CartItemRef => ({ kind: "webinar", id });
 
@@ -35,9 +38,9 @@ const single = (id: string): CartItemRef => ({ kind: "webinar", id });
 async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): Promise<Order> {
   const orders = createInMemoryOrderStore();
   const buyer = { viewer, userId: "user-1", owned: NONE };
-  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
+  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
   if (expected.kind !== "price-changed") throw new Error(`Expected the price check, got ${expected.kind}`);
-  const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, {
+  const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, {
     buyer,
     email: "ada@guild.example",
     items,
