@@ -16,6 +16,7 @@ import type { ReceiptItem } from "../../src/domain/receipts";
 import { TEST_SECRETS } from "../support/test-secrets";
 import { clearContentCache } from "../support/worker/helpers";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { signedInStaff } from "../support/worker/staff";
 import { payCheckout, sendWebhook, stripeObject } from "../support/worker/stripe";
 
 let webinars: WebinarSummary[];
@@ -161,6 +162,10 @@ describe("a card order with a code", () => {
     expect(lines[0]!.detail).toBe("Webinar; £45.00 less £4.50 with discount code WELCOME10");
     const page = await (await browser.fetch(`/user/receipts/${receipt.number}`)).text();
     expect(page).toContain("less £4.50 with discount code WELCOME10");
+
+    // Staff see the code on the order.
+    const staffPage = await (await (await signedInStaff()).fetch(`/staff/orders/${order.id}`)).text();
+    expect(staffPage).toContain("after discount code WELCOME10 (£8.00 off)");
 
     // WELCOME10 is once per person.
     const pelvic = webinars.find((w) => w.slug === "pelvic-health-essentials")!; // £45 for non-members
