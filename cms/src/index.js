@@ -8,6 +8,7 @@ const { syncPurgeWebhook } = require('./bootstrap/purge-webhook');
 const { seedDemoContent } = require('./seed');
 const { relaxUnionFieldNullability } = require('./graphql/union-field-nullability');
 const { refuseUnshowableAddresses } = require('./validation/general-page-addresses');
+const { checkDiscountCodes } = require('./validation/discount-codes');
 const { assertConfiguration } = require('../lib/production-config');
 
 module.exports = {
@@ -16,6 +17,7 @@ module.exports = {
     assertConfiguration(process.env);
     relaxUnionFieldNullability(strapi);
     refuseUnshowableAddresses(strapi);
+    checkDiscountCodes(strapi);
   },
 
   async bootstrap({ strapi }) {

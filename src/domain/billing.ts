@@ -32,6 +32,8 @@ export type StripeTaxRates = Readonly<Record<VatTreatment, string | null>>;
 export interface NewCheckoutSession {
   mode: "subscription" | "payment";
   purpose: CheckoutPurpose;
+  /** More to record in the session's metadata beside the purpose (the discount code…). */
+  metadata?: Readonly<Record<string, string>>;
   lines: readonly CheckoutLine[];
   couponId: string | null;
   customerEmail: string;

@@ -27,6 +27,18 @@ export interface OrderLine {
   stripePriceIds: string[];
   /** A bundle's Stripe coupon for its discount. */
   couponId: string | null;
+  /** What a discount code took off this line (already out of `pence`); absent or 0 when none did. */
+  discountPence?: number;
+}
+
+/** The discount code an order was priced with, as it stood at checkout. */
+export interface OrderDiscount {
+  /** The CMS's id of the code. */
+  codeId: string;
+  /** In capitals. */
+  code: string;
+  /** What it took off the order in all (the sum of its lines' `discountPence`). */
+  totalPence: number;
 }
 
 export interface Order {
@@ -40,13 +52,15 @@ export interface Order {
   status: OrderStatus;
   lines: OrderLine[];
   webinarIds: string[];
+  /** The discount code it was priced with; null (or absent, on orders made before codes) when none. */
+  discount?: OrderDiscount | null;
   checkoutSessionId: string | null;
   cancelledReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds">;
+export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds" | "discount">;
 
 export interface OrderPayment {
   /** Stripe's payment id for card payments; a fresh id for staff-recorded ones. */

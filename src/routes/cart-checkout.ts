@@ -1,7 +1,7 @@
 /**
  * POST /cart/checkout — the cart page's checkout form (services/orders/checkout decides). Fields:
  * csrfToken, idempotencyKey (UUID), items (`kind:id,kind:id`), expectedTotalPence (the total the
- * buyer was shown) and paymentMethod (card | offline; omitted when everything is free). A visitor
+ * buyer was shown, after any discount code), code (the discount code the cart applied, optional) and paymentMethod (card | offline; omitted when everything is free). A visitor
  * is sent to sign in and back to the same cart. Whatever happens, the buyer lands on a page that
  * says what was ordered, or back on the cart saying why not; nothing is charged twice.
  */
@@ -23,6 +23,8 @@ const CheckoutForm = z.object({
     .min(0, { error: "The total you were shown cannot be negative" })
     .max(100_000_000, { error: "The total you were shown is too large" }),
   // Absent (or empty) when the cart is free.
+  // The code the cart applied; absent when none. Its shape is checked again where it is priced.
+  code: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(60, { error: "That discount code is too long" }).optional()),
   paymentMethod: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["card", "offline"], { error: "Choose how you will pay: card or bank transfer" }).optional()),
 });
 
@@ -57,8 +59,13 @@ export const cartCheckoutRoutes = new Hono<HonoEnv>().post("/cart/checkout", asy
     expectedTotalPence: form.data.expectedTotalPence,
     paymentMethod: form.data.paymentMethod ?? "offline",
     idempotencyKey: form.data.idempotencyKey,
+    code: form.data.code ?? null,
   });
   if (outcome.kind === "order") return c.redirect(outcome.to, 303);
-  const params: Record<string, string> = { notice: outcome.notice, ...(outcome.removed ? { removed: itemsParam(outcome.removed) } : {}) };
+  const params: Record<string, string> = {
+    notice: outcome.notice,
+    ...(outcome.removed ? { removed: itemsParam(outcome.removed) } : {}),
+    ...(outcome.code ? { code: outcome.code } : {}),
+  };
   return c.redirect(cartUrl(outcome.items, params), 303);
 });

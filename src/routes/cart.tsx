@@ -3,8 +3,9 @@
  * carries the cart (`?items=webinar:12,bundle:3`, authoritative for this page) and, from the
  * no-JavaScript "Add to cart", one item to add (`?add=bundle:3`); the cart island keeps browser
  * storage and the address in step. Notices come from the checkout (POST /cart/checkout) and the
- * card payment page (`?notice=`). Prices are always recomputed from the CMS; nothing but
- * references is read from the address.
+ * card payment page (`?notice=`), and a discount code to price the cart with (`?code=`, from the
+ * cart's code form). Prices are always recomputed from the CMS; nothing but references and the
+ * code is read from the address.
  */
 import { Hono } from "hono";
 import { parseItemsParam } from "../shared/cart-query";
@@ -18,7 +19,7 @@ export const cartRoutes = new Hono<HonoEnv>().get("/cart", async (c) => {
   const notice = isCartNotice(rawNotice) ? rawNotice : null;
   const removed = notice === "removed" ? parseItemsParam(c.req.query("removed")).items : [];
   const buyer = await c.var.buyer();
-  const [layout, cart] = await Promise.all([c.var.content.layout(), c.var.orders.cart({ items: parsed.items, add: c.req.query("add"), removed }, buyer)]);
+  const [layout, cart] = await Promise.all([c.var.content.layout(), c.var.orders.cart({ items: parsed.items, add: c.req.query("add"), removed, code: c.req.query("code") }, buyer)]);
   return c.render(
     <CartContent
       quote={cart.quote}
@@ -30,6 +31,7 @@ export const cartRoutes = new Hono<HonoEnv>().get("/cart", async (c) => {
       removed={cart.removed.lines}
       added={cart.added}
       problems={[...parsed.problems, ...cart.problems]}
+      code={cart.code}
       checkout={
         c.var.session
           ? { kind: "form", csrfToken: await c.var.csrfToken(), idempotencyKey: crypto.randomUUID(), cardPayments: c.var.config.stripe !== null }

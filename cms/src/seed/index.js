@@ -7,6 +7,7 @@ const { pageShells, pageBlocks } = require('./content/pages');
 const { articles } = require('./content/articles');
 const { singleTypes } = require('./content/site');
 const { redirects } = require('./content/redirects');
+const { discountCodes } = require('./content/discount-codes');
 
 const MARKER = { type: 'core', name: 'guildhall', key: 'demo-content-seeded-at' };
 const UIDS = {
@@ -16,6 +17,7 @@ const UIDS = {
   webinar: 'api::webinar.webinar',
   article: 'api::article.article',
   redirect: 'api::redirect.redirect',
+  discountCode: 'api::discount-code.discount-code',
 };
 
 /** Resolves demo keys to ids; an unknown key is a bug in the seed data, so it throws. */
@@ -76,6 +78,7 @@ async function seedDemoContent(strapi) {
   }
   await createPublished(strapi, UIDS.article, articles(ref));
   await createPublished(strapi, UIDS.redirect, redirects());
+  await createPublished(strapi, UIDS.discountCode, discountCodes(new Date(), ref));
   for (const [uid, data] of Object.entries(singleTypes(ref))) {
     await strapi.documents(uid).create({ data, status: 'published' });
   }

@@ -4,7 +4,8 @@
  * happen only on the order's one transition from awaiting payment to paid: fulfilment is
  * exactly once however many times a webhook or a staff form arrives.
  */
-import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit } from "../../domain/orders";
+import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit, OrderDiscount } from "../../domain/orders";
+import { reserveRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
 
 interface OrderRow {
   id: string;
@@ -17,6 +18,7 @@ interface OrderRow {
   status: OrderStatus;
   lines: string;
   webinar_ids: string;
+  discount: string | null;
   checkout_session_id: string | null;
   cancelled_reason: string | null;
   created_at: string;
@@ -35,6 +37,7 @@ const toOrder = (row: OrderRow): Order => ({
   // Orders placed before VAT treatments were recorded carry none: they were sold at the standard rate.
   lines: (JSON.parse(row.lines) as (Omit<OrderLine, "vatTreatment"> & Partial<Pick<OrderLine, "vatTreatment">>)[]).map((line) => ({ ...line, vatTreatment: line.vatTreatment ?? "standard" })),
   webinarIds: JSON.parse(row.webinar_ids) as string[],
+  discount: row.discount ? (JSON.parse(row.discount) as OrderDiscount) : null,
   checkoutSessionId: row.checkout_session_id,
   cancelledReason: row.cancelled_reason,
   createdAt: row.created_at,
@@ -44,10 +47,11 @@ const toOrder = (row: OrderRow): Order => ({
 export interface OrderStore {
   /**
    * Stores a new order awaiting payment; a free order (total 0) is stored paid with its
-   * entitlements granted, in the same batch, which `then` (its e-mail) ends. False, storing
-   * nothing, when the idempotency key was used before.
+   * entitlements granted, in the same batch, which `then` (its e-mail) ends. An order priced with
+   * a discount code first reserves a use of it within `codeCaps` (discount-redemptions.ts). False,
+   * storing nothing, when the idempotency key was used before or the code's caps are reached.
    */
-  create(order: NewOrder, then?: readonly D1PreparedStatement[]): Promise<boolean>;
+  create(order: NewOrder, then?: readonly D1PreparedStatement[], codeCaps?: CodeCaps): Promise<boolean>;
   byId(id: string): Promise<Order | null>;
   byIdempotencyKey(key: string): Promise<Order | null>;
   forUser(userId: string): Promise<Order[]>;
@@ -90,19 +94,36 @@ export function createOrderStore(db: D1Database): OrderStore {
       .bind(entry.staffEmail, entry.action, orderId, JSON.stringify(entry.details));
 
   return {
-    async create(o, then = []) {
+    async create(o, then = [], codeCaps = { maxRedemptions: null, maxPerUser: null }) {
       const free = o.totalPence === 0;
-      const [inserted] = await db.batch([
+      const discount = o.discount ?? null;
+      const reserve = discount ? [reserveRedemption(db, { orderId: o.id, idempotencyKey: o.idempotencyKey, code: discount.code, userId: o.userId, caps: codeCaps })] : [];
+      const results = await db.batch([
+        ...reserve,
         db
           .prepare(
-            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (idempotency_key) DO NOTHING`,
+            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids, discount)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 WHERE ?12 = 0 OR ${reservedFor("?1")}
+             ON CONFLICT (idempotency_key) DO NOTHING`,
           )
-          .bind(o.id, o.idempotencyKey, o.reference, o.userId, o.email, free ? "free" : o.paymentMethod, o.totalPence, free ? "paid" : "awaiting_payment", JSON.stringify(o.lines), JSON.stringify(o.webinarIds)),
+          .bind(
+            o.id,
+            o.idempotencyKey,
+            o.reference,
+            o.userId,
+            o.email,
+            free ? "free" : o.paymentMethod,
+            o.totalPence,
+            free ? "paid" : "awaiting_payment",
+            JSON.stringify(o.lines),
+            JSON.stringify(o.webinarIds),
+            discount ? JSON.stringify(discount) : null,
+            discount ? 1 : 0,
+          ),
         grant(o.id),
         ...then,
       ]);
-      return (inserted?.meta.changes ?? 0) > 0;
+      return (results[reserve.length]?.meta.changes ?? 0) > 0;
     },
     byId: (id) => one("SELECT * FROM orders WHERE id = ?1", id),
     byIdempotencyKey: (key) => one("SELECT * FROM orders WHERE idempotency_key = ?1", key),

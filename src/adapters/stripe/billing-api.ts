@@ -98,7 +98,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
   const stripe = stripeClient(config);
   return {
     async createCheckoutSession(session) {
-      const metadata = metadataOf(session.purpose);
+      const metadata = { ...session.metadata, ...metadataOf(session.purpose) };
       const created = await stripe.checkout.sessions.create(
         {
           mode: session.mode,

@@ -19,6 +19,7 @@ import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPersonalDataStore } from "../../adapters/d1/personal-data";
+import { createRedemptionStore } from "../../adapters/d1/discount-redemptions";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createRefundStore } from "../../adapters/d1/refunds";
@@ -114,6 +115,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     memberships: createMembershipStore(db),
     membershipChanges: createMembershipChangeStore(db),
     orders: createOrderStore(db),
+    redemptions: createRedemptionStore(db),
     receipts: createReceiptStore(db),
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
@@ -304,7 +306,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */

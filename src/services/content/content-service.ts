@@ -7,6 +7,7 @@ import { CmsError, type Operation } from "../../adapters/cms/operation";
 import * as ops from "../../adapters/cms/operations";
 import { AppError } from "../../errors";
 import { builtInScreenPage } from "../../shared/built-in-screens";
+import type { DiscountCode } from "../../shared/pricing/discount-code";
 import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
@@ -178,6 +179,10 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       return { webinars, bundles };
     },
     joinPage: (): Promise<JoinPage | null> => value(ops.joinPageOperation, none),
+    /** The published discount code named `code` (in capitals), or null: looked up in the cached list, never asked of the CMS per code typed. */
+    async discountCode(code: string): Promise<DiscountCode | null> {
+      return (await value(ops.discountCodesOperation, none)).find((entry) => entry.code === code) ?? null;
+    },
     /**
      * A value computed from other content (through the operations above), kept in the same
      * cache under the same policy, so it is computed once per freshness window rather than per

@@ -11,6 +11,10 @@
  * - The form's idempotency key makes a double submit or a retry find the order it made, and
  *   only the buyer's own: a key that names another user's order (learnt from their form) is
  *   refused, never answered with that order.
+ * - A discount code is priced again here (discount-codes.ts): refused now (expired meanwhile, used
+ *   up…), nothing is ordered and the cart says why. Its use is reserved with the paid order, in
+ *   the order's own batch and only within the code's caps; losing that race to another checkout
+ *   also orders nothing.
  */
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { NewOrder, Order, OrderLine } from "../../domain/orders";
@@ -20,9 +24,11 @@ import { newReference } from "../membership/terms";
 import type { Buyer } from "../../domain/buyer";
 import type { VatTreatment } from "../../shared/pricing/vat";
 import type { OrderFollowUps } from "./follow-ups";
+import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 
 export interface CheckoutDeps {
   orders: OrderStore;
+  codes: DiscountCodeDeps;
   /** The buyer's e-mail for webinars granted free, written with the order. */
   followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
@@ -35,6 +41,8 @@ export interface CheckoutRequest {
   expectedTotalPence: number;
   paymentMethod: "card" | "offline";
   idempotencyKey: string;
+  /** The discount code as typed; null or absent when none. */
+  code?: string | null;
 }
 
 export type CheckoutResult =
@@ -45,6 +53,8 @@ export type CheckoutResult =
   | { kind: "empty" }
   | { kind: "removed"; keep: CartItemRef[]; removed: CartItemRef[] }
   | { kind: "price-changed"; quote: CartQuote }
+  /** The code cannot be used (now, or its last use went to another checkout): nothing was ordered. */
+  | { kind: "code-refused"; message: string }
   /** `free` granted at once; `paid` awaits payment (card or offline). Either may be null. */
   | { kind: "ordered"; free: Order | null; paid: Order | null; quote: CartQuote };
 
@@ -81,6 +91,7 @@ const toOrderLine = (line: CartQuoteLine, catalogue: Catalogue): OrderLine => ({
   webinarIds: webinarIdsOf(line),
   stripePriceIds: line.status === "payable" ? stripePriceIdsOf(line) : [],
   couponId: line.priced?.kind === "bundle" ? line.priced.offer.couponId : null,
+  ...(line.codeDiscountPence ? { discountPence: line.codeDiscountPence } : {}),
 });
 
 /** The order stored under `key`, if any: the buyer's own, or "key-used" when it is someone else's. */
@@ -98,7 +109,16 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   if (request.items.length === 0) return { kind: "empty" };
 
   const { buyer } = request;
-  const quote = quoteCart(request.items, catalogue, buyer.viewer, deps.now(), buyer.owned);
+  const now = deps.now();
+  const listed = quoteCart(request.items, catalogue, buyer.viewer, now, buyer.owned);
+  let quote = listed;
+  let codeTerms = null;
+  if (request.code) {
+    const priced = await priceCode(deps.codes, listed, request.code, userId, now);
+    if (priced.outcome.kind === "refused") return { kind: "code-refused", message: priced.outcome.message };
+    quote = priced.outcome.quote;
+    codeTerms = priced.terms;
+  }
   const removed = quote.lines.filter((line) => !SELLABLE.has(line.status)).map((line) => line.item);
   if (removed.length > 0) {
     const keep = quote.lines.filter((line) => SELLABLE.has(line.status)).map((line) => line.item);
@@ -111,6 +131,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   const paidLines = quote.lines.filter((line) => line.status === "payable");
   const order = (lines: CartQuoteLine[], key: string, paymentMethod: NewOrder["paymentMethod"]): NewOrder => {
     const orderLines = lines.map((line) => toOrderLine(line, catalogue));
+    const discountPence = orderLines.reduce((sum, line) => sum + (line.discountPence ?? 0), 0);
     return {
       ...base,
       id: crypto.randomUUID(),
@@ -120,6 +141,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
       totalPence: orderLines.reduce((sum, line) => sum + line.pence, 0),
       lines: orderLines,
       webinarIds: [...new Set(orderLines.flatMap((line) => line.webinarIds))],
+      discount: quote.code && discountPence > 0 ? { codeId: quote.code.id, code: quote.code.code, totalPence: discountPence } : null,
     };
   };
 
@@ -134,8 +156,14 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   }
   let paid: Order | "key-used" | null = null;
   if (paidLines.length > 0) {
-    await deps.orders.create(order(paidLines, request.idempotencyKey, request.paymentMethod));
+    const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
+    const created = await deps.orders.create(order(paidLines, request.idempotencyKey, request.paymentMethod), [], caps);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
+    // Not created and no order under the key: the code's last use went to another checkout.
+    if (!created && paid === null && codeTerms) {
+      const message = (await priceCode(deps.codes, listed, request.code ?? "", userId, deps.now())).outcome;
+      return { kind: "code-refused", message: message.kind === "refused" ? message.message : "This discount code has just been used up. Check your cart again." };
+    }
   }
   if (free === "key-used" || paid === "key-used") return { kind: "key-used" };
   return { kind: "ordered", free, paid, quote };

@@ -10,6 +10,7 @@ import type { Order, WatchableWebinar } from "../../domain/orders";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { CartItemRef } from "../../shared/cart";
+import type { CartCode } from "../../shared/pricing/discount-code";
 import type { ContentService } from "../content/content-service";
 import { checkoutUrlOrUnavailable, type CardPayments } from "../payments/card-payments";
 import { checkoutReturnNotice, type CheckoutReturn } from "../payments/checkout-return";
@@ -20,11 +21,14 @@ import { priceCart, type CartRequest, type CartView } from "./cart-view";
 import { checkout, type CheckoutRequest, type CheckoutResult } from "./checkout";
 import { logPricingWarnings } from "./pricing-warnings";
 import type { OrderFollowUps } from "./follow-ups";
+import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
+import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 import { entitlementFor } from "./webinar-access";
 
 export interface OrderServiceDeps {
   orders: OrderStore;
-  content: Pick<ContentService, "catalogue">;
+  content: Pick<ContentService, "catalogue" | "discountCode">;
+  redemptions: RedemptionStore;
   card: CardPayments | null;
   /** Receipts and e-mails, in the batch of the change that causes them. */
   followUps: OrderFollowUps;
@@ -35,7 +39,7 @@ export interface OrderServiceDeps {
 /** Where checkout leads: on to an order (or Stripe), or back to the cart with a notice. */
 export type CheckoutOutcome =
   | { kind: "order"; to: string }
-  | { kind: "cart"; items: CartItemRef[]; notice: "empty" | "removed" | "price-changed"; removed?: CartItemRef[] };
+  | { kind: "cart"; items: CartItemRef[]; notice: "empty" | "removed" | "price-changed" | "code"; removed?: CartItemRef[]; code?: string };
 
 const WEBINARS_PAGE = "/user/webinars";
 const ORDER_ID = /^[0-9a-f-]{36}$/;
@@ -46,7 +50,10 @@ const formAlreadyUsed = () =>
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
+
 export function createOrderService(deps: OrderServiceDeps) {
+  const codes: DiscountCodeDeps = { discountCode: (code) => deps.content.discountCode(code), redemptions: deps.redemptions };
+
   /** Stripe Checkout for a card order awaiting payment, else the user's webinars page. */
   async function afterOrder(order: Order): Promise<string> {
     const done = `${WEBINARS_PAGE}?ordered=${order.id}`;
@@ -67,15 +74,24 @@ export function createOrderService(deps: OrderServiceDeps) {
     entitledWebinarIds: (userId: string) => deps.orders.entitledWebinarIds(userId),
 
     /** The cart page's cart, priced for the buyer from the CMS's catalogue. */
-    async cart(request: CartRequest, buyer: Buyer): Promise<CartView & { catalogue: { webinars: Webinar[]; bundles: WebinarBundle[] } }> {
+    async cart(
+      request: CartRequest & { code?: string | undefined },
+      buyer: Buyer & { userId: string | null },
+    ): Promise<CartView & { catalogue: { webinars: Webinar[]; bundles: WebinarBundle[] }; code: CartCode | null }> {
       const catalogue = await deps.content.catalogue();
-      return { ...priceCart(request, catalogue, buyer, deps.now()), catalogue };
+      const now = deps.now();
+      const view = priceCart(request, catalogue, buyer, now);
+      const typed = request.code?.trim().slice(0, 60);
+      if (!typed) return { ...view, catalogue, code: null };
+      const { outcome } = await priceCode(codes, view.quote, typed, buyer.userId, now);
+      if (outcome.kind === "refused") return { ...view, catalogue, code: { typed, applied: null, message: outcome.message } };
+      return { ...view, quote: outcome.quote, catalogue, code: { typed: outcome.applied.code, applied: outcome.applied, message: null } };
     },
 
     /** Checks out a cart for a signed-in buyer; prices recomputed from the CMS (services/orders/checkout). */
     async checkout(request: Omit<CheckoutRequest, "buyer"> & { buyer: Buyer & { userId: string } }): Promise<CheckoutOutcome> {
       const catalogue = await deps.content.catalogue();
-      const result: CheckoutResult = await checkout({ orders: deps.orders, followUps: deps.followUps, now: deps.now }, catalogue, request);
+      const result: CheckoutResult = await checkout({ orders: deps.orders, codes, followUps: deps.followUps, now: deps.now }, catalogue, request);
       switch (result.kind) {
         case "key-used":
           throw formAlreadyUsed();
@@ -87,7 +103,10 @@ export function createOrderService(deps: OrderServiceDeps) {
           return { kind: "cart", items: result.keep, notice: "removed", removed: result.removed };
         case "price-changed":
           logPricingWarnings(result.quote.warnings);
-          return { kind: "cart", items: [...request.items], notice: "price-changed" };
+          return { kind: "cart", items: [...request.items], notice: "price-changed", ...(request.code ? { code: request.code } : {}) };
+        case "code-refused":
+          // The cart page prices the code again and shows why it cannot be used.
+          return { kind: "cart", items: [...request.items], notice: "code", code: request.code ?? "" };
         case "ordered": {
           logPricingWarnings(result.quote.warnings);
           deps.log.info("order.placed", { free: result.free?.id ?? null, paid: result.paid?.id ?? null, totalPence: result.quote.totalPence });

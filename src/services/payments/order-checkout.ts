@@ -12,6 +12,10 @@
  *   bundle's webinars and round the tax of each, which can differ by a penny from the VAT on the
  *   bundle's own price; so a bundle that carries VAT is always one line at its discounted amount,
  *   and the coupon route is kept for bundles without VAT (zero-rated or exempt).
+ * - A line a discount code took something off is sent at its discounted amount, with its tax
+ *   rate, and never by the coupon route: Stripe's tax per line is then the VAT on our receipt
+ *   line, to the penny (docs/decisions/0027-discount-codes.md). The code itself goes in
+ *   the session's metadata (`discountCode`), so Stripe's records say which code priced the order.
  * Opened (or an open one reused) by checkout-session.ts, like the membership checkout.
  */
 import type { OrderStore } from "../../adapters/d1/orders";
@@ -27,19 +31,20 @@ export interface OrderCheckoutDeps extends CheckoutOpenerDeps {
 }
 
 const carriesVat = (line: Order["lines"][number]) => (VAT_RATES[line.vatTreatment] ?? 0) > 0;
+const discounted = (line: Order["lines"][number]) => (line.discountPence ?? 0) > 0;
 
 export function orderCheckoutLines(order: Order, taxRates: StripeTaxRates): { lines: CheckoutLine[]; couponId: string | null } {
   const [only] = order.lines;
-  if (order.lines.length === 1 && only?.kind === "bundle" && only.couponId && only.stripePriceIds.length > 0 && !carriesVat(only)) {
+  if (order.lines.length === 1 && only?.kind === "bundle" && only.couponId && only.stripePriceIds.length > 0 && !carriesVat(only) && !discounted(only)) {
     const taxRateId = taxRates[only.vatTreatment];
     return { lines: only.stripePriceIds.map((price) => ({ price, quantity: 1, taxRateId })), couponId: only.couponId };
   }
   return {
     lines: order.lines.map((line): CheckoutLine => {
       const taxRateId = taxRates[line.vatTreatment];
-      return line.kind === "webinar" && line.stripePriceIds.length === 1
-        ? { price: line.stripePriceIds[0]!, quantity: 1, taxRateId }
-        : { name: line.kind === "bundle" ? `${line.title} (bundle)` : line.title, unitAmountPence: line.pence, quantity: 1, taxRateId };
+      if (line.kind === "webinar" && line.stripePriceIds.length === 1 && !discounted(line)) return { price: line.stripePriceIds[0]!, quantity: 1, taxRateId };
+      const name = `${line.title}${line.kind === "bundle" ? " (bundle)" : ""}${discounted(line) && order.discount ? ` - code ${order.discount.code}` : ""}`;
+      return { name, unitAmountPence: line.pence, quantity: 1, taxRateId };
     }),
     couponId: null,
   };
@@ -55,6 +60,7 @@ export async function orderCheckoutUrl(deps: OrderCheckoutDeps, order: Order): P
     session: {
       mode: "payment",
       purpose: { kind: "order", orderId: order.id, userId: order.userId },
+      ...(order.discount ? { metadata: { discountCode: order.discount.code, discountPence: String(order.discount.totalPence) } } : {}),
       lines,
       couponId,
       customerEmail: order.email,

@@ -69,12 +69,18 @@ export function membershipReceipt(input: {
   };
 }
 
-const lineDetail = (line: OrderLine): string =>
-  line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} ${line.webinarIds.length === 1 ? "webinar" : "webinars"}` : "Webinar";
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** What the line is, and the discount a code took off it (its price before, the code, the amount off). */
+function lineDetail(line: OrderLine, code: string | null): string {
+  const what = line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} ${line.webinarIds.length === 1 ? "webinar" : "webinars"}` : "Webinar";
+  const off = line.discountPence ?? 0;
+  return off > 0 && code ? `${what}; ${pounds(line.pence + off)} less ${pounds(off)} with discount code ${code}` : what;
+}
 
 export function orderReceipt(input: { order: Order; payment: ReceivedPayment; year: number }): NewReceipt {
   const { order, payment } = input;
-  const items = order.lines.map((line) => item(line.title, lineDetail(line), line.pence, line.vatTreatment));
+  const items = order.lines.map((line) => item(line.title, lineDetail(line, order.discount?.code ?? null), line.pence, line.vatTreatment));
   return {
     year: input.year,
     source: "order",

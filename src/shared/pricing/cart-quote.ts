@@ -12,6 +12,7 @@
  */
 import type { CartItemRef } from "../cart";
 import { bundleOffer, type BundleLineStatus, type BundleOffer, type CatalogueBundle, type CatalogueWebinar } from "./bundle-offer";
+import type { AppliedCode } from "./discount-code";
 import { CURRENCY } from "./money";
 import type { CatalogueWarning } from "./warnings";
 import { webinarOffer, type Viewer, type WebinarOffer } from "./webinar-offer";
@@ -30,8 +31,10 @@ export interface CartQuoteLine {
   /** The webinar's or bundle's name; null when the item is unknown. */
   title: string | null;
   status: CartLineStatus;
-  /** What this line adds to the total: its price when payable, otherwise 0. */
+  /** What this line adds to the total: its price when payable (less any discount code), otherwise 0. */
   pence: number;
+  /** What a discount code took off this line (discount-code.ts); absent when none did. */
+  codeDiscountPence?: number;
   /** Why the line costs nothing; null when payable. */
   message: string | null;
   /** Null when the item is unknown. */
@@ -44,6 +47,8 @@ export interface CartQuote {
   currency: typeof CURRENCY;
   /** Data problems in the catalogue entries priced, each once, for the caller to log. */
   warnings: CatalogueWarning[];
+  /** The discount code applied (discount-code.ts); absent when none is. */
+  code?: AppliedCode;
 }
 
 export function quoteCart(

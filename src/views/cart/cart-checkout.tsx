@@ -54,6 +54,7 @@ export function CartCheckout({ quote, access }: { quote: CartQuote; access: Chec
       <input type="hidden" name="idempotencyKey" value={access.idempotencyKey} />
       <input type="hidden" name="items" value={itemsParam(items)} />
       <input type="hidden" name="expectedTotalPence" value={String(quote.totalPence)} />
+      {quote.code ? <input type="hidden" name="code" value={quote.code.code} /> : null}
       {quote.totalPence > 0 ? (
         <RadioGroup id="paymentMethod" legend="How would you like to pay?" options={options} value={access.cardPayments ? "card" : "offline"} />
       ) : null}

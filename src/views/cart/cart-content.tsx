@@ -5,7 +5,9 @@ import type { Viewer } from "../../shared/pricing/webinar-offer";
 import { formatPence } from "../format";
 import { hrefs } from "../../shared/links";
 import { JoinLink } from "../webinars/price-list";
+import type { CartCode } from "../../shared/pricing/discount-code";
 import { CartCheckout, type CheckoutAccess } from "./cart-checkout";
+import { CartDiscountCode } from "./cart-discount-code";
 import { CartNotices, type CartNotice } from "./cart-notices";
 import { CartTable, type CartCatalogue } from "./cart-table";
 import { ScreenTitle } from "../components/screen-title";
@@ -24,6 +26,8 @@ export interface CartContentProps {
   added: string | null;
   problems: readonly string[];
   checkout: CheckoutAccess;
+  /** The discount code typed in the cart (`?code=`): applied or refused with why; null when none. */
+  code: CartCode | null;
 }
 
 const AUDIENCE: Record<Viewer, string> = { visitor: "a visitor", user: "a signed-in user", member: "a member" };
@@ -67,6 +71,7 @@ export function CartContent(props: CartContentProps) {
               Members pay less: this cart would cost a member {formatPence(props.memberTotalPence)}. <JoinLink />
             </p>
           ) : null}
+          {quote.totalPence > 0 || quote.code ? <CartDiscountCode items={items} code={props.code} /> : null}
           <CartCheckout quote={quote} access={props.checkout} />
         </>
       )}

@@ -2,7 +2,7 @@ import type { CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { itemLabel } from "./cart-labels";
 
 /** Why the cart page was opened with a message (`?notice=`), by the checkout or the card payment page. */
-export const CART_NOTICES = ["price-changed", "removed", "empty", "cleared", "cancelled", "unavailable"] as const;
+export const CART_NOTICES = ["price-changed", "removed", "empty", "cleared", "cancelled", "unavailable", "code"] as const;
 
 export type CartNotice = (typeof CART_NOTICES)[number];
 
@@ -14,6 +14,7 @@ const TEXT: Record<Exclude<CartNotice, "removed">, string> = {
   cleared: "You emptied your cart.",
   cancelled: "You left the card payment page, so nothing was charged. Your cart is as you left it.",
   unavailable: "Card payment is unavailable just now. Try again, or pay by bank transfer.",
+  code: "Nothing was ordered: your discount code cannot be used. The reason is under the code below; check the total before you check out.",
 };
 
 /** Why checkout took an item out, by its status now. */

@@ -54,6 +54,13 @@ export function CartTable({ quote, catalogue, now }: CartTableProps) {
         ))}
       </tbody>
       <tfoot>
+        {quote.code ? (
+          <tr data-cart-discount={quote.code.code}>
+            <th scope="row">Discount code {quote.code.code}</th>
+            <td className="cart-table__price">−{formatPence(quote.code.totalPence)}</td>
+            <td></td>
+          </tr>
+        ) : null}
         <tr>
           <th scope="row">Total</th>
           <td className="cart-table__price" data-cart-total={quote.totalPence}>
@@ -125,6 +132,7 @@ function PayablePrice({ line }: { line: CartQuoteLine }) {
     <>
       {formatPence(line.pence)}
       {memberPrice ? <span className="cart-table__tier"> member price</span> : null}
+      {line.codeDiscountPence ? <span className="cart-table__tier"> after {formatPence(line.codeDiscountPence)} off with your code</span> : null}
     </>
   );
 }

@@ -78,7 +78,7 @@ export function OrderDetailContent({ order: o, payments, receipts, audit, notice
         foot={
           <>
             <th scope="row" colSpan={3}>
-              Total
+              Total{o.discount ? `, after discount code ${o.discount.code} (${formatPence(o.discount.totalPence)} off)` : ""}
             </th>
             <td className="staff-table__number">{formatPence(o.totalPence)}</td>
           </>
@@ -89,7 +89,10 @@ export function OrderDetailContent({ order: o, payments, receipts, audit, notice
             <th scope="row">{line.title}</th>
             <td>{KIND_LABELS[line.kind]}</td>
             <td>{line.webinarIds.join(", ")}</td>
-            <td className="staff-table__number">{formatPence(line.pence)}</td>
+            <td className="staff-table__number">
+              {formatPence(line.pence)}
+              {line.discountPence ? <span className="meta"> ({formatPence(line.discountPence)} off)</span> : null}
+            </td>
           </tr>
         ))}
       </StaffTable>

@@ -9,6 +9,7 @@ import type { Buyer } from "../../../src/domain/buyer";
 import type { Order } from "../../../src/domain/orders";
 import type { CartItemRef } from "../../../src/shared/cart";
 import type { CatalogueBundle } from "../../../src/shared/pricing/bundle-offer";
+import type { DiscountCode } from "../../../src/shared/pricing/discount-code";
 import { checkout } from "../../../src/services/orders/checkout";
 import { orderCheckoutLines, orderCheckoutUrl } from "../../../src/services/payments/order-checkout";
 import { order } from "../../fixtures/orders";
@@ -28,6 +29,9 @@ const WITH_VAT: CatalogueBundle = { ...PERCENT, id: "with-vat", bundleName: "Bun
 const CATALOGUE = { webinars: [A, B, C, NO_PRICE_ID], bundles: [PERCENT, NO_COUPON, WITH_VAT] };
 const RATES = { standard: "txr_standard", reduced: "txr_reduced", zero: "txr_zero", exempt: null };
 
+/** No discount codes exist, and none has been used. */
+const NO_CODES = { discountCode: async () => null, redemptions: { usage: async () => ({ total: 0, byBuyer: 0 }) } };
+
 const bundle = (id: string): CartItemRef => ({ kind: "bundle", id });
 const single = (id: string): CartItemRef => ({ kind: "webinar", id });
 
@@ -35,9 +39,9 @@ const single = (id: string): CartItemRef => ({ kind: "webinar", id });
 async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): Promise<Order> {
   const orders = createInMemoryOrderStore();
   const buyer = { viewer, userId: "user-1", owned: NONE };
-  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
+  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
   if (expected.kind !== "price-changed") throw new Error(`Expected the price check, got ${expected.kind}`);
-  const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, {
+  const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, {
     buyer,
     email: "ada@guild.example",
     items,
@@ -96,6 +100,72 @@ describe("orderCheckoutLines", () => {
       lines: [{ name: "Bundle with VAT (bundle)", unitAmountPence: 6_000, quantity: 1, taxRateId: "txr_reduced" }],
       couponId: null,
     });
+  });
+});
+
+describe("orderCheckoutLines with a discount code", () => {
+  const CODE: DiscountCode = {
+    id: "9",
+    code: "TENOFF",
+    kind: "percent",
+    percentOff: 10,
+    amountOffPence: null,
+    appliesTo: { allWebinars: true, allBundles: true, webinarIds: [], bundleIds: [], membershipIds: [] },
+    validFrom: null,
+    validUntil: null,
+    maxRedemptions: 5,
+    maxPerUser: 1,
+    stacksWithBundle: true,
+  };
+  const codes = { discountCode: async (code: string) => (code === "TENOFF" ? CODE : null), redemptions: { usage: async () => ({ total: 0, byBuyer: 0 }) } };
+
+  async function orderedWithCode(items: CartItemRef[], expectedTotalPence: number): Promise<Order> {
+    const orders = createInMemoryOrderStore();
+    const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, codes, now: () => NOW }, CATALOGUE, {
+      buyer: { viewer: "user", userId: "user-1", owned: NONE },
+      email: "ada@guild.example",
+      items,
+      expectedTotalPence,
+      paymentMethod: "card",
+      idempotencyKey: "k",
+      code: "tenoff",
+    });
+    if (result.kind !== "ordered" || !result.paid) throw new Error(`Expected a paid order, got ${result.kind}`);
+    return result.paid;
+  }
+
+  it("sends a discounted webinar at its discounted amount, not its Stripe price, and records the code", async () => {
+    const order = await orderedWithCode([single("a"), single("c")], 4050 + 1800);
+    expect(order.discount).toEqual({ codeId: "9", code: "TENOFF", totalPence: 650 });
+    expect(orderCheckoutLines(order, RATES)).toEqual({
+      lines: [
+        { name: "Webinar a - code TENOFF", unitAmountPence: 4050, quantity: 1, taxRateId: "txr_standard" },
+        { name: "Webinar c - code TENOFF", unitAmountPence: 1800, quantity: 1, taxRateId: "txr_standard" },
+      ],
+      couponId: null,
+    });
+  });
+
+  it("never sends a discounted bundle through its coupon", async () => {
+    // 7500 less 20% = 6000, less 10% = 5400.
+    expect(orderCheckoutLines(await orderedWithCode([bundle("pct")], 5400), RATES)).toEqual({
+      lines: [{ name: "Percent bundle (bundle) - code TENOFF", unitAmountPence: 5400, quantity: 1, taxRateId: null }],
+      couponId: null,
+    });
+  });
+
+  it("refuses an order priced without the code the buyer saw (a changed total orders nothing)", async () => {
+    const orders = createInMemoryOrderStore();
+    const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, codes, now: () => NOW }, CATALOGUE, {
+      buyer: { viewer: "user", userId: "user-1", owned: NONE },
+      email: "ada@guild.example",
+      items: [single("a")],
+      expectedTotalPence: 4500,
+      paymentMethod: "card",
+      idempotencyKey: "k",
+      code: "NOPE-CODE",
+    });
+    expect(result).toEqual({ kind: "code-refused", message: "There is no discount code “NOPE-CODE”. Check how it is spelt." });
   });
 });
 

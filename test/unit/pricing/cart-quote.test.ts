@@ -3,6 +3,8 @@ import type { CartItemRef } from "../../../src/shared/cart";
 import { CheckoutCart } from "../../../src/shared/checkout-cart";
 import type { CatalogueBundle, CatalogueWebinar } from "../../../src/shared/pricing/bundle-offer";
 import { quoteCart, type Catalogue } from "../../../src/shared/pricing/cart-quote";
+import { applyDiscountCode, discountMembershipFee, normaliseCode, type CodeRefusal, type CodeUsage, type DiscountCode } from "../../../src/shared/pricing/discount-code";
+import { splitGross } from "../../../src/shared/pricing/vat";
 import * as f from "../../fixtures/domain";
 import { catalogueWebinar as webinar, NONE, NOW } from "../../fixtures/pricing";
 
@@ -223,5 +225,117 @@ describe("quoteCart", () => {
       ["webinar", "running_qa", "payable", 1500],
     ]);
     expect(quote.totalPence).toBe(4300);
+  });
+});
+
+describe("a discount code on the quote", () => {
+  const code = (fields: Partial<Omit<DiscountCode, "appliesTo">> & { appliesTo?: Partial<DiscountCode["appliesTo"]> } = {}): DiscountCode => ({
+    id: "7",
+    code: "SAVE",
+    kind: "percent",
+    percentOff: 10,
+    amountOffPence: null,
+    validFrom: null,
+    validUntil: null,
+    maxRedemptions: null,
+    maxPerUser: null,
+    stacksWithBundle: false,
+    ...fields,
+    appliesTo: { allWebinars: true, allBundles: false, webinarIds: [], bundleIds: [], membershipIds: [], ...fields.appliesTo },
+  });
+  const UNUSED: CodeUsage = { total: 0, byBuyer: 0 };
+  const DAY_MS = 24 * 3_600_000;
+  const before = new Date(NOW.getTime() - DAY_MS).toISOString();
+  const after = new Date(NOW.getTime() + DAY_MS).toISOString();
+
+  // [what, cart, code, usage, viewer, expected line pence and code discounts | refusal]
+  const CASES: [string, CartItemRef[], DiscountCode | null, CodeUsage, "visitor" | "member", [number, number][] | CodeRefusal][] = [
+    ["10% off every webinar, half up per line", [webinarItem("a"), webinarItem("b")], code(), UNUSED, "visitor", [[4050, 450], [2700, 300]]],
+    ["12.5% of £45 is 562.5p: 563p off", [webinarItem("a")], code({ percentOff: 12.5 }), UNUSED, "visitor", [[3937, 563]]],
+    ["member prices are discounted, not the default", [webinarItem("a")], code({ percentOff: 50 }), UNUSED, "member", [[1250, 1250]]],
+    ["100% makes a line cost nothing, never less", [webinarItem("a")], code({ percentOff: 100 }), UNUSED, "visitor", [[0, 4500]]],
+    ["fixed £50 off a £45 webinar stops at zero", [webinarItem("a")], code({ kind: "fixed", percentOff: null, amountOffPence: 5000 }), UNUSED, "visitor", [[0, 4500]]],
+    ["fixed amount goes line by line in cart order", [webinarItem("b"), webinarItem("a")], code({ kind: "fixed", percentOff: null, amountOffPence: 3500 }), UNUSED, "visitor", [[0, 3000], [4000, 500]]],
+    ["only the named webinar", [webinarItem("a"), webinarItem("b")], code({ appliesTo: { allWebinars: false, webinarIds: ["b"] } }), UNUSED, "visitor", [[4500, 0], [2700, 300]]],
+    ["not a free or owned line", [webinarItem("free"), webinarItem("c")], code(), UNUSED, "visitor", [[0, 0], [1800, 200]]],
+    ["a bundle without its own discount, when the code names it", [bundleItem("plain")], code({ appliesTo: { allWebinars: false, bundleIds: ["plain"] } }), UNUSED, "visitor", [[6750, 750]]],
+    ["a discounted bundle only when the code combines: off the discounted price", [bundleItem("pct")], code({ stacksWithBundle: true, appliesTo: { allWebinars: false, allBundles: true } }), UNUSED, "visitor", [[5400, 600]]],
+    ["a discounted bundle is left alone when the code does not combine, the webinar discounted", [bundleItem("pct"), webinarItem("c")], code({ appliesTo: { allWebinars: true, allBundles: true } }), UNUSED, "visitor", [[6000, 0], [1800, 200]]],
+    ["unknown", [webinarItem("a")], null, UNUSED, "visitor", "unknown"],
+    ["a percent code with no percentage cannot discount", [webinarItem("a")], code({ percentOff: null }), UNUSED, "visitor", "unknown"],
+    ["not yet valid", [webinarItem("a")], code({ validFrom: after }), UNUSED, "visitor", "not-yet-valid"],
+    ["expired (its last instant has passed)", [webinarItem("a")], code({ validUntil: before }), UNUSED, "visitor", "expired"],
+    ["valid within its dates", [webinarItem("a")], code({ validFrom: before, validUntil: after }), UNUSED, "visitor", [[4050, 450]]],
+    ["exhausted: the total cap is reached", [webinarItem("a")], code({ maxRedemptions: 3 }), { total: 3, byBuyer: 0 }, "visitor", "exhausted"],
+    ["one use left of the total cap", [webinarItem("a")], code({ maxRedemptions: 3 }), { total: 2, byBuyer: 0 }, "visitor", [[4050, 450]]],
+    ["used up by this buyer", [webinarItem("a")], code({ maxPerUser: 1 }), { total: 1, byBuyer: 1 }, "visitor", "used-up"],
+    ["nothing in the cart it applies to", [webinarItem("a")], code({ appliesTo: { allWebinars: false, bundleIds: ["pct"] } }), UNUSED, "visitor", "not-applicable"],
+    ["only a free item", [webinarItem("free")], code(), UNUSED, "visitor", "not-applicable"],
+    ["only a discounted bundle, and the code does not combine", [bundleItem("pct")], code({ appliesTo: { allWebinars: false, allBundles: true } }), UNUSED, "visitor", "not-with-bundle-discount"],
+  ];
+  const PLAIN: CatalogueBundle = { ...PERCENT, id: "plain", bundleName: "Plain bundle", couponId: null, discount: null, discountType: null };
+  const catalogue: Catalogue = { ...CATALOGUE, bundles: [...CATALOGUE.bundles, PLAIN] };
+
+  it.each(CASES)("%s", (_what, items, terms, usage, viewer, expected) => {
+    const quote = quoteCart(items, catalogue, viewer, NOW, NONE);
+    const outcome = applyDiscountCode(quote, "save", terms, usage, NOW);
+    if (typeof expected === "string") {
+      expect(outcome).toMatchObject({ kind: "refused", reason: expected });
+      return;
+    }
+    if (outcome.kind !== "applied") throw new Error(`refused: ${outcome.message}`);
+    expect(outcome.quote.lines.map((line) => [line.pence, line.codeDiscountPence ?? 0])).toEqual(expected);
+    const off = expected.reduce((sum, [, o]) => sum + o, 0);
+    expect(outcome.applied).toEqual({ id: "7", code: "SAVE", totalPence: off });
+    expect(outcome.quote.totalPence).toBe(quote.totalPence - off);
+    expect(outcome.quote.totalPence).toBeGreaterThanOrEqual(0);
+  });
+
+  it("gives each refusal its own message, naming the code as typed", () => {
+    const quote = quoteCart([webinarItem("a")], CATALOGUE, "visitor", NOW, NONE);
+    const message = (terms: DiscountCode | null, usage = UNUSED) => {
+      const outcome = applyDiscountCode(quote, " save ", terms, usage, NOW);
+      return outcome.kind === "refused" ? outcome.message : null;
+    };
+    const messages = [
+      message(null),
+      message(code({ validFrom: "2026-12-05T12:00:00Z" })),
+      message(code({ validUntil: "2026-11-01T00:00:00Z" })),
+      message(code({ maxRedemptions: 1 }), { total: 1, byBuyer: 0 }),
+      message(code({ maxPerUser: 2 }), { total: 2, byBuyer: 2 }),
+      message(code({ appliesTo: { allWebinars: false } })),
+    ];
+    expect(messages).toEqual([
+      "There is no discount code “SAVE”. Check how it is spelt.",
+      "The code “SAVE” cannot be used yet: it starts on 5 December 2026.",
+      "The code “SAVE” has expired: it ended on 1 November 2026.",
+      "The code “SAVE” has been used as many times as it can be, and is no longer available.",
+      "You have already used the code “SAVE”: each person can use it twice.",
+      "The code “SAVE” does not apply to anything in your cart.",
+    ]);
+  });
+
+  it("keeps VAT per line, on each line's discounted amount", () => {
+    const quote = quoteCart([webinarItem("a"), bundleItem("amt")], CATALOGUE, "visitor", NOW, NONE);
+    const outcome = applyDiscountCode(quote, "SAVE", code({ percentOff: 15, stacksWithBundle: true, appliesTo: { allWebinars: true, allBundles: true } }), UNUSED, NOW);
+    if (outcome.kind !== "applied") throw new Error("refused");
+    // £45 less 15% = 3825p at 20%: 637.5 -> 638p. Bundle (reduced): 4000p less 15% = 3400p at 5%: 161.9 -> 162p.
+    expect(outcome.quote.lines.map((line) => line.pence)).toEqual([3825, 3400]);
+    expect([splitGross(3825, "standard").vatPence, splitGross(3400, "reduced").vatPence]).toEqual([638, 162]);
+  });
+
+  it("reads typed codes in any case, and refuses what cannot be a code", () => {
+    expect(normaliseCode("  welcome10 ")).toBe("WELCOME10");
+    expect(normaliseCode("ab")).toBeNull();
+    expect(normaliseCode("no spaces")).toBeNull();
+    expect(normaliseCode("x".repeat(41))).toBeNull();
+  });
+
+  it("takes a code off a membership's first-year fee only when it names the membership", () => {
+    const join = code({ percentOff: 20, appliesTo: { allWebinars: false, membershipIds: ["full"] } });
+    expect(discountMembershipFee("full", 22_000, "save", join, UNUSED, NOW)).toMatchObject({ kind: "applied", offPence: 4400 });
+    expect(discountMembershipFee("associate", 11_000, "save", join, UNUSED, NOW)).toMatchObject({ kind: "refused", reason: "not-applicable" });
+    expect(discountMembershipFee("full", 22_000, "save", { ...join, kind: "fixed", amountOffPence: 50_000 }, UNUSED, NOW)).toMatchObject({ offPence: 22_000 });
+    expect(discountMembershipFee("full", 22_000, "save", { ...join, maxPerUser: 1 }, { total: 1, byBuyer: 1 }, NOW)).toMatchObject({ kind: "refused", reason: "used-up" });
   });
 });

@@ -1,5 +1,6 @@
 import { articleOperation, allArticlesOperation } from "./articles";
 import { cpdSettingsOperation } from "./cpd";
+import { discountCodesOperation } from "./discount-codes";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
 import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
@@ -12,6 +13,7 @@ export {
   allGeneralPagesOperation,
   articleOperation,
   cpdSettingsOperation,
+  discountCodesOperation,
   footerOperation,
   generalPageOperation,
   globalOperation,
@@ -51,4 +53,5 @@ export const ALL_OPERATIONS = [
   joinPageOperation,
   redirectsOperation,
   cpdSettingsOperation,
+  discountCodesOperation,
 ] as const;

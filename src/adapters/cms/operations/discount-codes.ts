@@ -1,0 +1,76 @@
+/**
+ * Discount codes, read with the Worker's token only (the CMS's public role can read nothing):
+ * the whole list, kept in the content cache like other content, so a code typed at checkout is
+ * looked up there rather than asked of the CMS per guess. A code whose fields are malformed is
+ * left out (and logged) rather than failing every checkout.
+ */
+import * as z from "zod";
+import { log } from "../../../log";
+import type { DiscountCode } from "../../../shared/pricing/discount-code";
+import { defineOperation } from "../operation";
+import { optionalBoolean, optionalNumber, optionalString } from "../schemas";
+
+type NoVars = Record<string, never>;
+
+const ids = z
+  .object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String) })) })
+  .nullish()
+  .transform((value) => (value?.data ?? []).map((entity) => entity.id));
+
+const CodeEntity = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  attributes: z.object({
+    code: z.string().min(1).transform((code) => code.trim().toUpperCase()),
+    kind: z.enum(["percent", "fixed"]),
+    percentOff: optionalNumber,
+    amountOffPence: optionalNumber,
+    allWebinars: optionalBoolean,
+    allBundles: optionalBoolean,
+    webinars: ids,
+    bundles: ids,
+    memberships: ids,
+    validFrom: optionalString,
+    validUntil: optionalString,
+    maxRedemptions: optionalNumber,
+    maxPerUser: optionalNumber,
+    stacksWithBundle: optionalBoolean,
+  }),
+});
+
+const toCode = ({ id, attributes: a }: z.output<typeof CodeEntity>): DiscountCode => ({
+  id,
+  code: a.code,
+  kind: a.kind,
+  percentOff: a.percentOff,
+  amountOffPence: a.amountOffPence,
+  appliesTo: { allWebinars: a.allWebinars, allBundles: a.allBundles, webinarIds: a.webinars, bundleIds: a.bundles, membershipIds: a.memberships },
+  validFrom: a.validFrom,
+  validUntil: a.validUntil,
+  maxRedemptions: a.maxRedemptions,
+  maxPerUser: a.maxPerUser,
+  stacksWithBundle: a.stacksWithBundle,
+});
+
+const RELATION = "(pagination: { limit: -1 }) { data { id } }";
+
+export const discountCodesOperation = defineOperation({
+  name: "discountCodes",
+  document: /* GraphQL */ `
+    query discountCodes {
+      discountCodes_connection(pagination: { limit: -1 }, sort: "code:asc") {
+        data { id attributes {
+          code kind percentOff amountOffPence allWebinars allBundles validFrom validUntil maxRedemptions maxPerUser stacksWithBundle
+          webinars: webinars_connection${RELATION} bundles: bundles_connection${RELATION} memberships: memberships_connection${RELATION}
+        } }
+      }
+    }`,
+  models: ["discount-code", "webinar", "webinar-bundle", "membership"],
+  schema: z.object({ discountCodes_connection: z.object({ data: z.array(z.unknown()) }) }),
+  map: (data, _vars: NoVars): DiscountCode[] =>
+    data.discountCodes_connection.data.flatMap((entity) => {
+      const parsed = CodeEntity.safeParse(entity);
+      if (parsed.success) return [toCode(parsed.data)];
+      log.warn("cms.discount_code_malformed", { issues: z.prettifyError(parsed.error) });
+      return [];
+    }),
+});

@@ -1,0 +1,54 @@
+/**
+ * Uses of discount codes (migrations/0023_discount_codes.sql): one row per order priced with a
+ * code. A use counts while its order is not cancelled, so a cancelled order gives its use back.
+ * The reservation is a conditional insert: it happens only if the code's caps still allow it,
+ * evaluated inside the order's own batch (D1 runs a batch as one transaction), so however many
+ * checkouts race for the last use, only one gets it.
+ */
+import type { CodeUsage } from "../../shared/pricing/discount-code";
+
+/** Uses that count: those whose order exists and is not cancelled. */
+const COUNTED = `SELECT count(*) FROM discount_redemptions r JOIN orders o ON o.id = r.order_id WHERE r.code = ?1 AND o.status <> 'cancelled'`;
+
+export interface CodeCaps {
+  maxRedemptions: number | null;
+  maxPerUser: number | null;
+}
+
+export interface RedemptionStore {
+  usage(code: string, userId: string): Promise<CodeUsage>;
+}
+
+export function createRedemptionStore(db: D1Database): RedemptionStore {
+  return {
+    async usage(code, userId) {
+      const row = await db
+        .prepare(`SELECT (${COUNTED}) AS total, (${COUNTED} AND r.user_id = ?2) AS by_buyer`)
+        .bind(code, userId)
+        .first<{ total: number; by_buyer: number }>();
+      return { total: row?.total ?? 0, byBuyer: row?.by_buyer ?? 0 };
+    },
+  };
+}
+
+/**
+ * The statement that reserves a use of `code` for a new order, unless its idempotency key was used
+ * before or a cap is reached. The order's insert that follows it in the batch is made conditional
+ * on this row (`reservedFor`).
+ */
+export function reserveRedemption(
+  db: D1Database,
+  r: { orderId: string; idempotencyKey: string; code: string; userId: string; caps: CodeCaps },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO discount_redemptions (order_id, code, user_id)
+       SELECT ?3, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE idempotency_key = ?4)
+         AND (?5 IS NULL OR (${COUNTED}) < ?5)
+         AND (?6 IS NULL OR (${COUNTED} AND r.user_id = ?2) < ?6)`,
+    )
+    .bind(r.code, r.userId, r.orderId, r.idempotencyKey, r.caps.maxRedemptions, r.caps.maxPerUser);
+}
+
+/** The SQL condition "this order's use of a code was reserved" (the order id is the parameter given). */
+export const reservedFor = (param: string) => `EXISTS (SELECT 1 FROM discount_redemptions WHERE order_id = ${param})`;
