@@ -18,6 +18,8 @@ import { createMembershipChangeStore } from "../../adapters/d1/membership-change
 import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
+import { createLedgerStore } from "../../adapters/d1/ledger";
+import { createDashboardStore } from "../../adapters/d1/dashboard";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createRefundStore } from "../../adapters/d1/refunds";
@@ -60,6 +62,8 @@ import { createMembershipService } from "../../services/membership/membership-se
 import { createStaffApplications } from "../../services/membership/staff-applications";
 import { membershipTerms } from "../../services/membership/terms";
 import { createOrderFollowUps } from "../../services/orders/follow-ups";
+import { createFinanceLedger } from "../../services/finance/finance-ledger";
+import { createDashboard } from "../../services/finance/dashboard";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
@@ -339,6 +343,10 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     }),
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
+    /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
+    financeLedger: createFinanceLedger({ ledger: createLedgerStore(db), audit: stores.audit }),
+    /** Members and money by month (/staff/dashboard). */
+    dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card
