@@ -14,6 +14,7 @@ const percent = (value: number) => `${value}%`;
 /** Whole pounds on the axis and in the table's cells ("£1,234"): the ledger has the pennies. */
 const pounds = (pence: number) => formatPence(pence).replace(/\.00$/, "");
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 export function DashboardContent({ figures }: { figures: DashboardFigures }) {
@@ -32,7 +33,7 @@ export function DashboardContent({ figures }: { figures: DashboardFigures }) {
         <BarChart
           id="members"
           title="Members by type and status"
-          summary={`${activeTotal} active members across ${members.types.length} membership types; bars show each type's records by status.`}
+          summary={`${plural(activeTotal, "active member")} across ${plural(members.types.length, "membership type")}; bars show each type's records by status.`}
           categories={members.types.map((type) => ({ label: type, short: type.length > 18 ? `${type.slice(0, 17)}…` : type }))}
           series={members.statuses.map((status, si) => ({ name: MEMBERSHIP_STATUS_LABELS[status], values: members.counts.map((row) => row[si]!) }))}
           format={count}
@@ -41,8 +42,8 @@ export function DashboardContent({ figures }: { figures: DashboardFigures }) {
       )}
       <BarChart
         id="joins-lapses"
-        title="Joins and lapses by month"
-        summary={`${period}: ${sum(figures.joins)} joins and ${sum(figures.lapses)} lapses.`}
+        title="Joins, lapses and renewals by month"
+        summary={`${period}: ${plural(sum(figures.joins), "join")}, ${plural(sum(figures.lapses), "lapse")} and ${plural(sum(figures.renewals), "renewal")}.`}
         categories={months}
         series={[
           { name: "Joins", values: figures.joins },
