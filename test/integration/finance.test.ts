@@ -7,8 +7,13 @@ import { env } from "cloudflare:test";
 import type { Element } from "hast";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../src/domain/staff";
+import { createCmsClient } from "../../src/adapters/cms/client";
+import { webinarsOperation } from "../../src/adapters/cms/operations";
+import { londonDate } from "../../src/shared/london-date";
+import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { parsedElements } from "../support/parsed-html";
-import { createUser, verifyEmail, type TestBrowser } from "../support/worker/browser";
+import { createUser, verifyEmail, TestBrowser } from "../support/worker/browser";
+import { fakeStripe, payCheckout, sendWebhook, stripeRequests } from "../support/worker/stripe";
 import { seedFee, seedMembershipPayment, seedOrderPayment, seedRefund } from "../support/worker/ledger-seed";
 import { expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 
@@ -219,5 +224,39 @@ describe("who may see the money", () => {
       for (const path of ["/staff/finance", "/staff/finance.csv", "/staff/finance/vat"]) expect((await browser.fetch(path)).status, `${role} ${path}`).toBe(200);
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'ledger.exported'").first<{ n: number }>()).toEqual({ n: before!.n + 2 });
+  });
+});
+
+describe("Stripe's fee on a card payment", () => {
+  it("is read from the charge's balance transaction when the signed webhook records the payment, and shown on the ledger", async () => {
+    // A real webinar from the real CMS, bought by card through Checkout at the FAKE Stripe API.
+    const webinars = await createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }).run(webinarsOperation, {});
+    const webinar = webinars.find((w) => w.slug === "exercise-prescription-for-older-adults")!; // £35, standard rate
+    await fakeStripe("/__prices", { body: JSON.stringify({ [webinar.stripePriceId!]: 3500 }) });
+    const user = await createUser();
+    const buyer = new TestBrowser();
+    await buyer.signIn(user.email, user.password);
+    const total = quoteCart([{ kind: "webinar", id: webinar.id }], { webinars, bundles: [] }, "user", new Date(), new Set()).totalPence;
+    const checkout = await buyer.post("/cart/checkout", { items: `webinar:${webinar.id}`, expectedTotalPence: String(total), idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    expect(checkout.status).toBe(303);
+    const order = (await env.DB.prepare("SELECT id, reference, checkout_session_id FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string; reference: string; checkout_session_id: string }>())!;
+    await payCheckout(order.checkout_session_id);
+    expect((await sendWebhook("checkout.session.completed", { id: order.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+
+    const payment = (await env.DB.prepare("SELECT id, amount_pence FROM order_payments WHERE order_id = ?1").bind(order.id).first<{ id: string; amount_pence: number }>())!;
+    expect(payment.id).toMatch(/^pi_test_/);
+    // The fake's card price: 1.5% (rounded half up) + 20p.
+    const fee = Math.round(payment.amount_pence * 0.015) + 20;
+    const stored = await env.DB.prepare("SELECT fee_pence, balance_transaction_id FROM payment_fees WHERE source = 'order' AND payment_id = ?1").bind(payment.id).first<{ fee_pence: number; balance_transaction_id: string }>();
+    expect(stored).toEqual({ fee_pence: fee, balance_transaction_id: expect.stringMatching(/^txn_test_/) });
+    const read = (await stripeRequests()).filter((r) => r.path === `/v1/payment_intents/${payment.id}`);
+    expect(read).toHaveLength(1);
+
+    // The same event again changes nothing; the ledger shows the fee with the payment.
+    expect((await sendWebhook("checkout.session.completed", { id: order.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    const today = londonDate(new Date());
+    const rows = tableRows(await (await admin.fetch(`/staff/finance?from=${today}&to=${today}`)).text(), `Payments and refunds from ${today} to ${today}`);
+    const row = rows.find((r) => r[9] === payment.id)!;
+    expect(row.slice(6, 9)).toEqual([`£${(payment.amount_pence / 100).toFixed(2)}`, "£5.83", `£${(fee / 100).toFixed(2)}`]);
   });
 });

@@ -4,7 +4,7 @@
  * charges (with their refunds) and disputes.
  * Everything else about Stripe stays behind this file.
  */
-import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, StripeTaxRates } from "../../domain/billing";
+import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, PaymentFee, StripeTaxRates } from "../../domain/billing";
 import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
@@ -32,6 +32,11 @@ export interface BillingApi {
   refundPayment(paymentIntentId: string, amountPence: number, options: { idempotencyKey: string; reason: string }): Promise<CardRefund>;
   /** A charge with all its refunds; null when Stripe does not know it. */
   retrieveCharge(id: string): Promise<Charge | null>;
+  /**
+   * What Stripe kept of a payment: the fee on its charge's balance transaction. Null when Stripe
+   * does not know the payment intent or has no balance transaction for it (yet).
+   */
+  paymentFee(paymentIntentId: string): Promise<PaymentFee | null>;
   /** Null when Stripe does not know the dispute. */
   retrieveDispute(id: string): Promise<CardDispute | null>;
   /** Stripe's inclusive tax rate for each VAT treatment, found or created once (see tax-rates.ts). */
@@ -178,6 +183,18 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       // Stripe's own reason codes do not fit staff's words: those go in the metadata.
       const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPence, metadata: { reason: reason.slice(0, 500) } }, { idempotencyKey });
       return toRefund(refund);
+    },
+    async paymentFee(paymentIntentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge.balance_transaction"] });
+        const charge = intent.latest_charge;
+        const transaction = charge && typeof charge !== "string" ? charge.balance_transaction : null;
+        if (!transaction || typeof transaction === "string") return null;
+        return { feePence: transaction.fee, balanceTransactionId: transaction.id };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
     async retrieveCharge(id) {
       try {

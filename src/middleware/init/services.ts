@@ -63,6 +63,7 @@ import { createStaffApplications } from "../../services/membership/staff-applica
 import { membershipTerms } from "../../services/membership/terms";
 import { createOrderFollowUps } from "../../services/orders/follow-ups";
 import { createFinanceLedger } from "../../services/finance/finance-ledger";
+import { recordPaymentFee } from "../../services/finance/payment-fees";
 import { createDashboard } from "../../services/finance/dashboard";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
@@ -222,6 +223,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       session,
     );
   const cpdStore = createCpdStore(db);
+  const ledgerStore = createLedgerStore(db);
 
   return {
     content,
@@ -344,7 +346,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
     /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
-    financeLedger: createFinanceLedger({ ledger: createLedgerStore(db), audit: stores.audit }),
+    financeLedger: createFinanceLedger({ ledger: ledgerStore, audit: stores.audit }),
     /** Members and money by month (/staff/dashboard). */
     dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
@@ -361,6 +363,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
                 const outcome = await fulfilOrder({ orders: stores.orders, followUps: orderFollowUps, now }, session);
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
               },
+              recordFee: (source, paymentIntentId) => recordPaymentFee({ billing: card.billing, ledger: ledgerStore, log }, source, paymentIntentId),
               refunds: {
                 recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
                 recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing }, disputeId),
