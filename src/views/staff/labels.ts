@@ -14,8 +14,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 export const ROLE_HINTS: Record<StaffRole, string> = {
   admin: "Everything, and the team",
-  membership: "Applications, members, the member import and e-mails",
-  finance: "Webinar orders, receipts, payments and refunds",
+  membership: "Applications, members, the member import, e-mails and the dashboard",
+  finance: "Webinar orders, receipts, payments, refunds, the ledger and VAT, and the dashboard",
   read_only: "May view membership and finance pages, but not change anything",
 };
 
