@@ -1,6 +1,7 @@
 /**
  * A grouped bar chart drawn as SVG on the server (no script), from shared/charts/grouped-bar-layout.
- * The drawing is one image for assistive technology (role="img", named by its title and
+ * No inline style (the CSP forbids it): the drawing scales to the width by its viewBox. The
+ * drawing is one image for assistive technology (role="img", named by its title and
  * described by its summary); the same figures follow as a table in a <details> for anyone who
  * wants the numbers, screen reader users first.
  */
@@ -38,7 +39,7 @@ export function BarChart({ id, title, summary, categories, series, format, missi
       <figcaption id={`${id}-caption`}>
         <h2>{title}</h2>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-labelledby={`${titleId} ${descId}`} style={{ maxWidth: `${width}px`, height: "auto" }}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-labelledby={`${titleId} ${descId}`}>
         <title id={titleId}>{title}</title>
         <desc id={descId}>{summary}</desc>
         {layout.ticks.map((tick) => (
