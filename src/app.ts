@@ -41,6 +41,8 @@ import { staffApplicantDataRoutes } from "./routes/staff-applicant-data";
 import { staffMembersRoutes } from "./routes/staff-members";
 import { staffOrderRoutes } from "./routes/staff-order";
 import { staffOrdersRoutes } from "./routes/staff-orders";
+import { staffFinanceRoutes } from "./routes/staff-finance";
+import { staffDashboardRoutes } from "./routes/staff-dashboard";
 import { staffReceiptRoutes } from "./routes/staff-receipt";
 import { staffCreditNoteRoutes } from "./routes/staff-credit-note";
 import { staffPaymentRefundRoutes } from "./routes/staff-payment-refund";
@@ -119,6 +121,8 @@ export function createApp() {
   app.route("/", staffMembersRoutes);
   app.route("/", staffApplicationRoutes);
   app.route("/", staffOrdersRoutes);
+  app.route("/", staffFinanceRoutes);
+  app.route("/", staffDashboardRoutes);
   app.route("/", staffOrderRoutes);
   app.route("/", staffReceiptRoutes);
   app.route("/", staffCreditNoteRoutes);

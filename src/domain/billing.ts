@@ -135,3 +135,9 @@ export interface CardDispute {
   /** warning_needs_response, needs_response, under_review, won, lost, … */
   status: string;
 }
+
+/** What Stripe kept of a card payment: its balance transaction's fee (in pence), and that transaction's id. */
+export interface PaymentFee {
+  feePence: number;
+  balanceTransactionId: string;
+}

@@ -10,10 +10,13 @@ export type CsvColumn<T> = readonly [heading: string, value: (row: T) => CsvValu
 /** Cells a spreadsheet would evaluate (=, +, -, @, and tab or CR before one) start with a quote. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A plain number ("-10.00", "42"): nothing a spreadsheet could run, so a minus sign stays a minus sign. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /** One CSV cell: neutralised, then quoted when it holds a quote, comma or line break. */
 export function csvCell(value: CsvValue): string {
   let text = value === null ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

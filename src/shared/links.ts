@@ -85,6 +85,12 @@ export const hrefs = {
   staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
   /** A credit note (a refund's record) on the staff pages (printable). */
   staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
+  /** The finance ledger of a range of days, its CSV, and a quarter's VAT summary (staff). */
+  staffFinance: (range?: { from: string; to: string }) => (range ? `/staff/finance?${new URLSearchParams(range)}` : "/staff/finance"),
+  staffFinanceCsv: (range: { from: string; to: string }) => `/staff/finance.csv?${new URLSearchParams(range)}`,
+  staffVatSummary: (quarter?: string) => (quarter ? `/staff/finance/vat?${new URLSearchParams({ quarter })}` : "/staff/finance/vat"),
+  /** Members and money at a glance (staff). */
+  staffDashboard: "/staff/dashboard",
   /** Refunding an order's payment (staff form). */
   staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
   /** Refunding a membership payment (a join or a renewal; staff page and form, finance area). */

@@ -20,6 +20,9 @@
  *        invoice's one payment (a payment intent with its charge, made when the invoice is paid)
  *   POST /v1/subscriptions/:id              `cancel_at_period_end=true`: runs to its period end, then ends
  *   GET  /v1/charges/:id                    with its refunds (`expand[]=refunds`)
+ *   GET  /v1/payment_intents/:id            its `latest_charge`, and with
+ *        `expand[]=latest_charge.balance_transaction` the charge and its balance transaction, whose
+ *        fee is the fake's card price: 1.5% of the amount (rounded half up) + 20p
  *   GET  /v1/disputes/:id                   (`expand[]=charge` gives the charge)
  *   GET  /v1/tax_rates (active, inclusive)  POST /v1/tax_rates (kept across /__reset, as the
  *        Worker remembers the ids it found). A session's line with `tax_rates` carries Stripe's
@@ -228,6 +231,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   /** A payment intent's one charge (the fake's payments succeed at the first attempt). */
   function newCharge(paymentIntent: string, amount: number): StripeObject {
     const charge: StripeObject = { id: `ch_test_${random()}`, object: "charge", amount, amount_refunded: 0, refunded: false, payment_intent: paymentIntent, refundIds: [] };
+    const fee = Math.round(amount * 0.015) + 20;
+    const transaction: StripeObject = { id: `txn_test_${random()}`, object: "balance_transaction", amount, fee, net: amount - fee, currency: "gbp", type: "charge", source: charge.id };
+    charge.balance_transaction = transaction.id;
+    objects.set(transaction.id, transaction);
     objects.set(charge.id, charge);
     chargeOfIntent.set(paymentIntent, charge.id);
     return charge;
@@ -474,6 +481,19 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         const found = objects.get(charge[1]!);
         if (!found || found.object !== "charge") return missing(res, charge[1]!);
         return json(res, 200, showCharge(found, url.searchParams.getAll("expand[]").includes("refunds") || url.searchParams.getAll("expand[0]").includes("refunds")));
+      }
+      const intent = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && intent) {
+        const chargeId = chargeOfIntent.get(intent[1]!);
+        if (!chargeId) return missing(res, intent[1]!);
+        const charge = objects.get(chargeId)!;
+        const expand = [...url.searchParams.entries()].filter(([name]) => name.startsWith("expand")).map(([, value]) => value);
+        const latest = expand.includes("latest_charge.balance_transaction")
+          ? { ...showCharge(charge, false), balance_transaction: objects.get(charge.balance_transaction as string) }
+          : expand.includes("latest_charge")
+            ? showCharge(charge, false)
+            : charge.id;
+        return json(res, 200, { id: intent[1], object: "payment_intent", amount: charge.amount, currency: "gbp", status: "succeeded", latest_charge: latest });
       }
       const dispute = /^\/v1\/disputes\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "GET" && dispute) {

@@ -4,7 +4,7 @@
  * charges (with their refunds) and disputes.
  * Everything else about Stripe stays behind this file.
  */
-import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, StripeTaxRates } from "../../domain/billing";
+import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, PaymentFee, StripeTaxRates } from "../../domain/billing";
 import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
@@ -38,6 +38,11 @@ export interface BillingApi {
   invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** A charge with all its refunds; null when Stripe does not know it. */
   retrieveCharge(id: string): Promise<Charge | null>;
+  /**
+   * What Stripe kept of a payment: the fee on its charge's balance transaction. Null when Stripe
+   * does not know the payment intent or has no balance transaction for it (yet).
+   */
+  paymentFee(paymentIntentId: string): Promise<PaymentFee | null>;
   /** Null when Stripe does not know the dispute. */
   retrieveDispute(id: string): Promise<CardDispute | null>;
   /** Stripe's inclusive tax rate for each VAT treatment, found or created once (see tax-rates.ts). */
@@ -197,6 +202,18 @@ export function createBillingApi(config: StripeConfig): BillingApi {
     async invoiceOfPaymentIntent(paymentIntentId) {
       const { data } = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
       return idOf(data[0]?.invoice);
+    },
+    async paymentFee(paymentIntentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge.balance_transaction"] });
+        const charge = intent.latest_charge;
+        const transaction = charge && typeof charge !== "string" ? charge.balance_transaction : null;
+        if (!transaction || typeof transaction === "string") return null;
+        return { feePence: transaction.fee, balanceTransactionId: transaction.id };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
     async retrieveCharge(id) {
       try {

@@ -46,6 +46,8 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("staffTeam", services.staffTeam);
     c.set("secondFactor", services.secondFactor);
     c.set("staffOrders", services.staffOrders);
+    c.set("financeLedger", services.financeLedger);
+    c.set("dashboard", services.dashboard);
     c.set("refunds", services.refunds);
     c.set("privacy", services.privacy);
     c.set("membersRegister", services.membersRegister);

@@ -20,6 +20,8 @@ import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPersonalDataStore } from "../../adapters/d1/personal-data";
 import { createRedemptionStore } from "../../adapters/d1/discount-redemptions";
+import { createLedgerStore } from "../../adapters/d1/ledger";
+import { createDashboardStore } from "../../adapters/d1/dashboard";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
 import { createRefundStore } from "../../adapters/d1/refunds";
@@ -62,6 +64,9 @@ import { createMembershipService } from "../../services/membership/membership-se
 import { createStaffApplications } from "../../services/membership/staff-applications";
 import { membershipTerms } from "../../services/membership/terms";
 import { createOrderFollowUps } from "../../services/orders/follow-ups";
+import { createFinanceLedger } from "../../services/finance/finance-ledger";
+import { recordPaymentFee } from "../../services/finance/payment-fees";
+import { createDashboard } from "../../services/finance/dashboard";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
 import type { CardPayments } from "../../services/payments/card-payments";
@@ -232,6 +237,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     );
   const cpdStore = createCpdStore(db);
   const personalData = createPersonalDataStore(db, stores.audit);
+  const ledgerStore = createLedgerStore(db);
 
   return {
     content,
@@ -358,6 +364,10 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       export: createDataExport({ store: personalData, audit: stores.audit, now }),
       erasure: createAccountErasure({ store: personalData, identity, billing: card?.billing ?? null, pseudonyms: createPseudonyms(authConfig.sessionSecret), log }),
     },
+    /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
+    financeLedger: createFinanceLedger({ ledger: ledgerStore, audit: stores.audit }),
+    /** Members and money by month (/staff/dashboard). */
+    dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
     /** Stripe's webhook; null when card payments are not configured. */
     stripeWebhook: card
@@ -372,6 +382,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
                 const outcome = await fulfilOrder({ orders: stores.orders, followUps: orderFollowUps, now }, session);
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
               },
+              recordFee: (source, paymentIntentId) => recordPaymentFee({ billing: card.billing, ledger: ledgerStore, log }, source, paymentIntentId),
               refunds: {
                 recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
                 recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, now, log }, disputeId),

@@ -21,6 +21,8 @@ export interface StripeWebhookDeps extends MembershipBillingDeps {
     recordChargeRefunds: (chargeId: string) => Promise<unknown>;
     recordDispute: (disputeId: string) => Promise<unknown>;
   };
+  /** Reads and keeps Stripe's fee on a paid payment intent, for the ledger (services/finance/payment-fees; never throws). */
+  recordFee: (source: "membership" | "order", paymentIntentId: string) => Promise<void>;
 }
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
@@ -52,6 +54,10 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
       if (session.purpose?.kind === "membership") await completeMembershipCheckout(deps, session);
       else if (session.purpose?.kind === "renewal") await deps.completeRenewal(session);
       else if (session.purpose?.kind === "order") await deps.fulfilOrder(session);
+      // A one-off card payment is recorded under its payment intent: its fee can be read now.
+      if (session.paymentIntentId && session.paymentStatus === "paid" && (session.purpose?.kind === "order" || session.purpose?.kind === "renewal")) {
+        await deps.recordFee(session.purpose.kind === "order" ? "order" : "membership", session.paymentIntentId);
+      }
       break;
     }
     case "invoice.paid":

@@ -7,12 +7,14 @@ import type { StaffRole } from "../../domain/staff";
 
 /**
  * - membership: applications, members, the member import and the e-mail outbox;
- * - finance: webinar orders, receipts (and later payments, refunds, VAT);
+ * - finance: webinar orders, receipts, refunds, credit notes, the ledger and its VAT summary;
+ * - reports: the dashboard's figures (members, joins and lapses, revenue), for anyone who runs
+ *   the society: administrators, membership, finance and read-only staff;
  * - team: who is staff, with which role (administrators only);
  * - second-factor: setting up and passing the second factor, open to every staff member before
  *   it is passed (the other areas need it).
  */
-export type StaffAccessArea = "membership" | "finance" | "team" | "second-factor";
+export type StaffAccessArea = "membership" | "finance" | "reports" | "team" | "second-factor";
 
 /** Every staff route (Hono's path syntax, `:name` for one segment) and its area. */
 export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
@@ -42,6 +44,10 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/credit-notes/:number": "finance",
   // Refunding a membership payment is money going out: finance, linked from the membership pages.
   "/staff/payments/:id/refund": "finance",
+  "/staff/finance": "finance",
+  "/staff/finance.csv": "finance",
+  "/staff/finance/vat": "finance",
+  "/staff/dashboard": "reports",
   "/staff/team": "team",
   "/staff/team/:email/role": "team",
   "/staff/team/:email/remove": "team",
@@ -68,10 +74,10 @@ export function staffAreaOf(path: string): StaffAccessArea | null {
 
 /** Which areas each role may view, and which it may change. */
 const GRANTS: Record<StaffRole, { view: readonly StaffAccessArea[]; change: readonly StaffAccessArea[] }> = {
-  admin: { view: ["membership", "finance", "team"], change: ["membership", "finance", "team"] },
-  membership: { view: ["membership"], change: ["membership"] },
-  finance: { view: ["finance"], change: ["finance"] },
-  read_only: { view: ["membership", "finance"], change: [] },
+  admin: { view: ["membership", "finance", "reports", "team"], change: ["membership", "finance", "reports", "team"] },
+  membership: { view: ["membership", "reports"], change: ["membership"] },
+  finance: { view: ["finance", "reports"], change: ["finance"] },
+  read_only: { view: ["membership", "finance", "reports"], change: [] },
 };
 
 /** Whether `role` may view (`change` false) or change (`change` true) an area. */

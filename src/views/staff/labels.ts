@@ -1,5 +1,5 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
-import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { ApplicationKind, ApplicationStatus, MembershipStatus, PaymentMethod } from "../../domain/membership";
 import type { ChangeDirection, ChangeStatus } from "../../domain/membership-year";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
 import type { StaffRole } from "../../domain/staff";
@@ -14,12 +14,20 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 export const ROLE_HINTS: Record<StaffRole, string> = {
   admin: "Everything, and the team",
-  membership: "Applications, members, the member import and e-mails",
-  finance: "Webinar orders, receipts, payments and refunds",
+  membership: "Applications, members, the member import, e-mails and the dashboard",
+  finance: "Webinar orders, receipts, payments, refunds, the ledger and VAT, and the dashboard",
   read_only: "May view membership and finance pages, but not change anything",
 };
 
 export type StaffStatus = ApplicationStatus | OrderStatus;
+
+/** A membership record's status, as the dashboard names it. */
+export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
+  active: "Active",
+  awaiting_payment: "Awaiting payment",
+  lapsed: "Lapsed",
+  cancelled: "Cancelled",
+};
 
 export const STATUS_LABELS: Record<StaffStatus, string> = {
   awaiting_payment: "Awaiting payment",

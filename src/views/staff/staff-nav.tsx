@@ -1,10 +1,12 @@
 /** The staff area's lists, linked from each other so staff can find them all. */
-export type StaffArea = "applications" | "members" | "orders" | "emails" | "import" | "team";
+export type StaffArea = "applications" | "members" | "orders" | "finance" | "dashboard" | "emails" | "import" | "team";
 
 const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
   { area: "members", href: "/staff/members", label: "Members" },
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
+  { area: "finance", href: "/staff/finance", label: "Finance" },
+  { area: "dashboard", href: "/staff/dashboard", label: "Dashboard" },
   { area: "emails", href: "/staff/emails", label: "E-mails" },
   { area: "import", href: "/staff/members/import", label: "Import members" },
   { area: "team", href: "/staff/team", label: "Team" },

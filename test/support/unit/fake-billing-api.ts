@@ -90,6 +90,10 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
       reach("refundPayment");
       throw missing("payment_intent", paymentIntentId);
     },
+    async paymentFee() {
+      reach("paymentFee");
+      return null;
+    },
     async retrieveCharge() {
       reach("retrieveCharge");
       return null;

@@ -39,6 +39,7 @@ function setup() {
       recordChargeRefunds: async (id: string) => refundEvents.push(`refunds:${id}`),
       recordDispute: async (id: string) => refundEvents.push(`dispute:${id}`),
     },
+    recordFee: async () => {},
   };
   return { db, stripe, deps, fulfilled, fulfil, renewals, refundEvents };
 }

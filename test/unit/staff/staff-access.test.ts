@@ -33,6 +33,10 @@ describe("the map of staff routes to areas", () => {
     ["/staff/emails/", "membership"],
     ["/staff/orders/o-1/cancel", "finance"],
     ["/staff/receipts/GH-2026-00001", "finance"],
+    ["/staff/finance", "finance"],
+    ["/staff/finance.csv", "finance"],
+    ["/staff/finance/vat", "finance"],
+    ["/staff/dashboard", "reports"],
     ["/staff/team", "team"],
     ["/staff/team/a%40b.example/remove", "team"],
     ["/staff/verify", "second-factor"],
@@ -61,6 +65,11 @@ describe("what each role may do", () => {
     ["read_only", "membership", true, false],
     ["read_only", "finance", true, false],
     ["read_only", "team", false, false],
+    // The dashboard: every role reads it; nobody changes anything there (it has no forms).
+    ["admin", "reports", true, true],
+    ["membership", "reports", true, false],
+    ["finance", "reports", true, false],
+    ["read_only", "reports", true, false],
   ];
   it.each(MATRIX)("%s on %s: view %s, change %s", (role, area, view, change) => {
     expect(roleMay(role, area, false)).toBe(view);

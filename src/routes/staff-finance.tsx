@@ -1,0 +1,55 @@
+/**
+ * Staff: the finance ledger of a range of days (/staff/finance), its CSV export and a quarter's
+ * VAT summary. A refused range or quarter comes back on the form with what is wrong (400).
+ */
+import { Hono, type Context } from "hono";
+import type { ReactNode } from "react";
+import { requireStaff, staffEmailOf } from "../middleware/require-staff";
+import { isAppError } from "../errors";
+import { parseDayRange, parseQuarter } from "../services/finance/day-range";
+import { ledgerPageLimit } from "../services/finance/ledger-limits";
+import { londonDate } from "../shared/london-date";
+import type { HonoEnv } from "../types";
+import type { FieldProblem } from "../views/forms/error-summary";
+import { FinanceLedgerContent } from "../views/staff/finance-ledger-content";
+import { csvHeaders } from "../views/staff/list-query";
+import { VatSummaryContent } from "../views/staff/vat-summary-content";
+
+/** A refused input as a problem next to its field; anything else is thrown on. */
+function problemOf(error: unknown, fallbackField: string): FieldProblem {
+  if (isAppError(error) && error.code === "BAD_REQUEST") return { field: typeof error.details?.field === "string" ? error.details.field : fallbackField, message: error.message };
+  throw error;
+}
+
+const page = async (c: Context<HonoEnv>, title: string, content: ReactNode, status: 200 | 400) =>
+  c.render(content, { layout: await c.var.content.layout(), head: { pageTitle: title, noindex: true }, section: null, isPrivate: true, status });
+
+export const staffFinanceRoutes = new Hono<HonoEnv>()
+  // Also gated here, so these routes are never reachable without the check however they are mounted.
+  .use("/staff/*", requireStaff())
+  .get("/staff/finance", async (c) => {
+    const values = { from: c.req.query("from") ?? "", to: c.req.query("to") ?? "" };
+    try {
+      const ledger = await c.var.financeLedger.read(parseDayRange(values, londonDate(new Date())));
+      return page(c, "Finance ledger", <FinanceLedgerContent values={ledger.range} problems={[]} ledger={ledger} pageLimit={ledgerPageLimit} />, 200);
+    } catch (error) {
+      const problem = problemOf(error, "from");
+      return page(c, "Finance ledger", <FinanceLedgerContent values={values} problems={[problem]} ledger={null} pageLimit={ledgerPageLimit} />, 400);
+    }
+  })
+  .get("/staff/finance.csv", async (c) => {
+    const range = parseDayRange({ from: c.req.query("from"), to: c.req.query("to") }, londonDate(new Date()));
+    const csv = await c.var.financeLedger.export(staffEmailOf(c)!, range);
+    return c.body(csv, 200, csvHeaders(`ledger-${range.from}-to-${range.to}`, new Date()));
+  })
+  .get("/staff/finance/vat", async (c) => {
+    const typed = c.req.query("quarter") ?? "";
+    try {
+      const quarter = parseQuarter(typed, londonDate(new Date()));
+      const summary = await c.var.financeLedger.vatSummary(quarter);
+      const label = `${quarter.year}-Q${quarter.quarter}`;
+      return page(c, `VAT summary ${label}`, <VatSummaryContent quarter={label} problems={[]} summary={summary} />, 200);
+    } catch (error) {
+      return page(c, "VAT summary", <VatSummaryContent quarter={typed} problems={[problemOf(error, "quarter")]} summary={null} />, 400);
+    }
+  });
