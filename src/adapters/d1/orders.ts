@@ -4,6 +4,7 @@
  * happen only on the order's one transition from awaiting payment to paid: fulfilment is
  * exactly once however many times a webhook or a staff form arrives.
  */
+import { billingColumn, parseBilling } from "./billing-column";
 import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit } from "../../domain/orders";
 
 interface OrderRow {
@@ -17,6 +18,7 @@ interface OrderRow {
   status: OrderStatus;
   lines: string;
   webinar_ids: string;
+  billing: string | null;
   checkout_session_id: string | null;
   cancelled_reason: string | null;
   created_at: string;
@@ -35,6 +37,7 @@ const toOrder = (row: OrderRow): Order => ({
   // Orders placed before VAT treatments were recorded carry none: they were sold at the standard rate.
   lines: (JSON.parse(row.lines) as (Omit<OrderLine, "vatTreatment"> & Partial<Pick<OrderLine, "vatTreatment">>)[]).map((line) => ({ ...line, vatTreatment: line.vatTreatment ?? "standard" })),
   webinarIds: JSON.parse(row.webinar_ids) as string[],
+  billing: parseBilling(row.billing),
   checkoutSessionId: row.checkout_session_id,
   cancelledReason: row.cancelled_reason,
   createdAt: row.created_at,
@@ -95,10 +98,13 @@ export function createOrderStore(db: D1Database): OrderStore {
       const [inserted] = await db.batch([
         db
           .prepare(
-            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (idempotency_key) DO NOTHING`,
+            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids, billing)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (idempotency_key) DO NOTHING`,
           )
-          .bind(o.id, o.idempotencyKey, o.reference, o.userId, o.email, free ? "free" : o.paymentMethod, o.totalPence, free ? "paid" : "awaiting_payment", JSON.stringify(o.lines), JSON.stringify(o.webinarIds)),
+          .bind(
+            o.id, o.idempotencyKey, o.reference, o.userId, o.email, free ? "free" : o.paymentMethod, o.totalPence,
+            free ? "paid" : "awaiting_payment", JSON.stringify(o.lines), JSON.stringify(o.webinarIds), billingColumn(o.billing),
+          ),
         grant(o.id),
         ...then,
       ]);

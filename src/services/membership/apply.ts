@@ -8,6 +8,7 @@ import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { Application, NewApplication } from "../../domain/membership";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import { isActiveMember } from "./active-member";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { JoinDetailsInput } from "../../shared/join-form";
 import { amountDue, newReference } from "./terms";
 import type { MembershipTerms } from "../../domain/membership";
@@ -46,7 +47,7 @@ export async function previousSubmission(deps: Pick<ApplyDeps, "applications">, 
 
 export async function apply(
   deps: ApplyDeps,
-  input: { user: { id: string; email: string }; details: JoinDetailsInput; terms: MembershipTerms },
+  input: { user: { id: string; email: string }; details: JoinDetailsInput; billing: BillingDetails | null; terms: MembershipTerms },
 ): Promise<ApplyResult> {
   const applicant = { userId: input.user.id };
   const previous = await previousSubmission(deps, input.details.idempotencyKey, applicant);
@@ -71,6 +72,7 @@ export async function apply(
     vatTreatment: input.terms.vatTreatment,
     paymentMethod: d.paymentMethod,
     amountDuePence: due.totalPence,
+    billing: input.billing,
     details: {
       phone: d.phone,
       address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, region: d.region, postcode: d.postcode, country: d.countryName, countryCode: d.country },

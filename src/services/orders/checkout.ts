@@ -18,6 +18,7 @@ import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { newReference } from "../membership/terms";
 import type { Buyer } from "../../domain/buyer";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { VatTreatment } from "../../shared/pricing/vat";
 import type { OrderFollowUps } from "./follow-ups";
 
@@ -35,6 +36,8 @@ export interface CheckoutRequest {
   expectedTotalPence: number;
   paymentMethod: "card" | "offline";
   idempotencyKey: string;
+  /** The organisation to invoice, if the buyer gave one. */
+  billing: BillingDetails | null;
 }
 
 export type CheckoutResult =
@@ -106,7 +109,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   }
   if (quote.totalPence !== request.expectedTotalPence) return { kind: "price-changed", quote };
 
-  const base = { userId: buyer.userId, email: request.email };
+  const base = { userId: buyer.userId, email: request.email, billing: request.billing };
   const freeLines = quote.lines.filter((line) => line.status === "free");
   const paidLines = quote.lines.filter((line) => line.status === "payable");
   const order = (lines: CartQuoteLine[], key: string, paymentMethod: NewOrder["paymentMethod"]): NewOrder => {

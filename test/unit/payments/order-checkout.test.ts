@@ -35,7 +35,7 @@ const single = (id: string): CartItemRef => ({ kind: "webinar", id });
 async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): Promise<Order> {
   const orders = createInMemoryOrderStore();
   const buyer = { viewer, userId: "user-1", owned: NONE };
-  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k" });
+  const expected = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k", billing: null });
   if (expected.kind !== "price-changed") throw new Error(`Expected the price check, got ${expected.kind}`);
   const result = await checkout({ orders, followUps: NO_ORDER_FOLLOW_UPS, now: () => NOW }, CATALOGUE, {
     buyer,
@@ -44,6 +44,7 @@ async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): 
     expectedTotalPence: expected.quote.totalPence,
     paymentMethod: "card",
     idempotencyKey: "k",
+    billing: null,
   });
   if (result.kind !== "ordered" || !result.paid) throw new Error(`Expected a paid order, got ${result.kind}`);
   return result.paid;
