@@ -20,6 +20,7 @@ import { createMembershipStore } from "../../adapters/d1/memberships";
 import { createOrderStore } from "../../adapters/d1/orders";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
+import { createProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import { createRefundStore } from "../../adapters/d1/refunds";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { createStaffStore } from "../../adapters/d1/staff";
@@ -67,6 +68,7 @@ import { fulfilOrder } from "../../services/payments/order-fulfilment";
 import { receiveStripeWebhook } from "../../services/payments/stripe-webhook";
 import { completeRenewalCheckout } from "../../services/payments/renewal-payment";
 import { createReceiptService } from "../../services/receipts/receipt-service";
+import { createProFormaService } from "../../services/pro-forma/pro-forma-service";
 import { createSecondFactor } from "../../services/staff/second-factor";
 import { createSecretBox } from "../../services/staff/secret-box";
 import { createStaffTeam } from "../../services/staff/staff-team";
@@ -111,6 +113,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     membershipChanges: createMembershipChangeStore(db),
     orders: createOrderStore(db),
     receipts: createReceiptStore(db),
+    proForma: createProFormaInvoiceStore(db),
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
     contentVersion: createContentVersionStore(contentCache),
@@ -228,6 +231,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     registration: createRegistration({ auth, attemptLimits, verifiedContinueUrl: `${config.site.url}/user/account`, log }),
     membership: createMembershipService({
       applications: stores.applications,
+      proForma: stores.proForma,
       memberships: stores.memberships,
       changes: stores.membershipChanges,
       content: published,
@@ -292,9 +296,19 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, proForma: stores.proForma, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
+    /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
+    proForma: createProFormaService({
+      proForma: stores.proForma,
+      applications: stores.applications,
+      orders: stores.orders,
+      content: published,
+      siteName: config.site.name,
+      paymentInstructions: config.membership.offlinePaymentInstructions,
+      now,
+    }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email,
     staffApplications: createStaffApplications({

@@ -5,6 +5,9 @@
  * their form) gets "key-used", never that user's application.
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
+import { batchConditions as when } from "../../adapters/d1/batch-conditions";
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
+import { applicationProForma } from "../pro-forma/pro-forma-content";
 import type { Application, NewApplication } from "../../domain/membership";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import { isActiveMember } from "./active-member";
@@ -24,6 +27,8 @@ export type ApplyResult =
 export interface ApplyDeps {
   applications: ApplicationStore;
   memberships: MembershipStore;
+  /** A bank-transfer applicant's pro-forma invoice, issued in the application's own batch. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   /** The applicant's acknowledgement and the staff notice, written with the application. */
   followUps: Pick<MembershipFollowUps, "applicationStored" | "deliverSoon">;
   graceDays: number;
@@ -87,7 +92,12 @@ export async function apply(
     },
   };
   const email = deps.followUps.applicationStored(application);
-  const created = await deps.applications.create(application, email.statements);
+  // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application.
+  const proForma =
+    application.paymentMethod === "offline"
+      ? [deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))]
+      : [];
+  const created = await deps.applications.create(application, [...proForma, ...email.statements]);
   if (created) deps.followUps.deliverSoon(email.ids);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);

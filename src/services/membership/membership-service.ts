@@ -4,6 +4,7 @@
  * billing portal and the return from Stripe Checkout. Every action finds the user's own
  * application by user id; never anyone else's.
  */
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
@@ -35,6 +36,8 @@ import { membershipTerms } from "./terms";
 
 export interface MembershipServiceDeps {
   applications: ApplicationStore;
+  /** Pro-forma invoices for applicants paying by bank transfer. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   memberships: MembershipStore;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;

@@ -12,7 +12,10 @@
  *   only the buyer's own: a key that names another user's order (learnt from their form) is
  *   refused, never answered with that order.
  */
+import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { OrderStore } from "../../adapters/d1/orders";
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
+import { orderProForma } from "../pro-forma/pro-forma-content";
 import type { NewOrder, Order, OrderLine } from "../../domain/orders";
 import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
@@ -24,6 +27,8 @@ import type { OrderFollowUps } from "./follow-ups";
 
 export interface CheckoutDeps {
   orders: OrderStore;
+  /** A bank-transfer order's pro-forma invoice, issued in the order's own batch. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   /** The buyer's e-mail for webinars granted free, written with the order. */
   followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
@@ -137,7 +142,10 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   }
   let paid: Order | "key-used" | null = null;
   if (paidLines.length > 0) {
-    await deps.orders.create(order(paidLines, request.idempotencyKey, request.paymentMethod));
+    const awaiting = order(paidLines, request.idempotencyKey, request.paymentMethod);
+    // Paying by bank transfer: the numbered pro-forma invoice comes with the order.
+    const proForma = awaiting.paymentMethod === "offline" ? [deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))] : [];
+    await deps.orders.create(awaiting, proForma);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
   }
   if (free === "key-used" || paid === "key-used") return { kind: "key-used" };

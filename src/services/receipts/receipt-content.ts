@@ -22,13 +22,13 @@ export interface ReceivedPayment {
 }
 
 /** A receipt line at `pence` (gross) under `treatment`, with its VAT worked out. */
-function item(description: string, detail: string | null, pence: number, treatment: VatTreatment): ReceiptItem {
+export function item(description: string, detail: string | null, pence: number, treatment: VatTreatment): ReceiptItem {
   const { grossPence: _gross, ...vat } = splitGross(pence, treatment);
   return { description, detail, pence, vat };
 }
 
 /** The receipt's net and VAT: the sums of its lines' own. */
-function totalsOf(items: readonly ReceiptItem[]): Pick<NewReceipt, "netPence" | "vatPence"> {
+export function totalsOf(items: readonly ReceiptItem[]): Pick<NewReceipt, "netPence" | "vatPence"> {
   const { netPence, vatPence } = vatTotals(items.map((i) => ({ grossPence: i.pence, netPence: i.vat?.netPence ?? i.pence, vatPence: i.vat?.vatPence ?? 0 })));
   return { netPence, vatPence };
 }

@@ -39,6 +39,10 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/orders/:id/refund": "finance",
   "/staff/receipts/:number": "finance",
   "/staff/credit-notes/:number": "finance",
+  // Pro-forma invoices ask for money: the finance team issues them, for applications as for orders.
+  "/staff/pro-forma/:number": "finance",
+  "/staff/applications/:id/pro-forma": "finance",
+  "/staff/orders/:id/pro-forma": "finance",
   "/staff/team": "team",
   "/staff/team/:email/role": "team",
   "/staff/team/:email/remove": "team",

@@ -40,7 +40,8 @@ export function DocumentFrame({ title, number, issuer, back: [backHref, backLabe
             {issuer.vatNumber ? <p className="receipt__vat-number">{`VAT registration number: ${issuer.vatNumber}`}</p> : null}
           </div>
           <h1 id={titleId} className="receipt__title">
-            {title} <span className="receipt__number">{number}</span>
+            {`${title} `}
+            <span className="receipt__number">{number}</span>
           </h1>
         </header>
         {children}
