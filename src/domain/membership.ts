@@ -4,6 +4,7 @@
  * services/membership and the storage in adapters/d1 (migrations/0003_membership.sql).
  */
 import type { VatTreatment } from "../shared/pricing/vat";
+import type { BillingDetails } from "../shared/billing-details";
 import type { MembershipEvidence } from "./content";
 
 export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
@@ -60,6 +61,8 @@ export interface Application {
   amountDuePence: number;
   status: ApplicationStatus;
   details: ApplicationDetails;
+  /** The organisation the applicant asked to be invoiced; null: the documents name the applicant. */
+  billing: BillingDetails | null;
   rejectedReason: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import type { BillingDetails } from "../shared/billing-details";
 import type { VatTreatment } from "../shared/pricing/vat";
 
 /**
@@ -54,13 +55,15 @@ export interface Order {
   webinarIds: string[];
   /** The discount code it was priced with; null (or absent, on orders made before codes) when none. */
   discount?: OrderDiscount | null;
+  /** The organisation the buyer asked to be invoiced; null: the documents name the buyer. */
+  billing: BillingDetails | null;
   checkoutSessionId: string | null;
   cancelledReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds" | "discount">;
+export type NewOrder = Pick<Order, "id" | "idempotencyKey" | "reference" | "userId" | "email" | "paymentMethod" | "totalPence" | "lines" | "webinarIds" | "discount" | "billing">;
 
 export interface OrderPayment {
   /** Stripe's payment id for card payments; a fresh id for staff-recorded ones. */

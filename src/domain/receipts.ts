@@ -11,6 +11,7 @@
  */
 export const RECEIPT_NUMBER_PRINTF = "GH-%04d-%06d";
 
+import type { BillingDetails } from "../shared/billing-details";
 import type { VatSplit } from "../shared/pricing/vat";
 
 /** What a receipt is for: a membership payment (table `payments`) or a webinar order's (`order_payments`). */
@@ -40,6 +41,11 @@ export interface Receipt {
   /** Whose receipt it is: only this user (and staff) may see it. */
   userId: string;
   payer: { name: string | null; email: string };
+  /**
+   * The organisation invoiced, frozen from the application or order when the receipt was issued;
+   * null when none was given (and on receipts issued before billing details were recorded).
+   */
+  billing: BillingDetails | null;
   items: ReceiptItem[];
   /** What was received, which staff may have recorded as other than the items' sum. */
   totalPence: number;

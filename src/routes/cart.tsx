@@ -34,7 +34,7 @@ export const cartRoutes = new Hono<HonoEnv>().get("/cart", async (c) => {
       code={cart.code}
       checkout={
         c.var.session
-          ? { kind: "form", csrfToken: await c.var.csrfToken(), idempotencyKey: crypto.randomUUID(), cardPayments: c.var.config.stripe !== null }
+          ? { kind: "form", csrfToken: await c.var.csrfToken(), idempotencyKey: crypto.randomUUID(), cardPayments: c.var.config.stripe !== null, billing: { values: {}, errors: {} } }
           : { kind: "sign-in" }
       }
     />,

@@ -1,7 +1,8 @@
 /**
  * /join: the application form (GET) and its submission (POST). Validation uses the one shared
  * schema; every problem goes back next to its field with what was typed kept (not the
- * password). A valid submission goes to the membership service, which creates the Firebase
+ * password). The optional billing details (an organisation to invoice) have their own schema and
+ * fieldset, apart from the member's own details. A valid submission goes to the membership service, which creates the Firebase
  * account (or uses the signed-in one), stores the application and the membership record, and
  * continues to payment (offline: /user/membership shows the amount and reference). Idempotency
  * keys make double submits and retries safe.
@@ -11,6 +12,7 @@ import type { JoinPage, LayoutData, Membership } from "../domain/content";
 import type { MembershipTerms } from "../domain/membership";
 import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
+import { BillingDetailsForm } from "../shared/billing-details";
 import { DEFAULT_EVIDENCE, JoinAccount, joinDetails, joinErrors, joinRequirements, type JoinErrors } from "../shared/join-form";
 import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
@@ -79,8 +81,10 @@ export const joinRoutes = new Hono<HonoEnv>()
     const chosen = typeof body.membership === "string" ? data.terms.get(body.membership.trim()) : undefined;
     const details = joinDetails(joinRequirements(chosen?.evidence ?? DEFAULT_EVIDENCE, data.joinPage)).safeParse(body);
     const account = session ? null : JoinAccount.safeParse(body);
+    const billing = BillingDetailsForm.safeParse(body);
     const errors: JoinErrors = {
       ...(details.success ? {} : joinErrors(details.error)),
+      ...(billing.success ? {} : joinErrors(billing.error)),
       ...(account && !account.success ? joinErrors(account.error) : {}),
     };
     const terms = details.success ? data.terms.get(details.data.membership) : undefined;
@@ -91,7 +95,7 @@ export const joinRoutes = new Hono<HonoEnv>()
       }
       if (!data.joinPage.specialisationOptions.includes(details.data.specialisation)) errors.specialisation = "Choose your specialisation from the list";
     }
-    if (Object.keys(errors).length > 0 || !details.success || !terms) return again(errors);
+    if (Object.keys(errors).length > 0 || !details.success || !billing.success || !terms) return again(errors);
     const joiner = session
       ? { session }
       : account?.success
@@ -99,7 +103,7 @@ export const joinRoutes = new Hono<HonoEnv>()
         : null;
     if (!joiner) return again({ email: "Enter your e-mail address" });
 
-    const outcome = await c.var.membership.join(joiner, details.data, terms);
+    const outcome = await c.var.membership.join(joiner, details.data, billing.data, terms);
     if (outcome.kind === "problems") return again(outcome.errors);
     if (outcome.started) {
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);

@@ -4,6 +4,7 @@
  * logged with who and when; success redirects back here (303) with a confirmation. An amount
  * other than what is due is recorded only once staff confirm that very amount.
  */
+import { ProFormaSection } from "../views/staff/pro-forma-section";
 import { Hono, type Context } from "hono";
 import type { Application } from "../domain/membership";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
@@ -47,7 +48,7 @@ interface FormState {
 }
 
 async function renderApplication(c: Context<HonoEnv>, id: string, state: FormState = {}) {
-  const [layout, record] = await Promise.all([c.var.content.layout(), c.var.staffApplications.record(id)]);
+  const [layout, record, proForma] = await Promise.all([c.var.content.layout(), c.var.staffApplications.record(id), c.var.proForma.forApplication(id)]);
   const { application } = record;
   const action = `/staff/applications/${encodeURIComponent(application.id)}`;
   const csrfToken = await c.var.csrfToken();
@@ -65,6 +66,7 @@ async function renderApplication(c: Context<HonoEnv>, id: string, state: FormSta
           differentAmount={state.payment?.differentAmount ?? null}
         />
         <RejectForm action={`${action}/reject`} csrfToken={csrfToken} problems={state.reject?.problems ?? []} reason={state.reject?.reason ?? ""} />
+        <ProFormaSection invoices={proForma} reference={application.reference} issueAction={`${action}/pro-forma`} csrfToken={csrfToken} />
       </>
     ) : null;
   const failed = Boolean(state.payment?.problems.length || state.reject?.problems.length);

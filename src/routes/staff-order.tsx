@@ -4,6 +4,7 @@
  * success redirects back here (303) with a confirmation. An amount other than the total is
  * recorded only once staff confirm that very amount.
  */
+import { ProFormaSection } from "../views/staff/pro-forma-section";
 import { Hono, type Context } from "hono";
 import type { Order } from "../domain/orders";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
@@ -76,6 +77,12 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
           differentAmount={state.payment?.differentAmount ?? null}
         />
         <CancelOrderForm action={`${action}/cancel`} csrfToken={csrfToken} problems={state.cancel?.problems ?? []} reason={state.cancel?.reason ?? ""} />
+        <ProFormaSection
+          invoices={await c.var.proForma.forOrder(order.id)}
+          reference={order.reference}
+          issueAction={order.paymentMethod === "offline" ? `${action}/pro-forma` : null}
+          csrfToken={csrfToken}
+        />
       </>
     ) : null;
   // An order has one payment; finance staff refund it (the staff gate checks the role).

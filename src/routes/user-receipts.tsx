@@ -1,5 +1,5 @@
 /**
- * The signed-in user's receipts: GET /user/receipts lists them, GET /user/receipts/:number shows
+ * The signed-in user's receipts: GET /user/receipts lists them (and the user's pro-forma invoices), GET /user/receipts/:number shows
  * one as a printable page (private, never indexed; works without JavaScript). Someone else's
  * receipt is a 404, as if it did not exist.
  */
@@ -14,8 +14,9 @@ export const userReceiptRoutes = new Hono<HonoEnv>()
   .use("/user/receipts", requireSession())
   .use("/user/receipts/*", requireSession())
   .get("/user/receipts", async (c) => {
-    const [layout, receipts] = await Promise.all([c.var.content.layout(), c.var.receipts.mine(c.var.session!.userId)]);
-    return c.render(<ReceiptListContent receipts={receipts} />, {
+    const userId = c.var.session!.userId;
+    const [layout, receipts, proForma] = await Promise.all([c.var.content.layout(), c.var.receipts.mine(userId), c.var.proForma.mine(userId)]);
+    return c.render(<ReceiptListContent receipts={receipts} proForma={proForma} />, {
       layout,
       head: { pageTitle: "Your receipts", noindex: true },
       section: "userSettings",

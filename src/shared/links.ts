@@ -83,6 +83,10 @@ export const hrefs = {
   receipt: (number: string) => `/user/receipts/${segment(number)}`,
   /** The same receipt on the staff pages. */
   staffReceipt: (number: string) => `/staff/receipts/${segment(number)}`,
+  /** A pro-forma invoice as its payer sees it (printable). */
+  proForma: (number: string) => `/user/pro-forma/${segment(number)}`,
+  /** The same pro-forma invoice on the staff pages. */
+  staffProForma: (number: string) => `/staff/pro-forma/${segment(number)}`,
   /** A credit note (a refund's record) on the staff pages (printable). */
   staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
   /** The finance ledger of a range of days, its CSV, and a quarter's VAT summary (staff). */

@@ -224,6 +224,7 @@ describe("staff record an offline membership payment", () => {
           vatTreatment: "standard" as const,
           paymentMethod: "offline" as const,
           amountDuePence: 12_500,
+          billing: null,
           details: {
             phone: "01632 960123",
             address: { line1: "1 Guild Street", line2: "", town: "Bristol", postcode: "BS1 1AA", country: "United Kingdom" },

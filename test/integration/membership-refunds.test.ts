@@ -41,6 +41,7 @@ async function offlineMember(pence = 12_500) {
     vatTreatment: "standard",
     paymentMethod: "offline",
     amountDuePence: pence,
+    billing: null,
     details: {
       phone: "01632 960123",
       address: { line1: "1 Guild Street", line2: "", town: "Bristol", postcode: "BS1 1AA", country: "United Kingdom" },

@@ -60,6 +60,7 @@ async function seedMember() {
       totalPence: 4_500,
       lines: [{ kind: "webinar", id: `w-${n}`, title: `Shoulders ${n}`, pence: 4_500, webinarIds: [`w-${n}`], stripePriceIds: [], couponId: null, vatTreatment: "standard" }],
       webinarIds: [`w-${n}`],
+      billing: null,
     }),
   ).toBe(true);
   expect((await staff.post(`/staff/orders/${orderId}/payment`, { amount: "45.00", receivedOn: today, paymentReference: "BACS 1" })).status).toBe(303);

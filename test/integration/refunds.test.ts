@@ -37,6 +37,7 @@ async function seed(fields: Partial<NewOrder> = {}): Promise<Order> {
   const pence = fields.totalPence ?? 4_500;
   const order: NewOrder = {
     id: crypto.randomUUID(),
+    billing: null,
     idempotencyKey: crypto.randomUUID(),
     reference: `GH-ORD${n}`,
     userId: buyer.uid,

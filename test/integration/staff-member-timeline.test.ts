@@ -27,6 +27,7 @@ async function joinApplication(userId: string, email: string): Promise<{ id: str
   const n = `${Date.now().toString(36)}${seeded++}`.toUpperCase();
   const application: NewApplication = {
     id: crypto.randomUUID(),
+    billing: null,
     idempotencyKey: crypto.randomUUID(),
     reference: `GH-T${n}`,
     userId,

@@ -43,6 +43,7 @@ async function seed(overrides: Partial<NewOrder> & { createdAt?: string } = {}):
   ];
   const order: NewOrder = {
     id: crypto.randomUUID(),
+    billing: null,
     idempotencyKey: crypto.randomUUID(),
     reference: `GH-ORD${n}`,
     userId: buyer.uid,

@@ -27,6 +27,7 @@ async function seed(overrides: Partial<NewApplication> & { createdAt?: string } 
   const { createdAt, ...fields } = overrides;
   const application: NewApplication = {
     id: crypto.randomUUID(),
+    billing: null,
     idempotencyKey: crypto.randomUUID(),
     reference: `GH-${n.toUpperCase()}`,
     userId: `user-${n}`,

@@ -48,7 +48,7 @@ describe("receipt numbers", () => {
 
 describe("what a receipt says", () => {
   const payment = { id: "pay-1", method: "offline" as const, amountPence: 15_000, receivedOn: "2026-11-21", reference: "BACS 778899" };
-  const application = { id: "app-1", userId: "user-1", email: "ada@example.org", givenName: "Ada", familyName: "Lovelace", membershipTitle: "Full member", vatTreatment: "standard" as const };
+  const application = { id: "app-1", userId: "user-1", email: "ada@example.org", givenName: "Ada", familyName: "Lovelace", membershipTitle: "Full member", vatTreatment: "standard" as const, billing: null };
 
   it("a membership payment: the payer, the membership and the period it pays for, as received", () => {
     const receipt = membershipReceipt({ payment, application, period: { start: "2026-11-21", end: "2027-11-20" }, renewal: false, year: 2026 });
@@ -60,6 +60,7 @@ describe("what a receipt says", () => {
       orderId: null,
       userId: "user-1",
       payer: { name: "Ada Lovelace", email: "ada@example.org" },
+      billing: null,
       items: [
         {
           description: "Full member",

@@ -19,6 +19,7 @@ const order = (fields: Partial<Order> = {}): Order => ({
   status: "awaiting_payment",
   lines: [],
   webinarIds: ["w-1"],
+  billing: null,
   checkoutSessionId: null,
   cancelledReason: null,
   createdAt: "2026-01-01T00:00:00.000Z",

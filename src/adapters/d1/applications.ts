@@ -1,5 +1,6 @@
 /** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
 import type { VatTreatment } from "../../shared/pricing/vat";
+import { billingColumn, parseBilling } from "./billing-column";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 export interface ApplicationRow {
@@ -18,6 +19,7 @@ export interface ApplicationRow {
   amount_due_pence: number;
   status: ApplicationStatus;
   details: string;
+  billing: string | null;
   rejected_reason: string | null;
   created_at: string;
   updated_at: string;
@@ -39,6 +41,7 @@ export const toApplication = (row: ApplicationRow): Application => ({
   amountDuePence: row.amount_due_pence,
   status: row.status,
   details: JSON.parse(row.details) as ApplicationDetails,
+  billing: parseBilling(row.billing),
   rejectedReason: row.rejected_reason,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -95,11 +98,14 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-             membership_title, payment_method, amount_due_pence, status, details, vat_treatment)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13)
+             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14)
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
-        .bind(a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment);
+        .bind(
+          a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle,
+          a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, billingColumn(a.billing),
+        );
       // The record is (re)pointed at this application only if the insert above happened.
       const member = db
         .prepare(

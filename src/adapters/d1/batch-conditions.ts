@@ -20,6 +20,8 @@ export const batchConditions = {
   /** The user's membership is paid by this subscription and has had a paid period. */
   subscriptionMembership: (userId: string, subscriptionId: string) =>
     query("SELECT 1 FROM memberships WHERE user_id = ? AND stripe_subscription_id = ? AND period_end IS NOT NULL", userId, subscriptionId),
+  /** The order with this (fresh) id was stored: its idempotency key was not used before. */
+  orderStored: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ?", orderId),
   orderPaid: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ? AND status = 'paid'", orderId),
   orderPaymentStored: (paymentId: string) => query("SELECT 1 FROM order_payments WHERE id = ?", paymentId),
   /** The refund with this id has its credit note. */

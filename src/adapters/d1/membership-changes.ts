@@ -10,7 +10,8 @@ import type { ChangeDirection, ChangeStatus, MembershipChange, MembershipType } 
 import { toApplication, type ApplicationRow } from "./applications";
 
 /** An application this store makes: a renewal, or an offline upgrade's amount due. */
-export type NewYearApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt"> & { kind: "renewal" | "change" };
+/** A renewal or change asks for no billing details: its documents name the member (or staff issue a pro-forma invoice). */
+export type NewYearApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt" | "billing"> & { kind: "renewal" | "change" };
 
 export interface NewChange {
   /** The change form's idempotency key. */

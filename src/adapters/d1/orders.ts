@@ -4,6 +4,7 @@
  * happen only on the order's one transition from awaiting payment to paid: fulfilment is
  * exactly once however many times a webhook or a staff form arrives.
  */
+import { billingColumn, parseBilling } from "./billing-column";
 import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit, OrderDiscount } from "../../domain/orders";
 import { reserveRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
 
@@ -19,6 +20,7 @@ interface OrderRow {
   lines: string;
   webinar_ids: string;
   discount: string | null;
+  billing: string | null;
   checkout_session_id: string | null;
   cancelled_reason: string | null;
   created_at: string;
@@ -38,6 +40,7 @@ const toOrder = (row: OrderRow): Order => ({
   lines: (JSON.parse(row.lines) as (Omit<OrderLine, "vatTreatment"> & Partial<Pick<OrderLine, "vatTreatment">>)[]).map((line) => ({ ...line, vatTreatment: line.vatTreatment ?? "standard" })),
   webinarIds: JSON.parse(row.webinar_ids) as string[],
   discount: row.discount ? (JSON.parse(row.discount) as OrderDiscount) : null,
+  billing: parseBilling(row.billing),
   checkoutSessionId: row.checkout_session_id,
   cancelledReason: row.cancelled_reason,
   createdAt: row.created_at,
@@ -102,8 +105,8 @@ export function createOrderStore(db: D1Database): OrderStore {
         ...reserve,
         db
           .prepare(
-            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids, discount)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 WHERE ?12 = 0 OR ${reservedFor("?1")}
+            `INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids, discount, billing)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13 WHERE ?12 = 0 OR ${reservedFor("?1")}
              ON CONFLICT (idempotency_key) DO NOTHING`,
           )
           .bind(
@@ -119,6 +122,7 @@ export function createOrderStore(db: D1Database): OrderStore {
             JSON.stringify(o.webinarIds),
             discount ? JSON.stringify(discount) : null,
             discount ? 1 : 0,
+            billingColumn(o.billing),
           ),
         grant(o.id),
         ...then,

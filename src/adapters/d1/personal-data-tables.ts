@@ -73,7 +73,7 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     rowsOf: "user_id = ?1",
     erasure: {
       kind: "anonymise",
-      set: `email = ?3, given_name = 'Erased', family_name = 'member', updated_at = ${NOW},
+      set: `email = ?3, given_name = 'Erased', family_name = 'member', billing = NULL, updated_at = ${NOW},
         details = json_object(
           'phone', NULL,
           'address', json_object('line1', '', 'line2', NULL, 'town', '', 'region', NULL, 'postcode', NULL, 'country', ''),
@@ -94,7 +94,7 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     },
   },
   { table: "payments", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: amounts, dates and payment references, no name or address" } },
-  { table: "orders", rowsOf: "user_id = ?1", erasure: { kind: "anonymise", set: `email = ?3, updated_at = ${NOW}`, why: "accounting: what was bought, for how much, when" } },
+  { table: "orders", rowsOf: "user_id = ?1", erasure: { kind: "anonymise", set: `email = ?3, billing = NULL, updated_at = ${NOW}`, why: "accounting: what was bought, for how much, when" } },
   { table: "order_payments", rowsOf: `order_id IN (${THEIR_ORDERS})`, erasure: { kind: "keep", why: "accounting: amounts, dates and payment references" } },
   { table: "entitlements", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "discount_redemptions", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: which order used which discount code, counted against the code's caps" } },
@@ -107,6 +107,12 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "membership_changes", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: changes of membership type with their amounts and dates" } },
   { table: "directory_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "refunds", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: amounts and dates of money paid back" } },
+  {
+    // The organisation invoiced (billing) stays, as on receipts: it names the employer asked to pay.
+    table: "pro_forma_invoices",
+    rowsOf: "user_id = ?1",
+    erasure: { kind: "anonymise", set: `buyer_name = ${ERASED_NAME}, buyer_email = ?3`, why: "numbered documents stay without gaps: numbers, amounts and dates keep, the payer goes" },
+  },
   {
     table: "credit_notes",
     rowsOf: "user_id = ?1",

@@ -6,6 +6,7 @@
  */
 import { RECEIPT_NUMBER_PRINTF, type NewReceipt, type Receipt, type ReceiptItem, type ReceiptSource } from "../../domain/receipts";
 import type { BatchQuery } from "./batch-query";
+import { billingColumn, parseBilling } from "./billing-column";
 
 export interface ReceiptStore {
   /**
@@ -35,6 +36,7 @@ interface ReceiptRow {
   user_id: string;
   payer_name: string | null;
   payer_email: string;
+  billing: string | null;
   items: string;
   total_pence: number;
   net_pence: number | null;
@@ -55,6 +57,7 @@ const toReceipt = (r: ReceiptRow): Receipt => ({
   orderId: r.order_id,
   userId: r.user_id,
   payer: { name: r.payer_name, email: r.payer_email },
+  billing: parseBilling(r.billing),
   // Receipts issued before VAT was recorded have no `vat` on their lines.
   items: (JSON.parse(r.items) as (Omit<ReceiptItem, "vat"> & { vat?: ReceiptItem["vat"] })[]).map((i) => ({ ...i, vat: i.vat ?? null })),
   totalPence: r.total_pence,
@@ -82,8 +85,8 @@ export function createReceiptStore(db: D1Database): ReceiptStore {
       // Anonymous placeholders throughout, bound in the order they appear, so the caller's
       // condition can use them too.
       const sql = `INSERT INTO receipts (number, year, seq, source, payment_id, application_id, order_id, user_id, payer_name, payer_email,
-           items, total_pence, net_pence, vat_pence, method, paid_on, payment_reference)
-         SELECT printf(?, ?, allocated.seq), ?, allocated.seq, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+           items, total_pence, net_pence, vat_pence, method, paid_on, payment_reference, billing)
+         SELECT printf(?, ?, allocated.seq), ?, allocated.seq, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM receipts WHERE year = ?) AS allocated
          WHERE EXISTS (${onlyIf.select})
          ON CONFLICT (source, payment_id) DO NOTHING`;
@@ -107,6 +110,7 @@ export function createReceiptStore(db: D1Database): ReceiptStore {
           r.method,
           r.paidOn,
           r.paymentReference,
+          billingColumn(r.billing),
           r.year,
           ...onlyIf.params,
         );

@@ -38,6 +38,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
     c.set("membershipYear", services.membershipYear);
     c.set("orders", services.orders);
     c.set("receipts", services.receipts);
+    c.set("proForma", services.proForma);
     c.set("directory", services.directory);
     c.set("memberProfile", services.memberProfile);
     c.set("emailChange", services.emailChange);

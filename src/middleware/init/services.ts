@@ -24,6 +24,7 @@ import { createLedgerStore } from "../../adapters/d1/ledger";
 import { createDashboardStore } from "../../adapters/d1/dashboard";
 import { createPurgeLog } from "../../adapters/d1/purge-log";
 import { createReceiptStore } from "../../adapters/d1/receipts";
+import { createProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import { createRefundStore } from "../../adapters/d1/refunds";
 import { createSessionStore } from "../../adapters/d1/sessions";
 import { createStaffStore } from "../../adapters/d1/staff";
@@ -77,6 +78,7 @@ import { createAccountErasure } from "../../services/privacy/account-erasure";
 import { createDataExport } from "../../services/privacy/data-export";
 import { createPseudonyms } from "../../services/privacy/pseudonyms";
 import { createReceiptService } from "../../services/receipts/receipt-service";
+import { createProFormaService } from "../../services/pro-forma/pro-forma-service";
 import { createSecondFactor } from "../../services/staff/second-factor";
 import { createSecretBox } from "../../services/staff/secret-box";
 import { createStaffTeam } from "../../services/staff/staff-team";
@@ -122,6 +124,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     orders: createOrderStore(db),
     redemptions: createRedemptionStore(db),
     receipts: createReceiptStore(db),
+    proForma: createProFormaInvoiceStore(db),
     sessions: createSessionStore(db),
     contentCache: createKvCacheStore(contentCache),
     contentVersion: createContentVersionStore(contentCache),
@@ -248,6 +251,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     registration: createRegistration({ auth, attemptLimits, verifiedContinueUrl: `${config.site.url}/user/account`, log }),
     membership: createMembershipService({
       applications: stores.applications,
+      proForma: stores.proForma,
       memberships: stores.memberships,
       changes: stores.membershipChanges,
       content: published,
@@ -312,9 +316,19 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, proForma: stores.proForma, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
+    /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
+    proForma: createProFormaService({
+      proForma: stores.proForma,
+      applications: stores.applications,
+      orders: stores.orders,
+      content: published,
+      siteName: config.site.name,
+      paymentInstructions: config.membership.offlinePaymentInstructions,
+      now,
+    }),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email,
     staffApplications: createStaffApplications({

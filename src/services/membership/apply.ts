@@ -5,9 +5,13 @@
  * their form) gets "key-used", never that user's application.
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
+import { batchConditions as when } from "../../adapters/d1/batch-conditions";
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
+import { applicationProForma } from "../pro-forma/pro-forma-content";
 import type { Application, NewApplication } from "../../domain/membership";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import { isActiveMember } from "./active-member";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { JoinDetailsInput } from "../../shared/join-form";
 import { amountDue, newReference } from "./terms";
 import type { MembershipTerms } from "../../domain/membership";
@@ -23,6 +27,8 @@ export type ApplyResult =
 export interface ApplyDeps {
   applications: ApplicationStore;
   memberships: MembershipStore;
+  /** A bank-transfer applicant's pro-forma invoice, issued in the application's own batch. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   /** The applicant's acknowledgement and the staff notice, written with the application. */
   followUps: Pick<MembershipFollowUps, "applicationStored" | "deliverSoon">;
   graceDays: number;
@@ -46,7 +52,7 @@ export async function previousSubmission(deps: Pick<ApplyDeps, "applications">, 
 
 export async function apply(
   deps: ApplyDeps,
-  input: { user: { id: string; email: string }; details: JoinDetailsInput; terms: MembershipTerms },
+  input: { user: { id: string; email: string }; details: JoinDetailsInput; billing: BillingDetails | null; terms: MembershipTerms },
 ): Promise<ApplyResult> {
   const applicant = { userId: input.user.id };
   const previous = await previousSubmission(deps, input.details.idempotencyKey, applicant);
@@ -71,6 +77,7 @@ export async function apply(
     vatTreatment: input.terms.vatTreatment,
     paymentMethod: d.paymentMethod,
     amountDuePence: due.totalPence,
+    billing: input.billing,
     details: {
       phone: d.phone,
       address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, region: d.region, postcode: d.postcode, country: d.countryName, countryCode: d.country },
@@ -85,7 +92,12 @@ export async function apply(
     },
   };
   const email = deps.followUps.applicationStored(application);
-  const created = await deps.applications.create(application, email.statements);
+  // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application.
+  const proForma =
+    application.paymentMethod === "offline"
+      ? [deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))]
+      : [];
+  const created = await deps.applications.create(application, [...proForma, ...email.statements]);
   if (created) deps.followUps.deliverSoon(email.ids);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);

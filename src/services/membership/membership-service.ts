@@ -4,6 +4,7 @@
  * billing portal and the return from Stripe Checkout. Every action finds the user's own
  * application by user id; never anyone else's.
  */
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
@@ -14,6 +15,7 @@ import type { Session } from "../../domain/session";
 import { IdentityError } from "../../domain/identity-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { JoinDetailsInput, JoinErrors } from "../../shared/join-form";
 import { PASSWORD_REFUSED_MESSAGE } from "../../shared/password-policy";
 import type { AttemptLimits } from "../auth/attempt-limits";
@@ -34,6 +36,8 @@ import { membershipTerms } from "./terms";
 
 export interface MembershipServiceDeps {
   applications: ApplicationStore;
+  /** Pro-forma invoices for applicants paying by bank transfer. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   memberships: MembershipStore;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;
@@ -175,7 +179,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
      * click, back and resubmit, retry) finds what it made before, before any account is made;
      * a visitor's is recognised by the address typed.
      */
-    async join(joiner: Joiner, details: JoinDetailsInput, applicationTerms: MembershipTerms): Promise<JoinOutcome> {
+    async join(joiner: Joiner, details: JoinDetailsInput, billing: BillingDetails | null, applicationTerms: MembershipTerms): Promise<JoinOutcome> {
       const applicant = "session" in joiner ? { userId: joiner.session.userId } : { email: joiner.account.email };
       const previous = await previousSubmission(deps, details.idempotencyKey, applicant);
       if (previous.kind === "key-used") throw formAlreadyUsed();
@@ -184,7 +188,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const account = await accountFor(joiner);
       if (!account.ok) return { kind: "problems", errors: account.errors };
       const { user, started } = account;
-      const result = await apply(deps, { user, details, terms: applicationTerms });
+      const result = await apply(deps, { user, details, billing, terms: applicationTerms });
       if (result.kind === "key-used") throw formAlreadyUsed();
       if (result.kind === "already-member") {
         return { kind: "problems", errors: { membership: "You are already a member. Your membership page shows its details." } };

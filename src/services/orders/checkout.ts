@@ -16,12 +16,16 @@
  *   the order's own batch and only within the code's caps; losing that race to another checkout
  *   also orders nothing.
  */
+import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { OrderStore } from "../../adapters/d1/orders";
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
+import { orderProForma } from "../pro-forma/pro-forma-content";
 import type { NewOrder, Order, OrderLine } from "../../domain/orders";
 import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
 import { newReference } from "../membership/terms";
 import type { Buyer } from "../../domain/buyer";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { VatTreatment } from "../../shared/pricing/vat";
 import type { OrderFollowUps } from "./follow-ups";
 import { priceCode, type DiscountCodeDeps } from "./discount-codes";
@@ -29,6 +33,8 @@ import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 export interface CheckoutDeps {
   orders: OrderStore;
   codes: DiscountCodeDeps;
+  /** A bank-transfer order's pro-forma invoice, issued in the order's own batch. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   /** The buyer's e-mail for webinars granted free, written with the order. */
   followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
@@ -43,6 +49,8 @@ export interface CheckoutRequest {
   idempotencyKey: string;
   /** The discount code as typed; null or absent when none. */
   code?: string | null;
+  /** The organisation to invoice, if the buyer gave one. */
+  billing: BillingDetails | null;
 }
 
 export type CheckoutResult =
@@ -126,7 +134,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   }
   if (quote.totalPence !== request.expectedTotalPence) return { kind: "price-changed", quote };
 
-  const base = { userId: buyer.userId, email: request.email };
+  const base = { userId: buyer.userId, email: request.email, billing: request.billing };
   const freeLines = quote.lines.filter((line) => line.status === "free");
   const paidLines = quote.lines.filter((line) => line.status === "payable");
   const order = (lines: CartQuoteLine[], key: string, paymentMethod: NewOrder["paymentMethod"]): NewOrder => {
@@ -156,8 +164,11 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   }
   let paid: Order | "key-used" | null = null;
   if (paidLines.length > 0) {
+    const awaiting = order(paidLines, request.idempotencyKey, request.paymentMethod);
+    // Paying by bank transfer: the numbered pro-forma invoice comes with the order (only if the order is stored).
+    const proForma = awaiting.paymentMethod === "offline" ? [deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))] : [];
     const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
-    const created = await deps.orders.create(order(paidLines, request.idempotencyKey, request.paymentMethod), [], caps);
+    const created = await deps.orders.create(awaiting, proForma, caps);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
     // Not created and no order under the key: the code's last use went to another checkout.
     if (!created && paid === null && codeTerms) {

@@ -3,6 +3,7 @@
  * card or offline, what the user may watch, and the return from Stripe Checkout. Every action
  * finds the user's own order by user id; never anyone else's.
  */
+import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { CheckoutNotice } from "../../domain/billing";
 import type { Buyer } from "../../domain/buyer";
@@ -27,6 +28,8 @@ import { entitlementFor } from "./webinar-access";
 
 export interface OrderServiceDeps {
   orders: OrderStore;
+  /** Pro-forma invoices for orders paid by bank transfer. */
+  proForma: Pick<ProFormaInvoiceStore, "issue">;
   content: Pick<ContentService, "catalogue" | "discountCode">;
   redemptions: RedemptionStore;
   card: CardPayments | null;
@@ -91,7 +94,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** Checks out a cart for a signed-in buyer; prices recomputed from the CMS (services/orders/checkout). */
     async checkout(request: Omit<CheckoutRequest, "buyer"> & { buyer: Buyer & { userId: string } }): Promise<CheckoutOutcome> {
       const catalogue = await deps.content.catalogue();
-      const result: CheckoutResult = await checkout({ orders: deps.orders, codes, followUps: deps.followUps, now: deps.now }, catalogue, request);
+      const result: CheckoutResult = await checkout({ orders: deps.orders, codes, proForma: deps.proForma, followUps: deps.followUps, now: deps.now }, catalogue, request);
       switch (result.kind) {
         case "key-used":
           throw formAlreadyUsed();

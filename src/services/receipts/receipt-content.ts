@@ -3,7 +3,8 @@
  * and when, frozen when the payment is recorded; and, at its head, the society that received the
  * money, from the CMS's Footer. A membership payment is one line (the membership and the period
  * it pays for); an order's payment lists the order's lines at the prices charged. The total is
- * what was received, which staff may have confirmed as other than the lines' sum.
+ * what was received, which staff may have confirmed as other than the lines' sum. The organisation
+ * the buyer asked to be invoiced (billing details) is copied from the application or order.
  */
 import type { Footer } from "../../domain/content";
 import type { Application } from "../../domain/membership";
@@ -21,13 +22,13 @@ export interface ReceivedPayment {
 }
 
 /** A receipt line at `pence` (gross) under `treatment`, with its VAT worked out. */
-function item(description: string, detail: string | null, pence: number, treatment: VatTreatment): ReceiptItem {
+export function item(description: string, detail: string | null, pence: number, treatment: VatTreatment): ReceiptItem {
   const { grossPence: _gross, ...vat } = splitGross(pence, treatment);
   return { description, detail, pence, vat };
 }
 
 /** The receipt's net and VAT: the sums of its lines' own. */
-function totalsOf(items: readonly ReceiptItem[]): Pick<NewReceipt, "netPence" | "vatPence"> {
+export function totalsOf(items: readonly ReceiptItem[]): Pick<NewReceipt, "netPence" | "vatPence"> {
   const { netPence, vatPence } = vatTotals(items.map((i) => ({ grossPence: i.pence, netPence: i.vat?.netPence ?? i.pence, vatPence: i.vat?.vatPence ?? 0 })));
   return { netPence, vatPence };
 }
@@ -38,7 +39,7 @@ const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
 
 export function membershipReceipt(input: {
   payment: ReceivedPayment;
-  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment">;
+  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "billing">;
   /** The days the payment covers, when known (not for money received after an application closed). */
   period: { start: string; end: string } | null;
   renewal: boolean;
@@ -60,6 +61,7 @@ export function membershipReceipt(input: {
     orderId: null,
     userId: application.userId,
     payer: { name: `${application.givenName} ${application.familyName}`.trim() || null, email: application.email },
+    billing: application.billing,
     items: [line],
     totalPence: payment.amountPence,
     ...totalsOf([line]),
@@ -89,6 +91,7 @@ export function orderReceipt(input: { order: Order; payment: ReceivedPayment; ye
     orderId: order.id,
     userId: order.userId,
     payer: { name: null, email: order.email },
+    billing: order.billing,
     items,
     totalPence: payment.amountPence,
     ...totalsOf(items),

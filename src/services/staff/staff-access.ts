@@ -48,6 +48,10 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/finance.csv": "finance",
   "/staff/finance/vat": "finance",
   "/staff/dashboard": "reports",
+  // Pro-forma invoices ask for money: the finance team issues them, for applications as for orders.
+  "/staff/pro-forma/:number": "finance",
+  "/staff/applications/:id/pro-forma": "finance",
+  "/staff/orders/:id/pro-forma": "finance",
   "/staff/team": "team",
   "/staff/team/:email/role": "team",
   "/staff/team/:email/remove": "team",

@@ -1,6 +1,8 @@
 import type { CartQuote } from "../../shared/pricing/cart-quote";
 import { itemsParam } from "../../shared/cart-query";
+import { BILLING_LABELS, BillingFields } from "../billing/billing-fields";
 import { RadioGroup, type RadioOption } from "../forms/choice-fields";
+import { ErrorSummary } from "../forms/error-summary";
 import { hrefs } from "../../shared/links";
 import { cartHref } from "./cart-table";
 
@@ -14,11 +16,14 @@ export type CheckoutAccess =
       idempotencyKey: string;
       /** Whether card payment (Stripe) is configured. */
       cardPayments: boolean;
+      /** The billing fields as typed and their problems, when a checkout came back refused. */
+      billing: { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> };
     };
 
 /**
  * The checkout form, posted to /cart/checkout. It sends the cart as references and the total the
- * buyer was shown; the server prices the cart again and refuses a total that has changed.
+ * buyer was shown; the server prices the cart again and refuses a total that has changed. A paid
+ * order may name an organisation to invoice (closed by default, open when anything was typed).
  */
 export function CartCheckout({ quote, access }: { quote: CartQuote; access: CheckoutAccess }) {
   const items = quote.lines.map((line) => line.item);
@@ -48,15 +53,30 @@ export function CartCheckout({ quote, access }: { quote: CartQuote; access: Chec
     ...(access.cardPayments ? [{ value: "card", label: "Card", hint: "Pay now on Stripe’s secure payment page." }] : []),
     { value: "offline", label: "Bank transfer", hint: "We give you the details after you check out; your webinars are yours once we receive your payment." },
   ];
+  const { billing } = access;
+  const fields = Object.keys(BILLING_LABELS) as (keyof typeof BILLING_LABELS)[];
+  const problems = fields.filter((field) => billing.errors[field]).map((field) => ({ field, message: billing.errors[field]! }));
+  const billingGiven = problems.length > 0 || fields.some((field) => billing.values[field]?.trim());
   return (
     <form method="post" action="/cart/checkout" className="form cart-checkout" data-cart-checkout="">
       <input type="hidden" name="csrfToken" value={access.csrfToken} />
       <input type="hidden" name="idempotencyKey" value={access.idempotencyKey} />
       <input type="hidden" name="items" value={itemsParam(items)} />
       <input type="hidden" name="expectedTotalPence" value={String(quote.totalPence)} />
+      <ErrorSummary problems={problems} />
       {quote.code ? <input type="hidden" name="code" value={quote.code.code} /> : null}
       {quote.totalPence > 0 ? (
-        <RadioGroup id="paymentMethod" legend="How would you like to pay?" options={options} value={access.cardPayments ? "card" : "offline"} />
+        <>
+          <RadioGroup id="paymentMethod" legend="How would you like to pay?" options={options} value={billing.values.paymentMethod ?? (access.cardPayments ? "card" : "offline")} />
+          <details className="cart-checkout__billing" open={billingGiven}>
+            <summary>Invoice to an organisation (optional)</summary>
+            <BillingFields
+              values={billing.values}
+              errors={billing.errors}
+              intro="If your employer or another organisation pays, give its details: the receipt and any pro-forma invoice are then made out to it."
+            />
+          </details>
+        </>
       ) : null}
       <div className="form__actions">
         <button type="submit" className="button">

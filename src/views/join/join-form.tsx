@@ -13,6 +13,7 @@ import { CheckboxField, RadioGroup, SelectField } from "../forms/choice-fields";
 import { ErrorSummary } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { formatPence } from "../format";
+import { BILLING_LABELS, BillingFields } from "../billing/billing-fields";
 import { EVIDENCE_LABELS, EvidenceFields, evidenceByMembership } from "./evidence-fields";
 import { AddressFields, MEMBER_DETAIL_LABELS, NameAndPhoneFields } from "./member-detail-fields";
 
@@ -36,6 +37,7 @@ const LABELS: Record<string, string> = {
   ...MEMBER_DETAIL_LABELS,
   membership: "Membership",
   paymentMethod: "How you will pay",
+  ...BILLING_LABELS,
   ...EVIDENCE_LABELS,
   specialisation: "Specialisation",
   email: "E-mail address",
@@ -121,6 +123,12 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
           ]}
         />
       </Section>
+
+      <BillingFields
+        values={values}
+        errors={errors}
+        intro="If your employer or another organisation pays for your membership, give its details: your receipt and any pro-forma invoice are then made out to it, with you as the member."
+      />
 
       <Section title="Professional details" description={joinPage.professionalDetailsDescription}>
         <EvidenceFields terms={terms} chosen={chosen} registrationExample={registrationExample} values={values} errors={errors} />

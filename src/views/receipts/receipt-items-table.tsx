@@ -5,8 +5,16 @@ import { formatPence } from "../format";
 /**
  * A receipt's lines: with VAT recorded, each line's rate, net, VAT and gross (VAT included) and
  * the same in total; a receipt issued before VAT was recorded shows its amounts alone, as issued.
+ * Pro-forma invoices list their lines the same way.
  */
-export function ReceiptItemsTable({ receipt: r }: { receipt: Receipt }) {
+export function ReceiptItemsTable({
+  receipt: r,
+  totalLabel = "Total paid",
+}: {
+  receipt: Pick<Receipt, "items" | "netPence" | "vatPence" | "totalPence">;
+  /** The last row's words: what was paid, or (on a pro-forma invoice) what to pay. */
+  totalLabel?: string;
+}) {
   const itemsTotal = r.items.reduce((sum, item) => sum + item.pence, 0);
   const withVat = r.netPence !== null && r.vatPence !== null;
   const amount = (pence: number) => <td className="receipt__amount">{formatPence(pence)}</td>;
@@ -69,7 +77,7 @@ export function ReceiptItemsTable({ receipt: r }: { receipt: Receipt }) {
           </tr>
         ) : null}
         <tr>
-          <th scope="row">Total paid</th>
+          <th scope="row">{totalLabel}</th>
           {withVat ? <td colSpan={3} /> : null}
           <td className="receipt__amount">
             <strong>{formatPence(r.totalPence)}</strong>

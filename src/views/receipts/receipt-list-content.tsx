@@ -1,3 +1,4 @@
+import type { ProFormaInvoice } from "../../domain/pro-forma";
 import type { Receipt } from "../../domain/receipts";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
@@ -5,8 +6,11 @@ import { ScreenTitle } from "../components/screen-title";
 import { formatPence } from "../format";
 import { RECEIPT_METHOD_LABELS, receiptSummary } from "./receipt-labels";
 
-/** /user/receipts: every receipt issued to the signed-in user, newest first, each a link to its printable page. */
-export function ReceiptListContent({ receipts }: { receipts: readonly Receipt[] }) {
+/**
+ * /user/receipts: every receipt issued to the signed-in user, newest first, each a link to its
+ * printable page; then the pro-forma invoices (requests for payment by bank transfer), if any.
+ */
+export function ReceiptListContent({ receipts, proForma }: { receipts: readonly Receipt[]; proForma: readonly ProFormaInvoice[] }) {
   return (
     <div className="account-screen">
       <ScreenTitle>Your receipts</ScreenTitle>
@@ -44,6 +48,41 @@ export function ReceiptListContent({ receipts }: { receipts: readonly Receipt[] 
           </tbody>
         </table>
       )}
+      {proForma.length > 0 ? (
+        <section aria-labelledby="pro-forma-title">
+          <h2 id="pro-forma-title">Pro-forma invoices</h2>
+          <p>What to pay by bank transfer, with our bank details and your payment reference. Once your payment arrives, its receipt is listed above.</p>
+          <table className="data-table">
+            <caption className="visually-hidden">Your pro-forma invoices, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Invoice</th>
+                <th scope="col">Issued</th>
+                <th scope="col">Due by</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Reference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {proForma.map((p) => (
+                <tr key={p.number}>
+                  <th scope="row">
+                    <a href={hrefs.proForma(p.number)}>{p.number}</a>
+                  </th>
+                  <td>
+                    <DateTime value={p.issuedAt} />
+                  </td>
+                  <td>
+                    <DateTime value={`${p.dueOn}T12:00:00Z`} />
+                  </td>
+                  <td>{formatPence(p.totalPence)}</td>
+                  <td>{p.paymentReference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
     </div>
   );
 }

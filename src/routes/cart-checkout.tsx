@@ -2,16 +2,22 @@
  * POST /cart/checkout — the cart page's checkout form (services/orders/checkout decides). Fields:
  * csrfToken, idempotencyKey (UUID), items (`kind:id,kind:id`), expectedTotalPence (the total the
  * buyer was shown, after any discount code), code (the discount code the cart applied, optional) and paymentMethod (card | offline; omitted when everything is free). A visitor
- * is sent to sign in and back to the same cart. Whatever happens, the buyer lands on a page that
+ * is sent to sign in and back to the same cart. Optional billing details (billingOrganisation,
+ * billingAddress, purchaseOrder, vatId) name an organisation to invoice; a problem with them shows
+ * the cart again with what was typed and the problem beside its field. Whatever happens, the buyer lands on a page that
  * says what was ordered, or back on the cart saying why not; nothing is charged twice.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { AppError } from "../errors";
 import type { CartItemRef } from "../shared/cart";
 import { itemsParam } from "../shared/cart-query";
 import { CheckoutCart } from "../shared/checkout-cart";
 import { signInRedirectUrl } from "../shared/links";
+import { BillingDetailsForm } from "../shared/billing-details";
+import { joinErrors as fieldErrors } from "../shared/join-form";
+import { typedValues } from "../shared/typed-values";
+import { CartContent } from "../views/cart/cart-content";
 import type { HonoEnv } from "../types";
 
 const CheckoutForm = z.object({
@@ -43,12 +49,40 @@ function parseItems(text: string): CartItemRef[] {
 const cartUrl = (items: readonly CartItemRef[], params: Record<string, string> = {}) =>
   `/cart?${new URLSearchParams({ ...(items.length > 0 ? { items: itemsParam(items) } : {}), ...params })}`;
 
+/** The cart again (400), with the billing details as typed and each problem beside its field. */
+async function refusedBilling(c: Context<HonoEnv>, items: CartItemRef[], code: string | undefined, billing: { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> }) {
+  const buyer = await c.var.buyer();
+  const [layout, cart] = await Promise.all([c.var.content.layout(), c.var.orders.cart({ items, add: undefined, removed: [], code }, buyer)]);
+  return c.render(
+    <CartContent
+      quote={cart.quote}
+      catalogue={cart.catalogue}
+      viewer={buyer.viewer}
+      memberTotalPence={cart.memberTotalPence}
+      now={c.var.site.now}
+      notice={null}
+      removed={[]}
+      added={cart.added}
+      problems={cart.problems}
+      code={cart.code}
+      checkout={{ kind: "form", csrfToken: await c.var.csrfToken(), idempotencyKey: crypto.randomUUID(), cardPayments: c.var.config.stripe !== null, billing }}
+    />,
+    { layout, head: { pageTitle: "There is a problem — Your cart", noindex: true }, section: null, isPrivate: true, islands: ["cart"], status: 400 },
+  );
+}
+
 export const cartCheckoutRoutes = new Hono<HonoEnv>().post("/cart/checkout", async (c) => {
-  const form = CheckoutForm.safeParse(await c.req.parseBody());
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const form = CheckoutForm.safeParse(body);
   if (!form.success) throw new AppError("BAD_REQUEST", form.error.issues[0]?.message ?? "The checkout form could not be read");
   const items = parseItems(form.data.items);
   const session = c.var.session;
   if (!session) return c.redirect(signInRedirectUrl(cartUrl(items)), 303);
+  const billing = BillingDetailsForm.safeParse(body);
+  if (!billing.success) {
+    const values = typedValues(body);
+    return refusedBilling(c, items, form.data.code, { values, errors: fieldErrors(billing.error) });
+  }
   if (form.data.paymentMethod === "card" && !c.var.config.stripe) return c.redirect(cartUrl(items, { notice: "unavailable" }), 303);
 
   const buyer = await c.var.buyer();
@@ -60,6 +94,7 @@ export const cartCheckoutRoutes = new Hono<HonoEnv>().post("/cart/checkout", asy
     paymentMethod: form.data.paymentMethod ?? "offline",
     idempotencyKey: form.data.idempotencyKey,
     code: form.data.code ?? null,
+    billing: billing.data,
   });
   if (outcome.kind === "order") return c.redirect(outcome.to, 303);
   const params: Record<string, string> = {
