@@ -142,7 +142,7 @@ describe("joining with an offline payment, the payment recorded by staff, then m
     expect(pathOf(page)).toBe("/join?membership=full-member");
     expect(form.status()).toBe(200);
     expect(await page.getByRole("radio", { name: /Full member/ }).isChecked(), "the membership from the call to action is chosen").toBe(true);
-    expect(await page.locator("form.join-form fieldset.form-section").count(), "six sections").toBe(6);
+    expect(await page.locator("form.join-form fieldset.form-section").count(), "six sections and the optional \"Invoice to an organisation\"").toBe(7);
     expect(await errorSummary(page).count()).toBe(0);
     expect(await headerLinkText(page)).toBe("Sign in");
     expectClean(offTab, "info page and join form");
