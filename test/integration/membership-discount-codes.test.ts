@@ -60,7 +60,7 @@ describe("joining by bank transfer with a code", () => {
     const form = validForm({ discountCode: " member20 " });
     const response = await browser.post("/join", form);
     expect(response.status, await response.clone().text()).toBe(303);
-    const application = (await applicationOf(form.idempotencyKey))!;
+    const application = (await applicationOf(form.idempotencyKey!))!;
     expect(application.amount_due_pence).toBe(undiscounted() - 2000);
     expect(JSON.parse(application.discount!)).toMatchObject({ code: "MEMBER20", totalPence: 2000 });
 
@@ -93,7 +93,7 @@ describe("a refused code", () => {
     expect(html).toContain(message);
     expect(html).toMatch(new RegExp(`id="discountCode"[^>]*value="${code}"|value="${code}"[^>]*id="discountCode"`));
     expect(html).toContain('value="Kept"');
-    expect(await applicationOf(form.idempotencyKey)).toBeNull();
+    expect(await applicationOf(form.idempotencyKey!)).toBeNull();
   });
 });
 
