@@ -132,3 +132,20 @@ describe("the caps", () => {
     expect(applications!.n).toBe(2);
   }, 60_000);
 });
+
+describe("an application with a code", () => {
+  it("cannot be switched to card payment, which would charge the full price", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const form = validForm({ email: undefined, password: undefined, discountCode: "MEMBER20" });
+    expect((await browser.post("/join", form)).status).toBe(303);
+    const response = await browser.post("/user/membership/pay-by-card", {});
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("uses the discount code MEMBER20");
+    const application = await env.DB.prepare("SELECT payment_method FROM applications WHERE idempotency_key = ?1").bind(form.idempotencyKey!).first<{ payment_method: string }>();
+    expect(application!.payment_method).toBe("offline");
+  });
+});
