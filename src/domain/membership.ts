@@ -44,6 +44,16 @@ export interface ApplicationDetails {
   declaration: { termsAcceptedAt: string; privacyAcceptedAt: string };
 }
 
+/** A discount code on a join application, as it stood when the application was made. */
+export interface ApplicationDiscount {
+  /** The CMS's id of the code. */
+  codeId: string;
+  /** In capitals. */
+  code: string;
+  /** What it took off the first year's fee. */
+  totalPence: number;
+}
+
 export interface Application {
   id: string;
   kind: ApplicationKind;
@@ -63,6 +73,8 @@ export interface Application {
   details: ApplicationDetails;
   /** The organisation the applicant asked to be invoiced; null: the documents name the applicant. */
   billing: BillingDetails | null;
+  /** The discount code the first year's fee was priced with (already out of `amountDuePence`); null or absent when none. */
+  discount?: ApplicationDiscount | null;
   rejectedReason: string | null;
   createdAt: string;
   updatedAt: string;
@@ -128,6 +140,8 @@ export interface ScheduledMembership {
 }
 
 export interface MembershipTerms {
+  /** The CMS's id of the membership (discount codes name the memberships they apply to by it). */
+  id: string;
   slug: string;
   title: string;
   /** What applicants must show (the CMS's evidence for this membership). */

@@ -175,6 +175,13 @@ const joining = {
   acceptTerms: checked("Confirm that you accept the terms and conditions"),
   acceptPrivacy: checked("Confirm that you have read the privacy policy"),
   idempotencyKey: z.uuid({ error: "This form has expired. Reload the page and submit it again." }),
+  /** Optional; whether it exists and applies is the membership service's to say. */
+  discountCode: z
+    .string()
+    .trim()
+    .max(40, { error: "A discount code is at most 40 characters: check what you typed" })
+    .optional()
+    .transform((value) => (value ? value : null)),
 };
 
 /** The postcode parsed (so its rules can be checked while other fields still have problems). */

@@ -1,7 +1,8 @@
 /** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
 import type { VatTreatment } from "../../shared/pricing/vat";
 import { billingColumn, parseBilling } from "./billing-column";
-import type { ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
+import { reserveApplicationRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
+import type { ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 export interface ApplicationRow {
   id: string;
@@ -20,6 +21,7 @@ export interface ApplicationRow {
   status: ApplicationStatus;
   details: string;
   billing: string | null;
+  discount?: string | null;
   rejected_reason: string | null;
   created_at: string;
   updated_at: string;
@@ -42,6 +44,7 @@ export const toApplication = (row: ApplicationRow): Application => ({
   status: row.status,
   details: JSON.parse(row.details) as ApplicationDetails,
   billing: parseBilling(row.billing),
+  discount: row.discount ? (JSON.parse(row.discount) as ApplicationDiscount) : null,
   rejectedReason: row.rejected_reason,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -51,9 +54,10 @@ export interface ApplicationStore {
   /**
    * Stores the application and the member's record (awaiting payment) in one batch, with `then`
    * (statements that follow it: its e-mails) at the end of the batch. Returns false, storing
-   * nothing, when the idempotency key was used before.
+   * nothing, when the idempotency key was used before. An application with a discount code first
+   * reserves a use of it within `codeCaps` (discount-redemptions.ts), and is stored only if it got one.
    */
-  create(application: NewApplication, then?: readonly D1PreparedStatement[]): Promise<boolean>;
+  create(application: NewApplication, then?: readonly D1PreparedStatement[], codeCaps?: CodeCaps): Promise<boolean>;
   byIdempotencyKey(key: string): Promise<Application | null>;
   byId(id: string): Promise<Application | null>;
   /** The user's latest join application (renewals and changes are not joining). */
@@ -94,17 +98,23 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     return row ? toApplication(row) : null;
   };
   return {
-    async create(a, then = []) {
+    async create(a, then = [], codeCaps = { maxRedemptions: null, maxPerUser: null }) {
+      const discount = a.discount ?? null;
+      const reserve = discount
+        ? [reserveApplicationRedemption(db, { applicationId: a.id, idempotencyKey: a.idempotencyKey, code: discount.code, userId: a.userId, caps: codeCaps })]
+        : [];
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14)
+             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15
+           WHERE ?16 = 0 OR ${reservedFor("?1")}
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
         .bind(
           a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle,
           a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, billingColumn(a.billing),
+          discount ? JSON.stringify(discount) : null, discount ? 1 : 0,
         );
       // The record is (re)pointed at this application only if the insert above happened.
       const member = db
@@ -116,7 +126,8 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
              status = CASE WHEN memberships.status = 'active' THEN 'active' ELSE 'awaiting_payment' END, updated_at = ${NOW}`,
         )
         .bind(a.userId, a.email, a.id, a.membershipSlug, a.membershipTitle, a.paymentMethod);
-      const [inserted] = await db.batch([insert, member, ...then]);
+      const results = await db.batch([...reserve, insert, member, ...then]);
+      const inserted = results[reserve.length];
       return (inserted?.meta.changes ?? 0) > 0;
     },
     byIdempotencyKey: (key) => one("SELECT * FROM applications WHERE idempotency_key = ?1", key),

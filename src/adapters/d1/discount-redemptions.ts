@@ -1,14 +1,18 @@
 /**
- * Uses of discount codes (migrations/0023_discount_codes.sql): one row per order priced with a
- * code. A use counts while its order is not cancelled, so a cancelled order gives its use back.
+ * Uses of discount codes (migrations/0023_discount_codes.sql, 0027): one row per order or join
+ * application priced with a code. A use counts while its order is not cancelled (a cancelled
+ * order gives its use back) or its application is not rejected. An application's row keeps its
+ * id in both `order_id` (the row's key) and `application_id`.
  * The reservation is a conditional insert: it happens only if the code's caps still allow it,
  * evaluated inside the order's own batch (D1 runs a batch as one transaction), so however many
  * checkouts race for the last use, only one gets it.
  */
 import type { CodeUsage } from "../../shared/pricing/discount-code";
 
-/** Uses that count: those whose order exists and is not cancelled. */
-const COUNTED = `SELECT count(*) FROM discount_redemptions r JOIN orders o ON o.id = r.order_id WHERE r.code = ?1 AND o.status <> 'cancelled'`;
+/** Uses that count: those whose order exists and is not cancelled, or whose application exists and is not rejected. */
+const COUNTED = `SELECT count(*) FROM discount_redemptions r WHERE r.code = ?1
+  AND (EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND r.application_id IS NULL AND o.status <> 'cancelled')
+    OR EXISTS (SELECT 1 FROM applications a WHERE a.id = r.application_id AND a.status <> 'rejected'))`;
 
 export interface CodeCaps {
   maxRedemptions: number | null;
@@ -48,6 +52,25 @@ export function reserveRedemption(
          AND (?6 IS NULL OR (${COUNTED} AND r.user_id = ?2) < ?6)`,
     )
     .bind(r.code, r.userId, r.orderId, r.idempotencyKey, r.caps.maxRedemptions, r.caps.maxPerUser);
+}
+
+/**
+ * The statement that reserves a use of `code` for a new join application, unless its idempotency
+ * key was used before or a cap is reached. The application's insert that follows it in the batch
+ * is made conditional on this row (`reservedFor`).
+ */
+export function reserveApplicationRedemption(
+  db: D1Database,
+  r: { applicationId: string; idempotencyKey: string; code: string; userId: string; caps: CodeCaps },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO discount_redemptions (order_id, application_id, code, user_id)
+       SELECT ?3, ?3, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE idempotency_key = ?4)
+         AND (?5 IS NULL OR (${COUNTED}) < ?5)
+         AND (?6 IS NULL OR (${COUNTED} AND r.user_id = ?2) < ?6)`,
+    )
+    .bind(r.code, r.userId, r.applicationId, r.idempotencyKey, r.caps.maxRedemptions, r.caps.maxPerUser);
 }
 
 /** The SQL condition "this order's use of a code was reserved" (the order id is the parameter given). */

@@ -251,6 +251,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     registration: createRegistration({ auth, attemptLimits, verifiedContinueUrl: `${config.site.url}/user/account`, log }),
     membership: createMembershipService({
       applications: stores.applications,
+      redemptions: stores.redemptions,
       proForma: stores.proForma,
       memberships: stores.memberships,
       changes: stores.membershipChanges,

@@ -8,7 +8,8 @@ import type { ApplicationStore } from "../../adapters/d1/applications";
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import { applicationProForma } from "../pro-forma/pro-forma-content";
-import type { Application, NewApplication } from "../../domain/membership";
+import type { Application, ApplicationDiscount, NewApplication } from "../../domain/membership";
+import type { CodeCaps } from "../../adapters/d1/discount-redemptions";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import { isActiveMember } from "./active-member";
 import type { BillingDetails } from "../../shared/billing-details";
@@ -22,7 +23,9 @@ export type ApplyResult =
   | { kind: "existing"; application: Application }
   | { kind: "already-member" }
   /** The form's key belongs to someone else's application: the applicant must reload the form. */
-  | { kind: "key-used" };
+  | { kind: "key-used" }
+  /** The discount code's last use (in all, or for this person) went to someone else meanwhile: nothing was stored. */
+  | { kind: "code-taken" };
 
 export interface ApplyDeps {
   applications: ApplicationStore;
@@ -52,7 +55,14 @@ export async function previousSubmission(deps: Pick<ApplyDeps, "applications">, 
 
 export async function apply(
   deps: ApplyDeps,
-  input: { user: { id: string; email: string }; details: JoinDetailsInput; billing: BillingDetails | null; terms: MembershipTerms },
+  input: {
+    user: { id: string; email: string };
+    details: JoinDetailsInput;
+    billing: BillingDetails | null;
+    terms: MembershipTerms;
+    /** A discount code priced for this application (membership-code.ts): what it takes off, within its caps. */
+    code?: { discount: ApplicationDiscount; caps: CodeCaps } | null;
+  },
 ): Promise<ApplyResult> {
   const applicant = { userId: input.user.id };
   const previous = await previousSubmission(deps, input.details.idempotencyKey, applicant);
@@ -76,8 +86,9 @@ export async function apply(
     membershipTitle: input.terms.title,
     vatTreatment: input.terms.vatTreatment,
     paymentMethod: d.paymentMethod,
-    amountDuePence: due.totalPence,
+    amountDuePence: due.totalPence - (input.code?.discount.totalPence ?? 0),
     billing: input.billing,
+    discount: input.code?.discount ?? null,
     details: {
       phone: d.phone,
       address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, region: d.region, postcode: d.postcode, country: d.countryName, countryCode: d.country },
@@ -97,10 +108,11 @@ export async function apply(
     application.paymentMethod === "offline"
       ? [deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))]
       : [];
-  const created = await deps.applications.create(application, [...proForma, ...email.statements]);
+  const created = await deps.applications.create(application, [...proForma, ...email.statements], input.code?.caps);
   if (created) deps.followUps.deliverSoon(email.ids);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);
+  if (stored.kind === "none" && application.discount) return { kind: "code-taken" };
   if (stored.kind === "none") throw new Error("The application was neither stored nor found");
   if (stored.kind === "key-used") return stored;
   return { kind: created ? "created" : "existing", application: stored.application };

@@ -6,6 +6,7 @@
  */
 import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { ApplicationStore } from "../../adapters/d1/applications";
+import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { CheckoutNotice, CheckoutSession } from "../../domain/billing";
@@ -32,7 +33,8 @@ import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
 import { ownMembership } from "./own-membership";
 import { isRefundDue } from "./refunds";
-import { membershipTerms } from "./terms";
+import { priceMembershipCode } from "./membership-code";
+import { amountDue, membershipTerms } from "./terms";
 
 export interface MembershipServiceDeps {
   applications: ApplicationStore;
@@ -41,7 +43,9 @@ export interface MembershipServiceDeps {
   memberships: MembershipStore;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;
-  content: Pick<ContentService, "memberships" | "allGeneralPages">;
+  content: Pick<ContentService, "memberships" | "allGeneralPages" | "discountCode">;
+  /** Uses of discount codes so far, for a code typed on the join form. */
+  redemptions: Pick<RedemptionStore, "usage">;
   auth: Pick<AuthService, "createAccount">;
   attemptLimits: AttemptLimits;
   card: CardPayments | null;
@@ -185,11 +189,30 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       if (previous.kind === "key-used") throw formAlreadyUsed();
       if (previous.kind === "mine") return { kind: "done", to: MEMBERSHIP_PAGE, started: null };
 
+      const priceCode = (userId: string | null) =>
+        priceMembershipCode({ discountCode: (name) => deps.content.discountCode(name), redemptions: deps.redemptions }, {
+          typed: details.discountCode,
+          terms: applicationTerms,
+          subscriptionPence: amountDue(applicationTerms, details.yearQualified, deps.now()).subscriptionPence,
+          paymentMethod: details.paymentMethod,
+          userId,
+          now: deps.now(),
+        });
+      // Checked before any account is made, so a refused code costs a visitor nothing.
+      const early = await priceCode("session" in joiner ? joiner.session.userId : null);
+      if (early.kind === "refused") return { kind: "problems", errors: { discountCode: early.message } };
+
       const account = await accountFor(joiner);
       if (!account.ok) return { kind: "problems", errors: account.errors };
       const { user, started } = account;
-      const result = await apply(deps, { user, details, billing, terms: applicationTerms });
+      const code = await priceCode(user.id);
+      if (code.kind === "refused") return { kind: "problems", errors: { discountCode: code.message } };
+      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null });
       if (result.kind === "key-used") throw formAlreadyUsed();
+      if (result.kind === "code-taken") {
+        const again = await priceCode(user.id);
+        return { kind: "problems", errors: { discountCode: again.kind === "refused" ? again.message : "That discount code has just been used up. Submit the form again." } };
+      }
       if (result.kind === "already-member") {
         return { kind: "problems", errors: { membership: "You are already a member. Your membership page shows its details." } };
       }
@@ -204,6 +227,10 @@ export function createMembershipService(deps: MembershipServiceDeps) {
     async payByCard(userId: string): Promise<string> {
       const application = await ownApplication(userId);
       if (application.status !== "awaiting_payment") return MEMBERSHIP_PAGE;
+      // Card Checkout does not carry a discount code yet: it would charge the full price.
+      if (application.discount) {
+        throw new AppError("CONFLICT", `Your application uses the discount code ${application.discount.code}, which for now can be used only when paying by bank transfer or cheque. Pay by bank transfer or cheque with the reference shown.`);
+      }
       if (application.paymentMethod !== "card") await deps.applications.setPaymentMethod(application, "card");
       return checkoutOrFallback({ ...application, paymentMethod: "card" }, (await terms()).get(application.membershipSlug));
     },

@@ -25,6 +25,7 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
     memberships.map((m) => [
       m.slug,
       {
+        id: m.id,
         slug: m.slug,
         title: m.title,
         evidence: m.evidence,

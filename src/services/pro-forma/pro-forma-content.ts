@@ -12,7 +12,7 @@ import type { Order } from "../../domain/orders";
 import type { NewProFormaInvoice } from "../../domain/pro-forma";
 import type { ReceiptItem } from "../../domain/receipts";
 import { londonDate } from "../../shared/london-date";
-import { item, totalsOf } from "../receipts/receipt-content";
+import { codeDetail, item, totalsOf } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
 
 export const PRO_FORMA_DUE_DAYS = 30;
@@ -43,9 +43,11 @@ const KIND_WORDS: Record<Application["kind"], [suffix: string, detail: string]> 
 
 /** For an application awaiting payment (join, renewal or change): one line, the amount due. */
 export async function applicationProForma(
-  application: Pick<Application, "id" | "kind" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "amountDuePence" | "billing" | "reference">,
+  application: Pick<Application, "id" | "kind" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "amountDuePence" | "billing" | "reference" | "discount">,
   issuedBy: string, now: Date): Promise<NewProFormaInvoice> {
-  const [suffix, detail] = KIND_WORDS[application.kind];
+  const [suffix, words] = KIND_WORDS[application.kind];
+  const code = application.kind === "join" ? codeDetail(application.discount) : null;
+  const detail = code ? `${words}; ${code}` : words;
   const items = [item(`${application.membershipTitle}${suffix}`, detail, application.amountDuePence, application.vatTreatment)];
   return {
     year: receiptYear(now),

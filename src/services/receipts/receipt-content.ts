@@ -39,7 +39,7 @@ const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
 
 export function membershipReceipt(input: {
   payment: ReceivedPayment;
-  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "billing">;
+  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "billing" | "discount">;
   /** The days the payment covers, when known (not for money received after an application closed). */
   period: { start: string; end: string } | null;
   renewal: boolean;
@@ -47,9 +47,10 @@ export function membershipReceipt(input: {
 }): NewReceipt {
   const { payment, application, period } = input;
   const covers = period ? `${onDay(period.start)} to ${onDay(period.end)}` : null;
+  const detail = [covers ? `Membership from ${covers}` : null, input.renewal ? null : codeDetail(application.discount)].filter(Boolean).join("; ");
   const line = item(
     `${application.membershipTitle}${input.renewal ? ", renewal" : ""}`,
-    covers ? `Membership from ${covers}` : null,
+    detail || null,
     payment.amountPence,
     application.vatTreatment,
   );
@@ -72,6 +73,11 @@ export function membershipReceipt(input: {
 }
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** What a discount code took off a join application's first year, in words ("less £19.50 with discount code WELCOME10"); null when none. */
+export function codeDetail(discount: Application["discount"]): string | null {
+  return discount && discount.totalPence > 0 ? `less ${pounds(discount.totalPence)} with discount code ${discount.code}` : null;
+}
 
 /** What the line is, and the discount a code took off it (its price before, the code, the amount off). */
 function lineDetail(line: OrderLine, code: string | null): string {

@@ -37,6 +37,7 @@ const LABELS: Record<string, string> = {
   ...MEMBER_DETAIL_LABELS,
   membership: "Membership",
   paymentMethod: "How you will pay",
+  discountCode: "Discount code",
   ...BILLING_LABELS,
   ...EVIDENCE_LABELS,
   specialisation: "Specialisation",
@@ -121,6 +122,16 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
               hint: "We will show you the amount and a payment reference. Your membership starts when your payment arrives.",
             },
           ]}
+        />
+        <TextField
+          id="discountCode"
+          label={LABELS.discountCode!}
+          labelSuffix="(optional)"
+          value={v("discountCode")}
+          hint="If you have a code for your membership, enter it: it comes off the first year's subscription (not the joining fee). Codes can be used when paying by bank transfer or cheque."
+          error={e("discountCode")}
+          autoComplete="off"
+          maxLength={40}
         />
       </Section>
 

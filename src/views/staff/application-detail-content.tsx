@@ -46,7 +46,10 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
         <Row label="Reference">{a.reference}</Row>
         <Row label="Membership">{a.membershipTitle}</Row>
         <Row label="For">{KIND_LABELS[a.kind]}</Row>
-        <Row label="Amount due">{formatPence(a.amountDuePence)}</Row>
+        <Row label="Amount due">
+          {formatPence(a.amountDuePence)}
+          {a.discount ? ` after discount code ${a.discount.code} (${formatPence(a.discount.totalPence)} off)` : ""}
+        </Row>
         <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
         <Row label="Status">
           <StatusBadge status={a.status} />
