@@ -227,6 +227,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     deliverSoon: (ids) => notices.deliverSoon(ids),
     orders: stores.orders,
     content: published,
+    receipts: stores.receipts,
     siteName: config.site.name,
     now,
     log,
