@@ -13,7 +13,8 @@ import { londonDate } from "../../src/shared/london-date";
 import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { parsedElements } from "../support/parsed-html";
 import { createUser, verifyEmail, TestBrowser } from "../support/worker/browser";
-import { fakeStripe, payCheckout, sendWebhook, stripeRequests } from "../support/worker/stripe";
+import { joinByCard } from "../support/worker/card-join";
+import { fakeStripe, newInvoice, payCheckout, sendWebhook, stripeRequests } from "../support/worker/stripe";
 import { seedFee, seedMembershipPayment, seedOrderPayment, seedRefund } from "../support/worker/ledger-seed";
 import { expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 
@@ -258,5 +259,42 @@ describe("Stripe's fee on a card payment", () => {
     const rows = tableRows(await (await admin.fetch(`/staff/finance?from=${today}&to=${today}`)).text(), `Payments and refunds from ${today} to ${today}`);
     const row = rows.find((r) => r[9] === payment.id)!;
     expect(row.slice(6, 9)).toEqual([`£${(payment.amount_pence / 100).toFixed(2)}`, "£5.83", `£${(fee / 100).toFixed(2)}`]);
+  });
+});
+
+describe("Stripe's fee on a membership subscription payment", () => {
+  const feeOf = (paymentId: string) =>
+    env.DB.prepare("SELECT fee_pence, balance_transaction_id FROM payment_fees WHERE source = 'membership' AND payment_id = ?1").bind(paymentId).first<{ fee_pence: number; balance_transaction_id: string }>();
+
+  it("is read through the invoice's payment intent for the first year and each renewal, kept under the invoice, and shown on the ledger", async () => {
+    const joined = await joinByCard();
+    const paid = await payCheckout(joined.sessionId, 1000);
+    expect((await sendWebhook("checkout.session.completed", { id: joined.sessionId, object: "checkout.session" })).status).toBe(200);
+    const firstInvoice = paid.session.invoice!;
+    const payment = (await env.DB.prepare("SELECT id, amount_pence FROM payments WHERE id = ?1").bind(firstInvoice).first<{ id: string; amount_pence: number }>())!;
+    expect(payment.amount_pence).toBe(1000);
+    // The fake's card price: 1.5% (rounded half up) + 20p = 35p on £10.00.
+    expect(await feeOf(firstInvoice)).toEqual({ fee_pence: 35, balance_transaction_id: expect.stringMatching(/^txn_test_/) });
+    // invoice.paid for the same invoice changes nothing (one fee row, read once more at most).
+    expect((await sendWebhook("invoice.paid", { id: firstInvoice, object: "invoice" })).status).toBe(200);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_fees WHERE payment_id = ?1").bind(firstInvoice).first<{ n: number }>())!.n).toBe(1);
+
+    // A renewal: its own invoice, its own payment intent, its own fee (1.5% of £120.00 + 20p).
+    const renewal = await newInvoice(paid.session.subscription!, 12_000);
+    expect((await sendWebhook("invoice.paid", { id: renewal.id, object: "invoice" })).status).toBe(200);
+    expect(await feeOf(renewal.id)).toEqual({ fee_pence: 200, balance_transaction_id: expect.stringMatching(/^txn_test_/) });
+
+    const today = londonDate(new Date());
+    const rows = tableRows(await (await admin.fetch(`/staff/finance?from=${today}&to=${today}`)).text(), `Payments and refunds from ${today} to ${today}`);
+    expect(rows.find((r) => r[9] === firstInvoice)?.[8]).toBe("£0.35");
+    expect(rows.find((r) => r[9] === renewal.id)?.[8]).toBe("£2.00");
+  });
+
+  it("an invoice with no payment intent (nothing charged) records no fee", async () => {
+    const joined = await joinByCard();
+    const paid = await payCheckout(joined.sessionId, 1000);
+    const free = await newInvoice(paid.session.subscription!, 0);
+    expect((await sendWebhook("invoice.paid", { id: free.id, object: "invoice" })).status).toBe(200);
+    expect(await feeOf(free.id)).toBeNull();
   });
 });

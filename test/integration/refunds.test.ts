@@ -218,6 +218,37 @@ describe("credit notes", () => {
     expect(html).toContain(`href="/staff/orders/${order.id}"`);
   });
 
+  it("show net, VAT and gross per line of a mixed-rate order, shared as the ledger shares the refund", async () => {
+    const n = `${Date.now().toString(36)}MIX`.toUpperCase();
+    const line = (id: string, title: string, pence: number, vatTreatment: "standard" | "exempt"): NewOrder["lines"][number] => ({
+      kind: "webinar",
+      id,
+      title,
+      pence,
+      webinarIds: [id],
+      stripePriceIds: [],
+      couponId: null,
+      vatTreatment,
+    });
+    const order = await seed({ totalPence: 6_000, lines: [line(`w-a${n}`, `Standard webinar ${n}`, 3_600, "standard"), line(`w-b${n}`, `Exempt course ${n}`, 2_400, "exempt")], webinarIds: [`w-a${n}`, `w-b${n}`] });
+    expect((await staff.post(`/staff/orders/${order.id}/payment`, { amount: "60.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 2" })).status).toBe(303);
+    const [payment] = await store.payments(order.id);
+    await refund(order, refundForm(payment!.id, { refundAmount: "25.13", refundReason: "Part of the order cancelled" }));
+    const [row] = await refundsOf(order.id);
+    const html = await (await staff.fetch(`/staff/credit-notes/${row!.number}`)).text();
+    // The ledger's rule by hand: 25.13 shared 36:24 -> 15.08 (standard: 12.57 net + 2.51 VAT) and 10.05 (exempt, no VAT).
+    const cells = [...html.matchAll(/<td class="receipt__amount">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(cells.slice(0, 12)).toEqual(["20%", "£12.57", "£2.51", "£15.08", "Exempt", "£10.05", "£0.00", "£10.05", "", "£22.62", "£2.51", "£25.13"]);
+    expect(html).toContain(`Standard webinar ${n}`);
+    expect(html).toContain(`Exempt course ${n}`);
+    expect(html).toContain("Total refunded");
+    // The ledger takes back the same VAT for this credit note.
+    const today = londonDate(new Date());
+    const ledger = await (await staff.fetch(`/staff/finance.csv?from=${today}&to=${today}`)).text();
+    const refundLine = ledger.split("\n").find((l) => l.includes(row!.number!))!;
+    expect(refundLine).toContain("-2.51");
+  });
+
   it("an unknown or misspelt number is a 404", async () => {
     for (const number of ["CN-2026-999999", "CN-2026-1", "GH-2026-000001", "nonsense"]) {
       expect((await staff.fetch(`/staff/credit-notes/${number}`)).status, number).toBe(404);

@@ -169,6 +169,24 @@ describe("every role on every kind of staff route", () => {
   });
 });
 
+describe("the staff navigation", () => {
+  const navOf = (html: string) => html.match(/<nav class="staff-tabs staff-nav"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "";
+
+  it("offers a finance member only the areas finance may open", async () => {
+    const { browser } = await staffWithRole("finance");
+    const nav = navOf(await (await browser.fetch("/staff/orders")).text());
+    expect(nav).toContain('href="/staff/orders"');
+    expect(nav).toContain('href="/staff/finance"');
+    expect(nav).toContain('href="/staff/dashboard"');
+    for (const hidden of ["/staff/team", "/staff/members/import", "/staff/members", "/staff/applications", "/staff/emails"]) expect(nav).not.toContain(`href="${hidden}"`);
+  });
+
+  it("offers an administrator every area", async () => {
+    const nav = navOf(await (await admin.fetch("/staff/orders")).text());
+    for (const href of ["/staff/applications", "/staff/members", "/staff/orders", "/staff/finance", "/staff/dashboard", "/staff/emails", "/staff/members/import", "/staff/team"]) expect(nav).toContain(`href="${href}"`);
+  });
+});
+
 describe("the second factor", () => {
   it("sends staff without one to set it up, and keeps every other staff page from them until they do", async () => {
     const user = await verifiedUser();

@@ -66,7 +66,7 @@ import { createStaffApplications } from "../../services/membership/staff-applica
 import { membershipTerms } from "../../services/membership/terms";
 import { createOrderFollowUps } from "../../services/orders/follow-ups";
 import { createFinanceLedger } from "../../services/finance/finance-ledger";
-import { recordPaymentFee } from "../../services/finance/payment-fees";
+import { recordInvoiceFee, recordPaymentFee } from "../../services/finance/payment-fees";
 import { createDashboard } from "../../services/finance/dashboard";
 import { createOrderService } from "../../services/orders/order-service";
 import { createStaffOrders } from "../../services/orders/staff-orders";
@@ -227,6 +227,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     deliverSoon: (ids) => notices.deliverSoon(ids),
     orders: stores.orders,
     content: published,
+    receipts: stores.receipts,
     siteName: config.site.name,
     now,
     log,
@@ -398,6 +399,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
                 log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
               },
               recordFee: (source, paymentIntentId) => recordPaymentFee({ billing: card.billing, ledger: ledgerStore, log }, source, paymentIntentId),
+              recordInvoiceFee: (invoiceId) => recordInvoiceFee({ billing: card.billing, ledger: ledgerStore, log }, invoiceId),
               refunds: {
                 recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
                 recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, now, log }, disputeId),

@@ -15,8 +15,10 @@ import type { HonoEnv } from "../../types";
 import { buildHead, type HeadInput } from "../../views/head-data";
 import type { IslandName, SiteContext } from "../../views/site-context";
 import { SitePage } from "../../views/site-page";
+import { StaffNavAllowed } from "../../views/staff/staff-nav";
 import { loadBlocks } from "./block-context";
 import { withScreenPage } from "./screen-page";
+import { staffNavAllowed } from "./staff-nav-allowed";
 import { streamDocument } from "./stream";
 
 /** Islands on every page: the header's cart badge. */
@@ -83,7 +85,7 @@ export function renderer(): MiddlewareHandler<HonoEnv> {
       }
       const page = (
         <SitePage site={site} layout={shown.screen.layout} head={head} section={shown.screen.section} islands={[...LAYOUT_ISLANDS, ...(shown.screen.islands ?? [])]}>
-          {shown.content}
+          <StaffNavAllowed.Provider value={staffNavAllowed(c.get("staffMember")?.role ?? null)}>{shown.content}</StaffNavAllowed.Provider>
         </SitePage>
       );
       return streamDocument(c, page, status);

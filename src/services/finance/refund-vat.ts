@@ -24,8 +24,13 @@ export function shareInProportion(amount: number, weights: readonly number[]): n
   return shares;
 }
 
+/** The refund's share of each line, split at the line's treatment (lines with nothing refunded left out). */
+export function refundShares<Line extends Pick<VatSplit, "grossPence" | "treatment">>(lines: readonly Line[], refundedPence: number): { line: Line; split: VatSplit }[] {
+  const shares = shareInProportion(refundedPence, lines.map((line) => line.grossPence));
+  return lines.flatMap((line, i) => (shares[i]! > 0 ? [{ line, split: splitGross(shares[i]!, line.treatment) }] : []));
+}
+
 /** The refund's share of each receipt line, split into net and VAT (lines with nothing refunded left out). */
 export function refundVatLines(receiptLines: readonly VatSplit[], refundedPence: number): VatSplit[] {
-  const shares = shareInProportion(refundedPence, receiptLines.map((line) => line.grossPence));
-  return receiptLines.flatMap((line, i) => (shares[i]! > 0 ? [splitGross(shares[i]!, line.treatment)] : []));
+  return refundShares(receiptLines, refundedPence).map(({ split }) => split);
 }

@@ -109,13 +109,17 @@ export async function completeMembershipCheckout(deps: MembershipBillingDeps, se
   return isClosed(await deps.store.applicationStatus(purpose.applicationId)) ? "closed" : "recorded";
 }
 
-/** A paid invoice (first year or a renewal): the payment is recorded and the period extended. */
-export async function recordInvoice(deps: MembershipBillingDeps, invoiceId: string): Promise<void> {
+/**
+ * A paid invoice (first year or a renewal): the payment is recorded and the period extended.
+ * Returns whether a membership card payment was recorded (so its Stripe fee can be read).
+ */
+export async function recordInvoice(deps: MembershipBillingDeps, invoiceId: string): Promise<boolean> {
   const invoice = await deps.billing.retrieveInvoice(invoiceId);
-  if (!invoice?.subscriptionId) return;
+  if (!invoice?.subscriptionId) return false;
   const subscription = await deps.billing.retrieveSubscription(invoice.subscriptionId);
   const purpose = subscription?.purpose;
-  if (invoice.status === "paid" && invoice.amountPaidPence > 0 && purpose?.kind === "membership") {
+  const paid = invoice.status === "paid" && invoice.amountPaidPence > 0 && purpose?.kind === "membership";
+  if (paid) {
     const application = await applicationOf(deps, purpose.applicationId, `Invoice ${invoice.id}`);
     await recordCardPayment(
       deps,
@@ -125,6 +129,7 @@ export async function recordInvoice(deps: MembershipBillingDeps, invoiceId: stri
     );
   }
   await applySubscription(deps, invoice.subscriptionId, subscription);
+  return paid;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface StripeWebhookDeps extends MembershipBillingDeps {
   };
   /** Reads and keeps Stripe's fee on a paid payment intent, for the ledger (services/finance/payment-fees; never throws). */
   recordFee: (source: "membership" | "order", paymentIntentId: string) => Promise<void>;
+  /** The same for a membership payment recorded under its invoice (read through the invoice's payment intent; never throws). */
+  recordInvoiceFee: (invoiceId: string) => Promise<void>;
 }
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
@@ -58,10 +60,12 @@ export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookE
       if (session.paymentIntentId && session.paymentStatus === "paid" && (session.purpose?.kind === "order" || session.purpose?.kind === "renewal")) {
         await deps.recordFee(session.purpose.kind === "order" ? "order" : "membership", session.paymentIntentId);
       }
+      // A membership's first year is recorded under its subscription's first invoice.
+      if (session.purpose?.kind === "membership" && session.invoiceId && session.paymentStatus === "paid") await deps.recordInvoiceFee(session.invoiceId);
       break;
     }
     case "invoice.paid":
-      await recordInvoice(deps, id);
+      if (await recordInvoice(deps, id)) await deps.recordInvoiceFee(id);
       break;
     case "invoice.payment_failed":
       await recordFailedInvoice(deps, id);

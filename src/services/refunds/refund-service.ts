@@ -25,6 +25,8 @@ import type { PreparedEmail } from "../email/outbox";
 import { receiptIssuer } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
 import { CANCELLATION_REFUSALS, cancellationRefusal, type CancellationRefusal } from "./cancellation";
+import type { ReceiptStore } from "../../adapters/d1/receipts";
+import { creditNoteLines, type CreditNoteLine } from "./credit-note-lines";
 import { parseCreditNoteNumber } from "./credit-note-number";
 import { checkRefundAmount, checkRefundReason } from "./refund-rules";
 import { intentOfPayment, paymentOfIntent } from "./stripe-payment";
@@ -45,6 +47,8 @@ export interface RefundServiceDeps {
   orders: Pick<OrderStore, "byId" | "payments">;
   /** The society printed at a credit note's head, as on receipts; the webinars' dates. */
   content: Pick<ContentService, "layout" | "catalogue">;
+  /** The refunded receipt, whose lines a credit note's VAT is shared across. */
+  receipts: Pick<ReceiptStore, "byNumber">;
   siteName: string;
   now: () => Date;
   log: Logger;
@@ -55,6 +59,8 @@ export interface PrintableCreditNote {
   layout: LayoutData;
   note: CreditNote;
   issuer: ReceiptIssuer;
+  /** Net, VAT and gross per line of the refunded receipt (the ledger's split); null when unknown. */
+  lines: CreditNoteLine[] | null;
 }
 
 export interface StaffRefund {
@@ -371,8 +377,8 @@ export function createRefundService(deps: RefundServiceDeps) {
     async creditNote(number: string, allowed: (note: CreditNote) => boolean = () => true): Promise<PrintableCreditNote> {
       const note = parseCreditNoteNumber(number) ? await deps.refunds.creditNote(number) : null;
       if (!note || !allowed(note)) throw new AppError("NOT_FOUND", "No credit note with this number");
-      const layout = await deps.content.layout();
-      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName) };
+      const [layout, receipt] = await Promise.all([deps.content.layout(), note.receiptNumber ? deps.receipts.byNumber(note.receiptNumber) : null]);
+      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines: receipt ? creditNoteLines(receipt.items, note.totalPence) : null };
     },
   };
 }

@@ -1,7 +1,9 @@
+import { createContext, useContext } from "react";
+
 /** The staff area's lists, linked from each other so staff can find them all. */
 export type StaffArea = "applications" | "members" | "orders" | "finance" | "dashboard" | "emails" | "import" | "team";
 
-const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
+export const STAFF_NAV_LINKS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
   { area: "members", href: "/staff/members", label: "Members" },
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
@@ -12,11 +14,19 @@ const AREAS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "team", href: "/staff/team", label: "Team" },
 ];
 
+/**
+ * The links the signed-in staff member's role may open (set by the renderer from the one access
+ * rule); null shows them all. A link that would only answer 403 is not offered.
+ */
+export const StaffNavAllowed = createContext<ReadonlySet<string> | null>(null);
+
 export function StaffNav({ current }: { current: StaffArea }) {
+  const allowed = useContext(StaffNavAllowed);
+  const links = STAFF_NAV_LINKS.filter(({ href }) => allowed === null || allowed.has(href));
   return (
     <nav className="staff-tabs staff-nav" aria-label="Staff area">
       <ul>
-        {AREAS.map(({ area, href, label }) => (
+        {links.map(({ area, href, label }) => (
           <li key={area}>
             {/* "true", not "page": the status tabs below mark the page itself. */}
             <a href={href} aria-current={area === current ? "true" : undefined}>

@@ -40,6 +40,7 @@ function setup() {
       recordDispute: async (id: string) => refundEvents.push(`dispute:${id}`),
     },
     recordFee: async () => {},
+    recordInvoiceFee: async () => {},
   };
   return { db, stripe, deps, fulfilled, fulfil, renewals, refundEvents };
 }
