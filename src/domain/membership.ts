@@ -75,6 +75,12 @@ export interface Application {
   billing: BillingDetails | null;
   /** The discount code the first year's fee was priced with (already out of `amountDuePence`); null or absent when none. */
   discount?: ApplicationDiscount | null;
+  /**
+   * Joins only: the one-off joining fee inside `amountDuePence` as it was when the application was
+   * made (the rest is the first year's subscription). Null or absent for renewals, changes of type
+   * and join applications made before it was kept.
+   */
+  joiningFeePence?: number | null;
   rejectedReason: string | null;
   createdAt: string;
   updatedAt: string;

@@ -48,7 +48,7 @@ describe("receipt numbers", () => {
 
 describe("what a receipt says", () => {
   const payment = { id: "pay-1", method: "offline" as const, amountPence: 15_000, receivedOn: "2026-11-21", reference: "BACS 778899" };
-  const application = { id: "app-1", userId: "user-1", email: "ada@example.org", givenName: "Ada", familyName: "Lovelace", membershipTitle: "Full member", vatTreatment: "standard" as const, billing: null };
+  const application = { id: "app-1", userId: "user-1", email: "ada@example.org", givenName: "Ada", familyName: "Lovelace", membershipTitle: "Full member", vatTreatment: "standard" as const, billing: null, amountDuePence: 15_000, joiningFeePence: null };
 
   it("a membership payment: the payer, the membership and the period it pays for, as received", () => {
     const receipt = membershipReceipt({ payment, application, period: { start: "2026-11-21", end: "2027-11-20" }, renewal: false, year: 2026 });
@@ -90,6 +90,48 @@ describe("what a receipt says", () => {
     const exempt = membershipReceipt({ payment, application: { ...application, vatTreatment: "exempt" }, period: null, renewal: false, year: 2026 });
     expect(exempt.items[0]!.vat).toEqual({ treatment: "exempt", rateBasisPoints: null, netPence: 15_000, vatPence: 0 });
     expect(exempt).toMatchObject({ netPence: 15_000, vatPence: 0 });
+  });
+
+  describe("a join paid in full: the subscription and the joining fee, each with its own VAT", () => {
+    // £100.04 + £25.04 at 20%: 1667.33p and 417.33p round down to 1667p and 417p (2084p), where
+    // VAT worked on the £125.08 total would be 2084.67p, so 2085p. The lines' own sum wins.
+    const join = { ...application, amountDuePence: 12_508, joiningFeePence: 2_504, discount: { codeId: "c1", code: "WELCOME10", totalPence: 1_000 } };
+    const paid = { ...payment, amountPence: 12_508 };
+
+    it("two lines, totals the sums of the lines' own, one penny under VAT on the total", () => {
+      const receipt = membershipReceipt({ payment: paid, application: join, period: { start: "2026-11-21", end: "2027-11-20" }, renewal: false, year: 2026 });
+      expect(receipt.items).toEqual([
+        {
+          description: "Full member, first year's subscription",
+          detail: "Membership from 21 November 2026 to 20 November 2027; less £10.00 with discount code WELCOME10",
+          pence: 10_004,
+          vat: { treatment: "standard", rateBasisPoints: 2000, netPence: 8_337, vatPence: 1_667 },
+        },
+        { description: "Full member, joining fee", detail: "One-off, on joining", pence: 2_504, vat: { treatment: "standard", rateBasisPoints: 2000, netPence: 2_087, vatPence: 417 } },
+      ]);
+      expect(receipt).toMatchObject({ totalPence: 12_508, netPence: 10_424, vatPence: 2_084 });
+      expect(Math.round((12_508 * 20) / 120)).toBe(2_085);
+    });
+
+    it("a membership without a joining fee: one line, the subscription", () => {
+      const receipt = membershipReceipt({ payment: paid, application: { ...join, joiningFeePence: 0 }, period: null, renewal: false, year: 2026 });
+      expect(receipt.items.map((i) => [i.description, i.pence])).toEqual([["Full member, first year's subscription", 12_508]]);
+    });
+
+    it("an exempt join: two lines, neither with VAT", () => {
+      const receipt = membershipReceipt({ payment: paid, application: { ...join, vatTreatment: "exempt" }, period: null, renewal: false, year: 2026 });
+      expect(receipt.items.map((i) => i.vat!.vatPence)).toEqual([0, 0]);
+      expect(receipt).toMatchObject({ netPence: 12_508, vatPence: 0 });
+    });
+
+    it("one line as before: an amount other than the amount due, a renewal, or an application that kept no joining fee", () => {
+      const other = membershipReceipt({ payment: { ...payment, amountPence: 12_000 }, application: join, period: null, renewal: false, year: 2026 });
+      expect(other.items.map((i) => [i.description, i.pence])).toEqual([["Full member", 12_000]]);
+      const renewal = membershipReceipt({ payment: paid, application: join, period: null, renewal: true, year: 2027 });
+      expect(renewal.items.map((i) => [i.description, i.pence])).toEqual([["Full member, renewal", 12_508]]);
+      const older = membershipReceipt({ payment: paid, application: { ...join, joiningFeePence: null }, period: null, renewal: false, year: 2026 });
+      expect(older.items).toHaveLength(1);
+    });
   });
 
   it("an order: each line at the price charged, the total as received", () => {

@@ -22,6 +22,7 @@ export interface ApplicationRow {
   details: string;
   billing: string | null;
   discount?: string | null;
+  joining_fee_pence?: number | null;
   rejected_reason: string | null;
   created_at: string;
   updated_at: string;
@@ -45,6 +46,7 @@ export const toApplication = (row: ApplicationRow): Application => ({
   details: JSON.parse(row.details) as ApplicationDetails,
   billing: parseBilling(row.billing),
   discount: row.discount ? (JSON.parse(row.discount) as ApplicationDiscount) : null,
+  joiningFeePence: row.joining_fee_pence ?? null,
   rejectedReason: row.rejected_reason,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -106,15 +108,15 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15
+             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount, joining_fee_pence)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15, ?17
            WHERE ?16 = 0 OR ${reservedFor("?1")}
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
         .bind(
           a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle,
           a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, billingColumn(a.billing),
-          discount ? JSON.stringify(discount) : null, discount ? 1 : 0,
+          discount ? JSON.stringify(discount) : null, discount ? 1 : 0, a.joiningFeePence ?? null,
         );
       // The record is (re)pointed at this application only if the insert above happened.
       const member = db

@@ -89,6 +89,7 @@ export async function apply(
     amountDuePence: due.totalPence - (input.code?.discount.totalPence ?? 0),
     billing: input.billing,
     discount: input.code?.discount ?? null,
+    joiningFeePence: due.joiningFeePence,
     details: {
       phone: d.phone,
       address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, region: d.region, postcode: d.postcode, country: d.countryName, countryCode: d.country },

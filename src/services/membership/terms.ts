@@ -6,7 +6,7 @@
  * never discounted. Offline
  * payment owes the same amount, invoiced with the application's reference.
  */
-import type { MembershipTerms, AmountDue } from "../../domain/membership";
+import type { Application, MembershipTerms, AmountDue } from "../../domain/membership";
 import type { GeneralPage, Membership } from "../../domain/content";
 
 export const NEWLY_QUALIFIED_YEARS = 2;
@@ -52,6 +52,18 @@ export function amountDue(terms: MembershipTerms, yearQualified: number | null, 
   const halfOff = terms.halfOffForNewlyQualified && yearQualified !== null && now.getUTCFullYear() - yearQualified <= NEWLY_QUALIFIED_YEARS;
   const subscriptionPence = halfOff ? Math.round(terms.subscriptionPence / 2) : terms.subscriptionPence;
   return { totalPence: subscriptionPence + terms.joiningFeePence, subscriptionPence, joiningFeePence: terms.joiningFeePence, halfOff };
+}
+
+/**
+ * A join application's amount due in its two parts: the first year's subscription (after the
+ * half-price offer and any code) and the joining fee, as recorded when it was made. Null when the
+ * application did not record its joining fee (renewals, changes of type, older joins) or the
+ * record does not fit inside the amount due.
+ */
+export function joinParts(application: Pick<Application, "amountDuePence" | "joiningFeePence">): { subscriptionPence: number; joiningFeePence: number } | null {
+  const fee = application.joiningFeePence;
+  if (fee === null || fee === undefined || fee < 0 || fee > application.amountDuePence) return null;
+  return { subscriptionPence: application.amountDuePence - fee, joiningFeePence: fee };
 }
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

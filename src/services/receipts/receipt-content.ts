@@ -1,8 +1,12 @@
 /**
  * What a receipt says (docs/decisions/0014-receipts-and-notices.md): who paid, for what, how much, how
  * and when, frozen when the payment is recorded; and, at its head, the society that received the
- * money, from the CMS's Footer. A membership payment is one line (the membership and the period
- * it pays for); an order's payment lists the order's lines at the prices charged. The total is
+ * money, from the CMS's Footer. A join's payment of the amount due is two lines, each with its
+ * own VAT: the first year's subscription (after the half-price offer and any discount code) and
+ * the joining fee, when there is one, split as the application recorded them (joinParts); so a
+ * card payment's receipt agrees with Stripe, which taxes the two Checkout lines apart. Any other
+ * membership payment (a renewal, a change of type, an older application, an amount other than
+ * the amount due) is one line. An order's payment lists the order's lines at the prices charged. The total is
  * what was received, which staff may have confirmed as other than the lines' sum. The organisation
  * the buyer asked to be invoiced (billing details) is copied from the application or order.
  */
@@ -11,6 +15,7 @@ import type { Application } from "../../domain/membership";
 import type { Order, OrderLine } from "../../domain/orders";
 import type { NewReceipt, ReceiptIssuer, ReceiptItem } from "../../domain/receipts";
 import { splitGross, vatTotals, type VatTreatment } from "../../shared/pricing/vat";
+import { joinParts } from "../membership/terms";
 
 export interface ReceivedPayment {
   id: string;
@@ -39,21 +44,14 @@ const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
 
 export function membershipReceipt(input: {
   payment: ReceivedPayment;
-  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "billing" | "discount">;
+  application: Pick<Application, "id" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "billing" | "discount" | "amountDuePence" | "joiningFeePence">;
   /** The days the payment covers, when known (not for money received after an application closed). */
   period: { start: string; end: string } | null;
   renewal: boolean;
   year: number;
 }): NewReceipt {
   const { payment, application, period } = input;
-  const covers = period ? `${onDay(period.start)} to ${onDay(period.end)}` : null;
-  const detail = [covers ? `Membership from ${covers}` : null, input.renewal ? null : codeDetail(application.discount)].filter(Boolean).join("; ");
-  const line = item(
-    `${application.membershipTitle}${input.renewal ? ", renewal" : ""}`,
-    detail || null,
-    payment.amountPence,
-    application.vatTreatment,
-  );
+  const items = membershipItems(input);
   return {
     year: input.year,
     source: "membership",
@@ -63,13 +61,25 @@ export function membershipReceipt(input: {
     userId: application.userId,
     payer: { name: `${application.givenName} ${application.familyName}`.trim() || null, email: application.email },
     billing: application.billing,
-    items: [line],
+    items,
     totalPence: payment.amountPence,
-    ...totalsOf([line]),
+    ...totalsOf(items),
     method: payment.method,
     paidOn: payment.receivedOn,
     paymentReference: payment.reference,
   };
+}
+
+/** A membership payment's lines: a join's amount due in its two parts, anything else as one line. */
+function membershipItems(input: Parameters<typeof membershipReceipt>[0]): ReceiptItem[] {
+  const { payment, application, period, renewal } = input;
+  const covers = period ? `Membership from ${onDay(period.start)} to ${onDay(period.end)}` : null;
+  const detail = [covers, renewal ? null : codeDetail(application.discount)].filter(Boolean).join("; ") || null;
+  const parts = renewal || payment.amountPence !== application.amountDuePence ? null : joinParts(application);
+  if (!parts) return [item(`${application.membershipTitle}${renewal ? ", renewal" : ""}`, detail, payment.amountPence, application.vatTreatment)];
+  const subscription = item(`${application.membershipTitle}, first year's subscription`, detail, parts.subscriptionPence, application.vatTreatment);
+  if (parts.joiningFeePence === 0) return [subscription];
+  return [subscription, item(`${application.membershipTitle}, joining fee`, "One-off, on joining", parts.joiningFeePence, application.vatTreatment)];
 }
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
