@@ -29,7 +29,23 @@
  *        tax for an inclusive rate: the line's amount x p / (100 + p), rounded to the nearest
  *        penny (halves up), per line; the session's `total_details.amount_tax` is their sum.
  *        Worked here in floating point from the percentage, as Stripe states it, independently
- *        of the Worker's integer arithmetic, so a test comparing the two means something.
+ *        of the Worker's integer arithmetic, so a test comparing the two means something
+ *        (test/support/fake-stripe-amounts.ts). In subscription mode the recurring line's tax
+ *        rates stay on the subscription item, so later invoices carry the same tax.
+ *   GET  /v1/prices/:id                     a price set with /__prices: `unit_amount` and `product`
+ *        (`prod_of_{priceId}` unless set); an unknown price is Stripe's 404
+ *   POST /v1/products                       `name`, `metadata` (idempotent); a session line's
+ *        `price_data[product]` must name one
+ *   POST /v1/coupons                        `amount_off` + `currency` or `percent_off`, `duration`,
+ *        `applies_to[products][]`, `name`, `metadata` (idempotent). A session's
+ *        `discounts[0][coupon]` made here comes off the lines of the products it applies to
+ *        (all lines when unrestricted; an amount shared in proportion to their amounts): each
+ *        line's `amount_subtotal`, `amount_discount` and `amount_total` (after the discount, on
+ *        which its tax is worked), the session's `amount_subtotal`, `amount_total` and
+ *        `total_details.amount_discount`. A coupon id the fake did not make is accepted and
+ *        takes nothing off.
+ *   Invoices carry `total_taxes` (one inclusive entry): a first invoice, its session's tax; a
+ *        later one (renewal, proration), the subscription item's rates on its amount.
  * Pages the browser is sent to: GET /checkout/pay/:id, GET /portal/:id.
  * Test controls (not Stripe):
  *   POST /__complete/:sessionId?amount=PENCE  the customer pays: customer, subscription (for
@@ -37,21 +53,22 @@
  *        its charge; returns the session and its objects
  *        (an expired or completed session cannot be paid: 400)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
- *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals)
- *   POST /__prices             JSON { [priceId]: unitAmountPence }: what recurring prices cost, for
- *        prorations (a price the fake does not know costs 0)
+ *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals),
+ *        taxed at the subscription item's rates
  *   POST /__refunds            JSON { paymentIntent, amount }: a refund made in Stripe's dashboard;
  *        returns { refund, charge }
  *   POST /__disputes           JSON { paymentIntent, status, id? }: opens a dispute of the payment's
  *        charge, or (with `id`) moves it to `status` (won, lost…); returns the dispute
- *   POST /__prices             JSON { [priceId]: unitAmountPence }: what prices cost, for prorations
- *        and a session's line amounts and tax (a price the fake does not know costs 0)
+ *   POST /__prices             JSON { [priceId]: unitAmountPence | { unitAmount, product } }: what
+ *        prices cost (and their product), for prorations, a session's line amounts and tax, and
+ *        GET /v1/prices (a price the fake does not know costs 0 in a session)
  *   GET  /__invoice_payment/:invoiceId  { paymentIntent, charge } of a paid invoice (to refund or dispute it)
  *   POST /__fail?count=N       the next N API calls answer 500
  *   GET  /__requests           every API request received (method, path, body, idempotencyKey)
  *   POST /__reset
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
+import { inclusiveTax as taxInside, lineDiscounts, type FakeCoupon } from "./fake-stripe-amounts";
 import { readBody, sendJson } from "./http";
 import { TEST_SECRETS } from "./test-secrets";
 
@@ -105,6 +122,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const intentOfInvoice = new Map<string, string>();
   const invoiceOfIntent = new Map<string, string>();
   const taxRates = new Map<string, StripeObject>();
+  /** The product of each price the fake knows (set with /__prices; else `prod_of_{priceId}`). */
+  const priceProducts = new Map<string, string>();
+  const couponTerms = new Map<string, FakeCoupon>();
+  const productOf = (priceId: string) => priceProducts.get(priceId) ?? `prod_of_${priceId}`;
   let failures = 0;
   let base = "";
 
@@ -113,14 +134,23 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
 
   function createSession(body: Record<string, unknown>): StripeObject {
     const id = `cs_test_${random()}`;
-    const lines = ((body.line_items as Record<string, unknown>[] | undefined) ?? []).map((line) => {
+    const given = ((body.line_items as Record<string, unknown>[] | undefined) ?? []).map((line) => {
       const data = line.price_data as Record<string, unknown> | undefined;
       const unit = data ? Number(data.unit_amount) : typeof line.price === "string" ? (prices.get(line.price) ?? 0) : 0;
-      const amount = unit * Number(line.quantity ?? 1);
-      return { ...line, amount_total: amount, amount_tax: inclusiveTax(amount, (line.tax_rates as string[] | undefined) ?? []) };
+      const product = data ? (typeof data.product === "string" ? data.product : `prod_inline_${random()}`) : typeof line.price === "string" ? productOf(line.price) : "";
+      if (data && typeof data.product === "string" && !objects.has(data.product)) throw new Error(`No such product: '${data.product}'`);
+      return { line, amount: unit * Number(line.quantity ?? 1), product };
+    });
+    const couponId = (body.discounts as { coupon?: string }[] | undefined)?.[0]?.coupon;
+    // A coupon the fake did not make (one typed into the CMS) is accepted and takes nothing off.
+    const discounts = lineDiscounts(given, (couponId && couponTerms.get(couponId)) || null);
+    const lines = given.map(({ line, amount, product }, i) => {
+      const total = amount - discounts[i]!;
+      return { ...line, product, amount_subtotal: amount, amount_discount: discounts[i]!, amount_total: total, amount_tax: inclusiveTax(total, (line.tax_rates as string[] | undefined) ?? []) };
     });
     const amount = lines.reduce((sum, line) => sum + line.amount_total, 0);
     const tax = lines.reduce((sum, line) => sum + line.amount_tax, 0);
+    const discount = lines.reduce((sum, line) => sum + line.amount_discount, 0);
     const session: StripeObject = {
       id,
       object: "checkout.session",
@@ -139,8 +169,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       success_url: body.success_url,
       cancel_url: body.cancel_url,
       expires_at: Number(body.expires_at ?? nowSeconds() + 86_400),
+      amount_subtotal: amount + discount,
       amount_total: amount,
-      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: tax },
       subscription: null,
       invoice: null,
       payment_intent: null,
@@ -155,12 +186,11 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const rate = taxRates.get(id);
       if (!rate) throw new Error(`No such tax rate: '${id}'`);
       if (rate.inclusive !== true) throw new Error("The fake only knows inclusive tax rates");
-      const percentage = Number(rate.percentage);
-      return sum + Math.round((amount * percentage) / (100 + percentage));
+      return sum + taxInside(amount, Number(rate.percentage));
     }, 0);
   }
 
-  function subscription(id: string, metadata: unknown, customer: string, priceId: string, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
+  function subscription(id: string, metadata: unknown, customer: string, recurring: RecurringLine, status = "active", start = nowSeconds(), end = start + YEAR): StripeObject {
     return {
       id,
       object: "subscription",
@@ -171,16 +201,43 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       latest_invoice: null,
       items: {
         object: "list",
-        data: [{ id: `si_${random()}`, object: "subscription_item", price: { id: priceId, object: "price" }, current_period_start: start, current_period_end: end }],
+        data: [
+          {
+            id: `si_${random()}`,
+            object: "subscription_item",
+            price: { id: recurring.priceId, object: "price", product: recurring.product },
+            // Stripe keeps the Checkout line's tax rates on the subscription item: renewals carry them.
+            tax_rates: recurring.taxRates.map((rate) => taxRates.get(rate) ?? { id: rate }),
+            current_period_start: start,
+            current_period_end: end,
+          },
+        ],
       },
     };
   }
 
-  /** The subscription's recurring price: its first line with a price id (inline prices get one of their own). */
-  function recurringPriceOf(session: StripeObject): string {
+  interface RecurringLine {
+    priceId: string;
+    product: string;
+    taxRates: string[];
+  }
+
+  /** The subscription's recurring line: its inline recurring price, else its first line with a price id. */
+  function recurringLineOf(session: StripeObject): RecurringLine {
     const lines = (session.line_items as Record<string, unknown>[] | undefined) ?? [];
-    const priced = lines.find((line) => typeof line.price === "string");
-    return typeof priced?.price === "string" ? priced.price : `price_inline_${random()}`;
+    const line = lines.find((l) => (l.price_data as Record<string, unknown> | undefined)?.recurring !== undefined) ?? lines.find((l) => typeof l.price === "string");
+    return {
+      priceId: typeof line?.price === "string" ? line.price : `price_inline_${random()}`,
+      product: typeof line?.product === "string" ? line.product : "",
+      taxRates: (line?.tax_rates as string[] | undefined) ?? [],
+    };
+  }
+
+  /** The tax rates on a subscription's item. */
+  function itemTaxRates(subscriptionId: string | null): string[] {
+    const sub = subscriptionId ? objects.get(subscriptionId) : undefined;
+    const item = (sub?.items as { data: { tax_rates?: { id: string }[] }[] } | undefined)?.data[0];
+    return (item?.tax_rates ?? []).map((rate) => rate.id);
   }
 
   /** A new price for the subscription's item; with proration, the difference for the rest of the period is invoiced (and paid) now. */
@@ -201,14 +258,24 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     return sub;
   }
 
-  function invoice(subscriptionId: string | null, amountPaid: number, status = "paid"): StripeObject {
+  /**
+   * An invoice of `amountPaid`. Its tax (`total_taxes`): `tax` when given (a first invoice: the
+   * Checkout session's lines' own), else the subscription item's inclusive rates on the amount.
+   */
+  function invoice(subscriptionId: string | null, amountPaid: number, status = "paid", tax: number | null = null): StripeObject {
     const id = `in_test_${random()}`;
+    const rates = itemTaxRates(subscriptionId);
+    const taxAmount = tax ?? inclusiveTax(amountPaid, rates);
     const inv: StripeObject = {
       id,
       object: "invoice",
       status,
       amount_paid: status === "paid" ? amountPaid : 0,
       amount_due: amountPaid,
+      total_taxes:
+        tax !== null || rates.length > 0
+          ? [{ amount: taxAmount, tax_behavior: "inclusive", taxable_amount: amountPaid - taxAmount, taxability_reason: "standard_rated", type: "tax_rate_details", tax_rate_details: { tax_rate: rates[0] ?? null } }]
+          : [],
       parent: subscriptionId ? { type: "subscription_details", subscription_details: { subscription: subscriptionId } } : null,
       status_transitions: { paid_at: status === "paid" ? nowSeconds() : null },
     };
@@ -281,9 +348,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     let charge: StripeObject | null = null;
     if (session.mode === "subscription") {
       const subId = `sub_test_${random()}`;
-      sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringPriceOf(session));
+      sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringLineOf(session));
       objects.set(subId, sub);
-      inv = invoice(subId, total);
+      // The first invoice is the session's lines: their tax, unless the test paid another amount.
+      inv = invoice(subId, total, "paid", amount === null ? Number((session.total_details as { amount_tax: number }).amount_tax) : null);
       session.subscription = subId;
       session.invoice = inv.id;
     } else {
@@ -306,6 +374,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         idempotent.clear();
         requests.length = 0;
         prices.clear();
+        priceProducts.clear();
+        couponTerms.clear();
         chargeOfIntent.clear();
         intentOfInvoice.clear();
         invoiceOfIntent.clear();
@@ -379,7 +449,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         return json(res, 200, dispute);
       }
       if (path === "/__prices") {
-        for (const [id, amount] of Object.entries(JSON.parse(raw || "{}") as Record<string, number>)) prices.set(id, amount);
+        for (const [id, spec] of Object.entries(JSON.parse(raw || "{}") as Record<string, number | { unitAmount: number; product: string }>)) {
+          prices.set(id, typeof spec === "number" ? spec : spec.unitAmount);
+          if (typeof spec !== "number") priceProducts.set(id, spec.product);
+        }
         return json(res, 200, Object.fromEntries(prices));
       }
       if (path === "/__invoices") {
@@ -434,6 +507,44 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         const inclusive = url.searchParams.get("inclusive");
         const data = [...taxRates.values()].filter((r) => (active === null || String(r.active) === active) && (inclusive === null || String(r.inclusive) === inclusive));
         return json(res, 200, { object: "list", data, has_more: false, url: "/v1/tax_rates" });
+      }
+      if (req.method === "POST" && path === "/v1/products") {
+        if (typeof body.name !== "string" || body.name === "") return invalid(res, "Missing required param: name.");
+        const product: StripeObject = { id: `prod_test_${random()}`, object: "product", active: true, name: body.name, metadata: body.metadata ?? {} };
+        objects.set(product.id, product);
+        if (typeof key === "string") idempotent.set(key, product.id);
+        return json(res, 200, product);
+      }
+      if (req.method === "POST" && path === "/v1/coupons") {
+        const amountOff = body.amount_off === undefined ? null : Number(body.amount_off);
+        const percentOff = body.percent_off === undefined ? null : Number(body.percent_off);
+        if ((amountOff === null) === (percentOff === null)) return invalid(res, "A coupon needs exactly one of amount_off and percent_off.");
+        if (amountOff !== null && (!Number.isInteger(amountOff) || amountOff <= 0)) return invalid(res, "Invalid positive integer: amount_off");
+        if (amountOff !== null && typeof body.currency !== "string") return invalid(res, "Missing required param: currency.");
+        if (!["once", "forever", "repeating"].includes(String(body.duration ?? "once"))) return invalid(res, "Invalid duration");
+        const products = ((body.applies_to as { products?: string[] } | undefined)?.products ?? null) as string[] | null;
+        for (const product of products ?? []) if (!objects.has(product) && !product.startsWith("prod_of_")) return invalid(res, `No such product: '${product}'`);
+        const coupon: StripeObject = {
+          id: `coupon_test_${random()}`,
+          object: "coupon",
+          amount_off: amountOff,
+          percent_off: percentOff,
+          currency: body.currency ?? null,
+          duration: body.duration ?? "once",
+          name: body.name ?? null,
+          metadata: body.metadata ?? {},
+          ...(products ? { applies_to: { products } } : {}),
+        };
+        objects.set(coupon.id, coupon);
+        couponTerms.set(coupon.id, { amountOff, percentOff, products });
+        if (typeof key === "string") idempotent.set(key, coupon.id);
+        return json(res, 200, coupon);
+      }
+      const price = /^\/v1\/prices\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && price) {
+        const amount = prices.get(price[1]!);
+        if (amount === undefined) return missing(res, price[1]!);
+        return json(res, 200, { id: price[1], object: "price", active: true, currency: "gbp", unit_amount: amount, product: productOf(price[1]!) });
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         let session: StripeObject;
