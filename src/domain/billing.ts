@@ -16,8 +16,12 @@ export type CheckoutPurpose =
 
 export type CheckoutLine = (
   | { price: string; quantity: number }
-  /** Inline price data, in pounds sterling; `recurring` makes it a subscription price. */
-  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year" }
+  /**
+   * Inline price data, in pounds sterling; `recurring` makes it a subscription price. `productId`:
+   * an existing Stripe product the price belongs to (so a coupon can be restricted to it);
+   * otherwise Stripe makes a product named `name`.
+   */
+  | { name: string; unitAmountPence: number; quantity: number; recurring?: "year"; productId?: string }
 ) & {
   /** The Stripe tax rate (inclusive) the line's VAT is charged at; none for a line without VAT. */
   taxRateId?: string | null;
@@ -28,6 +32,27 @@ export type CheckoutLine = (
  * tax on a line is the VAT inside its price. Null for a treatment with no rate (exempt).
  */
 export type StripeTaxRates = Readonly<Record<VatTreatment, string | null>>;
+
+/** A Stripe price, as far as the site reads it. */
+export interface StripePrice {
+  id: string;
+  productId: string;
+  /** Null for prices without a fixed amount (tiers, customer-chosen). */
+  unitAmountPence: number | null;
+}
+
+/**
+ * A membership's first-year discount as one Stripe coupon: `amountOffPence` off, once (the first
+ * invoice only), on the subscription's product alone, named for what it is.
+ */
+export interface FirstYearCoupon {
+  amountOffPence: number;
+  productId: string;
+  /** What it is, as Stripe shows it ("WELCOME10, first year"). */
+  name: string;
+  /** The discount code it carries, if any (in its metadata). */
+  code: string | null;
+}
 
 export interface NewCheckoutSession {
   mode: "subscription" | "payment";
@@ -83,6 +108,8 @@ export interface Invoice {
   /** What the invoice asks for (a failed renewal's amount). */
   amountDuePence: number;
   paidAt: number | null;
+  /** The tax Stripe worked out inside the invoice (its `total_taxes`); null when it reports none. */
+  amountTaxPence: number | null;
 }
 
 export interface WebhookEvent {

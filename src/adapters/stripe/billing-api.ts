@@ -4,7 +4,21 @@
  * charges (with their refunds) and disputes.
  * Everything else about Stripe stays behind this file.
  */
-import type { CardDispute, CardRefund, Charge, CheckoutPurpose, NewCheckoutSession, CheckoutSession, Subscription, Invoice, PaymentFee, StripeTaxRates } from "../../domain/billing";
+import type {
+  CardDispute,
+  CardRefund,
+  Charge,
+  CheckoutPurpose,
+  FirstYearCoupon,
+  NewCheckoutSession,
+  CheckoutSession,
+  Subscription,
+  Invoice,
+  PaymentFee,
+  StripePrice,
+  StripeTaxRates,
+} from "../../domain/billing";
+import { firstYearCoupon, membershipProduct } from "./first-year-coupon";
 import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
@@ -47,6 +61,12 @@ export interface BillingApi {
   retrieveDispute(id: string): Promise<CardDispute | null>;
   /** Stripe's inclusive tax rate for each VAT treatment, found or created once (see tax-rates.ts). */
   taxRates(): Promise<StripeTaxRates>;
+  /** A price's product and amount; null when Stripe does not know the price. */
+  retrievePrice(id: string): Promise<StripePrice | null>;
+  /** The product of a membership's inline yearly subscription line, made once (see first-year-coupon.ts). */
+  membershipProduct(membership: { slug: string; name: string }): Promise<string>;
+  /** The coupon carrying a membership's first-year discount, made once (see first-year-coupon.ts). */
+  firstYearCoupon(coupon: FirstYearCoupon): Promise<string>;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === "string" ? value : value.id);
@@ -116,7 +136,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
                     price_data: {
                       currency: "gbp",
                       unit_amount: line.unitAmountPence,
-                      product_data: { name: line.name },
+                      ...(line.productId ? { product: line.productId } : { product_data: { name: line.name } }),
                       ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
                     },
                   }),
@@ -159,6 +179,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
           amountPaidPence: invoice.amount_paid,
           amountDuePence: invoice.amount_due,
           paidAt: invoice.status_transitions?.paid_at ?? null,
+          amountTaxPence: invoice.total_taxes ? invoice.total_taxes.reduce((sum, tax) => sum + tax.amount, 0) : null,
         };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -247,5 +268,16 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       }
     },
     taxRates: () => stripeTaxRates(stripe, config),
+    async retrievePrice(id) {
+      try {
+        const price = await stripe.prices.retrieve(id);
+        return { id: price.id, productId: idOf(price.product) ?? "", unitAmountPence: price.unit_amount };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    membershipProduct: (membership) => membershipProduct(stripe, config, membership),
+    firstYearCoupon: (coupon) => firstYearCoupon(stripe, config, coupon),
   };
 }

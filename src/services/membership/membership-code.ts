@@ -2,12 +2,12 @@
  * A discount code typed on the join form, priced: the code's terms from the CMS, its use so far
  * from D1, then the pure rule (shared/pricing/discount-code.ts, `discountMembershipFee`). A code
  * takes its share off the first year's subscription only (after any half-price offer for the
- * newly qualified), never off the one-off joining fee. Until card Checkout carries a code, a code
- * is accepted only with payment by bank transfer or cheque. A visitor has no uses of their own
+ * newly qualified), never off the one-off joining fee, whichever way the applicant pays (card
+ * Checkout carries it as a first-year coupon: payments/membership-checkout.ts). A visitor has no uses of their own
  * yet; the caps are checked again, race-free, when the application is stored.
  */
 import type { CodeCaps, RedemptionStore } from "../../adapters/d1/discount-redemptions";
-import type { ApplicationDiscount, MembershipTerms, PaymentMethod } from "../../domain/membership";
+import type { ApplicationDiscount, MembershipTerms } from "../../domain/membership";
 import { discountMembershipFee, normaliseCode, refusalMessage, type DiscountCode } from "../../shared/pricing/discount-code";
 
 export interface MembershipCodeDeps {
@@ -21,11 +21,9 @@ export type MembershipCodeOutcome =
   | { kind: "applied"; discount: ApplicationDiscount; caps: CodeCaps }
   | { kind: "refused"; message: string };
 
-export const CARD_CODE_MESSAGE = "A discount code can be used only when paying by bank transfer or cheque for now. Choose bank transfer or cheque, or remove the code.";
-
 export async function priceMembershipCode(
   deps: MembershipCodeDeps,
-  input: { typed: string | null; terms: MembershipTerms; subscriptionPence: number; paymentMethod: PaymentMethod; userId: string | null; now: Date },
+  input: { typed: string | null; terms: MembershipTerms; subscriptionPence: number; userId: string | null; now: Date },
 ): Promise<MembershipCodeOutcome> {
   if (!input.typed) return { kind: "none" };
   const name = normaliseCode(input.typed);
@@ -34,7 +32,6 @@ export async function priceMembershipCode(
   const usage = code ? await deps.redemptions.usage(code.code, input.userId ?? "") : { total: 0, byBuyer: 0 };
   const outcome = discountMembershipFee(input.terms.id, input.subscriptionPence, input.typed, code, usage, input.now);
   if (outcome.kind === "refused") return { kind: "refused", message: outcome.message };
-  if (input.paymentMethod !== "offline") return { kind: "refused", message: CARD_CODE_MESSAGE };
   return {
     kind: "applied",
     discount: { codeId: outcome.applied.id, code: outcome.applied.code, totalPence: outcome.offPence },

@@ -194,7 +194,6 @@ export function createMembershipService(deps: MembershipServiceDeps) {
           typed: details.discountCode,
           terms: applicationTerms,
           subscriptionPence: amountDue(applicationTerms, details.yearQualified, deps.now()).subscriptionPence,
-          paymentMethod: details.paymentMethod,
           userId,
           now: deps.now(),
         });
@@ -227,10 +226,6 @@ export function createMembershipService(deps: MembershipServiceDeps) {
     async payByCard(userId: string): Promise<string> {
       const application = await ownApplication(userId);
       if (application.status !== "awaiting_payment") return MEMBERSHIP_PAGE;
-      // Card Checkout does not carry a discount code yet: it would charge the full price.
-      if (application.discount) {
-        throw new AppError("CONFLICT", `Your application uses the discount code ${application.discount.code}, which for now can be used only when paying by bank transfer or cheque. Pay by bank transfer or cheque with the reference shown.`);
-      }
       if (application.paymentMethod !== "card") await deps.applications.setPaymentMethod(application, "card");
       return checkoutOrFallback({ ...application, paymentMethod: "card" }, (await terms()).get(application.membershipSlug));
     },

@@ -43,6 +43,9 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
   );
 }
 
+/** Half of a subscription, to the penny (halves up): what the newly qualified pay for their first year. */
+export const halfPrice = (pence: number) => Math.round(pence / 2);
+
 /**
  * What the first year costs. The newly-qualified offer needs a year of qualification: an
  * applicant who gave none (their membership type does not ask for it, or it is optional and left
@@ -50,7 +53,7 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
  */
 export function amountDue(terms: MembershipTerms, yearQualified: number | null, now: Date): AmountDue {
   const halfOff = terms.halfOffForNewlyQualified && yearQualified !== null && now.getUTCFullYear() - yearQualified <= NEWLY_QUALIFIED_YEARS;
-  const subscriptionPence = halfOff ? Math.round(terms.subscriptionPence / 2) : terms.subscriptionPence;
+  const subscriptionPence = halfOff ? halfPrice(terms.subscriptionPence) : terms.subscriptionPence;
   return { totalPence: subscriptionPence + terms.joiningFeePence, subscriptionPence, joiningFeePence: terms.joiningFeePence, halfOff };
 }
 

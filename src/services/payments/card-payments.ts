@@ -6,6 +6,7 @@
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
 import type { StripeConfig } from "../../env";
+import { isAppError } from "../../errors";
 import type { Logger } from "../../log";
 
 export interface CardPayments {
@@ -22,7 +23,9 @@ export interface CardPayments {
 /**
  * Opens Stripe Checkout for something payable, or says card payment is unavailable just now
  * (null): Stripe not configured, or failing. The thing being paid for is kept either way; its
- * page offers card payment again, or bank transfer. One rule for memberships and orders.
+ * page offers card payment again, or bank transfer. One rule for memberships and orders. A
+ * refusal meant for the payer (an AppError whose details say `tellPayer`: Checkout would not
+ * charge what is owed) is logged and passed on, so its message is shown.
  */
 export async function checkoutUrlOrUnavailable(
   card: CardPayments | null,
@@ -34,6 +37,7 @@ export async function checkoutUrlOrUnavailable(
     return await open(card);
   } catch (error) {
     card.log.error(what.event, { ...what.fields, error });
+    if (isAppError(error) && error.details?.tellPayer === true) throw error;
     return null;
   }
 }

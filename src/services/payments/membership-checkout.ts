@@ -1,16 +1,20 @@
 /**
- * Card payment for a membership application (docs/decisions/0007): a Stripe Checkout session in
- * subscription mode. Lines: the recurring yearly subscription price and the one-off joining fee
- * (Stripe price ids from the CMS; where the CMS has none, the CMS amount as inline price data),
- * with the half-off coupon for the newly qualified. Opened (or an open one reused) by
- * checkout-session.ts; expired when staff reject the application.
+ * Card payment for a membership application (docs/decisions/0007, 0031): a Stripe Checkout
+ * session in subscription mode. Lines: the recurring yearly subscription price and the one-off
+ * joining fee (Stripe price ids from the CMS; where the CMS has none, the CMS amount as inline
+ * price data), each with the inclusive tax rate of the application's VAT treatment (exempt:
+ * none), so Stripe's tax on each line is our receipt's VAT on it. The first-year discount (the
+ * half-price offer for the newly qualified and any discount code: exactly what the application's
+ * amount due left off the subscription) is one Stripe coupon, once, on the subscription's product
+ * alone. Checkout is refused unless the lines less the coupon come to the amount due. Opened (or
+ * an open one reused) by checkout-session.ts; expired when staff reject the application.
  */
 import type { Application } from "../../domain/membership";
 import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { CheckoutLine } from "../../domain/billing";
 import { AppError } from "../../errors";
 import { log } from "../../log";
-import { amountDue } from "../membership/terms";
+import { halfPrice, joinParts } from "../membership/terms";
 import type { MembershipTerms } from "../../domain/membership";
 import { openCheckout, type CheckoutOpenerDeps } from "./checkout-session";
 
@@ -19,15 +23,77 @@ export interface MembershipCheckoutDeps extends CheckoutOpenerDeps {
   siteUrl: string;
 }
 
-export function membershipCheckoutLines(terms: MembershipTerms, halfOff: boolean): { lines: CheckoutLine[]; couponId: string | null } {
+/** What the Checkout lines charge before the coupon: the CMS's amounts (editors keep Stripe's prices equal). */
+export const listPence = (terms: MembershipTerms) => terms.subscriptionPence + terms.joiningFeePence;
+
+/** The lines of a membership's Checkout, each carrying `taxRateId`; `productId` names the inline subscription line's product. */
+export function membershipCheckoutLines(terms: MembershipTerms, taxRateId: string | null, productId: string | null = null): CheckoutLine[] {
   const lines: CheckoutLine[] = [
     terms.stripe.subscriptionPriceId
-      ? { price: terms.stripe.subscriptionPriceId, quantity: 1 }
-      : { name: `${terms.title} (yearly subscription)`, unitAmountPence: terms.subscriptionPence, quantity: 1, recurring: "year" },
+      ? { price: terms.stripe.subscriptionPriceId, quantity: 1, taxRateId }
+      : {
+          name: `${terms.title} (yearly subscription)`,
+          unitAmountPence: terms.subscriptionPence,
+          quantity: 1,
+          recurring: "year",
+          taxRateId,
+          ...(productId ? { productId } : {}),
+        },
   ];
-  if (terms.stripe.initialPriceId) lines.push({ price: terms.stripe.initialPriceId, quantity: 1 });
-  else if (terms.joiningFeePence > 0) lines.push({ name: `${terms.title} joining fee`, unitAmountPence: terms.joiningFeePence, quantity: 1 });
-  return { lines, couponId: halfOff ? terms.stripe.halfOffCouponId : null };
+  if (terms.stripe.initialPriceId) lines.push({ price: terms.stripe.initialPriceId, quantity: 1, taxRateId });
+  else if (terms.joiningFeePence > 0) lines.push({ name: `${terms.title} joining fee`, unitAmountPence: terms.joiningFeePence, quantity: 1, taxRateId });
+  return lines;
+}
+
+export type FirstYearDiscount =
+  /** `pence` to take off the subscription's first invoice (0: no coupon), named for what it is. */
+  | { kind: "discount"; pence: number; name: string | null; code: string | null }
+  /** The membership's prices no longer produce the application's amount due. */
+  | { kind: "mismatch"; reason: string };
+
+/**
+ * What the coupon must take off the subscription line so Checkout charges the application's
+ * amount due: the list subscription less the first year's subscription the application recorded
+ * (after the half-price offer and any code). An application that kept no joining fee (made
+ * before it was kept) is read with today's. A mismatch when the joining fee has changed since
+ * the application, or the subscription now costs less than the application's first year.
+ */
+export function firstYearDiscount(application: Pick<Application, "amountDuePence" | "joiningFeePence" | "discount">, terms: MembershipTerms): FirstYearDiscount {
+  const parts = joinParts(application) ?? joinParts({ amountDuePence: application.amountDuePence, joiningFeePence: terms.joiningFeePence });
+  if (!parts) return { kind: "mismatch", reason: "the amount due is less than the joining fee" };
+  if (parts.joiningFeePence !== terms.joiningFeePence) return { kind: "mismatch", reason: `the joining fee was ${parts.joiningFeePence}p and is now ${terms.joiningFeePence}p` };
+  const pence = terms.subscriptionPence - parts.subscriptionPence;
+  if (pence < 0) return { kind: "mismatch", reason: `the subscription now costs ${terms.subscriptionPence}p, less than the ${parts.subscriptionPence}p the application owes for it` };
+  if (listPence(terms) - pence !== application.amountDuePence) return { kind: "mismatch", reason: "the lines less the discount are not the amount due" };
+  const code = application.discount && application.discount.totalPence > 0 ? application.discount.code : null;
+  const halfOff = terms.subscriptionPence - halfPrice(terms.subscriptionPence);
+  const rest = pence - (code ? application.discount!.totalPence : 0);
+  const what = [rest === 0 ? null : rest === halfOff ? "Newly qualified, half price" : "First year as priced on applying", code ? `${code}, first year` : null];
+  return { kind: "discount", pence, name: pence > 0 ? what.filter(Boolean).join("; ") : null, code };
+}
+
+/** What the payer is told when Checkout cannot charge what the application owes. */
+export const AMOUNT_CHANGED_MESSAGE =
+  "This membership's price has changed since you applied, so we cannot take a card payment for the amount on your application. Pay by bank transfer or cheque with your payment reference, or contact us.";
+
+/** The subscription line's Stripe product: its price's, or one made for the inline line. Null when the price's amount is not the CMS's. */
+async function subscriptionProduct(deps: MembershipCheckoutDeps, terms: MembershipTerms): Promise<{ productId: string } | { mismatch: string }> {
+  const priceId = terms.stripe.subscriptionPriceId;
+  if (!priceId) return { productId: await deps.billing.membershipProduct({ slug: terms.slug, name: `${terms.title} (yearly subscription)` }) };
+  const price = await deps.billing.retrievePrice(priceId);
+  if (!price) throw new Error(`Stripe does not know the subscription price ${priceId} of ${terms.slug}`);
+  if (price.unitAmountPence !== terms.subscriptionPence) return { mismatch: `Stripe's price ${priceId} is ${price.unitAmountPence}p, the CMS's ${terms.subscriptionPence}p` };
+  if (terms.stripe.initialPriceId) {
+    // A coupon on a product reaches every line of it: the joining fee must be another product.
+    const fee = await deps.billing.retrievePrice(terms.stripe.initialPriceId);
+    if (fee?.productId === price.productId) return { mismatch: `the joining fee's price ${terms.stripe.initialPriceId} is of the subscription's product` };
+  }
+  return { productId: price.productId };
+}
+
+function refuse(application: Application, reason: string): never {
+  log.error("membership.checkout_amount_mismatch", { applicationId: application.id, amountDuePence: application.amountDuePence, reason });
+  throw new AppError("CONFLICT", AMOUNT_CHANGED_MESSAGE, { details: { tellPayer: true } });
 }
 
 /** The URL to send the applicant to: an open session of theirs, or a new one. */
@@ -38,8 +104,21 @@ export async function membershipCheckoutUrl(
   customerId: string | null,
 ): Promise<string> {
   if (application.status !== "awaiting_payment") throw new AppError("CONFLICT", "This application has already been paid or closed");
-  const halfOff = amountDue(terms, application.details.professional.yearQualified, deps.now()).halfOff && terms.stripe.halfOffCouponId !== null;
-  const { lines, couponId } = membershipCheckoutLines(terms, halfOff);
+  const discount = firstYearDiscount(application, terms);
+  if (discount.kind === "mismatch") refuse(application, discount.reason);
+  const taxRateId = (await deps.billing.taxRates())[application.vatTreatment];
+  let couponId: string | null = null;
+  let productId: string | null = null;
+  if (discount.pence > 0) {
+    const product = await subscriptionProduct(deps, terms);
+    if ("mismatch" in product) refuse(application, product.mismatch);
+    productId = product.productId;
+    couponId = await deps.billing.firstYearCoupon({ amountOffPence: discount.pence, productId, name: discount.name ?? "First year", code: discount.code });
+  }
+  const lines = membershipCheckoutLines(terms, taxRateId, terms.stripe.subscriptionPriceId ? null : productId);
+  // Inline lines at their own amounts; a Stripe price at the CMS's amount (the subscription's was checked against Stripe's when discounted).
+  const priced = lines.reduce((sum, line, i) => sum + ("unitAmountPence" in line ? line.unitAmountPence * line.quantity : i === 0 ? terms.subscriptionPence : terms.joiningFeePence), 0);
+  if (priced - discount.pence !== application.amountDuePence) refuse(application, `the lines (${priced}p) less the discount (${discount.pence}p) are not the amount due`);
   return openCheckout(deps, {
     previous: await deps.store.checkoutSession(application.id),
     keyPrefix: `membership-checkout:${application.id}`,
@@ -47,6 +126,7 @@ export async function membershipCheckoutUrl(
     session: {
       mode: "subscription",
       purpose: { kind: "membership", applicationId: application.id, userId: application.userId },
+      ...(discount.pence > 0 ? { metadata: { firstYearDiscountPence: String(discount.pence), ...(discount.code ? { discountCode: discount.code } : {}) } } : {}),
       lines,
       couponId,
       customerEmail: application.email,

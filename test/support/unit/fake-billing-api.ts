@@ -7,11 +7,12 @@
  * - only an open Checkout session can be expired;
  * - an unknown Checkout session is a 404; an unknown subscription or invoice reads as null, as
  *   the adapter (src/adapters/stripe/billing-api.ts) turns Stripe's 404 into null.
- * Tests put Stripe's objects in `sessions`, `subscriptions` and `invoices`, take Stripe down per
- * method with `failing`, and read what was asked in `created`, `cancelled`, `expired`, `portals`.
+ * Tests put Stripe's objects in `sessions`, `subscriptions`, `invoices` and `prices`, take Stripe
+ * down per method with `failing`, and read what was asked in `created`, `cancelled`, `expired`,
+ * `portals`, `products` and `coupons`.
  */
 import type { BillingApi } from "../../../src/adapters/stripe/billing-api";
-import type { CheckoutSession, Invoice, NewCheckoutSession, Subscription } from "../../../src/domain/billing";
+import type { CheckoutSession, FirstYearCoupon, Invoice, NewCheckoutSession, StripePrice, Subscription } from "../../../src/domain/billing";
 
 export const CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 export const PORTAL_ORIGIN = "https://billing.stripe.com";
@@ -62,7 +63,7 @@ export function subscription(fields: Partial<Subscription> = {}): Subscription {
 }
 
 export function invoice(fields: Partial<Invoice> = {}): Invoice {
-  return { id: "in_1", status: "paid", subscriptionId: "sub_1", amountPaidPence: 19_500, amountDuePence: 19_500, paidAt: Date.parse("2026-12-01T09:30:00.000Z") / 1000, ...fields };
+  return { id: "in_1", status: "paid", subscriptionId: "sub_1", amountPaidPence: 19_500, amountDuePence: 19_500, paidAt: Date.parse("2026-12-01T09:30:00.000Z") / 1000, amountTaxPence: null, ...fields };
 }
 
 export function createFakeBillingApi(options: { sessionUrl?: (id: string) => string; portalUrl?: (customerId: string) => string } = {}) {
@@ -75,6 +76,11 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const expired: string[] = [];
   const portals: { customerId: string; returnUrl: string }[] = [];
   const priceChanges: { id: string; priceId: string }[] = [];
+  /** Stripe's prices (tests put them here); an unknown one reads as null. */
+  const prices = new Map<string, StripePrice>();
+  /** Products and coupons asked for, in order (the same request twice gives the same id, as Stripe's idempotency does). */
+  const products: { slug: string; name: string }[] = [];
+  const coupons: FirstYearCoupon[] = [];
   /** Methods that fail as if Stripe could not be reached. */
   const failing = new Set<keyof BillingApi>();
   let next = 1;
@@ -117,6 +123,24 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
     async taxRates() {
       reach("taxRates");
       return { standard: "txr_standard", reduced: "txr_reduced", zero: "txr_zero", exempt: null };
+    },
+    async retrievePrice(id) {
+      reach("retrievePrice");
+      return structuredClone(prices.get(id) ?? null);
+    },
+    async membershipProduct(membership) {
+      reach("membershipProduct");
+      const at = products.findIndex((p) => p.slug === membership.slug && p.name === membership.name);
+      if (at >= 0) return `prod_${at + 1}`;
+      products.push(membership);
+      return `prod_${products.length}`;
+    },
+    async firstYearCoupon(coupon) {
+      reach("firstYearCoupon");
+      const at = coupons.findIndex((c) => JSON.stringify(c) === JSON.stringify(coupon));
+      if (at >= 0) return `coupon_${at + 1}`;
+      coupons.push(structuredClone(coupon));
+      return `coupon_${coupons.length}`;
     },
     async changeSubscriptionPrice(id, priceId) {
       reach("changeSubscriptionPrice");
@@ -177,7 +201,7 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
     },
   };
 
-  return { api, sessions, subscriptions, invoices, created, cancelled, expired, portals, failing };
+  return { api, sessions, subscriptions, invoices, created, cancelled, expired, portals, failing, prices, products, coupons };
 }
 
 export type FakeBillingApi = ReturnType<typeof createFakeBillingApi>;

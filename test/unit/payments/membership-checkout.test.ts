@@ -1,11 +1,13 @@
 /**
  * Card payment for a membership application: what the Checkout session charges (Stripe price
- * ids or the CMS amounts, the joining fee, the newly qualified's coupon), for whom, and closing
- * it when staff reject the application. Stripe is a fake BillingApi; the store is in memory.
+ * ids or the CMS amounts, the joining fee, each line's tax rate, the first-year coupon), for whom,
+ * the refusal when that would not be the amount due, and closing it when staff reject the
+ * application. Stripe is a fake BillingApi; the store is in memory.
  */
 import { describe, expect, it, vi } from "vitest";
 import { AppError } from "../../../src/errors";
-import { expireMembershipCheckout, membershipCheckoutLines, membershipCheckoutUrl } from "../../../src/services/payments/membership-checkout";
+import type { Application } from "../../../src/domain/membership";
+import { AMOUNT_CHANGED_MESSAGE, expireMembershipCheckout, firstYearDiscount, membershipCheckoutLines, membershipCheckoutUrl } from "../../../src/services/payments/membership-checkout";
 import { application, terms } from "../../fixtures/membership";
 import { CHECKOUT_ORIGIN, checkoutSession, createFakeBillingApi, STRIPE_ORIGINS } from "../../support/unit/fake-billing-api";
 import { createInMemoryMembership } from "../../support/unit/in-memory-membership";
@@ -15,42 +17,75 @@ import { SITE_URL } from "../../support/unit/card-payments";
 const NOW = new Date("2026-11-20T12:00:00.000Z");
 const NO_STRIPE_IDS = { subscriptionPriceId: null, initialPriceId: null, halfOffCouponId: null };
 
-function setup(options: { sessionId?: string | null; status?: "awaiting_payment" | "paid" | "rejected"; yearQualified?: number } = {}) {
+function setup(options: { sessionId?: string | null; status?: "awaiting_payment" | "paid" | "rejected"; amountDuePence?: number; joiningFeePence?: number | null; discount?: Application["discount"] } = {}) {
   const db = createInMemoryMembership();
   const stripe = createFakeBillingApi();
-  const applicant = application({ status: options.status ?? "awaiting_payment" });
-  applicant.details.professional.yearQualified = options.yearQualified ?? 2015;
+  const applicant = application({
+    status: options.status ?? "awaiting_payment",
+    amountDuePence: options.amountDuePence ?? 22_000,
+    joiningFeePence: options.joiningFeePence === undefined ? 2_500 : options.joiningFeePence,
+    discount: options.discount ?? null,
+  });
   seedApplication(db.tables, applicant, options.sessionId ?? null);
+  stripe.prices.set("price_full_yearly", { id: "price_full_yearly", productId: "prod_full", unitAmountPence: 19_500 });
+  stripe.prices.set("price_full_joining", { id: "price_full_joining", productId: "prod_joining", unitAmountPence: 2_500 });
   const deps = { billing: stripe.api, store: db.cardBilling, redirectOrigins: STRIPE_ORIGINS, siteUrl: SITE_URL, now: () => NOW };
   return { db, stripe, applicant, deps };
 }
 
+const CODE = { codeId: "7", code: "MEMBER20", totalPence: 2_000 };
+
 describe("membershipCheckoutLines", () => {
-  it("charges the yearly subscription and the joining fee by their Stripe prices", () => {
-    expect(membershipCheckoutLines(terms(), false)).toEqual({
-      lines: [
-        { price: "price_full_yearly", quantity: 1 },
-        { price: "price_full_joining", quantity: 1 },
-      ],
-      couponId: null,
-    });
+  it("charges the yearly subscription and the joining fee by their Stripe prices, each at the VAT treatment's tax rate", () => {
+    expect(membershipCheckoutLines(terms(), "txr_standard")).toEqual([
+      { price: "price_full_yearly", quantity: 1, taxRateId: "txr_standard" },
+      { price: "price_full_joining", quantity: 1, taxRateId: "txr_standard" },
+    ]);
   });
 
-  it("adds the half-off coupon for the newly qualified", () => {
-    expect(membershipCheckoutLines(terms(), true).couponId).toBe("coupon_half_off");
-  });
-
-  it("charges the CMS amounts, the subscription yearly, where the CMS has no Stripe prices", () => {
-    expect(membershipCheckoutLines(terms({ stripe: NO_STRIPE_IDS }), false).lines).toEqual([
-      { name: "Full member (yearly subscription)", unitAmountPence: 19_500, quantity: 1, recurring: "year" },
-      { name: "Full member joining fee", unitAmountPence: 2_500, quantity: 1 },
+  it("charges the CMS amounts, the subscription yearly (of the product given), where the CMS has no Stripe prices; exempt lines carry no rate", () => {
+    expect(membershipCheckoutLines(terms({ stripe: NO_STRIPE_IDS }), null, "prod_1")).toEqual([
+      { name: "Full member (yearly subscription)", unitAmountPence: 19_500, quantity: 1, recurring: "year", taxRateId: null, productId: "prod_1" },
+      { name: "Full member joining fee", unitAmountPence: 2_500, quantity: 1, taxRateId: null },
     ]);
   });
 
   it("has no joining fee line for a membership without one", () => {
-    expect(membershipCheckoutLines(terms({ joiningFeePence: 0, stripe: NO_STRIPE_IDS }), false).lines).toEqual([
-      { name: "Full member (yearly subscription)", unitAmountPence: 19_500, quantity: 1, recurring: "year" },
+    expect(membershipCheckoutLines(terms({ joiningFeePence: 0, stripe: NO_STRIPE_IDS }), "txr_standard")).toEqual([
+      { name: "Full member (yearly subscription)", unitAmountPence: 19_500, quantity: 1, recurring: "year", taxRateId: "txr_standard" },
     ]);
+  });
+});
+
+describe("firstYearDiscount: what the coupon takes off the subscription so Checkout charges the amount due", () => {
+  // Full member: £195 a year, £25 joining fee; half price is £97.50.
+  it.each([
+    ["no discount", 22_000, null, 0, null],
+    ["half price for the newly qualified", 12_250, null, 9_750, "Newly qualified, half price"],
+    ["a code", 20_000, CODE, 2_000, "MEMBER20, first year"],
+    ["half price and a code", 10_250, CODE, 11_750, "Newly qualified, half price; MEMBER20, first year"],
+  ])("%s", (_, amountDuePence, discount, pence, name) => {
+    expect(firstYearDiscount({ amountDuePence, joiningFeePence: 2_500, discount }, terms())).toEqual({ kind: "discount", pence, name, code: discount?.code ?? null });
+  });
+
+  it("reads an application that kept no joining fee with today's", () => {
+    expect(firstYearDiscount({ amountDuePence: 12_250, joiningFeePence: null }, terms())).toMatchObject({ kind: "discount", pence: 9_750 });
+  });
+
+  it("names a discount it cannot explain (the price went up since the application) as the price on applying", () => {
+    expect(firstYearDiscount({ amountDuePence: 22_000, joiningFeePence: 2_500 }, terms({ subscriptionPence: 21_000 }))).toEqual({
+      kind: "discount",
+      pence: 1_500,
+      name: "First year as priced on applying",
+      code: null,
+    });
+  });
+
+  it.each([
+    ["the joining fee changed", terms({ joiningFeePence: 3_000 }), "the joining fee was 2500p and is now 3000p"],
+    ["the subscription costs less than the application owes for it", terms({ subscriptionPence: 15_000 }), "the subscription now costs 15000p, less than the 19500p the application owes for it"],
+  ])("a mismatch when %s", (_, changed, reason) => {
+    expect(firstYearDiscount({ amountDuePence: 22_000, joiningFeePence: 2_500 }, changed)).toEqual({ kind: "mismatch", reason });
   });
 });
 
@@ -62,6 +97,10 @@ describe("membershipCheckoutUrl", () => {
       expect.objectContaining({
         mode: "subscription",
         purpose: { kind: "membership", applicationId: "app-1", userId: "user-1" },
+        lines: [
+          { price: "price_full_yearly", quantity: 1, taxRateId: "txr_standard" },
+          { price: "price_full_joining", quantity: 1, taxRateId: "txr_standard" },
+        ],
         couponId: null,
         customerEmail: "ada@guild.example",
         customerId: null,
@@ -69,6 +108,7 @@ describe("membershipCheckoutUrl", () => {
         cancelUrl: `${SITE_URL}/user/membership?checkout=cancelled`,
       }),
     ]);
+    expect(stripe.coupons).toEqual([]);
     expect(await db.cardBilling.checkoutSession("app-1")).toBe("cs_test_1");
   });
 
@@ -78,20 +118,38 @@ describe("membershipCheckoutUrl", () => {
     expect(stripe.created[0]?.customerId).toBe("cus_1");
   });
 
-  it.each([
-    [2026, "coupon_half_off"],
-    [2024, "coupon_half_off"],
-    [2023, null],
-  ])("for someone qualified in %s, in 2026, uses coupon %s", async (yearQualified, couponId) => {
-    const { stripe, applicant, deps } = setup({ yearQualified });
+  it("half price and a code: one coupon for both, once, on the subscription price's product, never the CMS's coupon", async () => {
+    const { stripe, applicant, deps } = setup({ amountDuePence: 10_250, discount: CODE });
     await membershipCheckoutUrl(deps, applicant, terms(), null);
-    expect(stripe.created[0]?.couponId).toBe(couponId);
+    expect(stripe.coupons).toEqual([{ amountOffPence: 11_750, productId: "prod_full", name: "Newly qualified, half price; MEMBER20, first year", code: "MEMBER20" }]);
+    expect(stripe.created[0]).toMatchObject({ couponId: "coupon_1", metadata: { firstYearDiscountPence: "11750", discountCode: "MEMBER20" } });
   });
 
-  it("uses no coupon where the CMS offers no half price", async () => {
-    const { stripe, applicant, deps } = setup({ yearQualified: 2026 });
-    await membershipCheckoutUrl(deps, applicant, terms({ halfOffForNewlyQualified: false, stripe: { ...terms().stripe, halfOffCouponId: null } }), null);
-    expect(stripe.created[0]?.couponId).toBeNull();
+  it("an inline subscription line gets a product of its own for the coupon to name", async () => {
+    const { stripe, applicant, deps } = setup({ amountDuePence: 20_000, discount: CODE });
+    await membershipCheckoutUrl(deps, applicant, terms({ stripe: NO_STRIPE_IDS }), null);
+    expect(stripe.products).toEqual([{ slug: "full-member", name: "Full member (yearly subscription)" }]);
+    expect(stripe.created[0]!.lines[0]).toMatchObject({ productId: "prod_1", unitAmountPence: 19_500 });
+    expect(stripe.coupons).toEqual([{ amountOffPence: 2_000, productId: "prod_1", name: "MEMBER20, first year", code: "MEMBER20" }]);
+  });
+
+  it("an exempt membership's lines carry no tax rate", async () => {
+    const { stripe, deps } = setup();
+    await membershipCheckoutUrl(deps, application({ joiningFeePence: 2_500, vatTreatment: "exempt" }), terms(), null);
+    expect(stripe.created[0]!.lines.map((line) => line.taxRateId)).toEqual([null, null]);
+  });
+
+  it.each([
+    ["the joining fee changed since the application", terms({ joiningFeePence: 3_000 }), undefined],
+    ["Stripe's subscription price is not the CMS's", terms(), 18_000],
+  ])("refuses, logging an error and telling the payer, when %s", async (_, changed, stripePrice) => {
+    const { stripe, applicant, deps } = setup({ amountDuePence: 20_000, discount: CODE });
+    if (stripePrice) stripe.prices.set("price_full_yearly", { id: "price_full_yearly", productId: "prod_full", unitAmountPence: stripePrice });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = await membershipCheckoutUrl(deps, applicant, changed, null).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "CONFLICT", message: AMOUNT_CHANGED_MESSAGE, details: { tellPayer: true } });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('"event":"membership.checkout_amount_mismatch"'));
+    expect(stripe.created).toEqual([]);
   });
 
   it("sends the applicant back to the session still open for the application", async () => {

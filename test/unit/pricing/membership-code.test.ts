@@ -1,6 +1,6 @@
 /** A code typed on the join form: what it takes off a membership's first year, and each way it is refused. */
 import { describe, expect, it } from "vitest";
-import { CARD_CODE_MESSAGE, priceMembershipCode } from "../../../src/services/membership/membership-code";
+import { priceMembershipCode } from "../../../src/services/membership/membership-code";
 import type { DiscountCode } from "../../../src/shared/pricing/discount-code";
 import { terms } from "../../fixtures/membership";
 
@@ -21,10 +21,10 @@ const code = (fields: Partial<DiscountCode> = {}): DiscountCode => ({
   ...fields,
 });
 
-const price = (typed: string | null, found: DiscountCode | null, fields: { subscriptionPence?: number; paymentMethod?: "offline" | "card"; used?: number } = {}) =>
+const price = (typed: string | null, found: DiscountCode | null, fields: { subscriptionPence?: number; used?: number } = {}) =>
   priceMembershipCode(
     { discountCode: async (name) => (found && found.code === name ? found : null), redemptions: { usage: async () => ({ total: fields.used ?? 0, byBuyer: fields.used ?? 0 }) } },
-    { typed, terms: terms(), subscriptionPence: fields.subscriptionPence ?? 19_500, paymentMethod: fields.paymentMethod ?? "offline", userId: "u1", now: NOW },
+    { typed, terms: terms(), subscriptionPence: fields.subscriptionPence ?? 19_500, userId: "u1", now: NOW },
   );
 
 describe("a code on the join form", () => {
@@ -58,7 +58,4 @@ describe("a code on the join form", () => {
     expect(await price("MEMBER20", code({ maxRedemptions: null }), { used: 1 })).toEqual({ kind: "refused", message: "You have already used the code “MEMBER20”: each person can use it once." });
   });
 
-  it("refused with payment by card, which does not carry codes yet", async () => {
-    expect(await price("MEMBER20", code(), { paymentMethod: "card" })).toEqual({ kind: "refused", message: CARD_CODE_MESSAGE });
-  });
 });
