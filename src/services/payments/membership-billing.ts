@@ -18,6 +18,7 @@ import type { CheckoutSession, Subscription } from "../../domain/billing";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
 import type { MembershipFollowUps } from "../membership/follow-ups";
+import { membershipReceiptItems, totalsOf } from "../receipts/receipt-content";
 import { oneYearAfter } from "../membership/staff-actions";
 import { membershipStatusFor, periodIsPaid } from "./subscription-status";
 
@@ -64,15 +65,23 @@ async function recordCardPayment(
   application: Application,
   payment: { id: string; userId: string; amountPence: number; receivedOn: string; reference: string },
   subscription: Subscription | null,
+  /** The tax Stripe reports inside the payment (the session's or invoice's), when it reports any. */
+  stripeTaxPence: number | null,
 ): Promise<void> {
-  const followUps = deps.followUps.paymentRecorded({
-    payment: { id: payment.id, method: "card", amountPence: payment.amountPence, receivedOn: payment.receivedOn, reference: payment.reference },
+  const received = {
+    payment: { id: payment.id, method: "card" as const, amountPence: payment.amountPence, receivedOn: payment.receivedOn, reference: payment.reference },
     application,
     period: paidPeriod(subscription, payment.receivedOn),
     renewal: application.status === "paid",
-  });
+  };
+  const followUps = deps.followUps.paymentRecorded(received);
   await deps.store.recordPayment({ ...payment, applicationId: application.id }, followUps.statements);
   deps.followUps.deliverSoon(followUps.ids);
+  // Stripe's records should agree with the receipt's VAT to the penny; if not, say so (the money is recorded all the same).
+  const { vatPence } = totalsOf(membershipReceiptItems(received));
+  if (stripeTaxPence !== null && stripeTaxPence !== vatPence) {
+    deps.log.warn("membership.stripe_tax_differs", { applicationId: application.id, paymentId: payment.id, stripeTaxPence, receiptVatPence: vatPence });
+  }
 }
 
 /**
@@ -99,6 +108,7 @@ export async function completeMembershipCheckout(deps: MembershipBillingDeps, se
         reference: session.invoiceId ?? session.paymentIntentId ?? session.id,
       },
       subscription,
+      session.amountTaxPence,
     );
   } else {
     const welcome = deps.followUps.paidWithoutCharge({ application, checkoutSessionId: session.id, period: paidPeriod(subscription, receivedOn) });
@@ -126,6 +136,7 @@ export async function recordInvoice(deps: MembershipBillingDeps, invoiceId: stri
       application,
       { id: invoice.id, userId: purpose.userId, amountPence: invoice.amountPaidPence, receivedOn: day(invoice.paidAt, deps.now()), reference: invoice.id },
       subscription,
+      invoice.amountTaxPence,
     );
   }
   await applySubscription(deps, invoice.subscriptionId, subscription);

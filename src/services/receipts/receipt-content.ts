@@ -51,7 +51,7 @@ export function membershipReceipt(input: {
   year: number;
 }): NewReceipt {
   const { payment, application, period } = input;
-  const items = membershipItems(input);
+  const items = membershipReceiptItems(input);
   return {
     year: input.year,
     source: "membership",
@@ -71,7 +71,7 @@ export function membershipReceipt(input: {
 }
 
 /** A membership payment's lines: a join's amount due in its two parts, anything else as one line. */
-function membershipItems(input: Parameters<typeof membershipReceipt>[0]): ReceiptItem[] {
+export function membershipReceiptItems(input: Omit<Parameters<typeof membershipReceipt>[0], "year">): ReceiptItem[] {
   const { payment, application, period, renewal } = input;
   const covers = period ? `Membership from ${onDay(period.start)} to ${onDay(period.end)}` : null;
   const detail = [covers, renewal ? null : codeDetail(application.discount)].filter(Boolean).join("; ") || null;

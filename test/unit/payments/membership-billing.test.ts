@@ -72,6 +72,18 @@ describe("completeMembershipCheckout", () => {
     });
   });
 
+  it.each([
+    // £195 + £25 at 20%: 3250p + 416.67p -> 417p, 3667p in all.
+    [3_667, []],
+    [3_666, [{ level: "warn", event: "membership.stripe_tax_differs", fields: { applicationId: "app-1", paymentId: "in_1", stripeTaxPence: 3_666, receiptVatPence: 3_667 } }]],
+  ])("compares Stripe's tax (%ip) with the two-line receipt's VAT, warning when they differ, recording the money either way", async (stripeTax, warnings) => {
+    const { db, deps, lines } = setup();
+    await db.applications.create(newApplication({ joiningFeePence: 2_500 }));
+    await completeMembershipCheckout(deps, { ...paidSession, subscriptionId: null, amountTaxPence: stripeTax });
+    expect(lines.filter((line) => line.event === "membership.stripe_tax_differs")).toEqual(warnings);
+    expect(await db.applications.payments("app-1")).toHaveLength(1);
+  });
+
   it("records the payment once when the webhook and the payer's return both complete the session", async () => {
     const { db, deps } = await applied();
     await completeMembershipCheckout(deps, paidSession);
