@@ -523,7 +523,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (amountOff !== null && typeof body.currency !== "string") return invalid(res, "Missing required param: currency.");
         if (!["once", "forever", "repeating"].includes(String(body.duration ?? "once"))) return invalid(res, "Invalid duration");
         const products = ((body.applies_to as { products?: string[] } | undefined)?.products ?? null) as string[] | null;
-        for (const product of products ?? []) if (!objects.has(product) && !product.startsWith("prod_of_")) return invalid(res, `No such product: '${product}'`);
+        const known = (product: string) => objects.has(product) || product.startsWith("prod_of_") || [...priceProducts.values()].includes(product);
+        for (const product of products ?? []) if (!known(product)) return invalid(res, `No such product: '${product}'`);
         const coupon: StripeObject = {
           id: `coupon_test_${random()}`,
           object: "coupon",

@@ -68,9 +68,13 @@ export function firstYearDiscount(application: Pick<Application, "amountDuePence
   const code = application.discount && application.discount.totalPence > 0 ? application.discount.code : null;
   const halfOff = terms.subscriptionPence - halfPrice(terms.subscriptionPence);
   const rest = pence - (code ? application.discount!.totalPence : 0);
-  const what = [rest === 0 ? null : rest === halfOff ? "Newly qualified, half price" : "First year as priced on applying", code ? `${code}, first year` : null];
-  return { kind: "discount", pence, name: pence > 0 ? what.filter(Boolean).join("; ") : null, code };
+  // Stripe shows a coupon's name (40 characters at most) on the invoice.
+  const offer = rest === 0 ? null : rest === halfOff ? "half price" : "as priced on applying";
+  const name = pence === 0 ? null : code ? `${offer ? `${capitalised(offer)} + ` : ""}${code}, first year` : `${offer === "half price" ? "Newly qualified, half price" : "First year as priced on applying"}`;
+  return { kind: "discount", pence, name, code };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What the payer is told when Checkout cannot charge what the application owes. */
 export const AMOUNT_CHANGED_MESSAGE =

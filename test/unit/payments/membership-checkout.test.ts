@@ -63,7 +63,7 @@ describe("firstYearDiscount: what the coupon takes off the subscription so Check
     ["no discount", 22_000, null, 0, null],
     ["half price for the newly qualified", 12_250, null, 9_750, "Newly qualified, half price"],
     ["a code", 20_000, CODE, 2_000, "MEMBER20, first year"],
-    ["half price and a code", 10_250, CODE, 11_750, "Newly qualified, half price; MEMBER20, first year"],
+    ["half price and a code", 10_250, CODE, 11_750, "Half price + MEMBER20, first year"],
   ])("%s", (_, amountDuePence, discount, pence, name) => {
     expect(firstYearDiscount({ amountDuePence, joiningFeePence: 2_500, discount }, terms())).toEqual({ kind: "discount", pence, name, code: discount?.code ?? null });
   });
@@ -121,7 +121,7 @@ describe("membershipCheckoutUrl", () => {
   it("half price and a code: one coupon for both, once, on the subscription price's product, never the CMS's coupon", async () => {
     const { stripe, applicant, deps } = setup({ amountDuePence: 10_250, discount: CODE });
     await membershipCheckoutUrl(deps, applicant, terms(), null);
-    expect(stripe.coupons).toEqual([{ amountOffPence: 11_750, productId: "prod_full", name: "Newly qualified, half price; MEMBER20, first year", code: "MEMBER20" }]);
+    expect(stripe.coupons).toEqual([{ amountOffPence: 11_750, productId: "prod_full", name: "Half price + MEMBER20, first year", code: "MEMBER20" }]);
     expect(stripe.created[0]).toMatchObject({ couponId: "coupon_1", metadata: { firstYearDiscountPence: "11750", discountCode: "MEMBER20" } });
   });
 
