@@ -38,7 +38,7 @@ describe("joining with card payment", () => {
     expect(without).toMatch(/<input[^>]*value="offline"/);
   });
 
-  it("stores the application and sends the applicant to Stripe Checkout with the CMS's prices, coupon and return URLs", async () => {
+  it("stores the application and sends the applicant to Stripe Checkout with the CMS's prices, tax rates and return URLs", async () => {
     const { checkoutUrl, application, form } = await joinByCard();
     expect(checkoutUrl).toBe(`${env.STRIPE_API_URL}/checkout/pay/${application.checkout_session_id}`);
     expect(application).toMatchObject({ status: "awaiting_payment", payment_method: "card" });
@@ -59,10 +59,14 @@ describe("joining with card payment", () => {
     expect(request.idempotencyKey).toMatch(new RegExp(`^membership-checkout:${application.id}:first:\\d+$`));
   });
 
-  it("gives the newly qualified the half-off coupon", async () => {
+  it("gives the newly qualified half price as a coupon of our own on the subscription's product (never the CMS's coupon id)", async () => {
+    await fakeStripe("/__prices", { body: JSON.stringify({ price_demo_full_member_subscription: { unitAmount: 19_500, product: "prod_demo_full_member" } }) });
     await joinByCard({ yearQualified: String(new Date().getUTCFullYear()) });
-    const request = (await stripeRequests()).findLast((r) => r.path === "/v1/checkout/sessions")!;
-    expect(request.body.discounts).toEqual([{ coupon: expect.stringMatching(/^coupon_demo_\w+_half_off$/) }]);
+    const requests = await stripeRequests();
+    const coupon = requests.findLast((r) => r.path === "/v1/coupons")!;
+    expect(coupon.body).toMatchObject({ amount_off: "9750", duration: "once", applies_to: { products: ["prod_demo_full_member"] } });
+    const request = requests.findLast((r) => r.path === "/v1/checkout/sessions")!;
+    expect(request.body.discounts).toEqual([{ coupon: expect.stringMatching(/^coupon_test_/) }]);
   });
 
   it("a double submission makes one application and one Checkout session; paying later reopens the same open session", async () => {
