@@ -160,6 +160,10 @@ describe("joining by bank transfer with a code", () => {
       .first<{ total_pence: number; items: string }>();
     expect(receipt!.total_pence).toBe(undiscounted() - 2000);
     expect(receipt!.items).toContain("less £20.00 with discount code MEMBER20");
+    // Two lines, as a card payment's: the discounted first year, and the joining fee.
+    const items = JSON.parse(receipt!.items) as { description: string; pence: number }[];
+    expect(items.map((i) => i.pence)).toEqual([Math.round(full.price * 100) - 2000, Math.round((full.joiningFee ?? 0) * 100)]);
+    expect(items.map((i) => i.description)).toEqual(["Full member, first year's subscription", "Full member, joining fee"]);
   });
 });
 
