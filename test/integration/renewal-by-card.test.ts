@@ -93,9 +93,13 @@ describe("renewing a membership paid offline, by card", () => {
     });
     expect(created[0]!.body.subscription_data).toBeUndefined();
     expect(created[0]!.body.discounts).toBeUndefined();
-    // One line: a year at the CMS's price, no joining fee, not recurring.
+    // One line: a year at the CMS's price, no joining fee, not recurring, at the standard rate's tax rate.
     expect(created[0]!.body.line_items).toEqual([
-      { quantity: "1", price_data: { currency: "gbp", unit_amount: "19500", product_data: { name: `Full member, renewal for one year (${renewal!.reference})` } } },
+      {
+        quantity: "1",
+        price_data: { currency: "gbp", unit_amount: "19500", product_data: { name: `Full member, renewal for one year (${renewal!.reference})` } },
+        tax_rates: [expect.stringMatching(/^txr_test_/)],
+      },
     ]);
     expect(created[0]!.idempotencyKey).toMatch(new RegExp(`^renewal-checkout:${renewal!.id}:first:\\d+$`));
 
@@ -131,6 +135,11 @@ describe("renewing a membership paid offline, by card", () => {
     const payments = (await env.DB.prepare("SELECT id, method, amount_pence, reference, recorded_by FROM payments WHERE user_id = ?1").bind(user.uid).all()).results;
     expect(payments).toEqual([{ id: paymentIntent, method: "card", amount_pence: 19_500, reference: paymentIntent, recorded_by: "stripe" }]);
     expect(await countOf("SELECT COUNT(*) AS n FROM receipts WHERE user_id = ?1", user.uid)).toBe(1);
+    // Stripe's tax on the line is the receipt's VAT: £195 at 20%, £32.50.
+    const session = await stripeObject<{ total_details: { amount_tax: number } }>(`checkout/sessions/${sessionId}`);
+    const receipt = await env.DB.prepare("SELECT vat_pence FROM receipts WHERE user_id = ?1").bind(user.uid).first<{ vat_pence: number }>();
+    expect(session.total_details.amount_tax).toBe(3_250);
+    expect(receipt!.vat_pence).toBe(session.total_details.amount_tax);
     const messages = (
       await env.DB.prepare("SELECT kind, data FROM email_outbox WHERE recipient = ?1 AND kind = 'membership-paid'").bind(email).all<{ kind: string; data: string }>()
     ).results;

@@ -30,7 +30,15 @@ export async function renewalCheckoutUrl(deps: RenewalCheckoutDeps, application:
     session: {
       mode: "payment",
       purpose: { kind: "renewal", applicationId: application.id, userId: application.userId },
-      lines: [{ name: `${application.membershipTitle}, renewal for one year (${application.reference})`, unitAmountPence: application.amountDuePence, quantity: 1 }],
+      // With the inclusive tax rate of the renewal's VAT treatment (exempt: none), so Stripe's tax is the receipt's VAT.
+      lines: [
+        {
+          name: `${application.membershipTitle}, renewal for one year (${application.reference})`,
+          unitAmountPence: application.amountDuePence,
+          quantity: 1,
+          taxRateId: (await deps.billing.taxRates())[application.vatTreatment],
+        },
+      ],
       couponId: null,
       customerEmail: application.email,
       customerId,
