@@ -165,10 +165,16 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   let paid: Order | "key-used" | null = null;
   if (paidLines.length > 0) {
     const awaiting = order(paidLines, request.idempotencyKey, request.paymentMethod);
+    // A code can take the lines to nothing: the order is then stored paid at once, like a free
+    // one, and gets the same "granted" e-mail instead of a pro-forma invoice for nothing.
+    const settled = awaiting.totalPence === 0;
+    const grantedEmail = settled ? await deps.followUps.granted(awaiting) : null;
     // Paying by bank transfer: the numbered pro-forma invoice comes with the order (only if the order is stored).
-    const proForma = awaiting.paymentMethod === "offline" ? [deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))] : [];
+    const proForma =
+      !settled && awaiting.paymentMethod === "offline" ? [deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))] : [];
     const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
-    const created = await deps.orders.create(awaiting, proForma, caps);
+    const created = await deps.orders.create(awaiting, [...proForma, ...(grantedEmail?.statements ?? [])], caps);
+    if (created && grantedEmail) deps.followUps.deliverSoon(grantedEmail.ids);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
     // Not created and no order under the key: the code's last use went to another checkout.
     if (!created && paid === null && codeTerms) {
