@@ -87,6 +87,8 @@ export const hrefs = {
   proForma: (number: string) => `/user/pro-forma/${segment(number)}`,
   /** The same pro-forma invoice on the staff pages. */
   staffProForma: (number: string) => `/staff/pro-forma/${segment(number)}`,
+  /** A credit note (a refund's record) as its payer sees it (printable). */
+  creditNote: (number: string) => `/user/credit-notes/${segment(number)}`,
   /** A credit note (a refund's record) on the staff pages (printable). */
   staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
   /** The finance ledger of a range of days, its CSV, and a quarter's VAT summary (staff). */

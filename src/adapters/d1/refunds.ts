@@ -43,6 +43,8 @@ export interface RefundStore {
   forPayment(source: ReceiptSource, paymentId: string): Promise<Refund[]>;
   forOrder(orderId: string): Promise<Refund[]>;
   creditNote(number: string): Promise<CreditNote | null>;
+  /** The credit notes of refunds of the user's payments, newest first. */
+  creditNotesForUser(userId: string): Promise<CreditNote[]>;
   /** Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True when its status changed. */
   saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string): Promise<boolean>;
   disputesForOrder(orderId: string): Promise<Dispute[]>;
@@ -162,6 +164,9 @@ const MEMBERSHIP_KIND_WORDS: Record<string, string> = { renewal: ", renewal", ch
 
 /** The table holding a source's payments. */
 const PAYMENTS_TABLE: Record<ReceiptSource, string> = { membership: "payments", order: "order_payments" };
+
+/** A payer has a few credit notes at most; this bounds their page all the same. */
+const CREDIT_NOTE_LIST_LIMIT = 200;
 
 const REFUNDED = "(SELECT COALESCE(SUM(r.amount_pence), 0) FROM refunds r WHERE r.source = ? AND r.payment_id = p.id)";
 const REFUND_COLUMNS = "r.*, (SELECT c.number FROM credit_notes c WHERE c.refund_id = r.id) AS credit_note_number";
@@ -303,6 +308,14 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
     async creditNote(number) {
       const row = await db.prepare("SELECT * FROM credit_notes WHERE number = ?1").bind(number).first<CreditNoteRow>();
       return row ? toCreditNote(row) : null;
+    },
+
+    async creditNotesForUser(userId) {
+      const { results } = await db
+        .prepare(`SELECT * FROM credit_notes WHERE user_id = ?1 ORDER BY year DESC, seq DESC LIMIT ${CREDIT_NOTE_LIST_LIMIT}`)
+        .bind(userId)
+        .all<CreditNoteRow>();
+      return results.map(toCreditNote);
     },
 
     async saveDispute(d, londonToday) {
