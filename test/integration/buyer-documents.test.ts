@@ -6,18 +6,25 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCmsClient } from "../../src/adapters/cms/client";
+import { webinarsOperation } from "../../src/adapters/cms/operations";
 import { createOrderStore } from "../../src/adapters/d1/orders";
+import type { WebinarSummary } from "../../src/domain/content";
 import type { NewOrder, Order } from "../../src/domain/orders";
 import { londonDate } from "../../src/shared/london-date";
+import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
 
 const orders = createOrderStore(env.DB);
 let staff: TestBrowser;
+let webinars: WebinarSummary[];
 let seeded = 0;
 
 beforeAll(async () => {
   staff = await signedInStaff();
+  webinars = await createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }).run(webinarsOperation, {});
 });
 
 interface OutboxRow {
@@ -151,5 +158,99 @@ describe("a buyer's credit notes", () => {
     const { text, html } = await rendered(message!.id);
     expect(text).toContain(`/user/credit-notes/${note.number}`);
     expect(html).toContain(`/user/credit-notes/${note.number}"`);
+  });
+});
+
+describe("pro-forma invoices by e-mail", () => {
+  interface Invoice {
+    number: string;
+    total_pence: number;
+    payment_reference: string;
+    due_on: string;
+    content_key: string;
+    user_id: string;
+    buyer_email: string;
+  }
+  const invoicesFor = async (column: "application_id" | "order_id", id: string) =>
+    (await env.DB.prepare(`SELECT number, total_pence, payment_reference, due_on, content_key, user_id, buyer_email FROM pro_forma_invoices WHERE ${column} = ?1 ORDER BY seq`).bind(id).all<Invoice>()).results;
+  const longDay = (value: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${value}T12:00:00Z`));
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+  /** The one pro-forma e-mail of this application or order: says what to pay, by when, how, and links to the invoice. */
+  async function expectTheEmail(source: "membership" | "order", id: string, invoice: Invoice) {
+    const messages = await outbox("pro-forma-issued", `pro-forma-issued:${source}:${id}:`);
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    expect(message!.recipient).toBe(invoice.buyer_email);
+    expect(message!.dedupe_key).toBe(`pro-forma-issued:${source}:${id}:${invoice.content_key}`);
+    expect(JSON.parse(message!.data)).toMatchObject({ proFormaNumber: invoice.number, totalPence: invoice.total_pence, paymentReference: invoice.payment_reference, dueOn: invoice.due_on });
+    const { text, html } = await rendered(message!.id);
+    for (const part of [text, html]) {
+      expect(part).toContain(invoice.number);
+      expect(part).toContain(invoice.payment_reference);
+      expect(part).toContain(pounds(invoice.total_pence));
+      expect(part).toContain(longDay(invoice.due_on));
+      expect(part.toLowerCase()).toContain("sort code");
+      expect(part).toContain(`/user/pro-forma/${invoice.number}`);
+    }
+    expect(html).toContain(`/user/pro-forma/${invoice.number}"`);
+  }
+
+  async function joinOffline() {
+    const browser = new TestBrowser();
+    const form = validForm();
+    expect((await browser.post("/join", form)).status).toBe(303);
+    // The same form sent again (a double submit) issues nothing more and sends nothing more.
+    expect((await browser.post("/join", form)).status).toBe(303);
+    const application = (await env.DB.prepare("SELECT id FROM applications WHERE idempotency_key = ?1").bind(form.idempotencyKey).first<{ id: string }>())!;
+    return application;
+  }
+
+  it("a bank-transfer join e-mails its invoice to the applicant, once", async () => {
+    const application = await joinOffline();
+    const [invoice] = await invoicesFor("application_id", application.id);
+    await expectTheEmail("membership", application.id, invoice!);
+  });
+
+  it("a bank-transfer webinar order e-mails its invoice to the buyer, once", async () => {
+    const user = await createUser();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const webinar = webinars.find((w) => w.slug === "exercise-prescription-for-older-adults")!;
+    const total = quoteCart([{ kind: "webinar", id: webinar.id }], { webinars, bundles: [] }, "user", new Date(), new Set()).totalPence;
+    const checkout = { items: `webinar:${webinar.id}`, expectedTotalPence: String(total), idempotencyKey: crypto.randomUUID(), paymentMethod: "offline" };
+    expect((await browser.post("/cart/checkout", checkout)).status).toBe(303);
+    expect((await browser.post("/cart/checkout", checkout)).status).toBe(303);
+    const order = (await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string }>())!;
+    const [invoice, ...more] = await invoicesFor("order_id", order.id);
+    expect(more).toEqual([]);
+    await expectTheEmail("order", order.id, invoice!);
+    expect(await (await SELF.fetch(`http://localhost/dev/mailbox/${(await outbox("pro-forma-issued", `pro-forma-issued:order:${order.id}:`))[0]!.id}/text`)).text()).toContain(webinar.name);
+  });
+
+  it("staff asking for the same invoice again send nothing; a new invoice (changed amount) is e-mailed too", async () => {
+    const application = await joinOffline();
+    expect((await staff.post(`/staff/applications/${application.id}/pro-forma`, {})).status).toBe(303);
+    expect((await staff.post(`/staff/applications/${application.id}/pro-forma`, {})).status).toBe(303);
+    expect(await outbox("pro-forma-issued", `pro-forma-issued:membership:${application.id}:`)).toHaveLength(1);
+
+    await env.DB.prepare("UPDATE applications SET amount_due_pence = amount_due_pence + 500 WHERE id = ?1").bind(application.id).run();
+    expect((await staff.post(`/staff/applications/${application.id}/pro-forma`, {})).status).toBe(303);
+    expect((await staff.post(`/staff/applications/${application.id}/pro-forma`, {})).status).toBe(303);
+    const invoices = await invoicesFor("application_id", application.id);
+    expect(invoices).toHaveLength(2);
+    const messages = await outbox("pro-forma-issued", `pro-forma-issued:membership:${application.id}:`);
+    expect(messages).toHaveLength(2);
+    const reissued = messages.find((m) => m.dedupe_key.endsWith(invoices[1]!.content_key))!;
+    expect(JSON.parse(reissued.data)).toMatchObject({ proFormaNumber: invoices[1]!.number, totalPence: invoices[1]!.total_pence });
+  });
+
+  it("staff issuing one for an order awaiting a bank transfer that had none e-mails it", async () => {
+    const user = await createUser();
+    const order = await seedOrder(user, 3_000);
+    expect(await invoicesFor("order_id", order.id)).toEqual([]);
+    expect((await staff.post(`/staff/orders/${order.id}/pro-forma`, {})).status).toBe(303);
+    const [invoice] = await invoicesFor("order_id", order.id);
+    await expectTheEmail("order", order.id, invoice!);
   });
 });
