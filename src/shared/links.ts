@@ -97,6 +97,8 @@ export const hrefs = {
   staffVatSummary: (quarter?: string) => (quarter ? `/staff/finance/vat?${new URLSearchParams({ quarter })}` : "/staff/finance/vat"),
   /** Members and money at a glance (staff). */
   staffDashboard: "/staff/dashboard",
+  /** An order on the staff pages (its payments, refunds and disputes). */
+  staffOrder: (orderId: string) => `/staff/orders/${segment(orderId)}`,
   /** Refunding an order's payment (staff form). */
   staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
   /** Refunding a membership payment (a join or a renewal; staff page and form, finance area). */

@@ -16,6 +16,7 @@ import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
+import { deliver, dispute, fakeStripe, payCheckout, sendWebhook, signedEvent } from "../support/worker/stripe";
 
 const orders = createOrderStore(env.DB);
 let staff: TestBrowser;
@@ -252,5 +253,118 @@ describe("pro-forma invoices by e-mail", () => {
     expect((await staff.post(`/staff/orders/${order.id}/pro-forma`, {})).status).toBe(303);
     const [invoice] = await invoicesFor("order_id", order.id);
     await expectTheEmail("order", order.id, invoice!);
+  });
+});
+
+describe("staff hear about disputes", () => {
+  const TEAM = {
+    finance: `finance-${crypto.randomUUID().slice(0, 8)}@guildhall.example`,
+    admin: `admin-${crypto.randomUUID().slice(0, 8)}@guildhall.example`,
+    membership: `membership-${crypto.randomUUID().slice(0, 8)}@guildhall.example`,
+    readOnly: `readonly-${crypto.randomUUID().slice(0, 8)}@guildhall.example`,
+    removedFinance: `gone-${crypto.randomUUID().slice(0, 8)}@guildhall.example`,
+  };
+
+  beforeAll(async () => {
+    const add = (email: string, role: string) => env.DB.prepare("INSERT INTO staff_members (email, role, added_by) VALUES (?1, ?2, 'test')").bind(email, role);
+    await env.DB.batch([
+      add(TEAM.finance, "finance"),
+      add(TEAM.admin, "admin"),
+      add(TEAM.membership, "membership"),
+      add(TEAM.readOnly, "read_only"),
+      add(TEAM.removedFinance, "finance"),
+      env.DB.prepare("UPDATE staff_members SET removed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE email = ?1").bind(TEAM.removedFinance),
+    ]);
+  });
+
+  /** Every current finance or admin address: the demo staff account (an administrator) among them. */
+  const readers = async () =>
+    (await env.DB.prepare("SELECT email FROM staff_members WHERE removed_at IS NULL AND role IN ('finance', 'admin') ORDER BY email").all<{ email: string }>()).results.map((r) => r.email);
+
+  /** A card order the buyer has paid at (fake) Stripe Checkout, its webhook handled. */
+  async function cardOrder(pence = 4_500) {
+    const user = await createUser();
+    const n = `${Date.now().toString(36)}${seeded++}`.toUpperCase();
+    const order: NewOrder = {
+      id: crypto.randomUUID(),
+      billing: null,
+      idempotencyKey: crypto.randomUUID(),
+      reference: `GH-ORD${n}`,
+      userId: user.uid,
+      email: user.email,
+      paymentMethod: "card",
+      totalPence: pence,
+      lines: [{ kind: "webinar", id: `w-${n}`, title: `Knee pain ${n}`, pence, webinarIds: [`w-${n}`], stripePriceIds: [], couponId: null, vatTreatment: "standard" }],
+      webinarIds: [`w-${n}`],
+    };
+    expect(await orders.create(order)).toBe(true);
+    const session = await fakeStripe<{ id: string }>("/v1/checkout/sessions", {
+      headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        mode: "payment",
+        "metadata[kind]": "order",
+        "metadata[orderId]": order.id,
+        "metadata[userId]": user.uid,
+        "line_items[0][quantity]": "1",
+        "line_items[0][price_data][currency]": "gbp",
+        "line_items[0][price_data][unit_amount]": String(pence),
+      }),
+    });
+    const paid = (await payCheckout(session.id, pence)) as unknown as { session: { payment_intent: string } };
+    expect((await sendWebhook("checkout.session.completed", { id: session.id, object: "checkout.session" })).status).toBe(200);
+    return { user, order, paymentIntent: paid.session.payment_intent };
+  }
+
+  it("a dispute opened: one e-mail to each finance and admin staff member, however often the event comes; none to other roles", async () => {
+    const { user, order, paymentIntent } = await cardOrder();
+    const opened = await dispute({ paymentIntent, status: "needs_response" });
+    const event = await signedEvent("charge.dispute.created", { id: opened.id, object: "dispute" });
+    for (let i = 0; i < 3; i++) expect((await deliver(event)).status).toBe(200);
+    // Stripe may also send the same news under a new event id: still nothing more.
+    expect((await sendWebhook("charge.dispute.created", { id: opened.id, object: "dispute" })).status).toBe(200);
+
+    const messages = await outbox("dispute-opened", `dispute-opened:${opened.id}:`);
+    const to = messages.map((m) => m.recipient);
+    expect(to).toEqual(await readers());
+    expect(to).toContain(TEAM.finance);
+    expect(to).toContain(TEAM.admin);
+    expect(to).toContain("staff@guildhall.example");
+    for (const absent of [TEAM.membership, TEAM.readOnly, TEAM.removedFinance, user.email]) expect(to).not.toContain(absent);
+    expect(new Set(messages.map((m) => m.dedupe_key)).size).toBe(messages.length);
+
+    const receipt = (await env.DB.prepare("SELECT number FROM receipts WHERE order_id = ?1").bind(order.id).first<{ number: string }>())!;
+    const due = JSON.parse(messages[0]!.data).evidenceDueBy as string;
+    expect(Math.round((new Date(due).getTime() - Date.now()) / 86_400_000)).toBe(7);
+    const dueDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(new Date(due));
+    const { text, html } = await rendered(messages.find((m) => m.recipient === TEAM.finance)!.id);
+    for (const part of [text, html]) {
+      expect(part).toContain(user.email);
+      expect(part).toContain(`Webinar order ${order.reference}`);
+      expect(part).toContain(receipt.number);
+      expect(part).toContain("£45.00");
+      expect(part).toContain("fraudulent");
+      expect(part).toContain(dueDay);
+      expect(part).toContain(`/staff/orders/${order.id}`);
+    }
+    expect(await outbox("dispute-closed", `dispute-closed:${opened.id}:`)).toEqual([]);
+  });
+
+  it("a dispute decided: the shorter closing e-mail to the same readers, once", async () => {
+    const { order, paymentIntent } = await cardOrder(3_000);
+    const opened = await dispute({ paymentIntent, status: "needs_response" });
+    expect((await sendWebhook("charge.dispute.created", { id: opened.id, object: "dispute" })).status).toBe(200);
+    await dispute({ id: opened.id, status: "lost" });
+    const closed = await signedEvent("charge.dispute.closed", { id: opened.id, object: "dispute" });
+    for (let i = 0; i < 3; i++) expect((await deliver(closed)).status).toBe(200);
+
+    const messages = await outbox("dispute-closed", `dispute-closed:${opened.id}:`);
+    expect(messages.map((m) => m.recipient)).toEqual(await readers());
+    expect(await outbox("dispute-opened", `dispute-opened:${opened.id}:`)).toHaveLength(messages.length);
+    expect(JSON.parse(messages[0]!.data)).toMatchObject({ outcome: "lost", amountPence: 3_000 });
+    const { text } = await rendered(messages[0]!.id);
+    expect(messages[0]!.subject).toContain("Dispute lost");
+    expect(text).toContain("The dispute was lost");
+    expect(text).toContain(`/staff/orders/${order.id}`);
+    expect(text).not.toContain("Evidence due by");
   });
 });

@@ -45,8 +45,12 @@ export interface RefundStore {
   creditNote(number: string): Promise<CreditNote | null>;
   /** The credit notes of refunds of the user's payments, newest first. */
   creditNotesForUser(userId: string): Promise<CreditNote[]>;
-  /** Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True when its status changed. */
-  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string): Promise<boolean>;
+  /**
+   * Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True
+   * when its status changed. `then` (staff's e-mail) runs right after the dispute's own statement,
+   * so a condition on that statement's change (`afterChange`) sees whether it changed anything.
+   */
+  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   disputesForOrder(orderId: string): Promise<Dispute[]>;
   /** The disputes of the user's membership payments, oldest first. */
   membershipDisputesOf(userId: string): Promise<Dispute[]>;
@@ -318,7 +322,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
       return results.map(toCreditNote);
     },
 
-    async saveDispute(d, londonToday) {
+    async saveDispute(d, londonToday, then = []) {
       const statements = [
         db
           .prepare(
@@ -329,6 +333,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
              WHERE disputes.status <> excluded.status`,
           )
           .bind(d.id, d.source, d.paymentId, d.orderId, d.applicationId, d.userId, d.amountPence, d.reason, d.status),
+        ...then,
         // A dispute lost: the bank took the money back, so the webinars go for good, or the membership ends now.
         ...(d.status === "lost" && d.orderId ? [db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(d.orderId)] : []),
         ...(d.status === "lost" && d.source === "membership" ? [endMembershipStatement(db, d.userId, "now", londonToday)] : []),

@@ -235,6 +235,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   });
   /** Pro-forma invoices issued with the payer's e-mail (a bank-transfer join or order, or staff). */
   const proFormaIssuer = createProFormaIssuer({ store: stores.proForma, notices, paymentInstructions: config.membership.offlinePaymentInstructions });
+  const staffStore = createStaffStore(db);
   const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
   /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
   const completeRenewal = (session: CheckoutSession) =>
@@ -360,7 +361,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), audit: stores.audit, graceDays, now }),
     /** Who is staff, with which role (/staff/team; STAFF_EMAILS seeds the first administrators). */
     staffTeam: createStaffTeam({
-      staff: createStaffStore(db),
+      staff: staffStore,
       secondFactors: stores.secondFactors,
       audit: stores.audit,
       seedEmails: config.membership.staffEmails,
@@ -406,7 +407,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
               recordInvoiceFee: (invoiceId) => recordInvoiceFee({ billing: card.billing, ledger: ledgerStore, log }, invoiceId),
               refunds: {
                 recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
-                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, now, log }, disputeId),
+                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, notices, staff: staffStore, now, log }, disputeId),
               },
             },
             rawBody,
