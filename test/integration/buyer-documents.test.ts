@@ -331,6 +331,8 @@ describe("staff hear about disputes", () => {
     expect(to).toContain("staff@guildhall.example");
     for (const absent of [TEAM.membership, TEAM.readOnly, TEAM.removedFinance, user.email]) expect(to).not.toContain(absent);
     expect(new Set(messages.map((m) => m.dedupe_key)).size).toBe(messages.length);
+    // The payer's user id is in each key: erasing the payer's account finds these rows (they carry their name and address).
+    for (const m of messages) expect(m.dedupe_key).toBe(`dispute-opened:${opened.id}:${user.uid}:${m.recipient}`);
 
     const receipt = (await env.DB.prepare("SELECT number FROM receipts WHERE order_id = ?1").bind(order.id).first<{ number: string }>())!;
     const due = JSON.parse(messages[0]!.data).evidenceDueBy as string;

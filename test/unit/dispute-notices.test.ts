@@ -50,7 +50,7 @@ describe("staff's dispute e-mails", () => {
     expect([...DISPUTE_READER_ROLES].sort()).toEqual(["admin", "finance"]);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.onlyIf).toEqual({ afterChange: true });
-    expect(notices[0]!.message).toMatchObject({ kind: "dispute-opened", event: "dp_1", to: ["admin@guild.example", "finance@guild.example"] });
+    expect(notices[0]!.message).toMatchObject({ kind: "dispute-opened", event: "dp_1:user-1", to: ["admin@guild.example", "finance@guild.example"] });
     expect(email.ids).toEqual(["id-1", "id-2"]);
   });
 

@@ -11,7 +11,7 @@
  * `{userId}:{webinarId}`; claim-invitation the imported address; email-changed
  * `{userId}:{newEmail}`; refund-issued the refund id; pro-forma-issued
  * `{source}:{application or order id}:{content key}` (one invoice); dispute-opened and
- * dispute-closed the dispute id, with each staff reader's address.
+ * dispute-closed `{disputeId}:{payer's userId}`, with each staff reader's address.
  */
 import type { EmailKind } from "../../domain/email";
 

@@ -4,7 +4,9 @@
  * staff member with the finance or administrator role, one message each, written in the batch
  * that records the dispute and only if that batch changed it: an event delivered again, or a
  * dispute already recorded in this state, writes nothing (and each message's dedupe key, the
- * dispute and the reader, would refuse a second one anyway).
+ * dispute and the reader, would refuse a second one anyway). The key also names the payer's user
+ * id: the messages carry the payer's name and address, and erasing the payer's account finds
+ * outbox rows by it.
  */
 import type { StaffStore } from "../../adapters/d1/staff";
 import type { CardDispute } from "../../domain/billing";
@@ -44,9 +46,10 @@ export async function disputeNotices(deps: DisputeNoticeDeps, dispute: CardDispu
   };
   // One statement for every reader, directly after the dispute's: written only if that changed it.
   const onlyIf = { afterChange: true } as const;
+  const event = `${dispute.id}:${payment.userId}`;
   return deps.notices.prepare([
     status === "open"
-      ? { message: { kind: "dispute-opened", event: dispute.id, to, data: { ...facts, evidenceDueBy: dispute.evidenceDueBy } }, onlyIf }
-      : { message: { kind: "dispute-closed", event: dispute.id, to, data: { ...facts, outcome: status } }, onlyIf },
+      ? { message: { kind: "dispute-opened", event, to, data: { ...facts, evidenceDueBy: dispute.evidenceDueBy } }, onlyIf }
+      : { message: { kind: "dispute-closed", event, to, data: { ...facts, outcome: status } }, onlyIf },
   ]);
 }
