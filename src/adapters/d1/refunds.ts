@@ -43,8 +43,14 @@ export interface RefundStore {
   forPayment(source: ReceiptSource, paymentId: string): Promise<Refund[]>;
   forOrder(orderId: string): Promise<Refund[]>;
   creditNote(number: string): Promise<CreditNote | null>;
-  /** Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True when its status changed. */
-  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string): Promise<boolean>;
+  /** The credit notes of refunds of the user's payments, newest first. */
+  creditNotesForUser(userId: string): Promise<CreditNote[]>;
+  /**
+   * Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True
+   * when its status changed. `then` (staff's e-mail) runs right after the dispute's own statement,
+   * so a condition on that statement's change (`afterChange`) sees whether it changed anything.
+   */
+  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   disputesForOrder(orderId: string): Promise<Dispute[]>;
   /** The disputes of the user's membership payments, oldest first. */
   membershipDisputesOf(userId: string): Promise<Dispute[]>;
@@ -162,6 +168,9 @@ const MEMBERSHIP_KIND_WORDS: Record<string, string> = { renewal: ", renewal", ch
 
 /** The table holding a source's payments. */
 const PAYMENTS_TABLE: Record<ReceiptSource, string> = { membership: "payments", order: "order_payments" };
+
+/** A payer has a few credit notes at most; this bounds their page all the same. */
+const CREDIT_NOTE_LIST_LIMIT = 200;
 
 const REFUNDED = "(SELECT COALESCE(SUM(r.amount_pence), 0) FROM refunds r WHERE r.source = ? AND r.payment_id = p.id)";
 const REFUND_COLUMNS = "r.*, (SELECT c.number FROM credit_notes c WHERE c.refund_id = r.id) AS credit_note_number";
@@ -305,7 +314,15 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
       return row ? toCreditNote(row) : null;
     },
 
-    async saveDispute(d, londonToday) {
+    async creditNotesForUser(userId) {
+      const { results } = await db
+        .prepare(`SELECT * FROM credit_notes WHERE user_id = ?1 ORDER BY year DESC, seq DESC LIMIT ${CREDIT_NOTE_LIST_LIMIT}`)
+        .bind(userId)
+        .all<CreditNoteRow>();
+      return results.map(toCreditNote);
+    },
+
+    async saveDispute(d, londonToday, then = []) {
       const statements = [
         db
           .prepare(
@@ -316,6 +333,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
              WHERE disputes.status <> excluded.status`,
           )
           .bind(d.id, d.source, d.paymentId, d.orderId, d.applicationId, d.userId, d.amountPence, d.reason, d.status),
+        ...then,
         // A dispute lost: the bank took the money back, so the webinars go for good, or the membership ends now.
         ...(d.status === "lost" && d.orderId ? [db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(d.orderId)] : []),
         ...(d.status === "lost" && d.source === "membership" ? [endMembershipStatement(db, d.userId, "now", londonToday)] : []),

@@ -4,7 +4,6 @@
  * billing portal and the return from Stripe Checkout. Every action finds the user's own
  * application by user id; never anyone else's.
  */
-import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
@@ -35,11 +34,12 @@ import { ownMembership } from "./own-membership";
 import { isRefundDue } from "./refunds";
 import { priceMembershipCode } from "./membership-code";
 import { amountDue, membershipTerms } from "./terms";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 
 export interface MembershipServiceDeps {
   applications: ApplicationStore;
   /** Pro-forma invoices for applicants paying by bank transfer. */
-  proForma: Pick<ProFormaInvoiceStore, "issue">;
+  proForma: Pick<ProFormaIssuer, "issue">;
   memberships: MembershipStore;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;

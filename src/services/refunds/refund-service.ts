@@ -373,6 +373,9 @@ export function createRefundService(deps: RefundServiceDeps) {
     /** The disputes of a member's membership payments, oldest first. */
     membershipDisputesOf: (userId: string): Promise<Dispute[]> => deps.refunds.membershipDisputesOf(userId),
 
+    /** The credit notes of refunds of the user's own payments, newest first. */
+    mine: (userId: string): Promise<CreditNote[]> => deps.refunds.creditNotesForUser(userId),
+
     /** A credit note to print: staff see any; a user only their own (anyone else's is NOT_FOUND). */
     async creditNote(number: string, allowed: (note: CreditNote) => boolean = () => true): Promise<PrintableCreditNote> {
       const note = parseCreditNoteNumber(number) ? await deps.refunds.creditNote(number) : null;
