@@ -66,6 +66,7 @@ let ending: { uid: string; email: string; password: string };
 let renewing: { uid: string; email: string; password: string };
 let periodEnd: string;
 let endingPayment: string;
+let endingApplication: string;
 
 beforeAll(async () => {
   await warmMembershipContent();
@@ -73,7 +74,7 @@ beforeAll(async () => {
   staff = await signedInStaff();
   ending = await createUser();
   renewing = await createUser();
-  endingPayment = (await offlineMember(ending, "Edith")).paymentId;
+  ({ paymentId: endingPayment, applicationId: endingApplication } = await offlineMember(ending, "Edith"));
   await offlineMember(renewing, "Rosa");
   const refunded = await staff.post(`/staff/payments/${endingPayment}/refund`, {
     refundAmount: "25.00",
@@ -97,6 +98,8 @@ describe("a bank-transfer membership left to run to its period end", () => {
     expect(page).toMatch(/Active until \d+ \w+ \d{4}, then ends: not renewing/);
     expect(page).not.toContain('action="/user/membership/renew"');
 
+    const application = await (await staff.fetch(`/staff/applications/${endingApplication}`)).text();
+    expect(application).toMatch(/Membership ends<\/dt><dd><time[^>]*>[^<]+<\/time> \(after a refund; it does not renew\)/);
     const member = await (await staff.fetch(`/staff/members/${ending.uid}`)).text();
     expect(member).toContain("after a refund; it does not renew");
     expect(member).toMatch(/Active until \d+ \w+ \d{4}, then ends: not renewing/);
