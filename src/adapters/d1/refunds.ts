@@ -8,6 +8,8 @@
 import {
   CREDIT_NOTE_NUMBER_PRINTF,
   type CreditNote,
+  type CreditNoteLine,
+  type CreditNoteVat,
   type Dispute,
   type DisputeStatus,
   type NewCreditNote,
@@ -109,7 +111,14 @@ interface CreditNoteRow {
   method: "card" | "offline";
   refunded_on: string;
   issued_at: string;
+  net_pence: number | null;
+  vat_pence: number | null;
+  lines: string | null;
 }
+
+/** The VAT split stored at issue (migrations/0030); null on notes issued before, or without VAT records. */
+const storedVat = (r: Pick<CreditNoteRow, "net_pence" | "vat_pence" | "lines">): CreditNoteVat | null =>
+  r.net_pence === null || r.vat_pence === null || r.lines === null ? null : { netPence: r.net_pence, vatPence: r.vat_pence, lines: JSON.parse(r.lines) as CreditNoteLine[] };
 
 const toCreditNote = (r: CreditNoteRow): CreditNote => ({
   number: r.number,
@@ -129,6 +138,7 @@ const toCreditNote = (r: CreditNoteRow): CreditNote => ({
   method: r.method,
   refundedOn: r.refunded_on,
   issuedAt: r.issued_at,
+  vat: storedVat(r),
 });
 
 interface DisputeRow {
@@ -268,8 +278,8 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
         db
           .prepare(
             `INSERT INTO credit_notes (number, year, seq, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id,
-               payer_name, payer_email, description, reason, total_pence, method, refunded_on)
-             SELECT printf(?1, ?2, allocated.seq), ?2, allocated.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
+               payer_name, payer_email, description, reason, total_pence, method, refunded_on, net_pence, vat_pence, lines)
+             SELECT printf(?1, ?2, allocated.seq), ?2, allocated.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19
              FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM credit_notes WHERE year = ?2) AS allocated
              WHERE EXISTS (SELECT 1 FROM refunds WHERE id = ?3)
              ON CONFLICT (refund_id) DO NOTHING`,
@@ -291,6 +301,9 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
             n.totalPence,
             n.method,
             n.refundedOn,
+            n.vat?.netPence ?? null,
+            n.vat?.vatPence ?? null,
+            n.vat ? JSON.stringify(n.vat.lines) : null,
           ),
         ...then,
       ];

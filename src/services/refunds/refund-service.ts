@@ -26,7 +26,8 @@ import { receiptIssuer } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
 import { CANCELLATION_REFUSALS, cancellationRefusal, type CancellationRefusal } from "./cancellation";
 import type { ReceiptStore } from "../../adapters/d1/receipts";
-import { creditNoteLines, type CreditNoteLine } from "./credit-note-lines";
+import type { CreditNoteLine } from "../../domain/refunds";
+import { creditNoteLines, creditNoteVat } from "./credit-note-lines";
 import { parseCreditNoteNumber } from "./credit-note-number";
 import { checkRefundAmount, checkRefundReason } from "./refund-rules";
 import { intentOfPayment, paymentOfIntent } from "./stripe-payment";
@@ -90,9 +91,13 @@ export type RefundService = ReturnType<typeof createRefundService>;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
 
 export function createRefundService(deps: RefundServiceDeps) {
-  /** Stores the refund, its credit note, audit entry, e-mail and what it takes back, in one batch. */
+  /**
+   * Stores the refund, its credit note, audit entry, e-mail and what it takes back, in one batch.
+   * The note carries its VAT split, shared across the refunded receipt's lines when it has one.
+   */
   async function store(refund: NewRefund, payment: RefundablePayment, audit: NewAuditEntry | null, takeBack: TakeBack) {
     const email = deps.email(refund, payment);
+    const receipt = payment.receiptNumber ? await deps.receipts.byNumber(payment.receiptNumber) : null;
     const outcome = await deps.refunds.record(
       refund,
       {
@@ -110,6 +115,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         totalPence: refund.amountPence,
         method: refund.method,
         refundedOn: refund.refundedOn,
+        vat: receipt ? creditNoteVat(receipt.items, refund.amountPence) : null,
       },
       { audit, then: [...takeBack, ...email.statements] },
     );
@@ -380,8 +386,10 @@ export function createRefundService(deps: RefundServiceDeps) {
     async creditNote(number: string, allowed: (note: CreditNote) => boolean = () => true): Promise<PrintableCreditNote> {
       const note = parseCreditNoteNumber(number) ? await deps.refunds.creditNote(number) : null;
       if (!note || !allowed(note)) throw new AppError("NOT_FOUND", "No credit note with this number");
-      const [layout, receipt] = await Promise.all([deps.content.layout(), note.receiptNumber ? deps.receipts.byNumber(note.receiptNumber) : null]);
-      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines: receipt ? creditNoteLines(receipt.items, note.totalPence) : null };
+      // Stored at issue; a note issued before that is worked out from its receipt by the same rule.
+      const [layout, receipt] = await Promise.all([deps.content.layout(), !note.vat && note.receiptNumber ? deps.receipts.byNumber(note.receiptNumber) : null]);
+      const lines = note.vat ? note.vat.lines : receipt ? creditNoteLines(receipt.items, note.totalPence) : null;
+      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ReceiptIssuer } from "../../domain/receipts";
-import type { CreditNote } from "../../domain/refunds";
-import { vatTotals, type VatSplit } from "../../shared/pricing/vat";
+import type { CreditNote, CreditNoteLine } from "../../domain/refunds";
+import { vatTotals } from "../../shared/pricing/vat";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { formatPence } from "../format";
@@ -9,18 +9,11 @@ import { DocumentFrame } from "./document-frame";
 import { ReceiptItemsTable } from "./receipt-items-table";
 import { RECEIPT_METHOD_LABELS } from "./receipt-labels";
 
-/** One line of a credit note: the refund's share of a receipt line, split into net and VAT. */
-export interface CreditNoteLineView {
-  description: string;
-  detail: string | null;
-  split: VatSplit;
-}
-
 export interface CreditNoteDocumentProps {
   note: CreditNote;
   issuer: ReceiptIssuer;
   /** Net, VAT and gross per line; null (a credit note of a receipt without VAT records) shows the amount alone. */
-  lines: readonly CreditNoteLineView[] | null;
+  lines: readonly CreditNoteLine[] | null;
   back: readonly [href: string, label: string];
 }
 
