@@ -117,6 +117,12 @@ describe("billing details on a renewal", () => {
     expect(invoices).toHaveLength(1);
     expect(JSON.parse(invoices[0]!.billing)).toEqual(JSON.parse(renewal!.billing!));
     expect(invoices[0]!.total_pence).toBe(renewal!.amount_due_pence);
+    // And one e-mail carrying it, though the form was sent twice.
+    const mail = await env.DB.prepare("SELECT data FROM email_outbox WHERE kind = 'pro-forma-issued' AND substr(dedupe_key, 1, length(?1)) = ?1")
+      .bind(`pro-forma-issued:membership:${renewal!.id}:`)
+      .all<{ data: string }>();
+    expect(mail.results).toHaveLength(1);
+    expect(JSON.parse(mail.results[0]!.data)).toMatchObject({ proFormaNumber: invoices[0]!.number, invoiceTo: THIS_YEAR.billingOrganisation });
     const invoice = await (await browser.fetch(`/user/pro-forma/${invoices[0]!.number}`)).text();
     expect(invoice).toContain("Invoice to</h2>");
     expect(invoice).toContain("Sampleton &amp; District NHS Physiotherapy Trust");

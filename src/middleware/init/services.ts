@@ -273,7 +273,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     /** Renewing a membership paid offline, and changing membership type (the membership year). */
     membershipYear: createMembershipChangeService({
       memberships: stores.memberships,
-      proForma: stores.proForma,
+      proForma: proFormaIssuer,
       applications: stores.applications,
       changes: stores.membershipChanges,
       terms,

@@ -23,7 +23,7 @@ import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../.
 
 export type { ChangeBlock, ChangeOption, ChangeOptions };
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
-import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import { AppError } from "../../errors";
 import type { BillingDetails } from "../../shared/billing-details";
 import { applicationProForma } from "../pro-forma/pro-forma-content";
@@ -37,7 +37,7 @@ import { newReference } from "./terms";
 export interface MembershipChangeDeps {
   memberships: Pick<MembershipStore, "forUser">;
   /** A renewal's pro-forma invoice, when it is to be paid by bank transfer. */
-  proForma: Pick<ProFormaInvoiceStore, "issue">;
+  proForma: Pick<ProFormaIssuer, "issue" | "deliverSoon">;
   applications: Pick<ApplicationStore, "latestForUser">;
   changes: MembershipChangeStore;
   terms: () => Promise<Map<string, MembershipTerms>>;
@@ -169,9 +169,13 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       amountDuePence: price.subscriptionPence,
       billing,
     });
+    // By bank transfer: the numbered pro-forma invoice and its e-mail come with the renewal (only if it is stored).
     const proForma =
-      paying === "bank-transfer" ? [deps.proForma.issue(await applicationProForma(application, "buyer", deps.now()), when.applicationStored(application.id))] : [];
-    if (await deps.changes.requestRenewal(application, record.periodEnd!, proForma)) deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+      paying === "bank-transfer" ? deps.proForma.issue(await applicationProForma(application, "buyer", deps.now()), when.applicationStored(application.id)) : null;
+    if (await deps.changes.requestRenewal(application, record.periodEnd!, proForma?.statements ?? [])) {
+      deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+      if (proForma) deps.proForma.deliverSoon(proForma.ids);
+    }
   }
 
   return {
