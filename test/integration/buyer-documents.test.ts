@@ -53,11 +53,11 @@ async function rendered(id: string): Promise<{ text: string; html: string }> {
 }
 
 /** A stored offline webinar order of the user, awaiting payment. */
-async function seedOrder(user: { uid: string; email: string }, pence = 4_500): Promise<Order> {
+async function seedOrder(user: { uid: string; email: string }, pence = 4_500, billing: NewOrder["billing"] = null): Promise<Order> {
   const n = `${Date.now().toString(36)}${seeded++}`.toUpperCase();
   const order: NewOrder = {
     id: crypto.randomUUID(),
-    billing: null,
+    billing,
     idempotencyKey: crypto.randomUUID(),
     reference: `GH-ORD${n}`,
     userId: user.uid,
@@ -73,11 +73,11 @@ async function seedOrder(user: { uid: string; email: string }, pence = 4_500): P
 
 describe("a buyer's credit notes", () => {
   /** A signed-in buyer whose offline order staff have been paid for and then refunded in part. */
-  async function refundedBuyer() {
+  async function refundedBuyer(billing: NewOrder["billing"] = null) {
     const user = await createUser();
     const browser = new TestBrowser();
     await browser.signIn(user.email, user.password);
-    const order = await seedOrder(user);
+    const order = await seedOrder(user, 4_500, billing);
     const paid = await staff.post(`/staff/orders/${order.id}/payment`, { amount: "45.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 1" });
     expect(paid.status).toBe(303);
     const [payment] = await orders.payments(order.id);
@@ -116,6 +116,15 @@ describe("a buyer's credit notes", () => {
     const staffHtml = await (await staff.fetch(`/staff/credit-notes/${note.number}`)).text();
     const body = (page: string) => page.slice(page.indexOf('<dl class="summary-list receipt__facts">'), page.indexOf('<p class="receipt__thanks">'));
     expect(body(html)).toBe(body(staffHtml));
+  });
+
+  it("is made out to the organisation the credited receipt was invoiced to, with the buyer as who it is for", async () => {
+    const billing = { organisation: "Sampleton Community Physio Ltd", address: ["1 High Street", "Sampleton", "EX1 1AA"], purchaseOrder: "PO-881", vatId: "GB123456789" };
+    const { browser, note } = await refundedBuyer(billing);
+    const html = await (await browser.fetch(`/user/credit-notes/${note.number}`)).text();
+    expect(html).toContain('<h2 class="receipt__heading">Credit to</h2>');
+    for (const line of ["Sampleton Community Physio Ltd", "1 High Street", "Purchase order: PO-881", "VAT number: GB123456789"]) expect(html).toContain(line);
+    expect(html).toContain('<h2 class="receipt__heading">For</h2>');
   });
 
   it("newest first, when a buyer has several", async () => {

@@ -12,6 +12,7 @@ import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { RefundStore } from "../../adapters/d1/refunds";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { NewAuditEntry } from "../../domain/audit";
 import type { LayoutData } from "../../domain/content";
 import type { Order } from "../../domain/orders";
@@ -62,6 +63,8 @@ export interface PrintableCreditNote {
   issuer: ReceiptIssuer;
   /** Net, VAT and gross per line of the refunded receipt (the ledger's split); null when unknown. */
   lines: CreditNoteLine[] | null;
+  /** The organisation the credited receipt was made out to: the credit note goes to it too. */
+  billing: BillingDetails | null;
 }
 
 export interface StaffRefund {
@@ -387,9 +390,10 @@ export function createRefundService(deps: RefundServiceDeps) {
       const note = parseCreditNoteNumber(number) ? await deps.refunds.creditNote(number) : null;
       if (!note || !allowed(note)) throw new AppError("NOT_FOUND", "No credit note with this number");
       // Stored at issue; a note issued before that is worked out from its receipt by the same rule.
-      const [layout, receipt] = await Promise.all([deps.content.layout(), !note.vat && note.receiptNumber ? deps.receipts.byNumber(note.receiptNumber) : null]);
+      // The credited receipt, never changed since issue, also says whom the money was invoiced to.
+      const [layout, receipt] = await Promise.all([deps.content.layout(), note.receiptNumber ? deps.receipts.byNumber(note.receiptNumber) : null]);
       const lines = note.vat ? note.vat.lines : receipt ? creditNoteLines(receipt.items, note.totalPence) : null;
-      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines };
+      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines, billing: receipt?.billing ?? null };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { BillingDetails } from "../../shared/billing-details";
 import type { ReceiptIssuer } from "../../domain/receipts";
 import type { CreditNote, CreditNoteLine } from "../../domain/refunds";
 import { vatTotals } from "../../shared/pricing/vat";
@@ -15,6 +16,8 @@ export interface CreditNoteDocumentProps {
   /** Net, VAT and gross per line; null (a credit note of a receipt without VAT records) shows the amount alone. */
   lines: readonly CreditNoteLine[] | null;
   back: readonly [href: string, label: string];
+  /** The organisation the credited receipt was made out to; null: the payer alone. */
+  billing: BillingDetails | null;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface CreditNoteDocumentProps {
  * who is refunded, for what, how much, why, how and when, in the frame every money document shares
  * (so it prints the same way: the note alone, on one A4 page).
  */
-export function CreditNoteDocument({ note: n, issuer, lines, back }: CreditNoteDocumentProps) {
+export function CreditNoteDocument({ note: n, issuer, lines, back, billing }: CreditNoteDocumentProps) {
   return (
     <DocumentFrame title="Credit note" number={n.number} issuer={issuer} back={back}>
       <dl className="summary-list receipt__facts">
@@ -37,7 +40,7 @@ export function CreditNoteDocument({ note: n, issuer, lines, back }: CreditNoteD
         </SummaryRow>
       </dl>
 
-      <BillingParty heading="Refunded to" person={n.payer} billing={null} />
+      <BillingParty heading="Refunded to" organisationHeading="Credit to" person={n.payer} billing={billing} />
 
       {lines ? (
         <>
