@@ -25,6 +25,7 @@ import { joinRoutes } from "./routes/join";
 import { userMembershipRoutes } from "./routes/user-membership";
 import { userReceiptRoutes } from "./routes/user-receipts";
 import { userProFormaRoutes } from "./routes/user-pro-forma";
+import { userCreditNoteRoutes } from "./routes/user-credit-notes";
 import { userCpdRoutes } from "./routes/user-cpd";
 import { certificateRoutes } from "./routes/certificates";
 import { staffCertificatesRoutes } from "./routes/staff-certificates";
@@ -103,6 +104,7 @@ export function createApp() {
   app.route("/", userWebinarsRoutes);
   app.route("/", userReceiptRoutes);
   app.route("/", userProFormaRoutes);
+  app.route("/", userCreditNoteRoutes);
   app.route("/", userCpdRoutes);
   app.route("/", certificateRoutes);
   app.route("/", directoryRoutes);

@@ -161,6 +161,8 @@ export interface CardDispute {
   reason: string;
   /** warning_needs_response, needs_response, under_review, won, lost, … */
   status: string;
+  /** Instant by which Stripe needs the evidence (ISO); null when the dispute carries none. */
+  evidenceDueBy: string | null;
 }
 
 /** What Stripe kept of a card payment: its balance transaction's fee (in pence), and that transaction's id. */

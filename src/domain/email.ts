@@ -21,6 +21,9 @@ export const EMAIL_KINDS = [
   "claim-invitation",
   "email-changed",
   "refund-issued",
+  "pro-forma-issued",
+  "dispute-opened",
+  "dispute-closed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -46,6 +49,9 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "claim-invitation": "transactional",
   "email-changed": "transactional",
   "refund-issued": "transactional",
+  "pro-forma-issued": "transactional",
+  "dispute-opened": "transactional",
+  "dispute-closed": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -57,6 +63,13 @@ export const OPTIONAL_CATEGORY_LABELS: Record<OptionalEmailCategory, string> = {
 
 /** Kinds addressed to the society's staff (STAFF_EMAILS) rather than to one reader. */
 export const STAFF_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set(["application-staff-notice"]);
+
+/**
+ * Kinds addressed to the staff members whose role deals with them (read from the staff list when
+ * the message is written), one message per address.
+ */
+export const STAFF_ROLE_EMAIL_KINDS = ["dispute-opened", "dispute-closed"] as const satisfies readonly EmailKind[];
+export type StaffRoleEmailKind = (typeof STAFF_ROLE_EMAIL_KINDS)[number];
 
 export type PaymentMethod = "offline" | "card";
 
@@ -173,6 +186,52 @@ export interface RefundIssuedData {
   reason: string;
 }
 
+/** A pro-forma invoice just issued: what to pay, by when, where and with which reference. */
+export interface ProFormaIssuedData {
+  /** The invoice's number (PF-2026-000012), allocated with it. */
+  proFormaNumber: string | null;
+  /** The member or buyer it is for (null: only their address is known). */
+  buyerName: string | null;
+  /** The organisation it is made out to, when billing details were given. */
+  invoiceTo: string | null;
+  /** What is asked for, line by line, at the prices charged (VAT included). */
+  lines: { description: string; pence: number }[];
+  totalPence: number;
+  /** The reference to quote with the transfer. */
+  paymentReference: string;
+  /** Day payment is due by. */
+  dueOn: string;
+  /** The society's bank details and how to pay. */
+  paymentInstructions: string;
+}
+
+/** What staff are told about a payer's dispute of a card payment with their bank. */
+export interface DisputeNoticeData {
+  /** Stripe's dispute id. */
+  disputeId: string;
+  payerName: string | null;
+  payerEmail: string;
+  /** What the payment was for ("Webinar order GH-ORD…", "Membership: Full member"). */
+  paymentDescription: string;
+  /** The receipt issued for the payment, when there is one. */
+  receiptNumber: string | null;
+  /** The disputed amount. */
+  amountPence: number;
+  /** Stripe's reason code (fraudulent, product_not_received…). */
+  reason: string;
+  /** The staff page where the dispute is flagged: an order's or a member's (a site path). */
+  staffPath: string;
+}
+
+export interface DisputeOpenedData extends DisputeNoticeData {
+  /** Instant by which Stripe needs the evidence; null when the dispute carries none. */
+  evidenceDueBy: string | null;
+}
+
+export interface DisputeClosedData extends DisputeNoticeData {
+  outcome: "won" | "lost";
+}
+
 /** A member brought across from the society's old records, invited to sign in and claim their membership. */
 export interface ClaimInvitationData {
   name: string;
@@ -204,6 +263,9 @@ export interface EmailDataFor {
   "claim-invitation": ClaimInvitationData;
   "email-changed": EmailChangedData;
   "refund-issued": RefundIssuedData;
+  "pro-forma-issued": ProFormaIssuedData;
+  "dispute-opened": DisputeOpenedData;
+  "dispute-closed": DisputeClosedData;
 }
 
 /**

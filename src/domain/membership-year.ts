@@ -13,14 +13,16 @@ export const RENEWAL_WINDOW_DAYS = 30;
 
 /**
  * A membership at a moment:
- * - active: paid until `until` (null: open-ended), more than RENEWAL_WINDOW_DAYS away;
+ * - active: paid until `until` (null: open-ended), more than RENEWAL_WINDOW_DAYS away; or, with
+ *   `ending`, a membership set to end at its period end (staff chose so with a refund): active
+ *   until `until` whatever the window, then lapsed at once, never due for renewal nor in grace;
  * - renewal_due: the period ends on `on`, within RENEWAL_WINDOW_DAYS;
  * - in_grace: the period has ended; member access lasts until `until` (MEMBERSHIP_GRACE_DAYS);
  * - lapsed: since `since` (null when the record never had a period);
  * - cancelled; awaiting_payment (a join application not paid yet).
  */
 export type MemberState =
-  | { kind: "active"; until: string | null }
+  | { kind: "active"; until: string | null; ending?: true }
   | { kind: "renewal_due"; on: string }
   | { kind: "in_grace"; until: string }
   | { kind: "lapsed"; since: string | null }

@@ -2,6 +2,7 @@
  * Refunds, credit notes and disputes (migrations/0018_refunds.sql). Types only; the rules are in
  * services/refunds and the storage in adapters/d1/refunds.ts.
  */
+import type { VatSplit } from "../shared/pricing/vat";
 import type { ReceiptSource } from "./receipts";
 
 /** A credit note number as SQLite's printf writes it: `CN-2026-000123`. */
@@ -47,6 +48,20 @@ export interface Refund {
 
 export type NewRefund = Omit<Refund, "createdAt" | "creditNoteNumber">;
 
+/** One line of a credit note: the refund's share of a receipt line, split into net and VAT. */
+export interface CreditNoteLine {
+  description: string;
+  detail: string | null;
+  split: VatSplit;
+}
+
+/** A credit note's VAT split, stored when it is issued (migrations/0030). */
+export interface CreditNoteVat {
+  netPence: number;
+  vatPence: number;
+  lines: CreditNoteLine[];
+}
+
 export interface CreditNote {
   number: string;
   year: number;
@@ -65,6 +80,11 @@ export interface CreditNote {
   method: "card" | "offline";
   refundedOn: string;
   issuedAt: string;
+  /**
+   * The VAT split as stored at issue; null on a note issued before it was stored (its readers
+   * work it out from the receipt) or whose receipt has no VAT records.
+   */
+  vat: CreditNoteVat | null;
 }
 
 export type NewCreditNote = Omit<CreditNote, "number" | "seq" | "issuedAt">;

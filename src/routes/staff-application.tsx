@@ -79,6 +79,7 @@ async function renderApplication(c: Context<HonoEnv>, id: string, state: FormSta
       notice={failed ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}
       refundDue={record.refundDue}
       actions={actions}
+      membershipEndsOn={record.membershipEndsOn}
     />,
     { layout, head: { pageTitle: `Application ${application.reference}`, noindex: true }, section: null, isPrivate: true, status: failed ? 400 : 200 },
   );

@@ -5,8 +5,10 @@
  *   POST /user/membership/pay-offline     switches the application to bank transfer or cheque
  *   POST /user/membership/billing-portal  Stripe's customer portal for a card-paid member
  *   GET  /user/membership/proof           a printable proof of membership (active members only)
- *   POST /user/membership/renew           an offline member's renewal for the next year (once per period)
+ *   POST /user/membership/renew           an offline member's renewal for the next year (once per period), by bank transfer
  *   POST /user/membership/renew/pay-by-card  that renewal (made now if need be) paid by card: Stripe Checkout, one payment
+ *     Both take the optional billing details (billingOrganisation, billingAddress, purchaseOrder,
+ *     vatId) the renewal is made out to; a problem with them shows the page again (400), as typed.
  *   GET/POST /user/membership/change      change membership type (fields: membershipSlug, idempotencyKey)
  * Each needs a session and acts only on the signed-in user's own application.
  */
@@ -15,7 +17,10 @@ import * as z from "zod";
 import { requireSession } from "../middleware/require-session";
 import type { HonoEnv } from "../types";
 import { AppError } from "../errors";
+import { BillingDetailsForm, type BillingDetails } from "../shared/billing-details";
+import { joinErrors as fieldErrors } from "../shared/join-form";
 import { londonDate } from "../shared/london-date";
+import { typedValues } from "../shared/typed-values";
 import { RENEWAL_NOTICES, type RenewalNotice } from "../views/membership/renewal-section";
 import { ChangeMembershipContent } from "../views/membership/change-membership-content";
 import { MembershipStatusContent } from "../views/membership/membership-status-content";
@@ -50,44 +55,65 @@ async function changePage(c: Context<HonoEnv>, problem: string | null = null, st
   );
 }
 
+type RenewalBilling = { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> };
+
+/** /user/membership; after a refused renewal, with its billing details as typed and each problem (400). */
+async function membershipPage(c: Context<HonoEnv>, renewalBilling: RenewalBilling | null = null) {
+  const { membership, config } = c.var;
+  const userId = c.var.session!.userId;
+  const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
+  const [layout, overview, joinPage, number] = await Promise.all([
+    c.var.content.layout(),
+    membership.overview(userId),
+    // The join page's success message, right after an application or its card payment.
+    c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
+    c.var.memberCard(userId),
+  ]);
+  return c.render(
+    <MembershipStatusContent
+      record={overview.record}
+      status={overview.status}
+      application={overview.application}
+      payments={overview.payments}
+      refundDue={overview.refundDue}
+      successMessage={joinPage?.successMessage ?? null}
+      offlineInstructions={config.membership.offlinePaymentInstructions}
+      notice={notice}
+      cardPayments={config.stripe !== null}
+      csrfToken={await c.var.csrfToken()}
+      memberNumber={number.memberNumber}
+      proofAvailable={number.card !== null}
+      state={overview.state}
+      openApplications={overview.openApplications}
+      renewal={overview.renewal}
+      renewalNotice={renewalNotice(c.req.query("renewal"))}
+      changed={c.req.query("changed") ?? null}
+      changes={overview.changes}
+      renewalBilling={renewalBilling}
+    />,
+    {
+      layout,
+      head: { pageTitle: renewalBilling ? "There is a problem — Your membership" : "Your membership", noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+      islands: ["membership"],
+      ...(renewalBilling ? { status: 400 as const } : {}),
+    },
+  );
+}
+
+/** A renewal's billing details from its form, or the page again (400) with each problem beside its field. */
+async function renewalBilling(c: Context<HonoEnv>, renew: (billing: BillingDetails | null) => Promise<string>): Promise<Response> {
+  const body = (await c.req.parseBody()) as Record<string, unknown>;
+  const billing = BillingDetailsForm.safeParse(body);
+  if (!billing.success) return membershipPage(c, { values: typedValues(body), errors: fieldErrors(billing.error) });
+  return c.redirect(await renew(billing.data), 303);
+}
+
 export const userMembershipRoutes = new Hono<HonoEnv>()
   .use("/user/membership", requireSession())
   .use("/user/membership/*", requireSession())
-  .get("/user/membership", async (c) => {
-    const { membership, config } = c.var;
-    const userId = c.var.session!.userId;
-    const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
-    const [layout, overview, joinPage, number] = await Promise.all([
-      c.var.content.layout(),
-      membership.overview(userId),
-      // The join page's success message, right after an application or its card payment.
-      c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
-      c.var.memberCard(userId),
-    ]);
-    return c.render(
-      <MembershipStatusContent
-        record={overview.record}
-        status={overview.status}
-        application={overview.application}
-        payments={overview.payments}
-        refundDue={overview.refundDue}
-        successMessage={joinPage?.successMessage ?? null}
-        offlineInstructions={config.membership.offlinePaymentInstructions}
-        notice={notice}
-        cardPayments={config.stripe !== null}
-        csrfToken={await c.var.csrfToken()}
-        memberNumber={number.memberNumber}
-        proofAvailable={number.card !== null}
-        state={overview.state}
-        openApplications={overview.openApplications}
-        renewal={overview.renewal}
-        renewalNotice={renewalNotice(c.req.query("renewal"))}
-        changed={c.req.query("changed") ?? null}
-        changes={overview.changes}
-      />,
-      { layout, head: { pageTitle: "Your membership", noindex: true }, section: "userSettings", isPrivate: true, islands: ["membership"] },
-    );
-  })
+  .get("/user/membership", (c) => membershipPage(c))
   .get("/user/membership/proof", async (c) => {
     const [layout, { card }] = await Promise.all([c.var.content.layout(), c.var.memberCard(c.var.session!.userId)]);
     if (!card) throw new AppError("NOT_FOUND", "A proof of membership is available while your membership is active. Your membership page shows its state.");
@@ -110,6 +136,6 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
     const outcome = await c.var.membershipYear.change(c.var.session!.userId, form.data);
     return outcome.kind === "done" ? c.redirect(outcome.to, 303) : changePage(c, outcome.message, 409);
   })
-  .post("/user/membership/renew", async (c) => c.redirect(await c.var.membershipYear.renew(c.var.session!.userId), 303))
-  .post("/user/membership/renew/pay-by-card", async (c) => c.redirect(await c.var.membershipYear.payRenewalByCard(c.var.session!.userId), 303))
+  .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.membershipYear.renew(c.var.session!.userId, billing)))
+  .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.membershipYear.payRenewalByCard(c.var.session!.userId, billing)))
   .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.membership.billingPortalUrl(c.var.session!.userId), 303));

@@ -1,5 +1,6 @@
 /**
- * The signed-in user's receipts: GET /user/receipts lists them (and the user's pro-forma invoices), GET /user/receipts/:number shows
+ * The signed-in user's receipts: GET /user/receipts lists them (with the user's pro-forma invoices and
+ * the credit notes of their refunds), GET /user/receipts/:number shows
  * one as a printable page (private, never indexed; works without JavaScript). Someone else's
  * receipt is a 404, as if it did not exist.
  */
@@ -15,8 +16,13 @@ export const userReceiptRoutes = new Hono<HonoEnv>()
   .use("/user/receipts/*", requireSession())
   .get("/user/receipts", async (c) => {
     const userId = c.var.session!.userId;
-    const [layout, receipts, proForma] = await Promise.all([c.var.content.layout(), c.var.receipts.mine(userId), c.var.proForma.mine(userId)]);
-    return c.render(<ReceiptListContent receipts={receipts} proForma={proForma} />, {
+    const [layout, receipts, proForma, creditNotes] = await Promise.all([
+      c.var.content.layout(),
+      c.var.receipts.mine(userId),
+      c.var.proForma.mine(userId),
+      c.var.refunds.mine(userId),
+    ]);
+    return c.render(<ReceiptListContent receipts={receipts} proForma={proForma} creditNotes={creditNotes} />, {
       layout,
       head: { pageTitle: "Your receipts", noindex: true },
       section: "userSettings",

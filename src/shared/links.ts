@@ -87,6 +87,8 @@ export const hrefs = {
   proForma: (number: string) => `/user/pro-forma/${segment(number)}`,
   /** The same pro-forma invoice on the staff pages. */
   staffProForma: (number: string) => `/staff/pro-forma/${segment(number)}`,
+  /** A credit note (a refund's record) as its payer sees it (printable). */
+  creditNote: (number: string) => `/user/credit-notes/${segment(number)}`,
   /** A credit note (a refund's record) on the staff pages (printable). */
   staffCreditNote: (number: string) => `/staff/credit-notes/${segment(number)}`,
   /** The finance ledger of a range of days, its CSV, and a quarter's VAT summary (staff). */
@@ -95,6 +97,8 @@ export const hrefs = {
   staffVatSummary: (quarter?: string) => (quarter ? `/staff/finance/vat?${new URLSearchParams({ quarter })}` : "/staff/finance/vat"),
   /** Members and money at a glance (staff). */
   staffDashboard: "/staff/dashboard",
+  /** An order on the staff pages (its payments, refunds and disputes). */
+  staffOrder: (orderId: string) => `/staff/orders/${segment(orderId)}`,
   /** Refunding an order's payment (staff form). */
   staffOrderRefund: (orderId: string) => `/staff/orders/${segment(orderId)}/refund`,
   /** Refunding a membership payment (a join or a renewal; staff page and form, finance area). */

@@ -102,7 +102,8 @@ async function expectOneCleanA4Page(state: string) {
 describe("the money documents print on one A4 page each", () => {
   it("a receipt made out to an employer, and a pro-forma invoice, as the member sees them", async () => {
     await signIn(MEMBER, "/user/receipts");
-    await follow(page, () => page.getByRole("link", { name: "GH-2026-000001" }).click());
+    // The first link: the receipts table (the credit note's row links to the receipt it credits too).
+    await follow(page, () => page.getByRole("link", { name: "GH-2026-000001" }).first().click());
     const receipt = await page.locator("main").innerText();
     for (const fact of ["Invoice to", "Accounts Payable Department", "Purchase order: PO-2026/PHYSIO-CPD/0004471-REV-B", "VAT number: GB123456789", "Mina Member"]) expect(receipt).toContain(fact);
     await expectOneCleanA4Page("receipt");
@@ -112,6 +113,18 @@ describe("the money documents print on one A4 page each", () => {
     const invoice = await page.locator("main").innerText();
     for (const fact of ["Pro-forma invoice", "Payment due by", "GH-ORDPRINT1", "sort code", "Invoice to"]) expect(invoice).toContain(fact);
     await expectOneCleanA4Page("pro-forma invoice");
+  });
+
+  it("the member's list of documents, and their own credit note in the staff page's document", async () => {
+    await visit(page, stack.url("/user/receipts"));
+    for (const heading of ["Your receipts", "Credit notes", "Pro-forma invoices"]) expect(await page.getByRole("heading", { name: heading, exact: true }).isVisible(), heading).toBe(true);
+    expect(formatFindings(await axeFindings(page)), "axe on the member's receipts list").toEqual([]);
+    expect(watch.take(), "the receipts list: console errors, exceptions and CSP violations").toEqual(NO_PROBLEMS);
+    await follow(page, () => page.getByRole("link", { name: "CN-2026-000001" }).click());
+    expect(page.url()).toBe(stack.url("/user/credit-notes/CN-2026-000001"));
+    const note = await page.locator("main").innerText();
+    for (const fact of ["Credit note", "Credits receipt", "GH-2026-000001", "Mina Member", "Total refunded"]) expect(note).toContain(fact);
+    await expectOneCleanA4Page("credit note, as the member sees it");
   });
 
   it("a credit note with a long reason, as staff see it", async () => {

@@ -177,8 +177,10 @@ describe("renewing a membership paid by bank transfer", () => {
 
     // The renewal's receipt, with the next number after the society's last one (not the other payer's).
     await visit(page, url("/user/receipts"));
-    const receiptRows = main(page).locator("table tbody tr");
+    const receiptRows = main(page).getByRole("table", { name: "Your receipts, newest first" }).locator("tbody tr");
     expect(await receiptRows.count()).toBe(1);
+    // Renewing by bank transfer also issued its pro-forma invoice, listed apart.
+    expect(await main(page).getByRole("table", { name: "Your pro-forma invoices, newest first" }).locator("tbody tr").count()).toBe(1);
     const receiptRow = (await receiptRows.first().innerText()).replace(/\s+/g, " ");
     expect(receiptRow).toContain(NEXT_RECEIPT);
     expect(receiptRow).toContain("£195.00");

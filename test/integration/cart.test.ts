@@ -139,6 +139,14 @@ describe("/cart", () => {
     expect((await one(html, "[data-cart-page]")).attrs["data-cart-items"]).toBe(items);
   });
 
+  it("keeps an applied discount code through signing in and creating an account", async () => {
+    const items = `webinar:${BACK_PAIN().id}`;
+    const { html } = await page(new TestBrowser(), `/cart?items=${items}&code=welcome10`);
+    const back = `/cart?items=${items}&code=WELCOME10`;
+    expect((await one(html, "a[data-cart-sign-in]")).attrs.href).toBe(`/login?callbackUrl=${encodeURIComponent(back)}`);
+    expect((await one(html, "a[data-cart-register]")).attrs.href).toBe(`/register?callbackUrl=${encodeURIComponent(back)}`);
+  });
+
   it("each Remove link is the cart without that item, and the last one leaves an empty cart", async () => {
     const items = `webinar:${BACK_PAIN().id},webinar:${ETHICS().id}`;
     const { html } = await page(new TestBrowser(), `/cart?items=${items}`);

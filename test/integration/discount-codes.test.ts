@@ -174,6 +174,31 @@ describe("a card order with a code", () => {
   });
 });
 
+describe("a code that takes an order to nothing", () => {
+  it("grants the webinar at once, with the order e-mail, and issues no pro-forma invoice or Stripe session", async () => {
+    expect((await saveCode({ code: "ALLFREE", kind: "fixed", amountOffPence: 10000, allWebinars: true, maxRedemptions: 5 })).status).toBe(201);
+    await clearContentCache();
+    for (const paymentMethod of ["offline", "card"]) {
+      const { browser, user } = await shopper();
+      const response = await browser.post("/cart/checkout", { items: `webinar:${BACK_PAIN().id}`, expectedTotalPence: "0", idempotencyKey: crypto.randomUUID(), paymentMethod, code: "ALLFREE" });
+      expect(response.headers.get("Location")).toMatch(/^\/user\/webinars\?ordered=/);
+      const order = (await env.DB.prepare("SELECT id, status, total_pence, checkout_session_id FROM orders WHERE user_id = ?1").bind(user.uid).first<{
+        id: string;
+        status: string;
+        total_pence: number;
+        checkout_session_id: string | null;
+      }>())!;
+      expect(order).toMatchObject({ status: "paid", total_pence: 0, checkout_session_id: null });
+      const granted = await env.DB.prepare("SELECT webinar_id FROM entitlements WHERE user_id = ?1").bind(user.uid).all<{ webinar_id: string }>();
+      expect(granted.results.map((r) => r.webinar_id)).toEqual([BACK_PAIN().id]);
+      const invoices = await env.DB.prepare("SELECT count(*) AS n FROM pro_forma_invoices WHERE order_id = ?1").bind(order.id).first<{ n: number }>();
+      expect(invoices!.n).toBe(0);
+      const mail = await env.DB.prepare("SELECT kind FROM email_outbox WHERE recipient = ?1").bind(user.email).all<{ kind: string }>();
+      expect(mail.results.map((m) => m.kind)).toEqual(["order-receipt"]);
+    }
+  });
+});
+
 describe("the total cap", () => {
   it("holds when more checkouts than uses left race for it; a refused one orders nothing and says why", async () => {
     expect((await saveCode({ code: "RACE2", kind: "fixed", amountOffPence: 1000, allWebinars: true, maxRedemptions: 2 })).status).toBe(201);

@@ -164,6 +164,8 @@ describe("joining by bank transfer with a code", () => {
     const items = JSON.parse(receipt!.items) as { description: string; pence: number }[];
     expect(items.map((i) => i.pence)).toEqual([Math.round(full.price * 100) - 2000, Math.round((full.joiningFee ?? 0) * 100)]);
     expect(items.map((i) => i.description)).toEqual(["Full member, first year's subscription", "Full member, joining fee"]);
+    // The pro-forma invoice asked for the same two lines, with the same VAT.
+    expect(JSON.parse(invoice!.items)).toEqual(JSON.parse(receipt!.items).map((i: { detail: string | null }) => ({ ...i, detail: expect.any(String) })));
   });
 });
 

@@ -444,6 +444,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
           reason: "fraudulent",
           status: spec.status,
           created: nowSeconds(),
+          evidence_details: { due_by: nowSeconds() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
         };
         objects.set(dispute.id, dispute);
         return json(res, 200, dispute);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReceiptItem } from "../../src/domain/receipts";
 import { refundVatLines } from "../../src/services/finance/refund-vat";
-import { creditNoteLines } from "../../src/services/refunds/credit-note-lines";
+import { creditNoteLines, creditNoteVat } from "../../src/services/refunds/credit-note-lines";
 import { splitGross } from "../../src/shared/pricing/vat";
 
 const item = (description: string, pence: number, treatment: "standard" | "exempt" | "zero"): ReceiptItem => {
@@ -29,6 +29,15 @@ describe("credit note lines", () => {
 
   it("leaves out lines with nothing refunded", () => {
     expect(creditNoteLines([item("Big", 10_000, "standard"), item("Tiny", 1, "standard")], 10)!.map((l) => l.description)).toEqual(["Big"]);
+  });
+
+  it("stores, at issue, the lines with their net and VAT sums, adding up to the amount refunded", () => {
+    const vat = creditNoteVat(receipt, 2513)!;
+    expect(vat.lines).toEqual(creditNoteLines(receipt, 2513));
+    expect(vat.netPence).toBe(vat.lines.reduce((sum, l) => sum + l.split.netPence, 0));
+    expect(vat.vatPence).toBe(vat.lines.reduce((sum, l) => sum + l.split.vatPence, 0));
+    expect(vat.netPence + vat.vatPence).toBe(2513);
+    expect(creditNoteVat([{ description: "Old", detail: null, pence: 1000, vat: null }], 500)).toBeNull();
   });
 
   it("is unknown for a receipt issued before VAT was recorded", () => {

@@ -95,7 +95,20 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
   },
   "refund-issued": {
     subject: "Your refund of £20.00 (Webinar order GH-ORD0001)",
-    facts: ["£20.00", "Webinar order GH-ORD0001", "2 December 2026", "CN-2026-000007", "back to the card", "The webinar was moved"],
+    facts: ["£20.00", "Webinar order GH-ORD0001", "2 December 2026", "CN-2026-000007", "back to the card", "The webinar was moved", link("/user/credit-notes/CN-2026-000007")],
+  },
+  "pro-forma-issued": {
+    subject: "Pro-forma invoice: £150.00 to pay by 24 December 2026 (GH-ABCD1234)",
+    facts: ["PF-2026-000012", "Sampleton Physio Ltd", "£150.00", "GH-ABCD1234", "24 December 2026", "Sort code: 12-34-56", link("/user/pro-forma/PF-2026-000012")],
+  },
+  "dispute-opened": {
+    subject: "Payment disputed: £45.00 from ada@example.org (Webinar order GH-ORD0001)",
+    facts: ["ada@example.org", "Webinar order GH-ORD0001", "GH-2026-000031", "£45.00", "product not received", "8 December 2026", "dp_test_123", link("/staff/orders/order-123")],
+  },
+  "dispute-closed": {
+    subject: "Dispute lost: £45.00 from ada@example.org (Webinar order GH-ORD0001)",
+    facts: ["The dispute was lost", "ada@example.org", "£45.00", link("/staff/orders/order-123")],
+    absent: ["Evidence due by"],
   },
 };
 

@@ -71,6 +71,14 @@ describe("the state a membership is in", () => {
     expect(memberStateWords(memberState(r, GRACE, at("2027-05-02T12:00:00Z")))).toBe("Lapsed on 30 April 2027");
     expect(memberStateWords({ kind: "lapsed", since: null })).toBe("Lapsed");
   });
+  it("set to end at its period end, is active to the end, never renewal due nor in grace, then lapsed at once", () => {
+    const ending = record({ endsOn: "2027-03-31" });
+    expect(memberState(ending, GRACE, at("2027-03-10T12:00:00Z"))).toEqual({ kind: "active", until: "2027-03-31", ending: true });
+    expect(memberStateWords(memberState(ending, GRACE, at("2027-03-30T23:59:59Z")))).toBe("Active until 31 March 2027, then ends: not renewing");
+    expect(memberState(ending, GRACE, at("2027-03-31T00:00:00Z"))).toEqual({ kind: "lapsed", since: "2027-03-31T00:00:00.000Z" });
+    expect(isActiveMember(ending, at("2027-03-31T00:00:00Z"), GRACE)).toBe(false);
+    expect(memberState(record({ endsOn: "2027-03-31", status: "lapsed" }), GRACE, at("2027-06-01T00:00:00Z"))).toEqual({ kind: "lapsed", since: "2027-03-31T00:00:00.000Z" });
+  });
 });
 
 describe("renewal reminders", () => {

@@ -1,5 +1,6 @@
 /** Membership applications, membership records and payments in D1 (migrations/0003_membership.sql). */
 import type { VatTreatment } from "../../shared/pricing/vat";
+import type { BillingDetails } from "../../shared/billing-details";
 import { billingColumn, parseBilling } from "./billing-column";
 import { reserveApplicationRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
 import type { ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
@@ -64,6 +65,8 @@ export interface ApplicationStore {
   byId(id: string): Promise<Application | null>;
   /** The user's latest join application (renewals and changes are not joining). */
   latestForUser(userId: string): Promise<Application | null>;
+  /** The billing details of the user's latest join or renewal application (null when it gave none): the organisation that paid last. */
+  lastBilling(userId: string): Promise<BillingDetails | null>;
   /** Newest first; `withPayments` keeps only applications that money has been received for. */
   list(filter: { status?: ApplicationStatus; withPayments?: boolean; search?: string; limit: number }): Promise<ListedApplication[]>;
   payments(applicationId: string): Promise<Payment[]>;
@@ -135,6 +138,13 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     byIdempotencyKey: (key) => one("SELECT * FROM applications WHERE idempotency_key = ?1", key),
     byId: (id) => one("SELECT * FROM applications WHERE id = ?1", id),
     latestForUser: (userId) => one("SELECT * FROM applications WHERE user_id = ?1 AND kind = 'join' ORDER BY created_at DESC LIMIT 1", userId),
+    async lastBilling(userId) {
+      const row = await db
+        .prepare("SELECT billing FROM applications WHERE user_id = ?1 AND kind IN ('join', 'renewal') ORDER BY created_at DESC, rowid DESC LIMIT 1")
+        .bind(userId)
+        .first<{ billing: string | null }>();
+      return parseBilling(row?.billing ?? null);
+    },
     async list({ status, withPayments = false, search, limit }) {
       // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
       const term = search?.trim() ? search.trim().toLowerCase() : null;
@@ -183,7 +193,7 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         auditInsert(audit, application.id),
         db
           .prepare(
-            `UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, application_id = ?4, updated_at = ${NOW}
+            `UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, application_id = ?4, ends_on = NULL, updated_at = ${NOW}
              WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM payments WHERE id = ?5)`,
           )
           .bind(application.userId, payment.receivedOn, periodEnd, application.id, payment.id),

@@ -93,12 +93,14 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
     },
     async applySubscription(s, then = []) {
       // With it, the record's scheduled downgrade: applied once a renewal starts a new period,
-      // dropped when the subscription ends the membership (membership-changes.ts).
+      // dropped when the subscription ends the membership (membership-changes.ts). A new
+      // subscription (a fresh join) clears an end chosen for the membership before it.
       await db.batch([
         db
         .prepare(
           `UPDATE memberships SET status = COALESCE(?2, status), payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
-             billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end), updated_at = ${NOW}
+             billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end),
+             ends_on = CASE WHEN stripe_subscription_id IS ?4 THEN ends_on END, updated_at = ${NOW}
            WHERE user_id = ?1 AND (stripe_subscription_id = ?4
              OR (?8 IS NOT NULL AND application_id = ?8 AND EXISTS (SELECT 1 FROM applications WHERE id = ?8 AND status = 'paid')))`,
         )

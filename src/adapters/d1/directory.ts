@@ -1,7 +1,7 @@
 /**
  * The member directory in D1 (migrations/0015_directory.sql). The listing query asks the same
- * question as the member tier (an active record within its period plus the grace period, or
- * open-ended), so a lapsed member drops out and the page counts stay right; and it selects each
+ * question as the member tier (an active record within its period plus the grace period, with no
+ * grace for one set to end at its period end, or open-ended), so a lapsed member drops out and the page counts stay right; and it selects each
  * optional field only where its owner shows it, so a hidden value never leaves the database.
  * Filters match shown values only: a search by town cannot find a member whose town is hidden.
  */
@@ -102,7 +102,7 @@ export function createDirectoryStore(db: D1Database): DirectoryStore {
       // ?1 now, ?2 grace days, ?3 name, ?4 town, ?5 specialisation (NULL: no filter).
       const where = `FROM directory_entries d JOIN memberships m ON m.user_id = d.user_id
         WHERE m.status = 'active'
-          AND (m.period_end IS NULL OR julianday(m.period_end) + ?2 > julianday(?1))
+          AND (m.period_end IS NULL OR julianday(m.period_end) + CASE WHEN m.ends_on IS NULL THEN ?2 ELSE 0 END > julianday(?1))
           AND (?3 IS NULL OR d.display_name LIKE ?3 ESCAPE '\\')
           AND (?4 IS NULL OR (d.show_town = 1 AND d.town LIKE ?4 ESCAPE '\\'))
           AND (?5 IS NULL OR (d.show_specialisation = 1 AND d.specialisation LIKE ?5 ESCAPE '\\'))`;

@@ -7,18 +7,24 @@ import type { DayRange, LedgerEntry } from "../../domain/ledger";
 import type { ReceiptItem, ReceiptSource } from "../../domain/receipts";
 import type { VatSplit } from "../../shared/pricing/vat";
 
-/** A ledger row as stored. A refund's VAT is not stored: `refundedReceipt` is what it refunds. */
+/**
+ * A ledger row as stored. A refund's net and VAT are its credit note's, stored at issue
+ * (migrations/0030); for a note issued before that they are null, and the reader works the split
+ * out from `refundedReceiptLines`, the receipt it refunds.
+ */
 export interface StoredLedgerEntry {
   entry: LedgerEntry;
   /** For a refund: the VAT lines of the receipt it refunds; null when there is none or it predates VAT. */
   refundedReceiptLines: VatSplit[] | null;
 }
 
-/** A credit note in a range, with the VAT lines of the receipt it refunds. */
+/** A credit note in a range: its stored VAT lines, or (issued before they were stored) the receipt's it refunds. */
 export interface StoredCreditNote {
   number: string;
   refundedOn: string;
   totalPence: number;
+  /** The note's own lines as stored at issue; null on notes issued before. */
+  storedLines: VatSplit[] | null;
   refundedReceiptLines: VatSplit[] | null;
 }
 
@@ -93,7 +99,7 @@ const ORDER_PAYMENTS = `
 const REFUNDS = `
   SELECT 'refund' AS kind, rf.source, rf.id, rf.refunded_on AS day, rf.method,
          cn.description, cn.payer_email, cn.number AS document,
-         rf.amount_pence AS gross_pence, NULL AS net_pence, NULL AS vat_pence, 0 AS fee_pence,
+         rf.amount_pence AS gross_pence, cn.net_pence, cn.vat_pence, 0 AS fee_pence,
          rf.reason AS reference, r.items AS receipt_items
   FROM refunds rf
   LEFT JOIN credit_notes cn ON cn.refund_id = rf.id
@@ -140,13 +146,19 @@ export function createLedgerStore(db: D1Database): LedgerStore {
     async creditNotes(range) {
       const { results } = await db
         .prepare(
-          `SELECT cn.number, cn.refunded_on, cn.total_pence, r.items
+          `SELECT cn.number, cn.refunded_on, cn.total_pence, cn.lines, r.items
            FROM credit_notes cn LEFT JOIN receipts r ON r.source = cn.source AND r.payment_id = cn.payment_id
            WHERE cn.refunded_on BETWEEN ?1 AND ?2 ORDER BY cn.refunded_on, cn.number`,
         )
         .bind(range.from, range.to)
-        .all<{ number: string; refunded_on: string; total_pence: number; items: string | null }>();
-      return results.map((r) => ({ number: r.number, refundedOn: r.refunded_on, totalPence: r.total_pence, refundedReceiptLines: vatLinesOf(r.items) }));
+        .all<{ number: string; refunded_on: string; total_pence: number; lines: string | null; items: string | null }>();
+      return results.map((r) => ({
+        number: r.number,
+        refundedOn: r.refunded_on,
+        totalPence: r.total_pence,
+        storedLines: r.lines === null ? null : (JSON.parse(r.lines) as { split: VatSplit }[]).map((line) => line.split),
+        refundedReceiptLines: vatLinesOf(r.items),
+      }));
     },
     async recordFee(source, paymentId, feePence, balanceTransactionId) {
       await db

@@ -8,10 +8,11 @@
 import type { Application, PaymentMethod, StaffAudit } from "../../domain/membership";
 import type { ChangeDirection, ChangeStatus, MembershipChange, MembershipType } from "../../domain/membership-year";
 import { toApplication, type ApplicationRow } from "./applications";
+import { billingColumn } from "./billing-column";
 
 /** An application this store makes: a renewal, or an offline upgrade's amount due. */
-/** A renewal or change asks for no billing details: its documents name the member (or staff issue a pro-forma invoice). */
-export type NewYearApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt" | "billing"> & { kind: "renewal" | "change" };
+/** A renewal may be made out to an organisation (its billing details, as a join's); a change never is: its documents name the member. */
+export type NewYearApplication = Omit<Application, "status" | "rejectedReason" | "createdAt" | "updatedAt"> & { kind: "renewal" | "change" };
 
 export interface NewChange {
   /** The change form's idempotency key. */
@@ -49,9 +50,10 @@ export interface MembershipChangeStore {
   openApplications(userId: string): Promise<Application[]>;
   /**
    * Stores a renewal application (idempotency key: one per user and period end), only while the
-   * record is active, paid offline and still ends at `periodEnd`. False when it stored nothing.
+   * record is active, paid offline and still ends at `periodEnd`, with `then` (its pro-forma
+   * invoice, conditional on it) in the same batch. False when it stored nothing.
    */
-  requestRenewal(application: NewYearApplication, periodEnd: string): Promise<boolean>;
+  requestRenewal(application: NewYearApplication, periodEnd: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   /**
    * An upgrade or sideways change, in effect now: the change, its amount due (offline, when
    * there is one), the record's new type (any scheduled downgrade dropped) and the price of a
@@ -169,16 +171,19 @@ export function scheduleUpkeep(db: D1Database, userId: string | null): D1Prepare
 }
 
 export function createMembershipChangeStore(db: D1Database): MembershipChangeStore {
-  /** `where`'s own parameters are numbered from ?15 (the row takes ?1 to ?14). */
+  /** `where`'s own parameters are numbered from ?16 (the row takes ?1 to ?15). */
   const insertApplication = (a: NewYearApplication, where: string, ...whereParams: unknown[]) =>
     db
       .prepare(
         `INSERT INTO applications (id, kind, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-           membership_title, payment_method, amount_due_pence, status, details, vat_treatment)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'awaiting_payment', ?13, ?14 WHERE ${where}
+           membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'awaiting_payment', ?13, ?14, ?15 WHERE ${where}
          ON CONFLICT (idempotency_key) DO NOTHING`,
       )
-      .bind(a.id, a.kind, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, ...whereParams);
+      .bind(
+        a.id, a.kind, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle, a.paymentMethod,
+        a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, billingColumn(a.billing), ...whereParams,
+      );
 
   /** The change row, inserted only while the record is the active membership it changes from (once per id). */
   const insertChange = (c: NewChange, status: ChangeStatus, applicationId: string | null) =>
@@ -243,14 +248,17 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         .all<ApplicationRow>();
       return results.map(toApplication);
     },
-    async requestRenewal(application, periodEnd) {
-      const result = await insertApplication(
-        application,
-        "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?15 AND status = 'active' AND payment_method = 'offline' AND period_end = ?16)",
-        application.userId,
-        periodEnd,
-      ).run();
-      return result.meta.changes > 0;
+    async requestRenewal(application, periodEnd, then = []) {
+      const [result] = await db.batch([
+        insertApplication(
+          application,
+          "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?16 AND status = 'active' AND payment_method = 'offline' AND period_end = ?17)",
+          application.userId,
+          periodEnd,
+        ),
+        ...then,
+      ]);
+      return (result?.meta.changes ?? 0) > 0;
     },
     async applyNow(change, amountDue, renewal) {
       const statements = [
@@ -303,7 +311,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         audit(entry, application.id),
         db
           .prepare(
-            `UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, updated_at = ${NOW}
+            `UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, ends_on = NULL, updated_at = ${NOW}
              WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM payments WHERE id = ?4)`,
           )
           .bind(application.userId, period.start, period.end, payment.id),
@@ -324,7 +332,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
           .prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND kind = 'renewal' AND changes() = 1`)
           .bind(application.id),
         db
-          .prepare(`UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, updated_at = ${NOW} WHERE user_id = ?1 AND changes() = 1`)
+          .prepare(`UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, ends_on = NULL, updated_at = ${NOW} WHERE user_id = ?1 AND changes() = 1`)
           .bind(application.userId, period.start, period.end),
         ...scheduleUpkeep(db, application.userId),
         ...after,

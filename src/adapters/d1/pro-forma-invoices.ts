@@ -17,8 +17,14 @@ export interface ProFormaInvoiceStore {
    * when an invoice with the same content exists for the same application or order.
    */
   issue(invoice: NewProFormaInvoice, onlyIf: BatchQuery): D1PreparedStatement;
-  /** Issues `invoice` now (unless the same content was issued before) and returns the invoice that stands. */
-  issueNow(invoice: NewProFormaInvoice): Promise<ProFormaInvoice>;
+  /**
+   * Issues `invoice` now (unless the same content was issued before), with `then` (its e-mail,
+   * conditional on the insert just before it) in the same batch; returns the invoice that stands
+   * and whether this call issued it.
+   */
+  issueNow(invoice: NewProFormaInvoice, then?: readonly D1PreparedStatement[]): Promise<{ invoice: ProFormaInvoice; issued: boolean }>;
+  /** The number of the invoice with this content, read later in the batch that issues it (for its e-mail). */
+  numberOf(invoice: Pick<NewProFormaInvoice, "source" | "applicationId" | "orderId" | "contentKey">): BatchQuery;
   byNumber(number: string): Promise<ProFormaInvoice | null>;
   /** Newest first. */
   forUser(userId: string): Promise<ProFormaInvoice[]>;
@@ -113,16 +119,20 @@ export function createProFormaInvoiceStore(db: D1Database): ProFormaInvoiceStore
       );
   return {
     issue,
-    async issueNow(p) {
+    async issueNow(p, then = []) {
       const subject = p.applicationId ?? p.orderId;
-      await db.batch([issue(p, { select: "SELECT 1", params: [] })]);
+      const [inserted] = await db.batch([issue(p, { select: "SELECT 1", params: [] }), ...then]);
       const row = await db
         .prepare("SELECT * FROM pro_forma_invoices WHERE source = ?1 AND COALESCE(application_id, order_id) = ?2 AND content_key = ?3")
         .bind(p.source, subject, p.contentKey)
         .first<ProFormaRow>();
       if (!row) throw new Error(`The pro-forma invoice for ${p.source} ${subject} was neither issued nor found`);
-      return toInvoice(row);
+      return { invoice: toInvoice(row), issued: (inserted?.meta.changes ?? 0) > 0 };
     },
+    numberOf: (p) => ({
+      select: "SELECT number FROM pro_forma_invoices WHERE source = ? AND COALESCE(application_id, order_id) = ? AND content_key = ?",
+      params: [p.source, p.applicationId ?? p.orderId, p.contentKey],
+    }),
     async byNumber(number) {
       const row = await db.prepare("SELECT * FROM pro_forma_invoices WHERE number = ?1").bind(number).first<ProFormaRow>();
       return row ? toInvoice(row) : null;

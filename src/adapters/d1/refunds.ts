@@ -8,6 +8,8 @@
 import {
   CREDIT_NOTE_NUMBER_PRINTF,
   type CreditNote,
+  type CreditNoteLine,
+  type CreditNoteVat,
   type Dispute,
   type DisputeStatus,
   type NewCreditNote,
@@ -43,8 +45,14 @@ export interface RefundStore {
   forPayment(source: ReceiptSource, paymentId: string): Promise<Refund[]>;
   forOrder(orderId: string): Promise<Refund[]>;
   creditNote(number: string): Promise<CreditNote | null>;
-  /** Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True when its status changed. */
-  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string): Promise<boolean>;
+  /** The credit notes of refunds of the user's payments, newest first. */
+  creditNotesForUser(userId: string): Promise<CreditNote[]>;
+  /**
+   * Opens or updates a dispute; a lost one takes back the order's webinars in the same batch. True
+   * when its status changed. `then` (staff's e-mail) runs right after the dispute's own statement,
+   * so a condition on that statement's change (`afterChange`) sees whether it changed anything.
+   */
+  saveDispute(dispute: Omit<Dispute, "openedAt" | "closedAt">, londonToday: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   disputesForOrder(orderId: string): Promise<Dispute[]>;
   /** The disputes of the user's membership payments, oldest first. */
   membershipDisputesOf(userId: string): Promise<Dispute[]>;
@@ -103,7 +111,14 @@ interface CreditNoteRow {
   method: "card" | "offline";
   refunded_on: string;
   issued_at: string;
+  net_pence: number | null;
+  vat_pence: number | null;
+  lines: string | null;
 }
+
+/** The VAT split stored at issue (migrations/0030); null on notes issued before, or without VAT records. */
+const storedVat = (r: Pick<CreditNoteRow, "net_pence" | "vat_pence" | "lines">): CreditNoteVat | null =>
+  r.net_pence === null || r.vat_pence === null || r.lines === null ? null : { netPence: r.net_pence, vatPence: r.vat_pence, lines: JSON.parse(r.lines) as CreditNoteLine[] };
 
 const toCreditNote = (r: CreditNoteRow): CreditNote => ({
   number: r.number,
@@ -123,6 +138,7 @@ const toCreditNote = (r: CreditNoteRow): CreditNote => ({
   method: r.method,
   refundedOn: r.refunded_on,
   issuedAt: r.issued_at,
+  vat: storedVat(r),
 });
 
 interface DisputeRow {
@@ -162,6 +178,9 @@ const MEMBERSHIP_KIND_WORDS: Record<string, string> = { renewal: ", renewal", ch
 
 /** The table holding a source's payments. */
 const PAYMENTS_TABLE: Record<ReceiptSource, string> = { membership: "payments", order: "order_payments" };
+
+/** A payer has a few credit notes at most; this bounds their page all the same. */
+const CREDIT_NOTE_LIST_LIMIT = 200;
 
 const REFUNDED = "(SELECT COALESCE(SUM(r.amount_pence), 0) FROM refunds r WHERE r.source = ? AND r.payment_id = p.id)";
 const REFUND_COLUMNS = "r.*, (SELECT c.number FROM credit_notes c WHERE c.refund_id = r.id) AS credit_note_number";
@@ -259,8 +278,8 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
         db
           .prepare(
             `INSERT INTO credit_notes (number, year, seq, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id,
-               payer_name, payer_email, description, reason, total_pence, method, refunded_on)
-             SELECT printf(?1, ?2, allocated.seq), ?2, allocated.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
+               payer_name, payer_email, description, reason, total_pence, method, refunded_on, net_pence, vat_pence, lines)
+             SELECT printf(?1, ?2, allocated.seq), ?2, allocated.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19
              FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM credit_notes WHERE year = ?2) AS allocated
              WHERE EXISTS (SELECT 1 FROM refunds WHERE id = ?3)
              ON CONFLICT (refund_id) DO NOTHING`,
@@ -282,6 +301,9 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
             n.totalPence,
             n.method,
             n.refundedOn,
+            n.vat?.netPence ?? null,
+            n.vat?.vatPence ?? null,
+            n.vat ? JSON.stringify(n.vat.lines) : null,
           ),
         ...then,
       ];
@@ -305,7 +327,15 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
       return row ? toCreditNote(row) : null;
     },
 
-    async saveDispute(d, londonToday) {
+    async creditNotesForUser(userId) {
+      const { results } = await db
+        .prepare(`SELECT * FROM credit_notes WHERE user_id = ?1 ORDER BY year DESC, seq DESC LIMIT ${CREDIT_NOTE_LIST_LIMIT}`)
+        .bind(userId)
+        .all<CreditNoteRow>();
+      return results.map(toCreditNote);
+    },
+
+    async saveDispute(d, londonToday, then = []) {
       const statements = [
         db
           .prepare(
@@ -316,6 +346,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
              WHERE disputes.status <> excluded.status`,
           )
           .bind(d.id, d.source, d.paymentId, d.orderId, d.applicationId, d.userId, d.amountPence, d.reason, d.status),
+        ...then,
         // A dispute lost: the bank took the money back, so the webinars go for good, or the membership ends now.
         ...(d.status === "lost" && d.orderId ? [db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(d.orderId)] : []),
         ...(d.status === "lost" && d.source === "membership" ? [endMembershipStatement(db, d.userId, "now", londonToday)] : []),

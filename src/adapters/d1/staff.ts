@@ -6,6 +6,8 @@ export interface StaffStore {
   member(email: string): Promise<StaffMember | null>;
   /** Current staff, administrators first, then by address. */
   list(): Promise<TeamMember[]>;
+  /** The addresses of current staff with any of these roles, in address order. */
+  addressesWithRoles(roles: readonly StaffRole[]): Promise<string[]>;
   /** Adds an administrator from STAFF_EMAILS unless the address was ever on the list (a removed one stays removed). */
   seed(email: string): D1PreparedStatement;
   /** Adds the address, or brings back a removed one with this role; changes nothing for current staff. */
@@ -37,6 +39,13 @@ export function createStaffStore(db: D1Database): StaffStore {
     async list() {
       const { results } = await db.prepare(`${SELECT} ORDER BY s.role != 'admin', s.email`).all<MemberRow>();
       return results.map((r) => ({ email: r.email, role: r.role, addedBy: r.added_by, addedAt: r.added_at, secondFactorEnrolled: r.enrolled === 1 }));
+    },
+    async addressesWithRoles(roles) {
+      const { results } = await db
+        .prepare("SELECT email FROM staff_members WHERE removed_at IS NULL AND role IN (SELECT value FROM json_each(?1)) ORDER BY email")
+        .bind(JSON.stringify(roles))
+        .all<{ email: string }>();
+      return results.map((r) => r.email);
     },
     seed: (email) => db.prepare("INSERT OR IGNORE INTO staff_members (email, role, added_by) VALUES (?1, 'admin', 'STAFF_EMAILS')").bind(email),
     add: (email, role, addedBy) =>

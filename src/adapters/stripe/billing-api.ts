@@ -261,6 +261,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
           amountPence: dispute.amount,
           reason: dispute.reason,
           status: dispute.status,
+          evidenceDueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000).toISOString() : null,
         };
       } catch (error) {
         if (isMissing(error)) return null;

@@ -1,5 +1,5 @@
 /**
- * A membership's first-year discount in Stripe (docs/decisions/0031-memcard-join-lines.md): one
+ * A membership's first-year discount in Stripe (docs/decisions/0033-join-lines.md): one
  * coupon of a fixed amount off, `duration: once` (Stripe applies it to the subscription's first
  * invoice only), restricted with `applies_to.products` to the subscription's product, so Stripe
  * takes it off the subscription line alone and works that line's tax on what is left, as our

@@ -78,6 +78,7 @@ import { createAccountErasure } from "../../services/privacy/account-erasure";
 import { createDataExport } from "../../services/privacy/data-export";
 import { createPseudonyms } from "../../services/privacy/pseudonyms";
 import { createReceiptService } from "../../services/receipts/receipt-service";
+import { createProFormaIssuer } from "../../services/pro-forma/pro-forma-issue";
 import { createProFormaService } from "../../services/pro-forma/pro-forma-service";
 import { createSecondFactor } from "../../services/staff/second-factor";
 import { createSecretBox } from "../../services/staff/secret-box";
@@ -232,6 +233,9 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     now,
     log,
   });
+  /** Pro-forma invoices issued with the payer's e-mail (a bank-transfer join or order, or staff). */
+  const proFormaIssuer = createProFormaIssuer({ store: stores.proForma, notices, paymentInstructions: config.membership.offlinePaymentInstructions });
+  const staffStore = createStaffStore(db);
   const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
   /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
   const completeRenewal = (session: CheckoutSession) =>
@@ -253,7 +257,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     membership: createMembershipService({
       applications: stores.applications,
       redemptions: stores.redemptions,
-      proForma: stores.proForma,
+      proForma: proFormaIssuer,
       memberships: stores.memberships,
       changes: stores.membershipChanges,
       content: published,
@@ -269,6 +273,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     /** Renewing a membership paid offline, and changing membership type (the membership year). */
     membershipYear: createMembershipChangeService({
       memberships: stores.memberships,
+      proForma: proFormaIssuer,
       applications: stores.applications,
       changes: stores.membershipChanges,
       terms,
@@ -318,12 +323,13 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, proForma: stores.proForma, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
     /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
     proForma: createProFormaService({
       proForma: stores.proForma,
+      issuer: proFormaIssuer,
       applications: stores.applications,
       orders: stores.orders,
       content: published,
@@ -356,7 +362,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), audit: stores.audit, graceDays, now }),
     /** Who is staff, with which role (/staff/team; STAFF_EMAILS seeds the first administrators). */
     staffTeam: createStaffTeam({
-      staff: createStaffStore(db),
+      staff: staffStore,
       secondFactors: stores.secondFactors,
       audit: stores.audit,
       seedEmails: config.membership.staffEmails,
@@ -402,7 +408,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
               recordInvoiceFee: (invoiceId) => recordInvoiceFee({ billing: card.billing, ledger: ledgerStore, log }, invoiceId),
               refunds: {
                 recordChargeRefunds: (chargeId) => refunds.recordChargeRefunds(chargeId),
-                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, now, log }, disputeId),
+                recordDispute: (disputeId) => recordDispute({ refunds: refundStore, billing: card.billing, memberships: stores.memberships, notices, staff: staffStore, now, log }, disputeId),
               },
             },
             rawBody,

@@ -9,7 +9,9 @@
  * the invoice id; renewal-reminder `{userId}:{periodEnd}:{30|7}`; membership-lapsed
  * `{userId}:{periodEnd}`; webinar-reminder `{userId}:{webinarId}:{startsAt}`; recording-ready
  * `{userId}:{webinarId}`; claim-invitation the imported address; email-changed
- * `{userId}:{newEmail}`; refund-issued the refund id.
+ * `{userId}:{newEmail}`; refund-issued the refund id; pro-forma-issued
+ * `{source}:{application or order id}:{content key}` (one invoice); dispute-opened and
+ * dispute-closed `{disputeId}:{payer's userId}`, with each staff reader's address.
  */
 import type { EmailKind } from "../../domain/email";
 

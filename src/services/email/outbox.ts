@@ -13,7 +13,7 @@
  */
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
 import type { NewOutboxMessage, OutboxCondition, OutboxFill, OutboxStore } from "../../adapters/d1/outbox";
-import { EMAIL_CATEGORY, STAFF_EMAIL_KINDS, type EmailDataFor, type EmailKind, type OptionalEmailCategory, type Recipient } from "../../domain/email";
+import { EMAIL_CATEGORY, STAFF_EMAIL_KINDS, type EmailDataFor, type EmailKind, type OptionalEmailCategory, type Recipient, type StaffRoleEmailKind } from "../../domain/email";
 import type { Logger } from "../../log";
 import { dedupeKey } from "./dedupe-key";
 import { subjectFor } from "./subjects";
@@ -23,15 +23,18 @@ type OptionalKind = { [K in EmailKind]: (typeof EMAIL_CATEGORY)[K] extends Optio
 
 /**
  * One message to write: its kind and data, the event that causes it (see dedupe-key.ts), and
- * who it is for. Staff notices go to every address in STAFF_EMAILS; messages a reader can turn
- * off need the reader's user id (their preferences and unsubscribe link).
+ * who it is for. Staff notices go to every address in STAFF_EMAILS; notices to the staff of a
+ * role name their readers (one message each); messages a reader can turn off need the reader's
+ * user id (their preferences and unsubscribe link).
  */
 export type EmailRequest = {
   [K in EmailKind]: { kind: K; data: EmailDataFor[K]; event: string } & (K extends StaffKind
     ? { to?: never }
-    : K extends OptionalKind
-      ? { to: Recipient & { userId: string } }
-      : { to: Recipient });
+    : K extends StaffRoleEmailKind
+      ? { to: readonly string[] }
+      : K extends OptionalKind
+        ? { to: Recipient & { userId: string } }
+        : { to: Recipient });
 }[EmailKind];
 
 export interface PreparedEmail {
@@ -71,10 +74,17 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
   /** The outbox rows for one request: one per recipient (none when staff have no address). */
   function messagesFor(request: EmailRequest): NewOutboxMessage[] {
     const content = { kind: request.kind, data: request.data } as Parameters<typeof subjectFor>[0];
-    const staff = STAFF_EMAIL_KINDS.has(request.kind);
-    const recipients: Recipient[] = staff ? deps.staffEmails.map((email) => ({ email, userId: null })) : [request.to as Recipient];
+    const toStaffList = STAFF_EMAIL_KINDS.has(request.kind);
+    const toStaffRole = Array.isArray(request.to);
+    // Several readers of one event: each address gets its own message and its own dedupe key.
+    const staff = toStaffList || toStaffRole;
+    const recipients: Recipient[] = toStaffList
+      ? deps.staffEmails.map((email) => ({ email, userId: null }))
+      : toStaffRole
+        ? (request.to as readonly string[]).map((email) => ({ email, userId: null }))
+        : [request.to as Recipient];
     if (recipients.length === 0) {
-      deps.log.warn("email.no_recipients", { kind: request.kind, reason: "STAFF_EMAILS is empty" });
+      deps.log.warn("email.no_recipients", { kind: request.kind, reason: toStaffList ? "STAFF_EMAILS is empty" : "no staff member has the role" });
       return [];
     }
     const subject = subjectFor(content);

@@ -30,6 +30,12 @@ export function subjectFor(email: EmailContent): string {
         : `Welcome: your ${email.data.membershipTitle} membership is active`;
     case "refund-issued":
       return `Your refund of £${(email.data.amountPence / 100).toFixed(2)} (${email.data.description})`;
+    case "pro-forma-issued":
+      return `Pro-forma invoice: £${(email.data.totalPence / 100).toFixed(2)} to pay by ${onDay(email.data.dueOn)} (${email.data.paymentReference})`;
+    case "dispute-opened":
+      return `Payment disputed: £${(email.data.amountPence / 100).toFixed(2)} from ${email.data.payerName ?? email.data.payerEmail} (${email.data.paymentDescription})`;
+    case "dispute-closed":
+      return `Dispute ${email.data.outcome}: £${(email.data.amountPence / 100).toFixed(2)} from ${email.data.payerName ?? email.data.payerEmail} (${email.data.paymentDescription})`;
     case "order-receipt":
       return `Your receipt for order ${email.data.orderReference}`;
     case "payment-failed":

@@ -29,14 +29,18 @@ export interface Ledger {
 export type FinanceLedger = ReturnType<typeof createFinanceLedger>;
 
 export function createFinanceLedger(deps: FinanceLedgerDeps) {
-  /** Every entry of the range, refunds with the VAT they take back; refused past the limit. */
+  /**
+   * Every entry of the range, refunds with the VAT they take back (their credit note's stored
+   * split, or for a note issued before it was stored the same rule applied to its receipt);
+   * refused past the limit.
+   */
   const read = async (range: DayRange): Promise<Ledger> => {
     const stored = await deps.ledger.entries(range, ledgerExportLimit + 1);
     if (stored.length > ledgerExportLimit) {
       throw new AppError("BAD_REQUEST", `More than ${ledgerExportLimit.toLocaleString("en-GB")} payments and refunds from ${range.from} to ${range.to}: choose a shorter range`);
     }
     const entries = stored.map(({ entry, refundedReceiptLines }) => {
-      if (entry.kind !== "refund" || refundedReceiptLines === null) return entry;
+      if (entry.kind !== "refund" || entry.netPence !== null || refundedReceiptLines === null) return entry;
       const { netPence, vatPence } = vatTotals(refundVatLines(refundedReceiptLines, entry.grossPence));
       return { ...entry, netPence, vatPence };
     });
@@ -58,12 +62,14 @@ export function createFinanceLedger(deps: FinanceLedgerDeps) {
       const days = quarterDays(quarter);
       const [receipts, creditNotes] = await Promise.all([deps.ledger.receiptsPaid(days), deps.ledger.creditNotes(days)]);
       const sales: RecordedVatLine[] = receipts.flatMap((r) => (r.lines ?? []).map((line) => ({ ...line, paidOn: r.paidOn })));
-      const credits: RecordedVatLine[] = creditNotes.flatMap((note) =>
-        note.refundedReceiptLines ? refundVatLines(note.refundedReceiptLines, note.totalPence).map((line) => ({ ...line, paidOn: note.refundedOn })) : [],
-      );
+      const creditLines = creditNotes.map((note) => ({
+        note,
+        lines: note.storedLines ?? (note.refundedReceiptLines ? refundVatLines(note.refundedReceiptLines, note.totalPence) : null),
+      }));
+      const credits: RecordedVatLine[] = creditLines.flatMap(({ note, lines }) => (lines ?? []).map((line) => ({ ...line, paidOn: note.refundedOn })));
       return vatReturn(sales, credits, quarter, {
         receipts: receipts.filter((r) => r.lines === null).length,
-        creditNotes: creditNotes.filter((n) => n.refundedReceiptLines === null).length,
+        creditNotes: creditLines.filter(({ lines }) => lines === null).length,
       });
     },
   };

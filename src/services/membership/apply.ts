@@ -6,8 +6,8 @@
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
-import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import { applicationProForma } from "../pro-forma/pro-forma-content";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import type { Application, ApplicationDiscount, NewApplication } from "../../domain/membership";
 import type { CodeCaps } from "../../adapters/d1/discount-redemptions";
 import type { MembershipStore } from "../../adapters/d1/memberships";
@@ -31,7 +31,7 @@ export interface ApplyDeps {
   applications: ApplicationStore;
   memberships: MembershipStore;
   /** A bank-transfer applicant's pro-forma invoice, issued in the application's own batch. */
-  proForma: Pick<ProFormaInvoiceStore, "issue">;
+  proForma: Pick<ProFormaIssuer, "issue">;
   /** The applicant's acknowledgement and the staff notice, written with the application. */
   followUps: Pick<MembershipFollowUps, "applicationStored" | "deliverSoon">;
   graceDays: number;
@@ -104,13 +104,13 @@ export async function apply(
     },
   };
   const email = deps.followUps.applicationStored(application);
-  // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application.
+  // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application, and its e-mail.
   const proForma =
     application.paymentMethod === "offline"
-      ? [deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))]
-      : [];
-  const created = await deps.applications.create(application, [...proForma, ...email.statements], input.code?.caps);
-  if (created) deps.followUps.deliverSoon(email.ids);
+      ? deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))
+      : { statements: [], ids: [] };
+  const created = await deps.applications.create(application, [...proForma.statements, ...email.statements], input.code?.caps);
+  if (created) deps.followUps.deliverSoon([...proForma.ids, ...email.ids]);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);
   if (stored.kind === "none" && application.discount) return { kind: "code-taken" };

@@ -11,6 +11,10 @@
  *   - from the end plus the grace days: lapsed (whatever the record's status says: the daily
  *     job writes it down, with the member's message).
  * A record with no period end is active for as long as its status says so.
+ *
+ * A membership set to end at its period end (`endsOn`, chosen by staff with a refund) is not
+ * renewed: it is active ("ending") until the period ends, never renewal due nor in grace, and
+ * lapsed from the end itself, so no reminder, prompt or grace speaks of renewing it.
  */
 import type { MembershipRecord } from "../../domain/membership";
 import { RENEWAL_WINDOW_DAYS, type MemberState } from "../../domain/membership-year";
@@ -26,8 +30,9 @@ export function periodBoundaries(periodEnd: string | null, graceDays: number): {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function memberState(record: Pick<MembershipRecord, "status" | "periodEnd">, graceDays: number, now: Date): MemberState {
-  const bounds = periodBoundaries(record.periodEnd, graceDays);
+export function memberState(record: Pick<MembershipRecord, "status" | "periodEnd" | "endsOn">, graceDays: number, now: Date): MemberState {
+  const ending = Boolean(record.endsOn);
+  const bounds = periodBoundaries(record.periodEnd, ending ? 0 : graceDays);
   switch (record.status) {
     case "awaiting_payment":
       return { kind: "awaiting_payment" };
@@ -39,6 +44,7 @@ export function memberState(record: Pick<MembershipRecord, "status" | "periodEnd
     case "active": {
       if (!bounds) return { kind: "active", until: null };
       const at = now.getTime();
+      if (ending) return at < bounds.end ? { kind: "active", until: record.periodEnd, ending: true } : { kind: "lapsed", since: iso(bounds.end) };
       if (at < bounds.renewalFrom) return { kind: "active", until: record.periodEnd };
       if (at < bounds.end) return { kind: "renewal_due", on: record.periodEnd! };
       if (at < bounds.graceUntil) return { kind: "in_grace", until: iso(bounds.graceUntil) };

@@ -22,7 +22,11 @@ import type { Application, ApplicationDetails, MembershipRecord, MembershipTerms
 import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-year";
 
 export type { ChangeBlock, ChangeOption, ChangeOptions };
+import { batchConditions as when } from "../../adapters/d1/batch-conditions";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import { AppError } from "../../errors";
+import type { BillingDetails } from "../../shared/billing-details";
+import { applicationProForma } from "../pro-forma/pro-forma-content";
 import type { Logger } from "../../log";
 import { checkoutUrlOrUnavailable, type CardPayments } from "../payments/card-payments";
 import { renewalCheckoutUrl } from "../payments/renewal-checkout";
@@ -32,6 +36,8 @@ import { newReference } from "./terms";
 
 export interface MembershipChangeDeps {
   memberships: Pick<MembershipStore, "forUser">;
+  /** A renewal's pro-forma invoice, when it is to be paid by bank transfer. */
+  proForma: Pick<ProFormaIssuer, "issue" | "deliverSoon">;
   applications: Pick<ApplicationStore, "latestForUser">;
   changes: MembershipChangeStore;
   terms: () => Promise<Map<string, MembershipTerms>>;
@@ -67,8 +73,11 @@ function changeBlock(record: MembershipRecord, state: MemberState, facts: { pric
 export type MembershipChangeService = ReturnType<typeof createMembershipChangeService>;
 
 export function createMembershipChangeService(deps: MembershipChangeDeps) {
-  /** An application of the member's own for a renewal or a change, with their details from joining. */
-  async function yearApplication(record: MembershipRecord, fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "vatTreatment" | "amountDuePence">) {
+  /** An application of the member's own for a renewal or a change, with their details from joining (a change invoices nobody else). */
+  async function yearApplication(
+    record: MembershipRecord,
+    fields: Pick<NewYearApplication, "kind" | "idempotencyKey" | "membershipSlug" | "membershipTitle" | "vatTreatment" | "amountDuePence"> & { billing?: BillingDetails | null },
+  ) {
     const joined = await deps.applications.latestForUser(record.userId);
     const application: NewYearApplication = {
       ...fields,
@@ -80,6 +89,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       familyName: joined?.familyName ?? "",
       paymentMethod: "offline",
       details: joined?.details ?? NO_DETAILS,
+      billing: fields.billing ?? null,
     };
     return application;
   }
@@ -136,8 +146,12 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
     return { kind: "problem", message: "Your membership changed while you were choosing. Nothing has been changed: look at the choices again." };
   }
 
-  /** The offline member's renewal application for this period, made once however often they ask. */
-  async function requestRenewal(userId: string): Promise<void> {
+  /**
+   * The offline member's renewal application for this period, made once however often they ask,
+   * made out to the organisation in `billing` when one pays. Asked to pay by bank transfer, its
+   * pro-forma invoice is issued with it, in its batch, as a join's is.
+   */
+  async function requestRenewal(userId: string, billing: BillingDetails | null, paying: "bank-transfer" | "card"): Promise<void> {
     const record = await deps.memberships.forUser(userId);
     const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
     if (!record || record.paymentMethod !== "offline" || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
@@ -153,8 +167,15 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       membershipTitle: renewsAs.title,
       vatTreatment: price.vatTreatment,
       amountDuePence: price.subscriptionPence,
+      billing,
     });
-    if (await deps.changes.requestRenewal(application, record.periodEnd!)) deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+    // By bank transfer: the numbered pro-forma invoice and its e-mail come with the renewal (only if it is stored).
+    const proForma =
+      paying === "bank-transfer" ? deps.proForma.issue(await applicationProForma(application, "buyer", deps.now()), when.applicationStored(application.id)) : null;
+    if (await deps.changes.requestRenewal(application, record.periodEnd!, proForma?.statements ?? [])) {
+      deps.log.info("membership.renewal_requested", { userId, applicationId: application.id });
+      if (proForma) deps.proForma.deliverSoon(proForma.ids);
+    }
   }
 
   return {
@@ -214,24 +235,26 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
     },
 
     /**
-     * An offline member asks to renew (renewal due, or in grace): the renewal application for
-     * this period, made once however often they ask. Where to send the browser.
+     * An offline member asks to renew (renewal due, or in grace) to pay by bank transfer: the
+     * renewal application for this period with its pro-forma invoice, made once however often
+     * they ask. Where to send the browser.
      */
-    async renew(userId: string): Promise<string> {
-      await requestRenewal(userId);
+    async renew(userId: string, billing: BillingDetails | null): Promise<string> {
+      await requestRenewal(userId, billing, "bank-transfer");
       return `${PAGE}?renewal=requested`;
     },
 
     /**
      * The member pays their renewal by card: the renewal for this period (made now if they have
-     * not asked yet, with the same checks as `renew`), then Stripe Checkout for it, one payment.
+     * not asked yet, with the same checks as `renew`, made out to `billing`; one already asked for
+     * keeps its own), then Stripe Checkout for it, one payment.
      * Where to send the browser: Stripe's page, or back to the page saying card payment is
      * unavailable just now (the renewal stays, payable by bank transfer).
      */
-    async payRenewalByCard(userId: string): Promise<string> {
+    async payRenewalByCard(userId: string, billing: BillingDetails | null): Promise<string> {
       let renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
       if (!renewal) {
-        await requestRenewal(userId);
+        await requestRenewal(userId, billing, "card");
         renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
       }
       if (!renewal) throw new AppError("CONFLICT", "Your renewal could not be made just now. Nothing has been charged; reload your membership page and try again.");

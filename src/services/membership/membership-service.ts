@@ -4,7 +4,6 @@
  * billing portal and the return from Stripe Checkout. Every action finds the user's own
  * application by user id; never anyone else's.
  */
-import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
@@ -35,11 +34,12 @@ import { ownMembership } from "./own-membership";
 import { isRefundDue } from "./refunds";
 import { priceMembershipCode } from "./membership-code";
 import { amountDue, membershipTerms } from "./terms";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 
 export interface MembershipServiceDeps {
   applications: ApplicationStore;
   /** Pro-forma invoices for applicants paying by bank transfer. */
-  proForma: Pick<ProFormaInvoiceStore, "issue">;
+  proForma: Pick<ProFormaIssuer, "issue">;
   memberships: MembershipStore;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;
@@ -73,8 +73,11 @@ export interface MembershipOverview {
   openApplications: Application[];
   /** Changes of membership type, newest first. */
   changes: MembershipChange[];
-  /** An offline member due to renew with no renewal asked for yet: what renewing costs. */
-  renewal: { title: string; amountPence: number } | null;
+  /**
+   * An offline member due to renew with no renewal asked for yet: what renewing costs, and the
+   * organisation their last application was made out to (kept for the renewal unless changed).
+   */
+  renewal: { title: string; amountPence: number; billing: BillingDetails | null } | null;
 }
 
 /** Who submits the join form: the signed-in user, or a visitor creating their account with it. */
@@ -163,7 +166,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const renewsAs = record?.nextMembership ?? (record ? { slug: record.membershipSlug, title: record.membershipTitle } : null);
       const renewalDue =
         record?.paymentMethod === "offline" && (state?.kind === "renewal_due" || state?.kind === "in_grace") && !openApplications.some((a) => a.kind === "renewal");
-      const price = renewalDue && renewsAs ? (await terms()).get(renewsAs.slug) : undefined;
+      const [price, lastBilling] = renewalDue && renewsAs ? await Promise.all([terms().then((all) => all.get(renewsAs.slug)), deps.applications.lastBilling(userId)]) : [undefined, null];
       return {
         record,
         status,
@@ -173,7 +176,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         state,
         openApplications,
         changes,
-        renewal: price && renewsAs ? { title: renewsAs.title, amountPence: price.subscriptionPence } : null,
+        renewal: price && renewsAs ? { title: renewsAs.title, amountPence: price.subscriptionPence, billing: lastBilling } : null,
       };
     },
 

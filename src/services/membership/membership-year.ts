@@ -5,6 +5,10 @@
  * that a second run the same day, or a run catching up after missed days, writes nothing twice:
  * the lapse happens once (active -> lapsed) and each reminder has its dedupe key
  * (`renewal-reminder:<user>:<period end>:<30|7>`).
+ *
+ * A membership set to end at its period end (`endsOn`: staff chose it with a refund) was ended on
+ * purpose: it gets no reminders, and at the end of its period it lapses without grace and without
+ * the "your membership has lapsed, renew" message.
  */
 import type { MembershipYearStore, YearMember } from "../../adapters/d1/membership-year";
 import type { MembershipTerms } from "../../domain/membership";
@@ -49,8 +53,9 @@ async function inChunks<T>(items: readonly T[], run: (chunk: readonly T[]) => Pr
 
 /**
  * Lapses every active membership past its period and grace, each with its membership-lapsed
- * message in the same batch (written only if the record did lapse), then drops the scheduled
- * downgrades of records no longer active and applies those whose renewal has come.
+ * message in the same batch (written only if the record did lapse; none for a membership ended
+ * on purpose), then drops the scheduled downgrades of records no longer active and applies those
+ * whose renewal has come.
  */
 export async function lapseMemberships(deps: MembershipYearDeps, members: readonly YearMember[], now: Date): Promise<{ lapsed: number; ids: string[] }> {
   const due = members.filter(({ record }) => memberState(record, deps.graceDays, now).kind === "lapsed");
@@ -62,17 +67,20 @@ export async function lapseMemberships(deps: MembershipYearDeps, members: readon
     for (const member of chunk) {
       const { record } = member;
       const periodEnd = record.periodEnd!;
-      const email = deps.outbox.prepare(
-        {
-          kind: "membership-lapsed",
-          event: `${record.userId}:${periodEnd}`,
-          to: { email: record.email, userId: record.userId },
-          data: { givenName: nameOf(member), membershipTitle: record.membershipTitle, lapsedOn: londonDate(new Date(periodBoundaries(periodEnd, deps.graceDays)!.graceUntil)) },
-        },
-        { onlyIf: { afterChange: true } },
-      );
-      written.push({ at: statements.length, ids: email.ids });
-      statements.push(deps.store.lapse(record.userId, periodEnd), ...email.statements);
+      // Ended on purpose: it lapses without the "renew" message.
+      const email = record.endsOn
+        ? null
+        : deps.outbox.prepare(
+            {
+              kind: "membership-lapsed",
+              event: `${record.userId}:${periodEnd}`,
+              to: { email: record.email, userId: record.userId },
+              data: { givenName: nameOf(member), membershipTitle: record.membershipTitle, lapsedOn: londonDate(new Date(periodBoundaries(periodEnd, deps.graceDays)!.graceUntil)) },
+            },
+            { onlyIf: { afterChange: true } },
+          );
+      written.push({ at: statements.length, ids: email?.ids ?? [] });
+      statements.push(deps.store.lapse(record.userId, periodEnd), ...(email?.statements ?? []));
     }
     const results = await deps.store.batch(statements);
     // Each member's lapse is followed by its message: where the lapse happened, so did the message.
@@ -95,6 +103,8 @@ export async function lapseMemberships(deps: MembershipYearDeps, members: readon
  */
 export async function sendRenewalReminders(deps: MembershipYearDeps, members: readonly YearMember[], now: Date): Promise<{ written: number; ids: string[] }> {
   const due = members.flatMap((member) => {
+    // Ended on purpose: it will not be renewed, so there is nothing to remind anyone of.
+    if (member.record.endsOn) return [];
     const days = member.record.periodEnd ? dueReminder(member.record.periodEnd, now) : null;
     return days ? [{ member, days }] : [];
   });

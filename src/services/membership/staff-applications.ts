@@ -39,6 +39,8 @@ export interface ApplicationRecord {
   receipts: Receipt[];
   audit: AuditEntry[];
   refundDue: boolean;
+  /** The day the applicant's membership ends without renewing (staff chose so with a refund); null when it renews as usual. */
+  membershipEndsOn: string | null;
 }
 
 export type StaffApplications = ReturnType<typeof createStaffApplications>;
@@ -80,9 +82,14 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
 
     async record(id: string): Promise<ApplicationRecord> {
       const application = await byId(id);
-      const [payments, receipts, audit] = await Promise.all([deps.applications.payments(id), deps.receipts.forApplication(id), deps.audit.forApplication(id)]);
+      const [payments, receipts, audit, membership] = await Promise.all([
+        deps.applications.payments(id),
+        deps.receipts.forApplication(id),
+        deps.audit.forApplication(id),
+        deps.year.memberships.forUser(application.userId),
+      ]);
       const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
-      return { application, payments, receipts, audit, refundDue: isRefundDue(application, received) };
+      return { application, payments, receipts, audit, refundDue: isRefundDue(application, received), membershipEndsOn: membership?.endsOn ?? null };
     },
 
     recordPayment: (staffEmail: string, application: Application, payment: OfflinePayment) => recordOfflinePayment(actions, staffEmail, application, payment),

@@ -18,8 +18,8 @@
  */
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { OrderStore } from "../../adapters/d1/orders";
-import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import { orderProForma } from "../pro-forma/pro-forma-content";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import type { NewOrder, Order, OrderLine } from "../../domain/orders";
 import type { CartItemRef } from "../../shared/cart";
 import { quoteCart, type Catalogue, type CartQuote, type CartQuoteLine } from "../../shared/pricing/cart-quote";
@@ -34,7 +34,7 @@ export interface CheckoutDeps {
   orders: OrderStore;
   codes: DiscountCodeDeps;
   /** A bank-transfer order's pro-forma invoice, issued in the order's own batch. */
-  proForma: Pick<ProFormaInvoiceStore, "issue">;
+  proForma: Pick<ProFormaIssuer, "issue">;
   /** The buyer's e-mail for webinars granted free, written with the order. */
   followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
@@ -165,10 +165,18 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
   let paid: Order | "key-used" | null = null;
   if (paidLines.length > 0) {
     const awaiting = order(paidLines, request.idempotencyKey, request.paymentMethod);
-    // Paying by bank transfer: the numbered pro-forma invoice comes with the order (only if the order is stored).
-    const proForma = awaiting.paymentMethod === "offline" ? [deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))] : [];
+    // A code can take the lines to nothing: the order is then stored paid at once, like a free
+    // one, and gets the same "granted" e-mail instead of a pro-forma invoice for nothing.
+    const settled = awaiting.totalPence === 0;
+    // Paying by bank transfer: the numbered pro-forma invoice and its e-mail come with the order (only if the order is stored).
+    const follow = settled
+      ? await deps.followUps.granted(awaiting)
+      : awaiting.paymentMethod === "offline"
+        ? deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))
+        : { statements: [], ids: [] };
     const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
-    const created = await deps.orders.create(awaiting, proForma, caps);
+    const created = await deps.orders.create(awaiting, follow.statements, caps);
+    if (created) deps.followUps.deliverSoon(follow.ids);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
     // Not created and no order under the key: the code's last use went to another checkout.
     if (!created && paid === null && codeTerms) {

@@ -3,7 +3,6 @@
  * card or offline, what the user may watch, and the return from Stripe Checkout. Every action
  * finds the user's own order by user id; never anyone else's.
  */
-import type { ProFormaInvoiceStore } from "../../adapters/d1/pro-forma-invoices";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { CheckoutNotice } from "../../domain/billing";
 import type { Buyer } from "../../domain/buyer";
@@ -25,11 +24,12 @@ import type { OrderFollowUps } from "./follow-ups";
 import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 import { entitlementFor } from "./webinar-access";
+import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 
 export interface OrderServiceDeps {
   orders: OrderStore;
   /** Pro-forma invoices for orders paid by bank transfer. */
-  proForma: Pick<ProFormaInvoiceStore, "issue">;
+  proForma: Pick<ProFormaIssuer, "issue">;
   content: Pick<ContentService, "catalogue" | "discountCode">;
   redemptions: RedemptionStore;
   card: CardPayments | null;

@@ -1,5 +1,5 @@
 /**
- * Card payment for a membership application (docs/decisions/0007, 0031): a Stripe Checkout
+ * Card payment for a membership application (docs/decisions/0007, 0033): a Stripe Checkout
  * session in subscription mode. Lines: the recurring yearly subscription price and the one-off
  * joining fee (Stripe price ids from the CMS; where the CMS has none, the CMS amount as inline
  * price data), each with the inclusive tax rate of the application's VAT treatment (exempt:

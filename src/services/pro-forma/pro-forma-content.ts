@@ -14,6 +14,7 @@ import type { ReceiptItem } from "../../domain/receipts";
 import { londonDate } from "../../shared/london-date";
 import { codeDetail, item, totalsOf } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
+import { joinParts } from "../membership/terms";
 
 export const PRO_FORMA_DUE_DAYS = 30;
 
@@ -41,14 +42,27 @@ const KIND_WORDS: Record<Application["kind"], [suffix: string, detail: string]> 
   change: [", change of membership", "The amount due for the change"],
 };
 
-/** For an application awaiting payment (join, renewal or change): one line, the amount due. */
+/**
+ * For an application awaiting payment (join, renewal or change): the amount due. A join that
+ * records its joining fee asks for the first year's subscription and the joining fee as two lines,
+ * each with its own VAT, exactly as its receipt will show them; anything else is one line.
+ */
 export async function applicationProForma(
-  application: Pick<Application, "id" | "kind" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "amountDuePence" | "billing" | "reference" | "discount">,
+  application: Pick<
+    Application,
+    "id" | "kind" | "userId" | "email" | "givenName" | "familyName" | "membershipTitle" | "vatTreatment" | "amountDuePence" | "joiningFeePence" | "billing" | "reference" | "discount"
+  >,
   issuedBy: string, now: Date): Promise<NewProFormaInvoice> {
   const [suffix, words] = KIND_WORDS[application.kind];
   const code = application.kind === "join" ? codeDetail(application.discount) : null;
   const detail = code ? `${words}; ${code}` : words;
-  const items = [item(`${application.membershipTitle}${suffix}`, detail, application.amountDuePence, application.vatTreatment)];
+  const parts = application.kind === "join" ? joinParts(application) : null;
+  const items = parts
+    ? [
+        item(`${application.membershipTitle}, first year's subscription`, detail, parts.subscriptionPence, application.vatTreatment),
+        ...(parts.joiningFeePence > 0 ? [item(`${application.membershipTitle}, joining fee`, "One-off, on joining", parts.joiningFeePence, application.vatTreatment)] : []),
+      ]
+    : [item(`${application.membershipTitle}${suffix}`, detail, application.amountDuePence, application.vatTreatment)];
   return {
     year: receiptYear(now),
     source: "membership",

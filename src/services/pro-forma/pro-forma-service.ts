@@ -18,10 +18,13 @@ import { AppError } from "../../errors";
 import type { ContentService } from "../content/content-service";
 import { receiptIssuer } from "../receipts/receipt-content";
 import { applicationProForma, orderProForma } from "./pro-forma-content";
+import type { ProFormaIssuer } from "./pro-forma-issue";
 import { parseProFormaNumber } from "./pro-forma-number";
 
 export interface ProFormaServiceDeps {
-  proForma: Pick<ProFormaInvoiceStore, "issueNow" | "byNumber" | "forUser" | "forApplication" | "forOrder">;
+  proForma: Pick<ProFormaInvoiceStore, "byNumber" | "forUser" | "forApplication" | "forOrder">;
+  /** Issues an invoice with the payer's e-mail. */
+  issuer: Pick<ProFormaIssuer, "issueNow">;
   applications: Pick<ApplicationStore, "byId">;
   orders: Pick<OrderStore, "byId">;
   content: Pick<ContentService, "layout">;
@@ -67,7 +70,7 @@ export function createProFormaService(deps: ProFormaServiceDeps) {
       if (!application) throw new AppError("NOT_FOUND", "No application with this id");
       if (application.status !== "awaiting_payment") throw new AppError("CONFLICT", "This application is not awaiting payment, so it needs no pro-forma invoice");
       if (application.amountDuePence <= 0) throw new AppError("CONFLICT", "Nothing is due on this application");
-      return deps.proForma.issueNow(await applicationProForma(application, staffEmail, deps.now()));
+      return deps.issuer.issueNow(await applicationProForma(application, staffEmail, deps.now()));
     },
 
     /** Staff: the invoice for a webinar order awaiting payment by bank transfer. */
@@ -76,7 +79,7 @@ export function createProFormaService(deps: ProFormaServiceDeps) {
       if (!order) throw new AppError("NOT_FOUND", "No order with this id");
       if (order.status !== "awaiting_payment") throw new AppError("CONFLICT", "This order is not awaiting payment, so it needs no pro-forma invoice");
       if (order.paymentMethod !== "offline") throw new AppError("CONFLICT", "This order is to be paid by card: a pro-forma invoice is for payment by bank transfer");
-      return deps.proForma.issueNow(await orderProForma(order, staffEmail, deps.now()));
+      return deps.issuer.issueNow(await orderProForma(order, staffEmail, deps.now()));
     },
   };
 }

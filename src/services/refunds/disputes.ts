@@ -4,6 +4,7 @@
  * open dispute: an order's webinars, or member access for a membership payment) and staff see it
  * flagged on the order or the member; won restores it; lost takes it back for good (the webinars
  * go; the membership ends now and its card subscription is cancelled, as the money went back).
+ * Staff with the finance or administrator role are e-mailed when it opens and when it is decided.
  */
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { RefundStore } from "../../adapters/d1/refunds";
@@ -11,12 +12,17 @@ import type { BillingApi } from "../../adapters/stripe/billing-api";
 import type { DisputeStatus } from "../../domain/refunds";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
+import type { Notices } from "../email/notices";
+import { disputeNotices, type DisputeNoticeDeps } from "./dispute-notices";
 import { paymentOfIntent } from "./stripe-payment";
 
 export interface DisputeDeps {
   refunds: Pick<RefundStore, "orderPayment" | "membershipPayment" | "saveDispute">;
   billing: Pick<BillingApi, "retrieveDispute" | "invoiceOfPaymentIntent" | "paymentIntentOfInvoice" | "cancelSubscription" | "retrieveSubscription">;
   memberships: Pick<MembershipStore, "forUser">;
+  /** Staff's e-mail about the dispute (finance and administrators), in the dispute's batch. */
+  notices: Pick<Notices, "prepare" | "deliverSoon">;
+  staff: DisputeNoticeDeps["staff"];
   now: () => Date;
   log: Logger;
 }
@@ -31,6 +37,7 @@ export async function recordDispute(deps: DisputeDeps, disputeId: string): Promi
   // Not recorded yet (its own event is still on its way): failing makes Stripe deliver this again later.
   if (!payment) throw new Error(`Dispute ${disputeId} is about a payment (${dispute.paymentIntentId}) not recorded yet`);
   const status = disputeStatus(dispute.status);
+  const email = await disputeNotices(deps, dispute, status, payment);
   const changed = await deps.refunds.saveDispute(
     {
       id: dispute.id,
@@ -44,7 +51,9 @@ export async function recordDispute(deps: DisputeDeps, disputeId: string): Promi
       status,
     },
     londonDate(deps.now()),
+    email.statements,
   );
+  if (changed) deps.notices.deliverSoon(email.ids);
   if (status === "lost" && payment.source === "membership") await cancelLostSubscription(deps, payment.userId, dispute.id);
   return changed ? "saved" : "unchanged";
 }

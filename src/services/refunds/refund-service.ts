@@ -12,6 +12,7 @@ import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { RefundStore } from "../../adapters/d1/refunds";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { NewAuditEntry } from "../../domain/audit";
 import type { LayoutData } from "../../domain/content";
 import type { Order } from "../../domain/orders";
@@ -26,7 +27,8 @@ import { receiptIssuer } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
 import { CANCELLATION_REFUSALS, cancellationRefusal, type CancellationRefusal } from "./cancellation";
 import type { ReceiptStore } from "../../adapters/d1/receipts";
-import { creditNoteLines, type CreditNoteLine } from "./credit-note-lines";
+import type { CreditNoteLine } from "../../domain/refunds";
+import { creditNoteLines, creditNoteVat } from "./credit-note-lines";
 import { parseCreditNoteNumber } from "./credit-note-number";
 import { checkRefundAmount, checkRefundReason } from "./refund-rules";
 import { intentOfPayment, paymentOfIntent } from "./stripe-payment";
@@ -61,6 +63,8 @@ export interface PrintableCreditNote {
   issuer: ReceiptIssuer;
   /** Net, VAT and gross per line of the refunded receipt (the ledger's split); null when unknown. */
   lines: CreditNoteLine[] | null;
+  /** The organisation the credited receipt was made out to: the credit note goes to it too. */
+  billing: BillingDetails | null;
 }
 
 export interface StaffRefund {
@@ -90,9 +94,13 @@ export type RefundService = ReturnType<typeof createRefundService>;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
 
 export function createRefundService(deps: RefundServiceDeps) {
-  /** Stores the refund, its credit note, audit entry, e-mail and what it takes back, in one batch. */
+  /**
+   * Stores the refund, its credit note, audit entry, e-mail and what it takes back, in one batch.
+   * The note carries its VAT split, shared across the refunded receipt's lines when it has one.
+   */
   async function store(refund: NewRefund, payment: RefundablePayment, audit: NewAuditEntry | null, takeBack: TakeBack) {
     const email = deps.email(refund, payment);
+    const receipt = payment.receiptNumber ? await deps.receipts.byNumber(payment.receiptNumber) : null;
     const outcome = await deps.refunds.record(
       refund,
       {
@@ -110,6 +118,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         totalPence: refund.amountPence,
         method: refund.method,
         refundedOn: refund.refundedOn,
+        vat: receipt ? creditNoteVat(receipt.items, refund.amountPence) : null,
       },
       { audit, then: [...takeBack, ...email.statements] },
     );
@@ -373,12 +382,18 @@ export function createRefundService(deps: RefundServiceDeps) {
     /** The disputes of a member's membership payments, oldest first. */
     membershipDisputesOf: (userId: string): Promise<Dispute[]> => deps.refunds.membershipDisputesOf(userId),
 
+    /** The credit notes of refunds of the user's own payments, newest first. */
+    mine: (userId: string): Promise<CreditNote[]> => deps.refunds.creditNotesForUser(userId),
+
     /** A credit note to print: staff see any; a user only their own (anyone else's is NOT_FOUND). */
     async creditNote(number: string, allowed: (note: CreditNote) => boolean = () => true): Promise<PrintableCreditNote> {
       const note = parseCreditNoteNumber(number) ? await deps.refunds.creditNote(number) : null;
       if (!note || !allowed(note)) throw new AppError("NOT_FOUND", "No credit note with this number");
+      // Stored at issue; a note issued before that is worked out from its receipt by the same rule.
+      // The credited receipt, never changed since issue, also says whom the money was invoiced to.
       const [layout, receipt] = await Promise.all([deps.content.layout(), note.receiptNumber ? deps.receipts.byNumber(note.receiptNumber) : null]);
-      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines: receipt ? creditNoteLines(receipt.items, note.totalPence) : null };
+      const lines = note.vat ? note.vat.lines : receipt ? creditNoteLines(receipt.items, note.totalPence) : null;
+      return { layout, note, issuer: receiptIssuer(layout.footer, deps.siteName), lines, billing: receipt?.billing ?? null };
     },
   };
 }

@@ -1,7 +1,7 @@
-import { PASSWORD_MAX_LENGTH } from "../../shared/password-policy";
 import { hrefs } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
+import { CurrentPasswordField } from "../forms/current-password-field";
 import { TextField } from "../forms/text-field";
 
 export interface ChangeEmailContentProps {
@@ -46,16 +46,7 @@ export function ChangeEmailContent({ currentEmail, csrfToken, problems, newEmail
       <form method="post" action={hrefs.changeEmail} className="form" noValidate>
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <TextField id="newEmail" label="New e-mail address" type="email" autoComplete="email" required maxLength={254} value={newEmail} error={errorFor("newEmail")} />
-        <TextField
-          id="currentPassword"
-          label="Your password"
-          hint="For your security, enter the password you sign in with."
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errorFor("currentPassword")}
-        />
+        <CurrentPasswordField hint="For your security, enter the password you sign in with." error={errorFor("currentPassword")} />
         <div className="form__actions">
           <button type="submit" className="button">
             Send the link

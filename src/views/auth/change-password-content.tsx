@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
+import { CurrentPasswordField } from "../forms/current-password-field";
 import { TextField } from "../forms/text-field";
 import { ScreenTitle } from "../components/screen-title";
 
@@ -18,7 +19,7 @@ export function ChangePasswordContent({ csrfToken, problems }: ChangePasswordCon
       <p>For your security, enter your current password first. You will stay signed in here and be signed out everywhere else.</p>
       <form method="post" action="/user/password" className="form" noValidate>
         <input type="hidden" name="csrfToken" value={csrfToken} />
-        <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={errorFor("currentPassword")} maxLength={PASSWORD_MAX_LENGTH} />
+        <CurrentPasswordField label="Current password" error={errorFor("currentPassword")} />
         <TextField
           id="newPassword"
           label="New password"

@@ -1,11 +1,11 @@
 /**
  * "Invoice to an organisation": the optional billing details (organisation, billing address,
- * purchase-order number, VAT number) as one fieldset, on the join form and at checkout. Its own
+ * purchase-order number, VAT number) as one fieldset, on the join form, the renewal and at checkout. Its own
  * fieldset, apart from the member's details: an employer pays, the member is still the person the
  * membership or webinar is for. Plain HTML, so it works without JavaScript; after an error it shows
  * what was typed and each problem beside its field.
  */
-import { BILLING_LIMITS } from "../../shared/billing-details";
+import { BILLING_LIMITS, type BillingDetails } from "../../shared/billing-details";
 import { describedBy, FieldMessages } from "../forms/field-messages";
 import { TextField } from "../forms/text-field";
 
@@ -16,6 +16,17 @@ export const BILLING_LABELS = {
   purchaseOrder: "Purchase-order number",
   vatId: "VAT number",
 } as const;
+
+/** Stored billing details as the fieldset's values, to offer them again (a renewal keeps last year's organisation). */
+export function billingValues(billing: BillingDetails | null): Partial<Record<string, string>> {
+  if (!billing) return {};
+  return {
+    billingOrganisation: billing.organisation ?? "",
+    billingAddress: billing.address.join("\n"),
+    purchaseOrder: billing.purchaseOrder ?? "",
+    vatId: billing.vatId ?? "",
+  };
+}
 
 export interface BillingFieldsProps {
   values: Partial<Record<string, string>>;

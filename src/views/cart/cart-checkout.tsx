@@ -32,16 +32,18 @@ export function CartCheckout({ quote, access }: { quote: CartQuote; access: Chec
     return <p className="notice">There is nothing in your cart to buy just now.</p>;
   }
   if (access.kind === "sign-in") {
+    // Signing in (or registering) comes back to this cart with its code still applied.
+    const back = encodeURIComponent(cartHref(items, quote.code?.code));
     return (
       <div className="cart-checkout">
         <p className="form__actions">
-          <a className="button" href={`${hrefs.signIn}?callbackUrl=${encodeURIComponent(cartHref(items))}`} data-cart-sign-in="">
+          <a className="button" href={`${hrefs.signIn}?callbackUrl=${back}`} data-cart-sign-in="">
             Sign in to check out
           </a>
         </p>
         <p className="meta">
           Your cart is kept while you sign in. No account yet?{" "}
-          <a href={`${hrefs.register}?callbackUrl=${encodeURIComponent(cartHref(items))}`} data-cart-register="">
+          <a href={`${hrefs.register}?callbackUrl=${back}`} data-cart-register="">
             Create an account
           </a>{" "}
           and come back here to check out.

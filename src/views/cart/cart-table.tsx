@@ -74,7 +74,9 @@ export function CartTable({ quote, catalogue, now }: CartTableProps) {
 }
 
 /** The cart page for exactly these items (`?items=`, empty for an empty cart). */
-export const cartHref = (items: readonly CartItemRef[]): string => `${hrefs.cart}?items=${itemsParam(items)}`;
+/** The cart page for these items, with the discount code applied to them when there is one. */
+export const cartHref = (items: readonly CartItemRef[], code?: string): string =>
+  `${hrefs.cart}?items=${itemsParam(items)}${code ? `&code=${encodeURIComponent(code)}` : ""}`;
 
 function LineTitle({ line, catalogue }: { line: CartQuoteLine; catalogue: CartCatalogue }) {
   const slug =

@@ -12,11 +12,13 @@ import { applicationReceived } from "./templates/application-received";
 import { applicationRejected } from "./templates/application-rejected";
 import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
+import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { emailChanged } from "./templates/email-changed";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderReceipt } from "./templates/order-receipt";
 import { paymentFailed } from "./templates/payment-failed";
+import { proFormaIssued } from "./templates/pro-forma-issued";
 import { recordingReady } from "./templates/recording-ready";
 import { refundIssued } from "./templates/refund-issued";
 import { renewalReminder } from "./templates/renewal-reminder";
@@ -36,6 +38,9 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "claim-invitation": claimInvitation,
   "email-changed": emailChanged,
   "refund-issued": refundIssued,
+  "pro-forma-issued": proFormaIssued,
+  "dispute-opened": disputeOpened,
+  "dispute-closed": disputeClosed,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

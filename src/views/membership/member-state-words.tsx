@@ -12,6 +12,7 @@ const day = (moment: string) => formatDate(new Date(moment));
 export function memberStateWords(state: MemberState): string {
   switch (state.kind) {
     case "active":
+      if (state.until && state.ending) return `Active until ${day(state.until)}, then ends: not renewing`;
       return state.until ? `Active until ${day(state.until)}` : "Active";
     case "renewal_due":
       return `Renewal due: ends on ${day(state.on)}`;

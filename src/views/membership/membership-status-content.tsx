@@ -1,4 +1,5 @@
 import type { Application, Payment } from "../../domain/membership";
+import type { BillingDetails } from "../../shared/billing-details";
 import type { MembershipRecord } from "../../domain/membership";
 import type { SafeHtml } from "../../domain/content";
 import { DateTime } from "../components/date-time";
@@ -43,7 +44,9 @@ export interface MembershipStatusContentProps {
   /** Renewal and change applications awaiting payment. */
   openApplications: readonly Application[];
   /** An offline member due to renew who has not asked yet: what renewing costs. */
-  renewal: { title: string; amountPence: number } | null;
+  renewal: { title: string; amountPence: number; billing: BillingDetails | null } | null;
+  /** The renewal's billing details as typed, with each problem, after a refused request. */
+  renewalBilling?: { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> } | null;
   /** `?renewal=`: just back from asking to renew, or from leaving (or not reaching) card payment for it. */
   renewalNotice: RenewalNotice;
   /** Just back from changing membership type: what the change did. */
@@ -164,6 +167,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             cardPayments={props.cardPayments}
             offlineInstructions={props.offlineInstructions}
             csrfToken={props.csrfToken}
+            billingForm={props.renewalBilling ?? null}
           />
           <MembershipChangesSection
             record={record}

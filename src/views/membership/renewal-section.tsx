@@ -4,7 +4,9 @@
  * next year with its own reference, which staff record like an application; once asked, the
  * amount and reference show until it is paid. Where card payment is configured, the renewal can
  * be paid by card instead (one Stripe Checkout payment; leaving it keeps the renewal for a bank
- * transfer). A card member is told their card renews itself.
+ * transfer). A card member is told their card renews itself. A membership set to end at its
+ * period end (after a refund) is offered nothing: the member is told when it ends and that it will
+ * not be renewed.
  */
 import type { Application, MembershipRecord } from "../../domain/membership";
 import type { MemberState } from "../../domain/membership-year";
@@ -12,6 +14,9 @@ import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { formatPence } from "../format";
 import { ActionButton } from "../forms/action-button";
+import { ErrorSummary } from "../forms/error-summary";
+import { BILLING_LABELS, BillingFields, billingValues } from "../billing/billing-fields";
+import type { BillingDetails } from "../../shared/billing-details";
 
 /** `?renewal=`: asked to renew; left card payment without paying; card payment unavailable just now. */
 export const RENEWAL_NOTICES = ["requested", "card-cancelled", "card-unavailable"] as const;
@@ -27,8 +32,10 @@ export interface RenewalSectionProps {
   record: MembershipRecord;
   state: MemberState | null;
   openApplications: readonly Application[];
-  renewal: { title: string; amountPence: number } | null;
+  renewal: { title: string; amountPence: number; billing: BillingDetails | null } | null;
   notice: RenewalNotice;
+  /** The renewal's billing details as typed, with each problem, after a refused request (nothing was made). */
+  billingForm?: { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> } | null;
   /** Whether card payment (Stripe) is configured. */
   cardPayments: boolean;
   offlineInstructions: string;
@@ -37,7 +44,18 @@ export interface RenewalSectionProps {
 
 const due = (state: MemberState | null) => state?.kind === "renewal_due" || state?.kind === "in_grace";
 
-export function RenewalSection({ record, state, openApplications, renewal, notice, cardPayments, offlineInstructions, csrfToken }: RenewalSectionProps) {
+export function RenewalSection({ record, state, openApplications, renewal, notice, cardPayments, offlineInstructions, csrfToken, billingForm = null }: RenewalSectionProps) {
+  if (state?.kind === "active" && state.ending && state.until) {
+    return (
+      <section aria-labelledby="renewal" className="screen-section" data-renewal="ending">
+        <h2 id="renewal">Your membership ends</h2>
+        <p>
+          Your membership ends on <DateTime value={state.until} style="long" /> and will not be renewed, so we will not send you renewal reminders. To
+          stay a member after that, please contact the office.
+        </p>
+      </section>
+    );
+  }
   const awaiting = openApplications.find((a) => a.kind === "renewal") ?? null;
   if (awaiting) {
     return (
@@ -52,6 +70,7 @@ export function RenewalSection({ record, state, openApplications, renewal, notic
           <SummaryRow label="Membership">{awaiting.membershipTitle}</SummaryRow>
           <SummaryRow label="Amount due"><strong>{formatPence(awaiting.amountDuePence)}</strong></SummaryRow>
           <SummaryRow label="Your payment reference"><strong>{awaiting.reference}</strong></SummaryRow>
+          {awaiting.billing?.organisation ? <SummaryRow label="Invoiced to">{awaiting.billing.organisation}</SummaryRow> : null}
         </dl>
         {cardPayments ? (
           <>
@@ -70,6 +89,8 @@ export function RenewalSection({ record, state, openApplications, renewal, notic
     );
   }
   if (renewal && record.periodEnd) {
+    const errors = billingForm?.errors ?? {};
+    const problems = Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message: `${BILLING_LABELS[field as keyof typeof BILLING_LABELS] ?? field}: ${message}` }] : []));
     return (
       <section aria-labelledby="renewal" className="screen-section" data-renewal="offer">
         <h2 id="renewal">Renew your membership</h2>
@@ -80,14 +101,31 @@ export function RenewalSection({ record, state, openApplications, renewal, notic
             ? "Pay once by card now, or by bank transfer or cheque quoting the reference you get when you renew. Either way your membership stays paid year by year: nothing is taken automatically."
             : "You pay by bank transfer or cheque, quoting the reference you get when you renew."}
         </p>
-        {cardPayments ? (
+        <form method="post" action="/user/membership/renew" className="form" data-renewal-form="">
+          <input type="hidden" name="csrfToken" value={csrfToken} />
+          <ErrorSummary problems={problems} />
+          <BillingFields
+            values={billingForm?.values ?? billingValues(renewal.billing)}
+            errors={errors}
+            intro="If your employer or another organisation pays for your renewal, give its details: the receipt and any pro-forma invoice are then made out to it, with you as the member. The details given last time are filled in: change or clear them if someone else pays this year."
+          />
           <div className="button-row">
-            <ActionButton action="/user/membership/renew/pay-by-card" csrfToken={csrfToken} label="Renew and pay by card" />
-            <ActionButton action="/user/membership/renew" csrfToken={csrfToken} label="Renew and pay by bank transfer" secondary />
+            {cardPayments ? (
+              <>
+                <button type="submit" className="button" formAction="/user/membership/renew/pay-by-card">
+                  Renew and pay by card
+                </button>
+                <button type="submit" className="button button--secondary">
+                  Renew and pay by bank transfer
+                </button>
+              </>
+            ) : (
+              <button type="submit" className="button">
+                Renew
+              </button>
+            )}
           </div>
-        ) : (
-          <ActionButton action="/user/membership/renew" csrfToken={csrfToken} label="Renew" />
-        )}
+        </form>
       </section>
     );
   }

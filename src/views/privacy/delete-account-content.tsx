@@ -4,10 +4,9 @@
  */
 import type { ErasureBlock } from "../../domain/privacy";
 import { hrefs } from "../../shared/links";
-import { PASSWORD_MAX_LENGTH } from "../../shared/password-policy";
 import { ScreenTitle } from "../components/screen-title";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
-import { TextField } from "../forms/text-field";
+import { CurrentPasswordField } from "../forms/current-password-field";
 
 export interface DeleteAccountContentProps {
   email: string;
@@ -56,16 +55,7 @@ export function DeleteAccountContent({ email, csrfToken, problems, blocked, canc
       ) : (
         <form method="post" action={hrefs.deleteAccount} className="form" noValidate>
           <input type="hidden" name="csrfToken" value={csrfToken} />
-          <TextField
-            id="currentPassword"
-            label="Your password"
-            hint="To confirm it is you, enter the password you sign in with."
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-            error={errorFor("currentPassword")}
-          />
+          <CurrentPasswordField hint="To confirm it is you, enter the password you sign in with." error={errorFor("currentPassword")} />
           <div className="form__actions">
             <button type="submit" className="button">
               Delete my account

@@ -6,6 +6,8 @@ export interface BillingPartyProps {
   /** The person: the member or buyer the document is for. */
   person: { name: string | null; email: string };
   billing: BillingDetails | null;
+  /** The heading over the organisation, when there is one: "Invoice to" unless said otherwise. */
+  organisationHeading?: string;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface BillingPartyProps {
  * to": its name, billing address, purchase-order number and VAT number) and the person after it,
  * as the one the membership or order is for; without, the person alone under `heading`.
  */
-export function BillingParty({ heading, person, billing }: BillingPartyProps) {
+export function BillingParty({ heading, person, billing, organisationHeading = "Invoice to" }: BillingPartyProps) {
   const personLines = (
     <>
       {person.name ? <span className="receipt__line">{person.name}</span> : null}
@@ -31,7 +33,7 @@ export function BillingParty({ heading, person, billing }: BillingPartyProps) {
   return (
     <div className="receipt__parties">
       <div>
-        <h2 className="receipt__heading">Invoice to</h2>
+        <h2 className="receipt__heading">{organisationHeading}</h2>
         <p className="receipt__payer" data-billing-party="">
           {billing.organisation ? <span className="receipt__line receipt__organisation">{billing.organisation}</span> : null}
           {billing.address.map((line, i) => (

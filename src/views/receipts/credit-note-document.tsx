@@ -1,6 +1,7 @@
+import type { BillingDetails } from "../../shared/billing-details";
 import type { ReceiptIssuer } from "../../domain/receipts";
-import type { CreditNote } from "../../domain/refunds";
-import { vatTotals, type VatSplit } from "../../shared/pricing/vat";
+import type { CreditNote, CreditNoteLine } from "../../domain/refunds";
+import { vatTotals } from "../../shared/pricing/vat";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { formatPence } from "../format";
@@ -9,19 +10,14 @@ import { DocumentFrame } from "./document-frame";
 import { ReceiptItemsTable } from "./receipt-items-table";
 import { RECEIPT_METHOD_LABELS } from "./receipt-labels";
 
-/** One line of a credit note: the refund's share of a receipt line, split into net and VAT. */
-export interface CreditNoteLineView {
-  description: string;
-  detail: string | null;
-  split: VatSplit;
-}
-
 export interface CreditNoteDocumentProps {
   note: CreditNote;
   issuer: ReceiptIssuer;
   /** Net, VAT and gross per line; null (a credit note of a receipt without VAT records) shows the amount alone. */
-  lines: readonly CreditNoteLineView[] | null;
+  lines: readonly CreditNoteLine[] | null;
   back: readonly [href: string, label: string];
+  /** The organisation the credited receipt was made out to; null: the payer alone. */
+  billing: BillingDetails | null;
 }
 
 /**
@@ -29,7 +25,7 @@ export interface CreditNoteDocumentProps {
  * who is refunded, for what, how much, why, how and when, in the frame every money document shares
  * (so it prints the same way: the note alone, on one A4 page).
  */
-export function CreditNoteDocument({ note: n, issuer, lines, back }: CreditNoteDocumentProps) {
+export function CreditNoteDocument({ note: n, issuer, lines, back, billing }: CreditNoteDocumentProps) {
   return (
     <DocumentFrame title="Credit note" number={n.number} issuer={issuer} back={back}>
       <dl className="summary-list receipt__facts">
@@ -44,7 +40,7 @@ export function CreditNoteDocument({ note: n, issuer, lines, back }: CreditNoteD
         </SummaryRow>
       </dl>
 
-      <BillingParty heading="Refunded to" person={n.payer} billing={null} />
+      <BillingParty heading="Refunded to" organisationHeading="Credit to" person={n.payer} billing={billing} />
 
       {lines ? (
         <>

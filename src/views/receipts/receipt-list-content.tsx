@@ -1,16 +1,24 @@
 import type { ProFormaInvoice } from "../../domain/pro-forma";
 import type { Receipt } from "../../domain/receipts";
+import type { CreditNote } from "../../domain/refunds";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { ScreenTitle } from "../components/screen-title";
 import { formatPence } from "../format";
 import { RECEIPT_METHOD_LABELS, receiptSummary } from "./receipt-labels";
 
+export interface ReceiptListContentProps {
+  receipts: readonly Receipt[];
+  proForma: readonly ProFormaInvoice[];
+  creditNotes: readonly CreditNote[];
+}
+
 /**
  * /user/receipts: every receipt issued to the signed-in user, newest first, each a link to its
- * printable page; then the pro-forma invoices (requests for payment by bank transfer), if any.
+ * printable page; then the credit notes of their refunds and the pro-forma invoices (requests for
+ * payment by bank transfer), each under its own heading, newest first, when there are any.
  */
-export function ReceiptListContent({ receipts, proForma }: { receipts: readonly Receipt[]; proForma: readonly ProFormaInvoice[] }) {
+export function ReceiptListContent({ receipts, proForma, creditNotes }: ReceiptListContentProps) {
   return (
     <div className="account-screen">
       <ScreenTitle>Your receipts</ScreenTitle>
@@ -48,6 +56,39 @@ export function ReceiptListContent({ receipts, proForma }: { receipts: readonly 
           </tbody>
         </table>
       )}
+      {creditNotes.length > 0 ? (
+        <section aria-labelledby="credit-notes-title">
+          <h2 id="credit-notes-title">Credit notes</h2>
+          <p>The record of each refund we have made to you, with the receipt it credits.</p>
+          <table className="data-table">
+            <caption className="visually-hidden">Your credit notes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Credit note</th>
+                <th scope="col">Date refunded</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount refunded</th>
+                <th scope="col">Credits receipt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {creditNotes.map((n) => (
+                <tr key={n.number}>
+                  <th scope="row">
+                    <a href={hrefs.creditNote(n.number)}>{n.number}</a>
+                  </th>
+                  <td>
+                    <DateTime value={`${n.refundedOn}T12:00:00Z`} />
+                  </td>
+                  <td>{n.description}</td>
+                  <td>{formatPence(n.totalPence)}</td>
+                  <td>{n.receiptNumber ? <a href={hrefs.receipt(n.receiptNumber)}>{n.receiptNumber}</a> : "None issued"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {proForma.length > 0 ? (
         <section aria-labelledby="pro-forma-title">
           <h2 id="pro-forma-title">Pro-forma invoices</h2>

@@ -11,6 +11,7 @@ import { RecordHeader } from "./record-header";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
 import { formatPence } from "../format";
+import { DateTime } from "../components/date-time";
 
 export interface ApplicationDetailContentProps {
   application: Application;
@@ -23,10 +24,12 @@ export interface ApplicationDetailContentProps {
   refundDue: boolean;
   /** The payment and reject forms, when the application is awaiting payment. */
   actions: ReactNode;
+  /** The day the applicant's membership ends without renewing, when staff chose so with a refund. */
+  membershipEndsOn?: string | null;
 }
 
 /** /staff/applications/:id: everything the applicant gave, the money received and who did what. */
-export function ApplicationDetailContent({ application: a, payments, receipts, audit, notice, refundDue, actions }: ApplicationDetailContentProps) {
+export function ApplicationDetailContent({ application: a, payments, receipts, audit, notice, refundDue, actions, membershipEndsOn = null }: ApplicationDetailContentProps) {
   const { address, professional, declaration } = a.details;
   const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
   return (
@@ -51,6 +54,11 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
           {a.discount ? ` after discount code ${a.discount.code} (${formatPence(a.discount.totalPence)} off)` : ""}
         </Row>
         <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
+        {membershipEndsOn ? (
+          <Row label="Membership ends">
+            <DateTime value={membershipEndsOn} /> (after a refund; it does not renew)
+          </Row>
+        ) : null}
         <Row label="Status">
           <StatusBadge status={a.status} />
           {refundDue ? (

@@ -44,6 +44,11 @@ export function createInMemoryApplicationStore(tables: MembershipTables): Applic
       const latest = mine.reduce<ApplicationRow | null>((newest, row) => (newest === null || row.createdAt > newest.createdAt ? row : newest), null);
       return latest ? toApplication(latest) : null;
     },
+    async lastBilling(userId) {
+      const mine = [...tables.applications.values()].filter((row) => row.userId === userId && (row.kind === "join" || row.kind === "renewal"));
+      const latest = mine.reduce<ApplicationRow | null>((newest, row) => (newest === null || row.createdAt > newest.createdAt ? row : newest), null);
+      return latest ? structuredClone(latest.billing) : null;
+    },
     list: notUsed("ApplicationStore.list"),
     async payments(applicationId) {
       return [...tables.payments.values()]

@@ -1,6 +1,7 @@
 import type { RefundIssuedData } from "../../../domain/email";
+import { hrefs } from "../../../shared/links";
 import { day, money } from "../email-format";
-import { H2, P, Panel, paragraphs, textHeading } from "../parts";
+import { Action, H2, P, Panel, paragraphs, textHeading } from "../parts";
 import { template } from "../template";
 
 const how = (d: RefundIssuedData) =>
@@ -14,13 +15,21 @@ export const refundIssued = template<RefundIssuedData>({
   preview: (d) => `We have refunded ${money(d.amountPence)}.`,
   heading: () => "Your refund",
   reason: (d, { brand }) => `You are receiving this because ${brand.siteName} refunded a payment you made (${d.description}).`,
-  Body: ({ data: d }) => (
+  Body: ({ data: d, ctx }) => (
     <>
       <P>{summary(d)}</P>
       <P>{how(d)}</P>
       <H2>The reason</H2>
       <Panel>{d.reason}</Panel>
+      {d.creditNoteNumber ? <Action href={ctx.link(hrefs.creditNote(d.creditNoteNumber))}>See your credit note</Action> : null}
     </>
   ),
-  text: (d) => paragraphs(summary(d), how(d), textHeading("The reason"), d.reason),
+  text: (d, ctx) =>
+    paragraphs(
+      summary(d),
+      how(d),
+      textHeading("The reason"),
+      d.reason,
+      ...(d.creditNoteNumber ? [`See your credit note (sign in needed): ${ctx.link(hrefs.creditNote(d.creditNoteNumber))}`] : []),
+    ),
 });
