@@ -88,7 +88,7 @@ export interface ChangeQuote {
  * still awaiting payment, a period with no end (an open-ended record), a membership the CMS no
  * longer prices, an upgrade whose amount is still due, or card payment unavailable for a card member.
  */
-export type ChangeBlock = "not-member" | "awaiting-payment" | "ended" | "open-ended" | "unpriced" | "change-awaiting-payment" | "card-unavailable";
+export type ChangeBlock = "not-member" | "awaiting-payment" | "ended" | "ending" | "open-ended" | "unpriced" | "change-awaiting-payment" | "card-unavailable";
 
 export interface ChangeOption {
   slug: string;

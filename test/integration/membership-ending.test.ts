@@ -126,10 +126,19 @@ describe("a bank-transfer membership left to run to its period end", () => {
     expect(page).toContain('data-renewal="ending"');
     expect(page).not.toContain('data-member-state="renewal_due"');
     expect(page).not.toContain('action="/user/membership/renew"');
+    expect(page).not.toContain('href="/user/membership/change"');
     const refused = await browser.post("/user/membership/renew", {});
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("not due for renewal");
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM applications WHERE user_id = ?1 AND kind = 'renewal'").bind(soon.uid).first<{ n: number }>())!.n).toBe(0);
+
+    // Nor can its type be changed: the page says why and offers no choice, and a posted change makes nothing.
+    const change = await (await browser.fetch("/user/membership/change")).text();
+    expect(change).toContain("Your membership ends at the end of this period and will not be renewed, so its type cannot be changed.");
+    expect(change).not.toContain('name="membershipSlug"');
+    const changed = await browser.post("/user/membership/change", { membershipSlug: "associate-member", idempotencyKey: crypto.randomUUID() });
+    expect(changed.status).not.toBe(303);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM applications WHERE user_id = ?1 AND kind = 'change'").bind(soon.uid).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("ends at the period end with the status of a lapse, without the lapse message; the other lapses after its grace, with it", async () => {

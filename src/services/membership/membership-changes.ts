@@ -63,6 +63,8 @@ const NO_DETAILS: ApplicationDetails = {
 function changeBlock(record: MembershipRecord, state: MemberState, facts: { priced: boolean; pendingChange: boolean; card: boolean }): ChangeBlock | null {
   if (state.kind === "lapsed" || state.kind === "cancelled") return "ended";
   if (state.kind === "awaiting_payment") return "awaiting-payment";
+  // Set to end at its period end (staff chose so with a refund): there is no next year to change.
+  if (state.kind === "active" && state.ending) return "ending";
   if (record.periodEnd === null) return "open-ended";
   if (!facts.priced) return "unpriced";
   if (facts.pendingChange) return "change-awaiting-payment";

@@ -23,6 +23,7 @@ const BLOCK_TEXT: Record<ChangeBlock, string> = {
   "not-member": "You need a membership before you can change it.",
   "awaiting-payment": "Your membership starts once your payment arrives; you can change it after that.",
   ended: "Your membership has ended. To come back as another type of member, rejoin.",
+  ending: "Your membership ends at the end of this period and will not be renewed, so its type cannot be changed. To stay a member, please contact the office.",
   "open-ended": "Your membership has no end date, so it cannot be changed online. Please contact the office.",
   unpriced: "Your membership type is no longer offered online. Please contact the office to change it.",
   "change-awaiting-payment": "The amount for your last change is still due (see your membership page). Once it is paid, you can change again.",

@@ -61,7 +61,7 @@ export function MembershipChangesSection({ record, state, openApplications, chan
           <p>{offlineInstructions}</p>
         </section>
       ) : null}
-      {isMember(state) ? (
+      {isMember(state) && !(state.kind === "active" && state.ending) ? (
         <p>
           <a href="/user/membership/change">Change membership type</a>
         </p>
