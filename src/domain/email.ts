@@ -61,14 +61,11 @@ export const OPTIONAL_CATEGORY_LABELS: Record<OptionalEmailCategory, string> = {
   "webinar-recordings": "notices that a webinar recording is ready",
 };
 
-/** Kinds addressed to the society's staff (STAFF_EMAILS) rather than to one reader. */
-export const STAFF_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set(["application-staff-notice"]);
-
 /**
  * Kinds addressed to the staff members whose role deals with them (read from the staff list when
  * the message is written), one message per address.
  */
-export const STAFF_ROLE_EMAIL_KINDS = ["dispute-opened", "dispute-closed"] as const satisfies readonly EmailKind[];
+export const STAFF_ROLE_EMAIL_KINDS = ["application-staff-notice", "dispute-opened", "dispute-closed"] as const satisfies readonly EmailKind[];
 export type StaffRoleEmailKind = (typeof STAFF_ROLE_EMAIL_KINDS)[number];
 
 export type PaymentMethod = "offline" | "card";

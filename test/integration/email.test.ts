@@ -147,8 +147,13 @@ describe("writing to the outbox in another change's batch", () => {
 
   it("writes one staff notice per staff address in one statement, and none when the change did not happen", async () => {
     const applicationId = await seedApplication();
-    const services = email({ STAFF_EMAILS: "one@guild.example, Two@Guild.example" });
-    const notice = (): EmailRequest => ({ kind: "application-staff-notice", event: applicationId, data: { ...EMAIL_DATA["application-staff-notice"], applicationId } });
+    const services = email();
+    const notice = (): EmailRequest => ({
+      kind: "application-staff-notice",
+      event: applicationId,
+      to: ["one@guild.example", "two@guild.example"],
+      data: { ...EMAIL_DATA["application-staff-notice"], applicationId },
+    });
 
     const prepared = services.outbox.prepare(notice(), { onlyIf: { afterChange: true } });
     expect(prepared.statements).toHaveLength(1);

@@ -3,6 +3,7 @@
  * condition, with which data (services/membership/follow-ups.ts and services/email/notices.ts),
  * with the outbox and the receipt store replaced by recorders.
  */
+import type { StaffRole } from "../../src/domain/staff";
 import { describe, expect, it } from "vitest";
 import type { BatchQuery } from "../../src/adapters/d1/batch-query";
 import type { NewReceipt } from "../../src/domain/receipts";
@@ -14,7 +15,7 @@ import type { Logger } from "../../src/log";
 
 const statement = (label: string) => ({ label }) as unknown as D1PreparedStatement;
 
-function recorder(options: { failFor?: EmailRequest["kind"] } = {}) {
+function recorder(options: { failFor?: EmailRequest["kind"]; staff?: { email: string; roles: StaffRole[] }[] } = {}) {
   const prepared: { request: EmailRequest; options: unknown }[] = [];
   const issued: { receipt: NewReceipt; onlyIf: BatchQuery }[] = [];
   const logged: { event: string; fields: unknown }[] = [];
@@ -38,6 +39,8 @@ function recorder(options: { failFor?: EmailRequest["kind"] } = {}) {
     notices,
     offlinePaymentInstructions: "Sort code: 12-34-56",
     graceDays: 30,
+    staff: { addressesWithRoles: async (roles) => (options.staff ?? []).filter((s) => s.roles.some((r) => roles.includes(r))).map((s) => s.email) },
+    seededStaffEmails: ["first-admin@guild.example"],
     now: () => new Date("2026-12-31T23:30:00Z"),
   });
   return { followUps, prepared, issued, logged, queued, waited };
@@ -86,12 +89,26 @@ describe("membership follow-ups", () => {
     expect(prepared[0]!.options).toEqual({ onlyIf: { exists: expect.stringContaining("stripe_subscription_id = ?"), params: ["user-1", "sub_1"] } });
   });
 
-  it("an application stored: the applicant hears how to pay offline, and staff are told, both only if it was stored", () => {
-    const { followUps, prepared } = recorder();
-    followUps.applicationStored({ ...application, idempotencyKey: "k", membershipSlug: "full-member", details: {} } as never);
+  it("an application stored: the applicant hears how to pay offline, and staff are told, both only if it was stored", async () => {
+    const staff: { email: string; roles: StaffRole[] }[] = [
+      { email: "admin@guild.example", roles: ["admin"] },
+      { email: "membership@guild.example", roles: ["membership"] },
+      { email: "finance@guild.example", roles: ["finance"] },
+      { email: "reader@guild.example", roles: ["read_only"] },
+    ];
+    const { followUps, prepared } = recorder({ staff });
+    await followUps.applicationStored({ ...application, idempotencyKey: "k", membershipSlug: "full-member", details: {} } as never);
     expect(prepared.map((p) => p.request.kind)).toEqual(["application-received", "application-staff-notice"]);
+    // The people who handle applications, and administrators: not finance or read-only staff.
+    expect(prepared[1]!.request.to).toEqual(["admin@guild.example", "membership@guild.example"]);
     expect(prepared[0]!.request.data).toMatchObject({ offlinePaymentInstructions: "Sort code: 12-34-56", reference: "GH-ABCD1234" });
     for (const p of prepared) expect(p.options).toEqual({ onlyIf: { exists: "SELECT 1 FROM applications WHERE id = ?", params: ["app-1"] } });
+  });
+
+  it("an application stored before anyone handles applications (a new site): the STAFF_EMAILS administrators are told", async () => {
+    const { followUps, prepared } = recorder({ staff: [{ email: "finance@guild.example", roles: ["finance"] }] });
+    await followUps.applicationStored({ ...application, idempotencyKey: "k", membershipSlug: "full-member", details: {} } as never);
+    expect(prepared[1]!.request).toMatchObject({ kind: "application-staff-notice", to: ["first-admin@guild.example"] });
   });
 
   it("a message whose data cannot even be prepared is logged and left out; the change goes ahead without it", () => {

@@ -39,7 +39,6 @@ export function emailServices(config: Config, content: Pick<ContentService, "lay
     site: config.site,
     from: config.email.from,
     replyTo: config.email.replyTo,
-    staffEmails: config.membership.staffEmails,
     secret: config.auth.sessionSecret,
     newId: () => crypto.randomUUID(),
     now: () => new Date(),

@@ -212,12 +212,15 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       }
     : null;
 
+  const staffStore = createStaffStore(db);
   const membershipFollowUps = createMembershipFollowUps({
     receipts: stores.receipts,
     notices,
     offlinePaymentInstructions: config.membership.offlinePaymentInstructions,
     graceDays,
     now,
+    staff: staffStore,
+    seededStaffEmails: config.membership.staffEmails,
   });
   const orderFollowUps = createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log });
   const refunds = createRefundService({
@@ -235,7 +238,6 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   });
   /** Pro-forma invoices issued with the payer's e-mail (a bank-transfer join or order, or staff). */
   const proFormaIssuer = createProFormaIssuer({ store: stores.proForma, notices, paymentInstructions: config.membership.offlinePaymentInstructions });
-  const staffStore = createStaffStore(db);
   const terms = async () => membershipTerms(await published.memberships(), await published.allGeneralPages());
   /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
   const completeRenewal = (session: CheckoutSession) =>

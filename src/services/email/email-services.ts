@@ -33,7 +33,6 @@ export interface EmailServicesDeps {
   site: { name: string; url: string };
   from: Mailbox;
   replyTo: Mailbox;
-  staffEmails: readonly string[];
   /** Signs unsubscribe links. */
   secret: string;
   newId: () => string;
@@ -69,7 +68,7 @@ export interface EmailServices {
 
 export function createEmailServices(deps: EmailServicesDeps): EmailServices {
   const preferences = createEmailPreferences({ store: deps.preferences, secret: deps.secret, siteUrl: deps.site.url, log: deps.log });
-  const outbox = createEmailOutbox({ store: deps.outbox, queue: deps.queue, staffEmails: deps.staffEmails, newId: deps.newId, log: deps.log });
+  const outbox = createEmailOutbox({ store: deps.outbox, queue: deps.queue, newId: deps.newId, log: deps.log });
   let brand: ReturnType<typeof loadBrand> | undefined;
   const delivery: DeliveryDeps = {
     store: deps.outbox,

@@ -13,28 +13,24 @@
  */
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
 import type { NewOutboxMessage, OutboxCondition, OutboxFill, OutboxStore } from "../../adapters/d1/outbox";
-import { EMAIL_CATEGORY, STAFF_EMAIL_KINDS, type EmailDataFor, type EmailKind, type OptionalEmailCategory, type Recipient, type StaffRoleEmailKind } from "../../domain/email";
+import { EMAIL_CATEGORY, type EmailDataFor, type EmailKind, type OptionalEmailCategory, type Recipient, type StaffRoleEmailKind } from "../../domain/email";
 import type { Logger } from "../../log";
 import { dedupeKey } from "./dedupe-key";
 import { subjectFor } from "./subjects";
 
-type StaffKind = "application-staff-notice";
 type OptionalKind = { [K in EmailKind]: (typeof EMAIL_CATEGORY)[K] extends OptionalEmailCategory ? K : never }[EmailKind];
 
 /**
  * One message to write: its kind and data, the event that causes it (see dedupe-key.ts), and
- * who it is for. Staff notices go to every address in STAFF_EMAILS; notices to the staff of a
- * role name their readers (one message each); messages a reader can turn off need the reader's
- * user id (their preferences and unsubscribe link).
+ * who it is for. Notices to the staff of a role name their readers (one message each); messages a
+ * reader can turn off need the reader's user id (their preferences and unsubscribe link).
  */
 export type EmailRequest = {
-  [K in EmailKind]: { kind: K; data: EmailDataFor[K]; event: string } & (K extends StaffKind
-    ? { to?: never }
-    : K extends StaffRoleEmailKind
-      ? { to: readonly string[] }
-      : K extends OptionalKind
-        ? { to: Recipient & { userId: string } }
-        : { to: Recipient });
+  [K in EmailKind]: { kind: K; data: EmailDataFor[K]; event: string } & (K extends StaffRoleEmailKind
+    ? { to: readonly string[] }
+    : K extends OptionalKind
+      ? { to: Recipient & { userId: string } }
+      : { to: Recipient });
 }[EmailKind];
 
 export interface PreparedEmail {
@@ -62,7 +58,6 @@ export interface EmailOutbox {
 export interface EmailOutboxDeps {
   store: OutboxStore;
   queue: DeliveryQueue;
-  staffEmails: readonly string[];
   newId: () => string;
   log: Logger;
 }
@@ -74,17 +69,11 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
   /** The outbox rows for one request: one per recipient (none when staff have no address). */
   function messagesFor(request: EmailRequest): NewOutboxMessage[] {
     const content = { kind: request.kind, data: request.data } as Parameters<typeof subjectFor>[0];
-    const toStaffList = STAFF_EMAIL_KINDS.has(request.kind);
-    const toStaffRole = Array.isArray(request.to);
-    // Several readers of one event: each address gets its own message and its own dedupe key.
-    const staff = toStaffList || toStaffRole;
-    const recipients: Recipient[] = toStaffList
-      ? deps.staffEmails.map((email) => ({ email, userId: null }))
-      : toStaffRole
-        ? (request.to as readonly string[]).map((email) => ({ email, userId: null }))
-        : [request.to as Recipient];
+    // Several readers of one event (staff of a role): each address gets its own message and its own dedupe key.
+    const staff = Array.isArray(request.to);
+    const recipients: Recipient[] = staff ? (request.to as readonly string[]).map((email) => ({ email, userId: null })) : [request.to as Recipient];
     if (recipients.length === 0) {
-      deps.log.warn("email.no_recipients", { kind: request.kind, reason: toStaffList ? "STAFF_EMAILS is empty" : "no staff member has the role" });
+      deps.log.warn("email.no_recipients", { kind: request.kind, reason: "no staff member has the role" });
       return [];
     }
     const subject = subjectFor(content);

@@ -103,7 +103,7 @@ export async function apply(
       declaration: { termsAcceptedAt: now.toISOString(), privacyAcceptedAt: now.toISOString() },
     },
   };
-  const email = deps.followUps.applicationStored(application);
+  const email = await deps.followUps.applicationStored(application);
   // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application, and its e-mail.
   const proForma =
     application.paymentMethod === "offline"

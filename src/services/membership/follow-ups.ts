@@ -9,6 +9,8 @@
  * ids to hand to `deliverSoon` once that batch has committed.
  */
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
+import type { StaffStore } from "../../adapters/d1/staff";
+import type { StaffRole } from "../../domain/staff";
 import type { MemberContact } from "../../adapters/d1/card-billing";
 import type { ReceiptStore } from "../../adapters/d1/receipts";
 import type { PaymentMethod } from "../../domain/email";
@@ -26,7 +28,14 @@ export interface MembershipFollowUpsDeps {
   offlinePaymentInstructions: string;
   graceDays: number;
   now: () => Date;
+  /** The staff list, for who hears of a new application. */
+  staff: Pick<StaffStore, "addressesWithRoles">;
+  /** STAFF_EMAILS: the first administrators, told of applications until the staff list has a reader. */
+  seededStaffEmails: readonly string[];
 }
+
+/** Who is told of a new application: the people who handle applications (membership) and administrators. */
+export const APPLICATION_READER_ROLES: readonly StaffRole[] = ["admin", "membership"];
 
 export type MembershipFollowUps = ReturnType<typeof createMembershipFollowUps>;
 
@@ -34,9 +43,14 @@ const recipient = (application: Pick<Application, "email" | "userId">) => ({ ema
 
 export function createMembershipFollowUps(deps: MembershipFollowUpsDeps) {
   return {
-    /** An application stored (joining): the applicant's acknowledgement and the staff notice. */
-    applicationStored(application: NewApplication): PreparedEmail {
+    /**
+     * An application stored (joining): the applicant's acknowledgement and the staff notice, to
+     * each current membership or admin staff member; before anyone with those roles is on the
+     * staff list (a new site, before the first administrator has signed in), to STAFF_EMAILS.
+     */
+    async applicationStored(application: NewApplication): Promise<PreparedEmail> {
       const stored = when.applicationStored(application.id);
+      const readers = await deps.staff.addressesWithRoles(APPLICATION_READER_ROLES);
       const method: PaymentMethod = application.paymentMethod;
       return deps.notices.prepare([
         {
@@ -59,6 +73,7 @@ export function createMembershipFollowUps(deps: MembershipFollowUpsDeps) {
           message: {
             kind: "application-staff-notice",
             event: application.id,
+            to: readers.length > 0 ? readers : deps.seededStaffEmails,
             data: {
               applicationId: application.id,
               reference: application.reference,

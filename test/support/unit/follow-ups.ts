@@ -28,6 +28,8 @@ export function recordingMembershipFollowUps(now: () => Date): { followUps: Memb
     offlinePaymentInstructions: "Pay by bank transfer",
     graceDays: 30,
     now,
+    staff: { addressesWithRoles: async () => ["staff@guild.example"] },
+    seededStaffEmails: [],
   });
   return { followUps, emails };
 }
