@@ -13,11 +13,11 @@ import { discountCodesOperation, webinarBundlesOperation, webinarsOperation } fr
 import type { WebinarBundle, WebinarSummary } from "../../src/domain/content";
 import type { OrderLine } from "../../src/domain/orders";
 import type { ReceiptItem } from "../../src/domain/receipts";
-import { TEST_SECRETS } from "../support/test-secrets";
 import { clearContentCache } from "../support/worker/helpers";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
 import { payCheckout, sendWebhook, stripeObject } from "../support/worker/stripe";
+import { asEditor } from "../support/worker/cms-editor";
 
 let webinars: WebinarSummary[];
 let bundles: WebinarBundle[];
@@ -27,13 +27,6 @@ const BACK_PAIN = () => webinars.find((w) => w.slug === "managing-persistent-low
 const OLDER_ADULTS = () => webinars.find((w) => w.slug === "exercise-prescription-for-older-adults")!; // £35, standard rate
 const MASTERCLASS = () => bundles.find((b) => b.slug === "recorded-masterclass-collection")!;
 
-async function asEditor(method: string, path: string, data?: unknown): Promise<Response> {
-  return fetch(`${env.CMS_URL}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TEST_SECRETS.cmsEditorToken}`, "Content-Type": "application/json" },
-    ...(data === undefined ? {} : { body: JSON.stringify({ data }) }),
-  });
-}
 
 async function saveCode(data: Record<string, unknown>): Promise<Response> {
   const response = await asEditor("POST", "/api/discount-codes?status=published", data);

@@ -16,7 +16,6 @@ import {
   vi,
 } from "vitest";
 import type { ReceiptItem } from "../../src/domain/receipts";
-import { TEST_SECRETS } from "../support/test-secrets";
 import { joinByCard } from "../support/worker/card-join";
 import { clearContentCache } from "../support/worker/helpers";
 import {
@@ -27,6 +26,7 @@ import {
   stripeObject,
   stripeRequests,
 } from "../support/worker/stripe";
+import { asEditor } from "../support/worker/cms-editor";
 
 interface Session {
   amount_total: number;
@@ -42,20 +42,6 @@ interface Session {
 
 const created: string[] = [];
 
-async function asEditor(
-  method: string,
-  path: string,
-  data?: unknown,
-): Promise<Response> {
-  return fetch(`${env.CMS_URL}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${TEST_SECRETS.cmsEditorToken}`,
-      "Content-Type": "application/json",
-    },
-    ...(data === undefined ? {} : { body: JSON.stringify({ data }) }),
-  });
-}
 
 beforeAll(async () => {
   const response = await asEditor(

@@ -16,30 +16,16 @@ import {
   vi,
 } from "vitest";
 import { londonDate } from "../../src/shared/london-date";
-import { TEST_SECRETS } from "../support/test-secrets";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { clearContentCache } from "../support/worker/helpers";
 import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
 import { fakeStripe, stripeObject } from "../support/worker/stripe";
+import { asEditor } from "../support/worker/cms-editor";
 
 const created: string[] = [];
 let full: { documentId: string; price: number; joiningFee: number | null };
 
-async function asEditor(
-  method: string,
-  path: string,
-  data?: unknown,
-): Promise<Response> {
-  return fetch(`${env.CMS_URL}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${TEST_SECRETS.cmsEditorToken}`,
-      "Content-Type": "application/json",
-    },
-    ...(data === undefined ? {} : { body: JSON.stringify({ data }) }),
-  });
-}
 
 async function saveCode(data: Record<string, unknown>): Promise<void> {
   const response = await asEditor(
