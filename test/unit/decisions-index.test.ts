@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * docs/decisions/README.md is the index of the decision notes: every note in the folder is in its
  * table, and every note the table links to exists.
