@@ -2,7 +2,9 @@
  * Staff: setting up the second factor (/staff/second-factor) and passing it after sign-in
  * (/staff/verify). Open to every staff member before the factor is passed (the staff gate sends
  * them here); everything else under /staff needs it. After passing, the member goes back to the
- * staff page they asked for (only ever a staff page on this site).
+ * staff page they asked for (only ever a staff page on this site). Posting a code is limited like
+ * signing in (so many attempts a minute per client address and per staff address), on top of the
+ * second factor's own five wrong codes in fifteen minutes.
  */
 import { Hono, type Context } from "hono";
 import { staffMemberOf, requireStaff } from "../middleware/require-staff";
@@ -13,6 +15,8 @@ import type { HonoEnv } from "../types";
 import { EnrolContent, RecoveryCodesContent, VerifyContent } from "../views/staff/second-factor-content";
 
 const OWN_PAGES = ["/staff/verify", "/staff/second-factor"];
+/** Setting the factor up and passing it share one allowance: both check a code. */
+const CODE_ATTEMPTS = "staff-second-factor";
 
 /** The staff page to go on to: a path on this site under /staff, else the member's first list. */
 function nextPage(c: Context<HonoEnv>, raw: unknown): string {
@@ -27,7 +31,7 @@ async function render(c: Context<HonoEnv>, content: React.ReactElement, title: s
 }
 
 async function enrolPage(c: Context<HonoEnv>, callbackUrl: string, error: string | null) {
-  const { secret, uri } = await c.var.secondFactor.enrolment(staffMemberOf(c)!.email);
+  const { secret, uri } = await c.var.secondFactor.enrolment(c.var.session!, staffMemberOf(c)!.email);
   return render(c, <EnrolContent secret={secret} uri={uri} csrfToken={await c.var.csrfToken()} callbackUrl={callbackUrl} error={error} />, "Set up your second factor", error ? 422 : 200);
 }
 
@@ -46,6 +50,7 @@ export const staffSecondFactorRoutes = new Hono<HonoEnv>()
   .post("/staff/second-factor", async (c) => {
     const body = await c.req.parseBody();
     const next = nextPage(c, body.callbackUrl);
+    await c.var.attemptLimits.check(CODE_ATTEMPTS, staffMemberOf(c)!.email);
     try {
       const codes = await c.var.secondFactor.confirmEnrolment(c.var.session!, staffMemberOf(c)!.email, body.code);
       return render(c, <RecoveryCodesContent codes={codes} next={next} />, "Your recovery codes");
@@ -63,6 +68,7 @@ export const staffSecondFactorRoutes = new Hono<HonoEnv>()
   .post("/staff/verify", async (c) => {
     const body = await c.req.parseBody();
     const next = nextPage(c, body.callbackUrl);
+    await c.var.attemptLimits.check(CODE_ATTEMPTS, staffMemberOf(c)!.email);
     try {
       await c.var.secondFactor.verify(c.var.session!, staffMemberOf(c)!.email, body.code);
     } catch (error) {

@@ -15,7 +15,7 @@ const NOTICES: Record<string, string> = {
   added: "The staff member has been added. They set up their second factor when they first open a staff page.",
   role: "The role has been changed. It applies from their next page.",
   removed: "The staff member has been removed. Their second factor has been forgotten.",
-  reset: "The second factor has been reset. They set up a new one when they next open a staff page.",
+  reset: "The second factor has been reset and they have been signed out where they had passed it. They sign in again and set up a new one at their next staff page.",
 };
 
 async function teamPage(c: Context<HonoEnv>, problems: readonly FieldProblem[] = [], values = { email: "", role: "" }) {

@@ -7,7 +7,16 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createAuditLog } from "../../src/adapters/d1/audit-log";
+import { createSessionStore } from "../../src/adapters/d1/sessions";
+import { createSecondFactorStore } from "../../src/adapters/d1/staff-second-factors";
+import type { Session } from "../../src/domain/session";
 import type { StaffRole } from "../../src/domain/staff";
+import { getConfig } from "../../src/env";
+import { AppError } from "../../src/errors";
+import { log } from "../../src/log";
+import { createSecondFactor, SecondFactorCodeError, type SecondFactor } from "../../src/services/staff/second-factor";
+import { createSecretBox } from "../../src/services/staff/secret-box";
 import { timeStep, totpCode } from "../../src/services/staff/totp";
 import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
 import { currentCode, expectStaffHeaders, passSecondFactor, shownRecoveryCodes, shownSecret, signedInStaff, STAFF } from "../support/worker/staff";
@@ -38,6 +47,48 @@ async function staffWithRole(role: StaffRole): Promise<{ browser: TestBrowser; e
   const user = await verifiedUser();
   expect((await admin.post("/staff/team", { email: user.email, role })).status).toBe(303);
   return { browser: await signedInStaff(user), email: user.email.toLowerCase(), password: user.password };
+}
+
+interface EnrolledStaff {
+  email: string;
+  password: string;
+  /** Signed in, second factor set up and passed. */
+  browser: TestBrowser;
+  secret: Uint8Array;
+  codes: string[];
+}
+
+/** A new read-only staff member who has set up the second factor (with the previous step's code, so the current one is still fresh). */
+async function enrolledStaff(): Promise<EnrolledStaff> {
+  const user = await verifiedUser();
+  expect((await admin.post("/staff/team", { email: user.email, role: "read_only" })).status).toBe(303);
+  const browser = new TestBrowser();
+  await browser.signIn(user.email, user.password);
+  const secret = shownSecret(await (await browser.fetch("/staff/second-factor")).text());
+  const enrolled = await browser.post("/staff/second-factor", { code: await currentCode(secret, -1) });
+  expect(enrolled.status).toBe(200);
+  return { email: user.email.toLowerCase(), password: user.password, browser, secret, codes: shownRecoveryCodes(await enrolled.text()) };
+}
+
+/** The member's session as the Worker reads it from D1. */
+async function sessionOf(member: EnrolledStaff): Promise<Session> {
+  const row = await env.DB.prepare("SELECT id, user_id, email, auth_time, expires_at FROM sessions WHERE email = ?1 AND revoked_at IS NULL ORDER BY created_at DESC")
+    .bind(member.email)
+    .first<{ id: string; user_id: string; email: string; auth_time: number; expires_at: string }>();
+  return { id: row!.id, userId: row!.user_id, email: row!.email, emailVerified: true, authTime: row!.auth_time, expiresAt: Date.parse(row!.expires_at) / 1000, secondFactorAt: null };
+}
+
+/** The second factor service as the Worker builds it, on this file's D1: for what no browser can time, such as attempts arriving together. */
+function secondFactorService(): SecondFactor {
+  return createSecondFactor({
+    store: createSecondFactorStore(env.DB),
+    sessions: createSessionStore(env.DB),
+    box: createSecretBox(getConfig(env).staffSecondFactor.key),
+    audit: createAuditLog(env.DB),
+    issuer: "Guildhall",
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+    log,
+  });
 }
 
 beforeAll(async () => {
@@ -233,34 +284,46 @@ describe("the second factor", () => {
     expect((await browser.fetch("/staff/second-factor")).status).toBe(303);
   });
 
+  it("shows a pending key only to the session that started the set-up, and takes the first code only from it", async () => {
+    const user = await verifiedUser();
+    expect((await admin.post("/staff/team", { email: user.email, role: "read_only" })).status).toBe(303);
+    const first = new TestBrowser();
+    await first.signIn(user.email, user.password);
+    const firstKey = shownSecret(await (await first.fetch("/staff/second-factor")).text());
+    const other = new TestBrowser();
+    await other.signIn(user.email, user.password);
+    const otherKey = shownSecret(await (await other.fetch("/staff/second-factor")).text());
+    expect(otherKey).not.toEqual(firstKey);
+    // The first session's key was replaced by the other's set-up: its code sets nothing up.
+    const stale = await first.post("/staff/second-factor", { code: await currentCode(firstKey) });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("There is no second factor waiting to be set up in this session. Open the set-up page again.");
+    expect((await other.post("/staff/second-factor", { code: await currentCode(otherKey) })).status).toBe(200);
+    expect((await other.fetch("/staff/applications")).status).toBe(200);
+    expect((await first.fetch("/staff/applications")).headers.get("Location")).toMatch(/^\/staff\/verify\?/);
+  });
+
   describe("at each sign-in", () => {
-    let user: { email: string; password: string };
-    let secret: Uint8Array;
-    let codes: string[];
-    let session: TestBrowser;
-    const email = () => user.email.toLowerCase();
+    /**
+     * Passing the second factor is limited like sign-in (five attempts a minute per address,
+     * setting it up included), so the tests that post many codes each have a member of their own.
+     */
+    let shared: EnrolledStaff;
     /**
      * The member's browser as a new session would be, not yet past the second factor: sign-in
      * itself is rate limited per address (five a minute), so the tests below reuse one session
      * and clear its mark in D1 instead of signing in again and again.
      */
-    const signIn = async () => {
-      await env.DB.prepare("UPDATE sessions SET second_factor_at = NULL WHERE email = ?1").bind(email()).run();
-      return session;
+    const signIn = async (member: EnrolledStaff = shared) => {
+      await env.DB.prepare("UPDATE sessions SET second_factor_at = NULL WHERE email = ?1").bind(member.email).run();
+      return member.browser;
     };
-    const clearFailures = () => env.DB.prepare("DELETE FROM staff_second_factor_failures WHERE email = ?1").bind(email()).run();
+    const clearFailures = (member: EnrolledStaff) => env.DB.prepare("DELETE FROM staff_second_factor_failures WHERE email = ?1").bind(member.email).run();
+    const failures = async (member: EnrolledStaff) =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_second_factor_failures WHERE email = ?1").bind(member.email).first<{ n: number }>())!.n;
 
     beforeAll(async () => {
-      user = await verifiedUser();
-      expect((await admin.post("/staff/team", { email: user.email, role: "read_only" })).status).toBe(303);
-      session = new TestBrowser();
-      await session.signIn(user.email, user.password);
-      const browser = session;
-      secret = shownSecret(await (await browser.fetch("/staff/second-factor")).text());
-      // Enrolled with the previous step's code, so the current one is still fresh for the tests below.
-      const enrolled = await browser.post("/staff/second-factor", { code: await currentCode(secret, -1) });
-      expect(enrolled.status).toBe(200);
-      codes = shownRecoveryCodes(await enrolled.text());
+      shared = await enrolledStaff();
     });
 
     it("asks a new session for a code, and goes back to the page asked for (a staff page on this site only)", async () => {
@@ -270,29 +333,29 @@ describe("the second factor", () => {
       const page = await browser.fetch("/staff/verify?callbackUrl=%2Fstaff%2Forders%3Fstatus%3Dall");
       expect(page.status).toBe(200);
       expectStaffHeaders(page);
-      const passed = await browser.post("/staff/verify", { code: await currentCode(secret), callbackUrl: "https://evil.example/staff/orders" });
+      const passed = await browser.post("/staff/verify", { code: await currentCode(shared.secret), callbackUrl: "https://evil.example/staff/orders" });
       expect(passed.status).toBe(303);
       expect(passed.headers.get("Location")).toBe("/staff/applications");
       expect((await browser.fetch("/staff/orders?status=all")).status).toBe(200);
-      const row = await env.DB.prepare("SELECT second_factor_at FROM sessions WHERE email = ?1").bind(email()).first<{ second_factor_at: number | null }>();
+      const row = await env.DB.prepare("SELECT second_factor_at FROM sessions WHERE email = ?1").bind(shared.email).first<{ second_factor_at: number | null }>();
       expect(row!.second_factor_at).toBeGreaterThan(Date.now() / 1000 - 60);
     });
 
     it("refuses a code used before (replay)", async () => {
-      await clearFailures();
-      const used = await env.DB.prepare("SELECT last_used_step FROM staff_second_factors WHERE email = ?1").bind(email()).first<{ last_used_step: number }>();
+      await clearFailures(shared);
+      const used = await env.DB.prepare("SELECT last_used_step FROM staff_second_factors WHERE email = ?1").bind(shared.email).first<{ last_used_step: number }>();
       const browser = await signIn();
-      const replay = await browser.post("/staff/verify", { code: await totpCode(secret, used!.last_used_step) });
+      const replay = await browser.post("/staff/verify", { code: await totpCode(shared.secret, used!.last_used_step) });
       expect(replay.status).toBe(422);
       expect(await replay.text()).toMatch(/That code has already been used|That code is not right/);
       expect((await browser.fetch("/staff/applications")).status).toBe(303);
     });
 
     it("refuses a wrong code and odd input with specific messages", async () => {
-      await clearFailures();
-      const browser = await signIn();
+      const member = await enrolledStaff();
+      const browser = await signIn(member);
       const step = timeStep(Date.now() / 1000);
-      const wrong = String((Number(await totpCode(secret, step)) + 1) % 1_000_000).padStart(6, "0");
+      const wrong = String((Number(await totpCode(member.secret, step)) + 1) % 1_000_000).padStart(6, "0");
       for (const [code, message] of [
         [wrong, "That code is not right"],
         ["", "Enter the code from your authenticator app, or a recovery code"],
@@ -303,39 +366,103 @@ describe("the second factor", () => {
         expect(response.status, code.slice(0, 10)).toBe(422);
         expect(await response.text()).toContain(message);
       }
-      await clearFailures();
     });
 
     it("takes each recovery code once", async () => {
+      await clearFailures(shared);
       const first = await signIn();
-      expect((await first.post("/staff/verify", { code: codes[0]!.toUpperCase() })).status).toBe(303);
+      expect((await first.post("/staff/verify", { code: shared.codes[0]!.toUpperCase() })).status).toBe(303);
       expect((await first.fetch("/staff/applications")).status).toBe(200);
       const second = await signIn();
-      const again = await second.post("/staff/verify", { code: codes[0]! });
+      const again = await second.post("/staff/verify", { code: shared.codes[0]! });
       expect(again.status).toBe(422);
       expect(await again.text()).toContain("That recovery code is not right or has been used.");
-      expect((await auditFor("staff.recovery_code_used")).at(-1)).toMatchObject({ staff_email: email(), details: { left: 9 } });
-      await clearFailures();
+      expect((await auditFor("staff.recovery_code_used")).at(-1)).toMatchObject({ staff_email: shared.email, details: { left: 9 } });
     });
 
     it("stops after five wrong codes in fifteen minutes, even a right one", async () => {
-      await clearFailures();
-      const browser = await signIn();
-      for (let i = 0; i < 5; i++) expect((await browser.post("/staff/verify", { code: "aaaaa-aaaaa" })).status).toBe(422);
-      const locked = await browser.post("/staff/verify", { code: codes[1]! });
+      const member = await enrolledStaff();
+      const browser = await signIn(member);
+      const now = Math.floor(Date.now() / 1000);
+      // Five wrong codes within the window (posting them would also meet the per-minute limit).
+      await env.DB.batch(Array.from({ length: 5 }, (_, i) => env.DB.prepare("INSERT INTO staff_second_factor_failures (email, at) VALUES (?1, ?2)").bind(member.email, now - 60 * i)));
+      const locked = await browser.post("/staff/verify", { code: member.codes[1]! });
       expect(locked.status).toBe(429);
       expect(await locked.text()).toContain("Too many wrong codes. Wait 15 minutes, then try again.");
-      await clearFailures();
-      expect((await browser.post("/staff/verify", { code: codes[1]! })).status).toBe(303);
+      expect(await failures(member)).toBe(5);
+      await clearFailures(member);
+      expect((await browser.post("/staff/verify", { code: member.codes[1]! })).status).toBe(303);
     });
 
-    it("is reset by an administrator (a lost phone): set up again at the next page", async () => {
-      expect((await admin.post(`/staff/team/${encodeURIComponent(email())}/second-factor`, {})).status).toBe(303);
-      const browser = await signIn();
-      expect((await browser.fetch("/staff/applications")).headers.get("Location")).toMatch(/^\/staff\/second-factor\?/);
-      await passSecondFactor(browser, `${email()}#reset`);
-      expect((await browser.fetch("/staff/applications")).status).toBe(200);
-      expect((await auditFor("staff.second_factor_reset")).at(-1)).toMatchObject({ staff_email: STAFF.email, details: { email: email() } });
+    it("counts a burst of 60 parallel wrong codes in one statement each: five are checked, 55 refused unchecked", async () => {
+      const member = await enrolledStaff();
+      const session = await sessionOf(member);
+      const service = secondFactorService();
+      const outcomes = await Promise.allSettled(Array.from({ length: 60 }, () => service.verify(session, member.email, "aaaaa-aaaaa")));
+      const reasons = outcomes.map((outcome) => (outcome.status === "rejected" ? (outcome.reason as unknown) : outcome.value));
+      expect(reasons.filter((reason) => reason instanceof SecondFactorCodeError)).toHaveLength(5);
+      expect(reasons.filter((reason) => reason instanceof AppError && reason.code === "RATE_LIMITED")).toHaveLength(55);
+      expect(await failures(member)).toBe(5);
+    });
+
+    it("limits code attempts per address like sign-in: of 60 parallel posts, only the minute's allowance is checked", async () => {
+      const member = await enrolledStaff();
+      const browser = await signIn(member);
+      const csrfToken = await browser.csrfToken();
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, async () => (await browser.fetch("/staff/verify", { method: "POST", body: new URLSearchParams({ csrfToken, code: "aaaaa-aaaaa" }) })).status),
+      );
+      // Setting the factor up took one of the address's five attempts this minute.
+      expect(statuses.filter((status) => status === 422)).toHaveLength(4);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(56);
+      expect(await failures(member)).toBe(4);
+      const refused = await browser.post("/staff/verify", { code: member.codes[0]! });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("Retry-After")).toBe("60");
+    });
+
+    it("limits code attempts per client address across staff addresses", async () => {
+      const address = new TestBrowser().address;
+      const statuses: number[] = [];
+      for (let member = 0; member < 5; member++) {
+        const user = await verifiedUser();
+        expect((await admin.post("/staff/team", { email: user.email, role: "read_only" })).status).toBe(303);
+        const browser = new TestBrowser();
+        Object.defineProperty(browser, "address", { value: address });
+        await browser.signIn(user.email, user.password);
+        // Not set up yet: refused after the limit is counted, so each post is one attempt.
+        for (let attempt = 0; attempt < 5; attempt++) statuses.push((await browser.post("/staff/verify", { code: "aaaaa-aaaaa" })).status);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 409)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
+    });
+
+    it("is reset by an administrator (a lost phone): sessions that passed the old factor are signed out, the next one sets it up again", async () => {
+      const member = await enrolledStaff();
+      expect((await member.browser.fetch("/staff/applications")).status).toBe(200);
+      expect((await admin.post(`/staff/team/${encodeURIComponent(member.email)}/second-factor`, {})).status).toBe(303);
+      expect((await auditFor("staff.second_factor_reset")).at(-1)).toMatchObject({ staff_email: STAFF.email, details: { email: member.email } });
+      expect((await member.browser.fetch("/staff/applications")).status).toBe(404);
+
+      const next = new TestBrowser();
+      await next.signIn(member.email, member.password);
+      expect((await next.fetch("/staff/applications")).headers.get("Location")).toMatch(/^\/staff\/second-factor\?/);
+      await passSecondFactor(next, `${member.email}#reset`);
+      expect((await next.fetch("/staff/applications")).status).toBe(200);
+      // The old session stays out, new factor or not.
+      expect((await member.browser.fetch("/staff/applications")).status).toBe(404);
+    });
+
+    it("signs out a removed member's sessions that passed the factor, so being added back does not bring them back", async () => {
+      const member = await enrolledStaff();
+      const path = `/staff/team/${encodeURIComponent(member.email)}`;
+      expect((await admin.post(`${path}/remove`, {})).status).toBe(303);
+      expect((await admin.post("/staff/team", { email: member.email, role: "read_only" })).status).toBe(303);
+      const next = new TestBrowser();
+      await next.signIn(member.email, member.password);
+      await passSecondFactor(next, `${member.email}#added-back`);
+      expect((await next.fetch("/staff/applications")).status).toBe(200);
+      expect((await member.browser.fetch("/staff/applications")).status).toBe(404);
     });
   });
 });

@@ -31,6 +31,10 @@ function memorySessions(): SessionStore & { rows: Map<string, SessionRecord> } {
     markAccountChecked: async (id, seconds) => update(id, { accountCheckedAt: seconds, accountCheckFailedAt: null }),
     markAccountCheckFailed: async (id, seconds) => update(id, { accountCheckFailedAt: seconds }),
     markSecondFactor: async (id, seconds) => update(id, { secondFactorAt: seconds }),
+    // A D1 statement for the staff team's batches: nothing the auth service uses.
+    revokePassedSecondFactor: () => {
+      throw new Error("the auth service does not revoke staff sessions");
+    },
   };
 }
 

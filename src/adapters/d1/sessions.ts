@@ -1,4 +1,4 @@
-/** Sessions in D1 (migrations/0002_sessions.sql, 0007_session_account_check.sql). */
+/** Sessions in D1 (migrations/0002_sessions.sql, 0007_session_account_check.sql, 0034_staff_second_factor_sessions.sql). */
 export interface SessionRecord {
   id: string;
   userId: string;
@@ -41,6 +41,8 @@ export interface SessionStore {
   markAccountCheckFailed(id: string, seconds: number): Promise<void>;
   /** Records that the session passed the staff's second factor (0017_staff_roles.sql). */
   markSecondFactor(id: string, seconds: number): Promise<void>;
+  /** A statement (for a batch) revoking the sessions of `email` that passed the staff's second factor (0034's index). */
+  revokePassedSecondFactor(email: string): D1PreparedStatement;
 }
 
 const toRecord = (row: SessionRow): SessionRecord => ({
@@ -93,6 +95,10 @@ export function createSessionStore(db: D1Database): SessionStore {
     async markSecondFactor(id, seconds) {
       await db.prepare("UPDATE sessions SET second_factor_at = ?2 WHERE id = ?1 AND revoked_at IS NULL").bind(id, seconds).run();
     },
+    revokePassedSecondFactor: (email) =>
+      db
+        .prepare(`UPDATE sessions SET revoked_at = ${NOW} WHERE lower(email) = lower(?1) AND second_factor_at IS NOT NULL AND revoked_at IS NULL`)
+        .bind(email),
     async markAccountCheckFailed(id, seconds) {
       await db.prepare("UPDATE sessions SET account_check_failed_at = ?2 WHERE id = ?1").bind(id, seconds).run();
     },

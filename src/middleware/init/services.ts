@@ -366,6 +366,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     staffTeam: createStaffTeam({
       staff: staffStore,
       secondFactors: stores.secondFactors,
+      sessions: stores.sessions,
       audit: stores.audit,
       seedEmails: config.membership.staffEmails,
       batch: (statements) => db.batch(statements),

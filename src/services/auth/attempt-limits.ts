@@ -1,5 +1,6 @@
 /**
- * Abuse protection for sign-in, password reset and change, token sync and joining: at most so many
+ * Abuse protection for sign-in, password reset and change, token sync, joining and the staff's
+ * second factor: at most so many
  * attempts a minute per client address and per e-mail address (wrangler.toml [[ratelimits]];
  * Cloudflare counts per location). Over the limit is an AppError the error handler answers with
  * 429 and `Retry-After`.

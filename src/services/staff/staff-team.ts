@@ -2,9 +2,12 @@
  * Who is staff, with which role: found for each staff request from the session's verified
  * address, and managed by administrators on /staff/team. The addresses in STAFF_EMAILS become
  * administrators the first time they sign in (only a verified address counts), unless an
- * administrator has removed them since. Every change is in the staff audit log.
+ * administrator has removed them since. Every change is in the staff audit log. Removing a
+ * member or resetting their second factor signs out every session of theirs that passed it, so a
+ * session on a lost device never regains staff access when a new factor is set up.
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { SessionStore } from "../../adapters/d1/sessions";
 import type { SecondFactorStore } from "../../adapters/d1/staff-second-factors";
 import type { StaffStore } from "../../adapters/d1/staff";
 import type { Session } from "../../domain/session";
@@ -15,6 +18,7 @@ import type { Logger } from "../../log";
 export interface StaffTeamDeps {
   staff: StaffStore;
   secondFactors: SecondFactorStore;
+  sessions: Pick<SessionStore, "revokePassedSecondFactor">;
   audit: AuditLog;
   /** STAFF_EMAILS, lower case. */
   seedEmails: readonly string[];
@@ -97,7 +101,7 @@ export function createStaffTeam(deps: StaffTeamDeps) {
       return { email, role };
     },
 
-    /** Removes a staff member; their second factor is forgotten, so coming back means setting it up again. */
+    /** Removes a staff member; their second factor is forgotten (and the sessions that passed it signed out), so coming back means setting it up again. */
     async remove(by: string, rawEmail: unknown): Promise<string> {
       const email = teamEmail(rawEmail);
       if (email === by) throw new AppError("CONFLICT", "You cannot remove yourself: another administrator must. Nothing has been changed.");
@@ -107,11 +111,15 @@ export function createStaffTeam(deps: StaffTeamDeps) {
         deps.staff.remove(email),
         deps.audit.record({ staffEmail: by, action: "staff.removed", details: { email, role: current.role } }, { afterChange: true }),
         ...deps.secondFactors.forget(email),
+        deps.sessions.revokePassedSecondFactor(email),
       ]);
       return email;
     },
 
-    /** Forgets a member's second factor (a lost phone): they set up a new one at their next staff page. */
+    /**
+     * Forgets a member's second factor (a lost phone) and signs out the sessions that passed it:
+     * they sign in again and set up a new one at their next staff page.
+     */
     async resetSecondFactor(by: string, rawEmail: unknown): Promise<string> {
       const email = teamEmail(rawEmail);
       const current = await deps.staff.member(email);
@@ -119,6 +127,7 @@ export function createStaffTeam(deps: StaffTeamDeps) {
       await deps.batch([
         deps.audit.record({ staffEmail: by, action: "staff.second_factor_reset", details: { email } }),
         ...deps.secondFactors.forget(email),
+        deps.sessions.revokePassedSecondFactor(email),
       ]);
       return email;
     },
