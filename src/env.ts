@@ -69,6 +69,15 @@ const secret = z
   .string({ error: "is required (a secret: .dev.vars locally, `wrangler secret put` in production)" })
   .min(16, { error: "must be at least 16 characters" });
 
+/**
+ * Every local and test value of a secret committed to this repository (.dev.vars.example, the
+ * test stack's, the scripts') says "not-a-secret" ("not_a_secret" where a hyphen cannot go), so
+ * production recognises one wherever it was copied to.
+ */
+const COMMITTED_SECRET = /not[-_]a[-_]secret/i;
+/** The shortest secret production accepts for what the Worker signs or checks with. */
+const PRODUCTION_SECRET_MIN_LENGTH = 32;
+
 /** A Google service account's JSON key: only the fields the Worker uses are required. */
 const ServiceAccountKey = z
   .object({
@@ -362,6 +371,7 @@ export function parseConfig(env: unknown): Config {
   if (e.ENVIRONMENT === "production" && e.STRIPE_SECRET_KEY?.includes("_test_")) {
     problems.push("STRIPE_SECRET_KEY must be a live key in production");
   }
+  if (e.ENVIRONMENT === "production") problems.push(...productionSecretProblems(e));
   if (e.ENVIRONMENT === "production" && e.STAFF_TOTP_KEY.base64 === LOCAL_STAFF_TOTP_KEY) {
     problems.push("STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)");
   }
@@ -424,6 +434,28 @@ export function parseConfig(env: unknown): Config {
       emailQueue: e.EMAIL_QUEUE,
     },
   };
+}
+
+/** Production's secrets must be its own: none committed to the repository, none short enough to guess. */
+function productionSecretProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const secrets = {
+    CMS_TOKEN: e.CMS_TOKEN,
+    CACHE_PURGE_SECRET: e.CACHE_PURGE_SECRET,
+    SESSION_SECRET: e.SESSION_SECRET,
+    PREVIEW_SECRET: e.PREVIEW_SECRET,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  };
+  for (const [name, value] of Object.entries(secrets)) {
+    if (!value) continue;
+    if (COMMITTED_SECRET.test(value)) {
+      problems.push(`${name} must be this deployment's own secret in production (a value committed to the repository for local use or tests is public)`);
+    } else if (name !== "STRIPE_WEBHOOK_SECRET" && value.length < PRODUCTION_SECRET_MIN_LENGTH) {
+      // (Stripe makes the webhook secret: only a committed stand-in of it is refused.)
+      problems.push(`${name} must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production (\`openssl rand -base64 32\` makes one)`);
+    }
+  }
+  return problems;
 }
 
 function stripeConfig(secretKey: string | null, webhookSecret: string | null, apiUrl: string | undefined): StripeConfig | null {

@@ -510,12 +510,20 @@ describe("the local mailbox", () => {
       EMAIL_FROM: "Guildhall <no-reply@mail.guildhall.org>",
       EMAIL_REPLY_TO: "office@guildhall.org",
       STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
+      // Production refuses the committed secrets the test stack runs with; the test CMS knows
+      // only its own token, so the 404 page's CMS calls are refused (401) and logged.
+      CMS_TOKEN: "a-production-cms-token-0000000000000000",
+      CACHE_PURGE_SECRET: "a-production-purge-secret-000000000000",
+      SESSION_SECRET: "a-production-session-secret-00000000000",
+      PREVIEW_SECRET: undefined,
     };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const path of ["/dev/mailbox", "/dev/mailbox?format=json", `/dev/mailbox/${id}`, `/dev/mailbox/${id}/html`, `/dev/mailbox/${id}/text`]) {
       const response = await fetchWith(production, path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain("user-mailbox-prod");
     }
+    for (const [line] of errors.mock.calls) expect(JSON.parse(String(line))).toMatchObject({ event: "cms.request_failed", status: 401 });
   });
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lazyModules, OFFLINE_ENV } from "../../scripts/bench/worker.mjs";
+import { lazyModules, OFFLINE_ENV, readDevVarsExample } from "../../scripts/bench/worker.mjs";
 import { buildClient } from "../../scripts/build-client.mjs";
 import { ROOT } from "../../scripts/lib/worker.mjs";
 import { TEST_PORTS } from "../support/test-ports";
@@ -33,6 +33,9 @@ const PRODUCTION_SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_guildhallProduction0000",
   STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
 };
+
+/** The development secrets committed in .dev.vars.example: public, so production refuses them. */
+const LOCAL_SECRETS = readDevVarsExample() as Record<string, string>;
 
 /** [env.production]'s vars with this deployment's own values in place of the template's placeholders. */
 const OWN_VALUES = {
@@ -139,6 +142,9 @@ describe("the production bundle", () => {
     ["a Stripe API stand-in", { STRIPE_API_URL: "http://127.0.0.1:12111" }, "STRIPE_API_URL must not be set in production"],
     ["an http site URL", { SITE_URL: "http://www.guild-physio.org.uk" }, "SITE_URL must use https in production"],
     ["a short session secret", { SESSION_SECRET: "too-short-for-a-session-secret" }, "SESSION_SECRET must be at least 32 characters"],
+    ["the committed local session secret", { SESSION_SECRET: LOCAL_SECRETS.SESSION_SECRET }, "SESSION_SECRET must be this deployment's own secret in production"],
+    ["the committed local purge secret", { CACHE_PURGE_SECRET: LOCAL_SECRETS.CACHE_PURGE_SECRET }, "CACHE_PURGE_SECRET must be this deployment's own secret in production"],
+    ["a short purge secret", { CACHE_PURGE_SECRET: "c7e1a9f3b5d2086e4a1c9f" }, "CACHE_PURGE_SECRET must be at least 32 characters in production"],
   ])("refuses to start with %s, naming it", async (_what, overrides, problem) => {
     const { status, errors } = await firstAnswer(overrides);
     expect(status === null || status >= 500, `answered ${status}`).toBe(true);

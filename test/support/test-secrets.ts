@@ -10,5 +10,5 @@ export const TEST_SECRETS = {
   sessionSecret: "guildhall-test-session-secret-not-a-secret-0000000",
   /** Accepted by the fake Stripe API (test/support/fake-stripe.ts) only. */
   stripeSecretKey: "sk_test_fake_guildhall_0000000000",
-  stripeWebhookSecret: "whsec_fake_guildhall_0000000000",
+  stripeWebhookSecret: "whsec_fake_guildhall_not_a_secret_0000",
 } as const;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { afterFailure, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../src/services/email/backoff";
 import { dedupeKey } from "../../src/services/email/dedupe-key";
 import { readUnsubscribeToken, unsubscribeToken } from "../../src/services/email/unsubscribe-token";
+import { base64url, hmacUnderDerivedKey, hmacUnderSecret } from "../support/unit/keyed-hashes";
 
 const SECRET = "a-test-secret-that-is-at-least-32-characters";
 const MINUTE = 60_000;
@@ -49,6 +50,20 @@ describe("unsubscribe tokens", () => {
     const token = await unsubscribeToken(SECRET, subject);
     expect(await readUnsubscribeToken(SECRET, token)).toEqual(subject);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.webinar-reminders\.[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("are signed with a key of their own, derived from the secret under its own label, never with the secret itself", async () => {
+    const message = `email-unsubscribe:v1:${subject.userId.length}:${subject.userId}:${subject.category}`;
+    const signature = (await unsubscribeToken(SECRET, subject)).split(".")[2];
+    expect(signature).not.toBe(base64url(await hmacUnderSecret(SECRET, message)));
+    expect(signature).toBe(base64url(await hmacUnderDerivedKey(SECRET, "guildhall email-unsubscribe v1", message)));
+  });
+
+  it("still read the links sent before that key was derived (an unsubscribe link never expires)", async () => {
+    const message = `email-unsubscribe:v1:${subject.userId.length}:${subject.userId}:${subject.category}`;
+    const sent = `${btoa(subject.userId).replace(/=+$/, "")}.${subject.category}.${base64url(await hmacUnderSecret(SECRET, message))}`;
+    expect(await readUnsubscribeToken(SECRET, sent)).toEqual(subject);
+    expect(await readUnsubscribeToken(`${SECRET}-other`, sent)).toBeNull();
   });
 
   it("keep user ids of any characters intact", async () => {

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import devVarsExample from "../../.dev.vars.example?raw";
+import wranglerToml from "../../wrangler.toml?raw";
 import { ConfigError, getConfig, LOCAL_STAFF_TOTP_KEY, parseConfig } from "../../src/env";
+import { TEST_SECRETS } from "../support/test-secrets";
 
 const valid = () => ({ ...env });
 /** A production configuration but for the setting under test (no test-only Stripe stand-in). */
@@ -14,6 +17,12 @@ const production = () => ({
   FIREBASE_AUTH_EMULATOR_HOST: undefined,
   FIREBASE_SERVICE_ACCOUNT: serviceAccountKey(),
   STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
+  // This deployment's own secrets, not the committed ones the test environment runs with.
+  CMS_TOKEN: "5d0c8e3a9f1b7d4e2c6a8f0b3e5d7c9a1f4b6e8d",
+  CACHE_PURGE_SECRET: "a3f9c1e7b5d2084f6a1c9e7b3d5f2a8c",
+  SESSION_SECRET: "e8b1d4f7a2c5e9b3d6f0a4c8e2b5d9f1a7c3e6b0",
+  PREVIEW_SECRET: "7c2e9a4f1d6b3e8c5a0f7d2b9e4c1a6f",
+  STRIPE_WEBHOOK_SECRET: "whsec_guildhallProduction0000",
 });
 
 /** A service account's JSON key as Google issues it (the key itself is never parsed at startup). */
@@ -55,6 +64,76 @@ describe("the staff's TOTP key", () => {
     expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", STAFF_TOTP_KEY: LOCAL_STAFF_TOTP_KEY })).toEqual([
       "STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)",
     ]);
+  });
+});
+
+/** The Worker's secrets: each must be this deployment's own in production. */
+const WORKER_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "PREVIEW_SECRET", "STRIPE_WEBHOOK_SECRET", "STAFF_TOTP_KEY"] as const;
+type WorkerSecret = (typeof WORKER_SECRETS)[number];
+const isWorkerSecret = (name: string): name is WorkerSecret => (WORKER_SECRETS as readonly string[]).includes(name);
+
+/**
+ * The values a committed file gives a Worker secret: `NAME=value` lines (.dev.vars), or
+ * `NAME = "value"` / `NAME: "value"` with a quoted literal (wrangler.toml, scripts).
+ */
+function assignedSecrets(text: string, { quoted }: { quoted: boolean }): [WorkerSecret, string][] {
+  const pattern = quoted ? /^[ \t]*([A-Z0-9_]+)[ \t]*[:=][ \t]*"([^"]+)"/gm : /^[ \t]*([A-Z0-9_]+)=(\S+)/gm;
+  const found: [WorkerSecret, string][] = [];
+  for (const match of text.matchAll(pattern)) {
+    if (isWorkerSecret(match[1]!)) found.push([match[1], match[2]!]);
+  }
+  return found;
+}
+
+const scripts = import.meta.glob<string>("../../scripts/**/*.mjs", { query: "?raw", import: "default", eager: true });
+
+/** Every value of a Worker secret committed to the repository, with the variable it is given to. */
+const COMMITTED_SECRETS: [WorkerSecret, string][] = [
+  ...assignedSecrets(devVarsExample, { quoted: false }),
+  ...assignedSecrets(/^\[vars\]$([\s\S]*?)^\[/m.exec(wranglerToml)![1]!, { quoted: true }),
+  ...Object.values(scripts).flatMap((text) => assignedSecrets(text, { quoted: true })),
+  ["CMS_TOKEN", TEST_SECRETS.cmsToken],
+  ["CMS_TOKEN", TEST_SECRETS.cmsEditorToken],
+  ["CACHE_PURGE_SECRET", TEST_SECRETS.purgeSecret],
+  ["PREVIEW_SECRET", TEST_SECRETS.previewSecret],
+  ["SESSION_SECRET", TEST_SECRETS.sessionSecret],
+  ["STRIPE_WEBHOOK_SECRET", TEST_SECRETS.stripeWebhookSecret],
+];
+
+describe("secrets in production", () => {
+  it("finds the committed values where they are (so the test below sees them all)", () => {
+    const names = new Set(COMMITTED_SECRETS.map(([name]) => name));
+    for (const name of WORKER_SECRETS) expect(names, name).toContain(name);
+    expect(COMMITTED_SECRETS).toContainEqual(["SESSION_SECRET", "lighthouse-run-session-secret-not-a-secret-0000000"]);
+    expect(COMMITTED_SECRETS).toContainEqual(["STAFF_TOTP_KEY", LOCAL_STAFF_TOTP_KEY]);
+  });
+
+  it.each(COMMITTED_SECRETS)("refuses the committed %s %s, naming the variable", (name, value) => {
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", [name]: value })).toContainEqual(
+      expect.stringMatching(new RegExp(`^${name} must be this deployment's own secret in production`)),
+    );
+  });
+
+  it("refuses a committed local value copied into another secret", () => {
+    const problems = problemsOf({ ...production(), SITE_URL: "https://guild.example", CACHE_PURGE_SECRET: TEST_SECRETS.sessionSecret, PREVIEW_SECRET: TEST_SECRETS.cmsToken });
+    expect(problems).toEqual([
+      "CACHE_PURGE_SECRET must be this deployment's own secret in production (a value committed to the repository for local use or tests is public)",
+      "PREVIEW_SECRET must be this deployment's own secret in production (a value committed to the repository for local use or tests is public)",
+    ]);
+  });
+
+  it.each([
+    ["CMS_TOKEN", "a1b2c3d4e5f6a7b8c9d0e1f2"],
+    ["CACHE_PURGE_SECRET", "a1b2c3d4e5f6a7b8c9d0e1f2"],
+  ])("refuses a %s shorter than 32 characters in production only", (name, value) => {
+    expect(problemsOf({ ...production(), SITE_URL: "https://guild.example", [name]: value })).toEqual([
+      `${name} must be at least 32 characters in production (\`openssl rand -base64 32\` makes one)`,
+    ]);
+    expect(parseConfig({ ...valid(), [name]: value })).toBeTruthy();
+  });
+
+  it("accepts this deployment's own secrets", () => {
+    expect(parseConfig({ ...production(), SITE_URL: "https://guild.example" }).environment).toBe("production");
   });
 });
 

@@ -1,14 +1,18 @@
 /**
  * One-click unsubscribe links (RFC 8058): the link itself is the proof, since a mail provider
  * posts to it without a session or CSRF token. The token names the user and the category and is
- * signed with HMAC-SHA256 under the site's secret (SESSION_SECRET, with its own purpose prefix),
- * so it cannot be forged or altered to name another user or category. It does not expire: an
- * unsubscribe link in an old message must keep working. Rotating the secret invalidates them.
+ * signed with HMAC-SHA256 under a key of its own, derived from the site's secret (SESSION_SECRET)
+ * under its own label, so it cannot be forged or altered to name another user or category, and the
+ * key signs nothing else. It does not expire: an unsubscribe link in an old message must keep
+ * working, so a link signed before the key was derived (with SESSION_SECRET itself, under this
+ * purpose's prefix) is still read. Rotating the secret invalidates them all.
  */
 import { OPTIONAL_EMAIL_CATEGORIES, type OptionalEmailCategory } from "../../domain/email";
+import { purposeKey } from "../purpose-key";
 
 const encoder = new TextEncoder();
 const PURPOSE = "email-unsubscribe:v1";
+const KEY_LABEL = "guildhall email-unsubscribe v1";
 const MAX_TOKEN_LENGTH = 600;
 
 function base64url(bytes: Uint8Array): string {
@@ -28,8 +32,14 @@ function fromBase64url(text: string): Uint8Array | null {
   }
 }
 
-async function signature(secret: string, userId: string, category: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+/** The key links are signed with, or the secret itself for links sent before that key was derived. */
+type SigningKey = "derived" | "sent-before-derived";
+
+async function signature(secret: string, userId: string, category: string, which: SigningKey = "derived"): Promise<Uint8Array> {
+  const key =
+    which === "derived"
+      ? await purposeKey(secret, KEY_LABEL)
+      : await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   // Lengths first, so no two (user, category) pairs sign the same bytes.
   const message = `${PURPOSE}:${userId.length}:${userId}:${category}`;
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
@@ -69,6 +79,9 @@ export async function readUnsubscribeToken(secret: string, token: string | null 
   } catch {
     return null;
   }
-  if (!sameBytes(await signature(secret, userId, category), presentedBytes)) return null;
+  const genuine =
+    sameBytes(await signature(secret, userId, category), presentedBytes) ||
+    sameBytes(await signature(secret, userId, category, "sent-before-derived"), presentedBytes);
+  if (!genuine) return null;
   return { userId, category: category as OptionalEmailCategory };
 }

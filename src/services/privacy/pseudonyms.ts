@@ -6,6 +6,8 @@
  * session secret under its own label, so no new secret is needed and the two uses never share a
  * key. Rotating the session secret changes the values for later erasures only.
  */
+import { purposeKey } from "../purpose-key";
+
 const LABEL = "guildhall erased-member pseudonyms v1";
 const encoder = new TextEncoder();
 
@@ -20,19 +22,7 @@ const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toSt
 
 export function createPseudonyms(secret: string): Pseudonyms {
   let key: Promise<CryptoKey> | undefined;
-  const hmacKey = () =>
-    (key ??= crypto.subtle
-      .importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: encoder.encode(LABEL) },
-          base,
-          { name: "HMAC", hash: "SHA-256", length: 256 },
-          false,
-          ["sign"],
-        ),
-      ));
-  const mac = async (text: string) => hex(await crypto.subtle.sign("HMAC", await hmacKey(), encoder.encode(text)));
+  const mac = async (text: string) => hex(await crypto.subtle.sign("HMAC", await (key ??= purposeKey(secret, LABEL)), encoder.encode(text)));
   return {
     email: async (address) => `erased:${await mac(`email:${address.trim().toLowerCase()}`)}`,
     userId: async (userId) => (await mac(`user:${userId}`)).slice(0, 16),

@@ -10,6 +10,7 @@ import { IdentityError } from "../../../src/domain/identity-errors";
 import type { Session } from "../../../src/domain/session";
 import { createAccountErasure } from "../../../src/services/privacy/account-erasure";
 import { createPseudonyms } from "../../../src/services/privacy/pseudonyms";
+import { hex, hmacUnderDerivedKey, hmacUnderSecret } from "../../support/unit/keyed-hashes";
 import { createRecordingLog } from "../../support/worker/memory-store";
 
 const session: Session = { id: "s1", userId: "uid-1", email: "Ada@Guild.example", emailVerified: true, authTime: 0, expiresAt: 0, secondFactorAt: null };
@@ -108,6 +109,13 @@ describe("pseudonyms for erased members", () => {
     expect(await pseudonyms.email(" ADA@guild.example ")).toBe(one);
     expect(await pseudonyms.email("bea@guild.example")).not.toBe(one);
     expect(await createPseudonyms("another-session-secret-of-32-characters!").email("ada@guild.example")).not.toBe(one);
+  });
+
+  it("are keyed with a key of their own, derived from the session secret under its own label (so existing ones never change)", async () => {
+    const secret = "a-session-secret-of-at-least-32-characters";
+    const message = "email:ada@guild.example";
+    expect(await pseudonyms.email("ada@guild.example")).not.toBe(`erased:${hex(await hmacUnderSecret(secret, message))}`);
+    expect(await pseudonyms.email("ada@guild.example")).toBe(`erased:${hex(await hmacUnderDerivedKey(secret, "guildhall erased-member pseudonyms v1", message))}`);
   });
 
   it("are not a plain hash of the address (a guessed address cannot be checked without the key)", async () => {
