@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import devVarsExample from "../../.dev.vars.example?raw";

@@ -3,8 +3,3 @@ declare module "*?raw" {
   const text: string;
   export default text;
 }
-
-// Vite's eager `import.meta.glob` of files' text (a test reads every committed script this way).
-interface ImportMeta {
-  glob<T>(pattern: string, options: { query: "?raw"; import: "default"; eager: true }): Record<string, T>;
-}
