@@ -45,6 +45,8 @@ export interface Bindings {
   EMAIL: SendEmail;
   /** The e-mail delivery queue's producer (wrangler.toml [[queues.producers]]): outbox message ids. */
   EMAIL_QUEUE: Queue<EmailQueueMessage>;
+  /** The background jobs' queue (wrangler.toml [[queues.producers]]): the rest of a daily run too big for one invocation. */
+  JOBS_QUEUE: Queue<JobQueueMessage>;
   EMAIL_FROM: string;
   EMAIL_REPLY_TO: string;
 }
@@ -52,6 +54,13 @@ export interface Bindings {
 /** What the e-mail delivery queue carries: one outbox message id per queue message. */
 export interface EmailQueueMessage {
   id: string;
+}
+
+/** What the jobs queue carries: which job to go on with (its progress is in D1, not in the message). */
+export interface JobQueueMessage {
+  job: "membership-year";
+  /** The run's clock and name (daily_job_progress.run_at). */
+  runAt: string;
 }
 
 const httpUrl = z
@@ -252,6 +261,7 @@ export const EnvSchema = z.object({
     .optional(),
   EMAIL: binding<SendEmail>("send_email", "send"),
   EMAIL_QUEUE: binding<Queue<EmailQueueMessage>>("queue producer", "sendBatch"),
+  JOBS_QUEUE: binding<Queue<JobQueueMessage>>("queue producer", "send"),
   EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
   EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
 });
@@ -301,6 +311,7 @@ export interface Config {
     directoryLimiter: RateLimit;
     email: SendEmail;
     emailQueue: Queue<EmailQueueMessage>;
+    jobsQueue: Queue<JobQueueMessage>;
   };
 }
 
@@ -432,6 +443,7 @@ export function parseConfig(env: unknown): Config {
       directoryLimiter: e.DIRECTORY_LIMITER,
       email: e.EMAIL,
       emailQueue: e.EMAIL_QUEUE,
+      jobsQueue: e.JOBS_QUEUE,
     },
   };
 }

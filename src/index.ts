@@ -1,13 +1,15 @@
 import { env } from "cloudflare:workers";
 import { createApp } from "./app";
-import { type Bindings, type EmailQueueMessage, getConfig, parseConfig } from "./env";
+import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage, parseConfig } from "./env";
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
-import { dailyJob } from "./middleware/init/daily-job";
+import { dailyJob, membershipYearJobs } from "./middleware/init/daily-job";
 import { backgroundContent, emailServices } from "./middleware/init/email";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
+/** wrangler.toml [[queues.consumers]]: background jobs; every other queue is the e-mail delivery queue. */
+const JOBS_QUEUE = "guildhall-jobs";
 
 // Fail at startup, naming the variable, rather than deep inside a request.
 parseConfig(env);
@@ -26,15 +28,33 @@ export default {
     // A cron run has no Ray id: it gets its own, so its log lines can be told apart.
     return withRequestId(requestIdFor(null), () => runScheduled(controller, bindings, ctx));
   },
-  /** The e-mail delivery queue's consumer (wrangler.toml [[queues.consumers]]): one outbox message id per message. */
+  /**
+   * The queues' consumer (wrangler.toml [[queues.consumers]]): the e-mail delivery queue (one
+   * outbox message id per message) and the jobs queue (the rest of a membership-year run).
+   */
   queue(batch, bindings, ctx) {
     return withRequestId(requestIdFor(null), () => {
       const config = getConfig(bindings);
       const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
-      return emailServices(config, backgroundContent(config, waitUntil)).deliverQueued(batch.messages);
+      if (batch.queue === JOBS_QUEUE) return runJobs(batch as MessageBatch<JobQueueMessage>, config, waitUntil);
+      return emailServices(config, backgroundContent(config, waitUntil)).deliverQueued((batch as MessageBatch<EmailQueueMessage>).messages);
     });
   },
-} satisfies ExportedHandler<Bindings, EmailQueueMessage>;
+} satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage>;
+
+/** Each job message goes on with its run; one that throws is retried by the queue (the run's progress is in D1). */
+async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<typeof getConfig>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
+  const jobs = membershipYearJobs(config, waitUntil);
+  for (const message of batch.messages) {
+    try {
+      await jobs.continue(message.body.runAt);
+      message.ack();
+    } catch (error) {
+      log.error("jobs.failed", { job: message.body.job, runAt: message.body.runAt, attempts: message.attempts, error });
+      message.retry();
+    }
+  }
+}
 
 async function runScheduled(controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
   const config = getConfig(bindings);
@@ -42,6 +62,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
   const at = new Date(controller.scheduledTime);
   if (controller.cron === CRONS.emailSweep) {
     await emailServices(config, backgroundContent(config, waitUntil)).sweep(at);
+    await membershipYearJobs(config, waitUntil).restartStalled(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

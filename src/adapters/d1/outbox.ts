@@ -54,6 +54,16 @@ export interface OutboxFill extends BatchQuery {
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 
+/**
+ * The condition each message of a bulk insert is written under: `SELECT …` with anonymous `?`
+ * placeholders, bound per message to that message's `params` (for example "the record is still
+ * active with this period end"). A message whose query finds nothing is not written.
+ */
+export interface OutboxBulkCondition {
+  exists: string;
+  params: (message: NewOutboxMessage, index: number) => readonly unknown[];
+}
+
 export interface OutboxStore {
   /**
    * One statement inserting `messages` (at least one); a message whose dedupe key is already in
@@ -61,10 +71,12 @@ export interface OutboxStore {
    */
   insert(messages: readonly NewOutboxMessage[], condition?: OutboxCondition, fill?: readonly OutboxFill[]): D1PreparedStatement;
   /**
-   * The same for many messages at once (an import's invitations): they travel as one JSON
-   * parameter, so no statement nears D1's 100 bound parameters. Keep each call's JSON under 1 MB.
+   * The same for many messages at once (an import's invitations, a day's reminders): they travel
+   * as one JSON parameter, so no statement nears D1's 100 bound parameters. Keep each call's JSON
+   * under 1 MB. Each message may be written under its own condition. The statement returns the
+   * ids it wrote (`RETURNING id`): a repeat, or a message whose condition failed, is not among them.
    */
-  insertMany(messages: readonly NewOutboxMessage[]): D1PreparedStatement;
+  insertMany(messages: readonly NewOutboxMessage[], condition?: OutboxBulkCondition): D1PreparedStatement;
   byId(id: string): Promise<OutboxMessage | null>;
   /**
    * Claims a message that is due (pending or retry, next attempt not after `now`) for one
@@ -155,14 +167,18 @@ export function createOutboxStore(db: D1Database): OutboxStore {
       const params = condition && "exists" in condition ? condition.params : [];
       return db.prepare(sql).bind(...filled, ...values, ...params);
     },
-    insertMany(messages) {
+    insertMany(messages, condition) {
       if (messages.length === 0) throw new Error("An outbox insert needs at least one message");
-      const rows = messages.map((m) => [m.id, m.dedupeKey, m.kind, m.category, m.recipient, m.userId, m.subject, m.data]);
+      const rows = messages.map((m, i) => [m.id, m.dedupeKey, m.kind, m.category, m.recipient, m.userId, m.subject, m.data, ...(condition?.params(m, i) ?? [])]);
+      // The condition's placeholders read the values after the message's own columns in its JSON row.
+      let next = INSERT_COLUMNS.length;
+      const where = condition ? `EXISTS (${condition.exists.replace(/\?/g, () => `json_extract(value, '$[${next++}]')`)})` : "true";
       return db
         .prepare(
           `INSERT INTO email_outbox (${INSERT_COLUMNS.join(", ")})
-           SELECT ${INSERT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?1) WHERE true
-           ON CONFLICT (dedupe_key) DO NOTHING`,
+           SELECT ${INSERT_COLUMNS.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ")} FROM json_each(?1) WHERE ${where}
+           ON CONFLICT (dedupe_key) DO NOTHING
+           RETURNING id`,
         )
         .bind(JSON.stringify(rows));
     },

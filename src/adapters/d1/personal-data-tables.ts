@@ -136,6 +136,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   purge_log: "the CMS's cache purges: which content model changed, and when",
   stripe_events: "the ids of Stripe events already handled, kept to ignore repeats",
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
+  daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
 };
 
 /** The highest parameter (?N) a statement uses, so it is bound with exactly that many values. */

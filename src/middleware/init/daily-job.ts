@@ -1,16 +1,35 @@
 /**
- * Builds the daily job (services/maintenance/daily-job.ts) for the scheduled handler, which has
- * no request: its stores, the content service and the e-mail services, from the validated
- * configuration (as email.ts does for the queue consumer and the sweep).
+ * Builds the daily job (services/maintenance/daily-job.ts) for the scheduled handler, and the
+ * membership year's continuation for the jobs queue's consumer, which have no request: their
+ * stores, the content service and the e-mail services, from the validated configuration (as
+ * email.ts does for the e-mail queue consumer and the sweep).
  */
+import { createDailyJobProgressStore } from "../../adapters/d1/daily-job-progress";
 import { createEntitlementStore } from "../../adapters/d1/entitlements";
 import { createHousekeepingStore } from "../../adapters/d1/housekeeping";
 import { createMembershipYearStore } from "../../adapters/d1/membership-year";
 import type { Config } from "../../env";
+import type { ContentService } from "../../services/content/content-service";
 import { log } from "../../log";
 import { runDailyJob } from "../../services/maintenance/daily-job";
+import { continueMembershipYear, type MembershipYearDeps } from "../../services/membership/membership-year";
+import { restartStalledRuns } from "../../services/membership/stalled-year-runs";
 import { membershipTerms } from "../../services/membership/terms";
 import { backgroundContent, emailServices } from "./email";
+
+function membershipYear(config: Config, content: ContentService): MembershipYearDeps {
+  const { db, jobsQueue } = config.bindings;
+  return {
+    store: createMembershipYearStore(db),
+    progress: createDailyJobProgressStore(db),
+    outbox: emailServices(config, content).outbox,
+    terms: async () => membershipTerms(await content.memberships(), await content.allGeneralPages()),
+    graceDays: config.membership.graceDays,
+    log,
+    continueLater: async (runAt) => void (await jobsQueue.send({ job: "membership-year", runAt })),
+    now: () => new Date(),
+  };
+}
 
 export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) => void) {
   const { db } = config.bindings;
@@ -23,18 +42,21 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
       runDailyJob(
         {
           housekeeping: createHousekeepingStore(db),
-          year: {
-            store: createMembershipYearStore(db),
-            outbox,
-            terms: async () => membershipTerms(await content.memberships(), await content.allGeneralPages()),
-            graceDays: config.membership.graceDays,
-            log,
-          },
+          year: membershipYear(config, content),
           webinars: { webinars: () => content.webinars(), owners: createEntitlementStore(db).owners, outbox, batch },
           outbox,
           log,
         },
         now,
       ),
+  };
+}
+
+/** The jobs queue's work: going on with a membership-year run, and restarting runs whose hand-over was lost. */
+export function membershipYearJobs(config: Config, waitUntil: (promise: Promise<unknown>) => void) {
+  const deps = membershipYear(config, backgroundContent(config, waitUntil));
+  return {
+    continue: (runAt: string) => continueMembershipYear(deps, runAt),
+    restartStalled: (now: Date) => restartStalledRuns({ progress: deps.progress, continueLater: deps.continueLater, log }, now),
   };
 }

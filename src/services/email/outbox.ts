@@ -49,10 +49,21 @@ export interface EmailOutbox {
    * fields from rows written earlier in the same batch (a receipt number allocated with the payment).
    */
   prepare(request: EmailRequest, options?: { onlyIf?: OutboxCondition; fill?: readonly OutboxFill[] }): PreparedEmail;
-  /** Many messages, unconditionally, in a few statements (an import's invitations); dedupe keys as above. */
-  prepareMany(requests: readonly EmailRequest[]): PreparedEmail;
+  /**
+   * Many messages in a few statements (an import's invitations, a day's reminders); dedupe keys as
+   * above. `onlyIf` writes each message only while its own query finds a row, e.g.
+   * `{ exists: "SELECT 1 FROM memberships WHERE user_id = ? AND period_end = ?", params: (r) => [...] }`.
+   * A statement's results list the ids it wrote (`RETURNING id`).
+   */
+  prepareMany<R extends EmailRequest>(requests: readonly R[], options?: { onlyIf?: BulkCondition<R> }): PreparedEmail;
   /** Queues the messages for delivery now. Never throws: if the queue fails, the sweep sends them. */
   deliverSoon(ids: readonly string[]): Promise<void>;
+}
+
+/** The per-message condition of `prepareMany`: a query with `?` placeholders, bound per request. */
+export interface BulkCondition<R extends EmailRequest = EmailRequest> {
+  exists: string;
+  params: (request: R) => readonly unknown[];
 }
 
 export interface EmailOutboxDeps {
@@ -96,11 +107,16 @@ export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
       if (messages.length === 0) return { statements: [], ids: [] };
       return { statements: [deps.store.insert(messages, options?.onlyIf, options?.fill)], ids: messages.map((m) => m.id) };
     },
-    prepareMany(requests) {
-      const messages = requests.flatMap(messagesFor);
+    prepareMany(requests, options) {
+      const written = requests.flatMap((request) => messagesFor(request).map((message) => ({ message, request })));
+      const onlyIf = options?.onlyIf;
       const statements: D1PreparedStatement[] = [];
-      for (let start = 0; start < messages.length; start += MESSAGES_PER_STATEMENT) statements.push(deps.store.insertMany(messages.slice(start, start + MESSAGES_PER_STATEMENT)));
-      return { statements, ids: messages.map((m) => m.id) };
+      for (let start = 0; start < written.length; start += MESSAGES_PER_STATEMENT) {
+        const slice = written.slice(start, start + MESSAGES_PER_STATEMENT);
+        const condition = onlyIf && { exists: onlyIf.exists, params: (_: unknown, i: number) => onlyIf.params(slice[i]!.request) };
+        statements.push(deps.store.insertMany(slice.map((w) => w.message), condition));
+      }
+      return { statements, ids: written.map((w) => w.message.id) };
     },
     async deliverSoon(ids) {
       if (ids.length === 0) return;

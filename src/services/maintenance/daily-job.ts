@@ -1,8 +1,9 @@
 /**
  * The daily job (cron `17 3 * * *`), run with the trigger's scheduled time as its clock:
  * housekeeping (old sessions, purge-log rows, Stripe event ids), then the membership year
- * (lapses after grace, renewal reminders), then webinar reminders and recording notices. Every
- * part is idempotent, so a second run the same day adds nothing and the next run catches up
+ * (lapses after grace, renewal reminders: as many pages as one invocation may do, the rest on the
+ * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices.
+ * Every part is idempotent, so a second run the same day adds nothing and the next run catches up
  * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
  * others still run; tomorrow's run does what it could not. New messages go on the e-mail queue;
  * the sweep delivers any the queue loses.
@@ -10,7 +11,7 @@
 import type { HousekeepingStore } from "../../adapters/d1/housekeeping";
 import type { Logger } from "../../log";
 import type { EmailOutbox } from "../email/outbox";
-import { lapseMemberships, sendRenewalReminders, type MembershipYearDeps } from "../membership/membership-year";
+import { runMembershipYear, type MembershipYearDeps } from "../membership/membership-year";
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { runHousekeeping } from "./housekeeping";
 
@@ -23,8 +24,11 @@ export interface DailyJobDeps {
 }
 
 export interface DailyJobReport {
+  /** Lapses and reminders this day's run has written so far (all of them once `membershipYearDone`). */
   lapsed: number;
   renewalReminders: number;
+  /** False when the membership year goes on in the jobs queue. */
+  membershipYearDone: boolean;
   webinarReminders: number;
   recordingNotices: number;
   /** The parts that failed this time (the next run catches them up). */
@@ -32,7 +36,7 @@ export interface DailyJobReport {
 }
 
 export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJobReport> {
-  const report: DailyJobReport = { lapsed: 0, renewalReminders: 0, webinarReminders: 0, recordingNotices: 0, failed: [] };
+  const report: DailyJobReport = { lapsed: 0, renewalReminders: 0, membershipYearDone: false, webinarReminders: 0, recordingNotices: 0, failed: [] };
   const ids: string[] = [];
   const part = async (name: string, run: () => Promise<void>) => {
     try {
@@ -45,14 +49,11 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
 
   await part("housekeeping", async () => void (await runHousekeeping({ store: deps.housekeeping, now: () => now.getTime(), log: deps.log })));
   await part("membership-year", async () => {
-    const members = await deps.year.store.activeWithPeriod();
-    const lapses = await lapseMemberships(deps.year, members, now);
-    report.lapsed = lapses.lapsed;
-    ids.push(...lapses.ids);
-    // Members who just lapsed get no reminder: their period ended long ago.
-    const reminders = await sendRenewalReminders(deps.year, members, now);
-    report.renewalReminders = reminders.written;
-    ids.push(...reminders.ids);
+    // Its messages are queued page by page as they are written.
+    const year = await runMembershipYear(deps.year, now);
+    report.lapsed = year.lapsed;
+    report.renewalReminders = year.reminders;
+    report.membershipYearDone = year.done;
   });
   await part("webinars", async () => {
     const notices = await sendWebinarNotices(deps.webinars, now);
