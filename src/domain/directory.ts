@@ -28,20 +28,43 @@ export interface DirectoryListing {
   phone: string | null;
 }
 
-/** A search of the directory: each filter matches part of the shown value, case-insensitively. */
-export interface DirectorySearch {
+/**
+ * Where a page of the directory starts or ends: a listed member's entry id, and their name when
+ * browsing by name (a search's results come in the order of the search index, by id alone).
+ */
+export interface DirectoryKey {
+  id: number;
   name: string | null;
-  town: string | null;
-  specialisation: string | null;
-  /** 1-based. */
-  page: number;
 }
 
+/**
+ * A search of the directory: the words typed in the one search box (each matches the start of a
+ * word of the name, or of the town or specialisation where their owner shows them), and the page:
+ * after or before a key, or the first page when neither is set.
+ */
+export interface DirectorySearch {
+  /** As typed (trimmed), to show in the box again; empty to browse everyone by name. */
+  text: string;
+  /** The words searched for, each matched as the start of a word. */
+  words: string[];
+  after: DirectoryKey | null;
+  before: DirectoryKey | null;
+}
+
+/** One member on a page: what other members may see, and the key of their place in the order. */
+export interface DirectoryRow {
+  key: DirectoryKey;
+  listing: DirectoryListing;
+}
+
+/**
+ * One page, without a count (counting every match on each page is what made the directory slow):
+ * the keys to page on from, or null where there is nothing more that way.
+ */
 export interface DirectoryPage {
   listings: DirectoryListing[];
-  total: number;
-  page: number;
-  pageSize: number;
+  previous: DirectoryKey | null;
+  next: DirectoryKey | null;
 }
 
 /** How many members one directory page lists. */

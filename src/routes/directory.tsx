@@ -48,9 +48,14 @@ export const directoryRoutes = new Hono<HonoEnv>()
     const refused = await notAMember(c, "Member directory");
     if (refused) return refused;
     const parsed = parseDirectorySearch(c.req.query());
-    if (!parsed.ok) throw new AppError("BAD_REQUEST", parsed.message);
+    if (!parsed.ok && parsed.field === null) throw new AppError("BAD_REQUEST", parsed.message);
+    if (!parsed.ok) {
+      // A search the box must explain: said beside it, with what was typed, and no listing.
+      const layout = await c.var.content.layout();
+      return c.render(<DirectoryContent text={parsed.text} problem={parsed.message} result={null} />, { layout, ...privateScreen("Member directory"), status: 400 });
+    }
     const [layout, result] = await Promise.all([c.var.content.layout(), c.var.directory.search(c.var.session!.userId, parsed.search)]);
-    return c.render(<DirectoryContent search={parsed.search} result={result} />, { layout, ...privateScreen("Member directory") });
+    return c.render(<DirectoryContent text={parsed.search.text} problem={null} result={result} />, { layout, ...privateScreen("Member directory") });
   })
   .get("/user/directory", async (c) => (await notAMember(c, "Your directory listing")) ?? renderSettings(c, [], null))
   .post("/user/directory", async (c) => {

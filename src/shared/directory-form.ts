@@ -1,10 +1,10 @@
 /**
  * The member directory's two inputs, validated wherever they arrive: the listing form on
  * /user/directory (what the member shows, field by field) and the search of /members/directory
- * (name, town, specialisation, page). Messages are written for the member.
+ * (the search box and the page key). Messages are written for the member.
  */
 import * as z from "zod";
-import { DIRECTORY_FIELDS, type DirectoryEntry, type DirectoryField, type DirectorySearch } from "../domain/directory";
+import { DIRECTORY_FIELDS, type DirectoryEntry, type DirectoryField, type DirectoryKey, type DirectorySearch } from "../domain/directory";
 
 const optionalText = (label: string, max: number) =>
   z
@@ -72,47 +72,65 @@ export const FIELD_LABELS: Readonly<Record<DirectoryField, string>> = {
   phone: "Phone number",
 };
 
-/** The most pages a search may ask for: far past any real directory, small enough to bound OFFSET. */
-export const MAX_DIRECTORY_PAGE = 1000;
+/** The longest search the box takes: a full name with a town and a specialism fits well within it. */
+export const MAX_DIRECTORY_SEARCH = 60;
+/** The most words one search matches (each is one more lookup in the search index). */
+export const MAX_DIRECTORY_SEARCH_WORDS = 8;
 
-const filter = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(100, { error: `Search by ${label} with 100 characters or fewer` })
-    .optional()
-    .transform((value) => (value ? value : null));
+/**
+ * The words of a search, as the search index splits its text (letters, digits and their accents);
+ * everything else, quotes and stars included, only separates words, so nothing typed is ever
+ * read as search syntax.
+ */
+export const searchWords = (text: string): string[] => text.normalize("NFKC").match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 
-export const DirectorySearchQuery = z.object({
-  name: filter("name"),
-  town: filter("town"),
-  specialisation: filter("specialisation"),
-  page: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : "1"))
-    .pipe(z.string().regex(/^[1-9][0-9]{0,3}$/, { error: "The page must be a whole number from 1" }))
-    .transform(Number)
-    .pipe(z.number().max(MAX_DIRECTORY_PAGE, { error: `The page must be ${MAX_DIRECTORY_PAGE} or less` })),
-});
+/** A page key in a link: `<id>` for a search, `<id>:<name>` when browsing by name. */
+const DirectoryKeyParam = z
+  .string()
+  .max(20 + 200)
+  .regex(/^[1-9][0-9]{0,14}(:[\s\S]+)?$/, { error: "This page link is not complete: start again from the first page of the directory" })
+  .transform((value) => {
+    const at = value.indexOf(":");
+    return at < 0 ? { id: Number(value), name: null } : { id: Number(value.slice(0, at)), name: value.slice(at + 1) };
+  })
+  .optional()
+  .transform((key) => key ?? null);
 
-export type DirectorySearchResult = { ok: true; search: DirectorySearch } | { ok: false; message: string };
+const DirectoryPageQuery = z.object({ after: DirectoryKeyParam, before: DirectoryKeyParam });
 
-/** Reads the directory's query string (repeated parameters are refused by the single-value read). */
+export type DirectorySearchResult =
+  | { ok: true; search: DirectorySearch }
+  /** A search the box must say something about (`field: "q"`, shown beside it with what was typed), or a broken page link. */
+  | { ok: false; field: "q" | null; message: string; text: string };
+
+/** Reads the directory's query string: the search box (`q`) and the page key (`after` or `before`). */
 export function parseDirectorySearch(query: Record<string, string | undefined>): DirectorySearchResult {
-  const parsed = DirectorySearchQuery.safeParse(query);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
-  return { ok: true, search: parsed.data };
+  const text = (query.q ?? "").trim();
+  const refuse = (field: "q" | null, message: string): DirectorySearchResult => ({ ok: false, field, message, text });
+  if (text.length > MAX_DIRECTORY_SEARCH) return refuse("q", `Search with ${MAX_DIRECTORY_SEARCH} characters or fewer`);
+  const words = searchWords(text);
+  if (text !== "" && words.length === 0) return refuse("q", "Enter a name, town or specialism to search for");
+  if (words.length > MAX_DIRECTORY_SEARCH_WORDS) return refuse("q", `Search with ${MAX_DIRECTORY_SEARCH_WORDS} words or fewer`);
+  const page = DirectoryPageQuery.safeParse(query);
+  if (!page.success) return refuse(null, "This page link is not complete: start again from the first page of the directory");
+  const { after, before } = page.data;
+  if (after && before) return refuse(null, "This page link is not complete: start again from the first page of the directory");
+  // Browsing by name pages on the name too; a search's key is the id alone.
+  for (const key of [after, before]) {
+    if (key && words.length === 0 && key.name === null) return refuse(null, "This page link is not complete: start again from the first page of the directory");
+    if (key && words.length > 0) key.name = null;
+  }
+  return { ok: true, search: { text, words, after, before } };
 }
 
-/** The directory's address for a search (empty filters left out), for paging links. */
-export function directorySearchHref(search: DirectorySearch): string {
+const keyParam = (key: DirectoryKey) => (key.name === null ? String(key.id) : `${key.id}:${key.name}`);
+
+/** The directory's address for a search, from its first page or from a key. */
+export function directorySearchHref(text: string, page: { after: DirectoryKey } | { before: DirectoryKey } | null = null): string {
   const params = new URLSearchParams();
-  if (search.name) params.set("name", search.name);
-  if (search.town) params.set("town", search.town);
-  if (search.specialisation) params.set("specialisation", search.specialisation);
-  if (search.page > 1) params.set("page", String(search.page));
+  if (text) params.set("q", text);
+  if (page && "after" in page) params.set("after", keyParam(page.after));
+  if (page && "before" in page) params.set("before", keyParam(page.before));
   const query = params.toString();
   return query ? `/members/directory?${query}` : "/members/directory";
 }

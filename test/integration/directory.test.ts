@@ -4,8 +4,9 @@
  * the per-member browsing limit. Other members are D1 rows made directly; the member under test
  * signs in and uses the forms as a browser would.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../src/index";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 
 let tags = 0;
@@ -56,7 +57,8 @@ async function listedMember(
   return { userId, phone, workplace, email: `${userId}@guild.example` };
 }
 
-const count = (html: string) => Number(/data-directory-count="(\d+)"/.exec(html)?.[1]);
+/** How many members the page lists. */
+const count = (html: string) => html.split('class="directory__entry"').length - 1;
 
 describe("who may see the directory", () => {
   it("sends a visitor to sign in and back, and never caches the redirect", async () => {
@@ -71,7 +73,7 @@ describe("who may see the directory", () => {
     const tag = uniqueTag();
     await listedMember(`Listed ${tag}`);
     const { browser } = await signedIn(false);
-    for (const path of [`/members/directory?name=${tag}`, "/user/directory"]) {
+    for (const path of [`/members/directory?q=${tag}`, "/user/directory"]) {
       const response = await browser.fetch(path);
       expect(response.status).toBe(403);
       expect(response.headers.get("Cache-Control")).toBe(PRIVATE);
@@ -100,7 +102,7 @@ describe("opting in and out", () => {
     expect(account).toContain('href="/user/directory"');
     expect(account).toContain('href="/members/directory"');
 
-    const before = await (await browser.fetch(`/members/directory?name=${tag}`)).text();
+    const before = await (await browser.fetch(`/members/directory?q=${tag}`)).text();
     expect(count(before)).toBe(0);
 
     const settings = await browser.fetch("/user/directory");
@@ -120,7 +122,7 @@ describe("opting in and out", () => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe("/user/directory?saved=1");
 
-    const listed = await browser.fetch(`/members/directory?name=${tag}`);
+    const listed = await browser.fetch(`/members/directory?q=${tag}`);
     expect(listed.headers.get("Cache-Control")).toBe(PRIVATE);
     const html = await listed.text();
     expect(count(html)).toBe(1);
@@ -130,7 +132,7 @@ describe("opting in and out", () => {
 
     const left = await browser.post("/user/directory/leave", {});
     expect(left.status).toBe(303);
-    const after = await (await browser.fetch(`/members/directory?name=${tag}`)).text();
+    const after = await (await browser.fetch(`/members/directory?q=${tag}`)).text();
     expect(count(after)).toBe(0);
     expect(after).not.toContain(`Grace ${tag}`);
   });
@@ -158,7 +160,7 @@ describe("privacy", () => {
     const open = await listedMember(`Open ${tag}`, { town: `Showntown${tag}`, show: { town: true, workplace: true, email: true, phone: true } });
     const { browser } = await signedIn(true);
 
-    const html = await (await browser.fetch(`/members/directory?name=${tag}`)).text();
+    const html = await (await browser.fetch(`/members/directory?q=${tag}`)).text();
     expect(count(html)).toBe(2);
     expect(html).toContain(`Private ${tag}`);
     for (const value of [`Hiddentown${tag}`, `Hiddenspec${tag}`, hidden.workplace, hidden.phone, hidden.email, hidden.userId]) expect(html).not.toContain(value);
@@ -166,8 +168,8 @@ describe("privacy", () => {
     for (const value of [`Showntown${tag}`, open.workplace, open.phone, open.email]) expect(html).toContain(value);
 
     // A search by a hidden value finds no one (it would tell the value).
-    expect(count(await (await browser.fetch(`/members/directory?town=Hiddentown${tag}`)).text())).toBe(0);
-    expect(count(await (await browser.fetch(`/members/directory?specialisation=Hiddenspec${tag}`)).text())).toBe(0);
+    expect(count(await (await browser.fetch(`/members/directory?q=Hiddentown${tag}`)).text())).toBe(0);
+    expect(count(await (await browser.fetch(`/members/directory?q=Hiddenspec${tag}`)).text())).toBe(0);
   });
 });
 
@@ -182,7 +184,7 @@ describe("lapsed members", () => {
     await listedMember(`Grace ${tag}`, { periodEnd: new Date(Date.now() - 29 * day).toISOString() });
     await listedMember(`Current ${tag}`, { periodEnd: new Date(Date.now() + 30 * day).toISOString().slice(0, 10) });
     const { browser } = await signedIn(true);
-    const html = await (await browser.fetch(`/members/directory?name=${tag}`)).text();
+    const html = await (await browser.fetch(`/members/directory?q=${tag}`)).text();
     expect(count(html)).toBe(2);
     expect(html).toContain(`Grace ${tag}`);
     expect(html).toContain(`Current ${tag}`);
@@ -190,37 +192,130 @@ describe("lapsed members", () => {
   });
 });
 
-describe("search and paging", () => {
-  it("pages on the server with counts that match, and filters by name, town and specialisation", async () => {
+describe("who is listed follows the membership", () => {
+  const DAY = 86_400_000;
+  const listedNow = async (browser: TestBrowser, tag: string) => count(await (await browser.fetch(`/members/directory?q=${tag}`)).text());
+
+  it("keeps listed-until with every membership write: a lapse takes the member out, a renewal brings them back", async () => {
     const tag = uniqueTag();
-    for (let i = 0; i < 21; i++) {
-      await listedMember(`Member ${tag} ${String(i).padStart(2, "0")}`, { town: i % 2 ? "Plymouth" : "Bath", specialisation: i < 5 ? "Radiology" : "Oncology" });
-    }
-    // Lapsed members are not counted.
+    const member = await listedMember(`Renewing ${tag}`, { periodEnd: new Date(Date.now() + 10 * DAY).toISOString() });
+    const { browser } = await signedIn(true);
+    expect(await listedNow(browser, tag)).toBe(1);
+    await env.DB.prepare("UPDATE memberships SET status = 'lapsed' WHERE user_id = ?1").bind(member.userId).run();
+    expect(await listedNow(browser, tag)).toBe(0);
+    await env.DB.prepare("UPDATE memberships SET status = 'active', period_end = ?2 WHERE user_id = ?1").bind(member.userId, new Date(Date.now() - 20 * DAY).toISOString()).run();
+    expect(await listedNow(browser, tag)).toBe(1);
+    // Set to end at its period end: no grace.
+    await env.DB.prepare("UPDATE memberships SET ends_on = substr(period_end, 1, 10) WHERE user_id = ?1").bind(member.userId).run();
+    expect(await listedNow(browser, tag)).toBe(0);
+    await env.DB.prepare("DELETE FROM memberships WHERE user_id = ?1").bind(member.userId).run();
+    expect(await listedNow(browser, tag)).toBe(0);
+  });
+
+  it("follows the configured grace days once the daily job has run", async () => {
+    const tag = uniqueTag();
+    await listedMember(`Graceful ${tag}`, { periodEnd: new Date(Date.now() - 10 * DAY).toISOString() });
+    const { browser } = await signedIn(true);
+    expect(await listedNow(browser, tag)).toBe(1);
+    // As if the grace days had been 0 until now; the daily job brings in the configured 30.
+    await env.DB.prepare("UPDATE directory_listing_rule SET grace_days = 0").run();
+    await env.DB.prepare("UPDATE directory_entries SET listed_until = NULL WHERE display_name = ?1").bind(`Graceful ${tag}`).run();
+    expect(await listedNow(browser, tag)).toBe(0);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await env.DB.prepare("SELECT grace_days FROM directory_listing_rule").first<{ grace_days: number }>())?.grace_days).toBe(30);
+    expect(await listedNow(browser, tag)).toBe(1);
+  });
+});
+
+describe("search and paging", () => {
+  /** The "Next page" / "Previous page" link's address, as a browser would follow it. */
+  const linkTo = (html: string, rel: "next" | "prev") => {
+    const href = new RegExp(`<a href="([^"]+)" rel="${rel}"`).exec(html)?.[1];
+    return href ? href.replaceAll("&amp;", "&") : null;
+  };
+
+  it("finds members by the start of a word of their name, by town and by specialisation, every word together", async () => {
+    const tag = uniqueTag();
+    await listedMember(`Ada Lovelace ${tag}`, { town: "Plymouth", specialisation: "Radiology" });
+    await listedMember(`Grace Hopper ${tag}`, { town: "Bath", specialisation: "Oncology" });
+    await listedMember(`Zoë Adams ${tag}`, { town: "Bath", specialisation: "Paediatric radiology" });
+    const { browser } = await signedIn(true);
+    const found = async (q: string) => {
+      const response = await browser.fetch(`/members/directory?q=${encodeURIComponent(q)}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      return [`Ada Lovelace ${tag}`, `Grace Hopper ${tag}`, `Zoë Adams ${tag}`].filter((name) => html.includes(name)).map((name) => name.split(" ")[0]);
+    };
+    expect(await found(`${tag} lov`)).toEqual(["Ada"]);
+    expect(await found(`${tag} ADA`)).toEqual(["Ada", "Zoë"]);
+    expect(await found(`${tag} ovelace`)).toEqual([]);
+    expect(await found(`${tag} plym`)).toEqual(["Ada"]);
+    expect(await found(`${tag} onc`)).toEqual(["Grace"]);
+    expect(await found(`${tag} zoe`)).toEqual(["Zoë"]);
+    expect(await found(`${tag} bath radio`)).toEqual(["Zoë"]);
+    expect(await found(`${tag} hopper plymouth`)).toEqual([]);
+    // What would be search syntax is taken as words: no NOT, no column filter, no syntax error.
+    expect(await found(`${tag} NOT hopper`)).toEqual([]);
+    expect(await found(`town:plym ${tag}`)).toEqual([]);
+    expect(await found(`${tag}* "grace`)).toEqual(["Grace"]);
+  });
+
+  it("pages by key with Next and Previous links and no count", async () => {
+    const tag = uniqueTag();
+    for (let i = 0; i < 21; i++) await listedMember(`Member ${tag} ${String(i).padStart(2, "0")}`);
     await listedMember(`Member ${tag} lapsed`, { status: "lapsed" });
     const { browser } = await signedIn(true);
 
-    const first = await (await browser.fetch(`/members/directory?name=${tag}`)).text();
-    expect(count(first)).toBe(21);
-    expect(first).toContain("Showing 1 to 20 of 21 members.");
+    const first = await (await browser.fetch(`/members/directory?q=${tag}`)).text();
     expect(first).toContain(`Member ${tag} 00`);
+    expect(first).toContain(`Member ${tag} 19`);
     expect(first).not.toContain(`Member ${tag} 20`);
-    expect(first).toContain(`href="/members/directory?name=${tag}&amp;page=2"`);
+    expect(first).not.toMatch(/ of \d+ members/);
+    expect(linkTo(first, "prev")).toBeNull();
+    const next = linkTo(first, "next");
+    expect(next).toMatch(new RegExp(`^/members/directory\\?q=${tag}&after=\\d+$`));
 
-    const second = await (await browser.fetch(`/members/directory?name=${tag}&page=2`)).text();
-    expect(second).toContain("Showing 21 to 21 of 21 members.");
+    const second = await (await browser.fetch(next!)).text();
     expect(second).toContain(`Member ${tag} 20`);
-    expect(second).not.toContain(`Member ${tag} 00`);
+    expect(second).not.toContain(`Member ${tag} 19`);
+    expect(second).not.toContain(`Member ${tag} lapsed`);
+    expect(linkTo(second, "next")).toBeNull();
+    expect(second).toMatch(/<nav class="pagination" aria-label="Directory pages">/);
 
-    expect(count(await (await browser.fetch(`/members/directory?name=${tag.toLowerCase()}&town=plym`)).text())).toBe(10);
-    expect(count(await (await browser.fetch(`/members/directory?name=${tag}&specialisation=Radiology`)).text())).toBe(5);
-    expect(count(await (await browser.fetch(`/members/directory?name=${tag}&town=Bath&specialisation=radio`)).text())).toBe(3);
-    // LIKE's wildcards are taken literally.
-    expect(count(await (await browser.fetch(`/members/directory?name=${tag}%25`)).text())).toBe(0);
+    const back = await (await browser.fetch(linkTo(second, "prev")!)).text();
+    for (let i = 0; i < 20; i++) expect(back).toContain(`Member ${tag} ${String(i).padStart(2, "0")}`);
+    expect(back).not.toContain(`Member ${tag} 20`);
+    expect(linkTo(back, "prev")).toBeNull();
+    expect(linkTo(back, "next")).toBe(next);
 
-    const badPage = await browser.fetch("/members/directory?page=0");
-    expect(badPage.status).toBe(400);
-    expect(await badPage.text()).toContain("The page must be a whole number from 1");
+    // Browsing without a search pages by name too.
+    const browse = await (await browser.fetch("/members/directory")).text();
+    expect(linkTo(browse, "next") ?? "").toMatch(/^\/members\/directory\?after=\d+%3A/);
+
+    const badKey = await browser.fetch("/members/directory?after=nonsense");
+    expect(badKey.status).toBe(400);
+    expect(await badKey.text()).toContain("This page link is not complete");
+  });
+
+  it("answers an over-long search with a message beside the search box, keeping what was typed", async () => {
+    const { browser } = await signedIn(true);
+    const term = "a".repeat(100);
+    const response = await browser.fetch(`/members/directory?q=${term}`);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Search with 60 characters or fewer");
+    expect(html).toMatch(new RegExp(`<input[^>]*id="q"[^>]*value="${term}"|<input[^>]*value="${term}"[^>]*id="q"`));
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="[^"]*q-error/);
+    expect(html).toContain('id="q-error"');
+  });
+
+  it("asks for a name, town or specialism when the search is only punctuation", async () => {
+    const { browser } = await signedIn(true);
+    const response = await browser.fetch(`/members/directory?q=${encodeURIComponent('"*()-:')}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Enter a name, town or specialism to search for");
   });
 });
 

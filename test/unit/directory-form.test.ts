@@ -1,5 +1,6 @@
 /** The member directory's inputs: the listing form on /user/directory and the directory's search. */
 import { describe, expect, it } from "vitest";
+import { ftsPrefixQuery } from "../../src/adapters/d1/directory";
 import { directorySearchHref, parseDirectoryListingForm, parseDirectorySearch, submittedDirectoryEntry } from "../../src/shared/directory-form";
 
 const listing = { displayName: "  Ada Lovelace ", town: "Exeter", workplace: "", specialisation: "Oncology", email: "ada@example.com", phone: "" };
@@ -45,30 +46,43 @@ describe("the listing form", () => {
 });
 
 describe("the directory search", () => {
-  it("defaults to the first page with no filters", () => {
-    expect(parseDirectorySearch({})).toEqual({ ok: true, search: { name: null, town: null, specialisation: null, page: 1 } });
+  const first = { after: null, before: null };
+
+  it("browses everyone by name from the first page with an empty box", () => {
+    expect(parseDirectorySearch({})).toEqual({ ok: true, search: { text: "", words: [], ...first } });
+    expect(parseDirectorySearch({ q: "   " })).toEqual({ ok: true, search: { text: "", words: [], ...first } });
   });
 
-  it("reads trimmed filters and the page", () => {
-    expect(parseDirectorySearch({ name: " ada ", town: "", specialisation: "onc", page: "3" })).toEqual({
-      ok: true,
-      search: { name: "ada", town: null, specialisation: "onc", page: 3 },
-    });
+  it("splits the box into words as the search index does, so nothing typed is search syntax", () => {
+    expect(parseDirectorySearch({ q: "  Zoë O'Brien-Smith  " })).toEqual({ ok: true, search: { text: "Zoë O'Brien-Smith", words: ["Zoë", "O", "Brien", "Smith"], ...first } });
+    expect(parseDirectorySearch({ q: 'ada* NOT "town:exe' })).toMatchObject({ ok: true, search: { words: ["ada", "NOT", "town", "exe"] } });
+  });
+
+  it("turns each word into a quoted prefix for the search index", () => {
+    expect(ftsPrefixQuery(["ada", "NOT", "x\"y"])).toBe('"ada"* "NOT"* "x""y"*');
   });
 
   it.each([
-    [{ page: "0" }, "The page must be a whole number from 1"],
-    [{ page: "-2" }, "The page must be a whole number from 1"],
-    [{ page: "1.5" }, "The page must be a whole number from 1"],
-    [{ page: "abc" }, "The page must be a whole number from 1"],
-    [{ page: "1001" }, "The page must be 1000 or less"],
-    [{ name: "n".repeat(101) }, "Search by name with 100 characters or fewer"],
-  ])("refuses %j", (query, message) => {
-    expect(parseDirectorySearch(query)).toEqual({ ok: false, message });
+    ["a".repeat(100), "Search with 60 characters or fewer"],
+    ["a".repeat(61), "Search with 60 characters or fewer"],
+    ['"*()-:', "Enter a name, town or specialism to search for"],
+    ["a b c d e f g h i", "Search with 8 words or fewer"],
+  ])("answers the search %j beside the box, keeping it", (q, message) => {
+    expect(parseDirectorySearch({ q })).toEqual({ ok: false, field: "q", message, text: q });
   });
 
-  it("links to a search with empty filters and the first page left out", () => {
-    expect(directorySearchHref({ name: null, town: null, specialisation: null, page: 1 })).toBe("/members/directory");
-    expect(directorySearchHref({ name: "a b", town: null, specialisation: "x&y", page: 2 })).toBe("/members/directory?name=a+b&specialisation=x%26y&page=2");
+  it("reads a page key: the id for a search, the id and name when browsing", () => {
+    expect(parseDirectorySearch({ q: "ada", after: "42" })).toMatchObject({ ok: true, search: { after: { id: 42, name: null }, before: null } });
+    expect(parseDirectorySearch({ before: "42:Ada: Lovelace" })).toMatchObject({ ok: true, search: { after: null, before: { id: 42, name: "Ada: Lovelace" } } });
+  });
+
+  it.each([{ after: "nonsense" }, { after: "0" }, { after: "42" }, { after: "1:a", before: "2:b" }, { after: "1".repeat(16) }])("refuses the page link %j", (query) => {
+    expect(parseDirectorySearch(query)).toMatchObject({ ok: false, field: null, message: expect.stringContaining("This page link is not complete") });
+  });
+
+  it("links to a search's first page, and on from a key", () => {
+    expect(directorySearchHref("")).toBe("/members/directory");
+    expect(directorySearchHref("a&b c", { after: { id: 7, name: null } })).toBe("/members/directory?q=a%26b+c&after=7");
+    expect(directorySearchHref("", { before: { id: 7, name: "Ada Lovelace" } })).toBe("/members/directory?before=7%3AAda+Lovelace");
   });
 });

@@ -7,9 +7,10 @@ import { createDirectoryService } from "../../src/services/directory/directory-s
 import { createRecordingLog } from "../support/worker/memory-store";
 
 const NOW = new Date("2026-06-01T12:00:00Z");
-const SEARCH = { name: null, town: null, specialisation: null, page: 2 };
+const SEARCH = { text: "ada", words: ["ada"], after: { id: 7, name: null }, before: null };
+const row = (id: number) => ({ key: { id, name: null }, listing: { displayName: `Member ${id}`, town: null, workplace: null, specialisation: null, email: null, phone: null } });
 
-function setup(options: { member?: boolean; allowed?: number } = {}) {
+function setup(options: { member?: boolean; allowed?: number; rows?: number; more?: boolean } = {}) {
   const saved = new Map<string, DirectoryEntry>();
   const searches: unknown[] = [];
   const keys: string[] = [];
@@ -19,17 +20,17 @@ function setup(options: { member?: boolean; allowed?: number } = {}) {
       userId === "applicant" ? { displayName: "Ada Lovelace", town: "Exeter", workplace: null, specialisation: "Oncology", email: "ada@example.com", phone: "01632 960 001" } : null,
     save: async (userId, entry) => void saved.set(userId, entry),
     remove: async (userId) => void saved.delete(userId),
-    search: async (search, opts) => {
+    page: async (search, opts) => {
       searches.push({ search, ...opts });
-      return { listings: [], total: 0, page: search.page, pageSize: opts.pageSize };
+      return { rows: Array.from({ length: options.rows ?? 0 }, (_, i) => row(i + 10)), more: options.more ?? false };
     },
+    keepGraceDays: async () => 0,
   };
   let remaining = options.allowed ?? Infinity;
   const service = createDirectoryService({
     store,
     isMember: async () => options.member ?? true,
     limiter: { limit: async ({ key }) => (keys.push(key), { success: remaining-- > 0 }) },
-    graceDays: 30,
     now: () => NOW,
     log: createRecordingLog().log,
   });
@@ -73,11 +74,22 @@ describe("the member's own entry", () => {
 });
 
 describe("browsing", () => {
-  it("asks the store for a page of 20 with the clock and the grace period", async () => {
+  it("asks the store for a page of 20 with the clock", async () => {
     const { service, searches, keys } = setup();
     await service.search("viewer", SEARCH);
-    expect(searches).toEqual([{ search: SEARCH, now: NOW, graceDays: 30, pageSize: 20 }]);
+    expect(searches).toEqual([{ search: SEARCH, now: NOW, pageSize: 20 }]);
     expect(keys).toEqual(["directory:user:viewer"]);
+  });
+
+  it("links on from the page's first and last members only where there is more that way", async () => {
+    const key = (id: number) => ({ id, name: null });
+    const firstPage = await setup({ rows: 20, more: true }).service.search("viewer", { ...SEARCH, after: null });
+    expect(firstPage).toMatchObject({ previous: null, next: key(29) });
+    expect(firstPage.listings).toHaveLength(20);
+    expect(await setup({ rows: 3, more: false }).service.search("viewer", SEARCH)).toMatchObject({ previous: key(10), next: null });
+    expect(await setup({ rows: 20, more: true }).service.search("viewer", { ...SEARCH, after: null, before: key(40) })).toMatchObject({ previous: key(10), next: key(29) });
+    expect(await setup({ rows: 20, more: false }).service.search("viewer", { ...SEARCH, after: null, before: key(30) })).toMatchObject({ previous: null, next: key(29) });
+    expect(await setup({ rows: 0 }).service.search("viewer", { ...SEARCH, after: null })).toEqual({ listings: [], previous: null, next: null });
   });
 
   it("refuses a member over the limit with RATE_LIMITED, without asking the store", async () => {

@@ -105,6 +105,8 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     erasure: { kind: "anonymise", set: `payer_name = ${ERASED_NAME}, payer_email = ?3`, why: "the law keeps receipts for the accounts: numbers, amounts, VAT and dates stay" },
   },
   { table: "membership_changes", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: changes of membership type with their amounts and dates" } },
+  // The search index's copy of the entry (name, shown town and specialisation); a trigger also removes it with the entry.
+  { table: "directory_search", rowsOf: "rowid IN (SELECT id FROM directory_entries WHERE user_id = ?1)", erasure: { kind: "delete" } },
   { table: "directory_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "refunds", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: amounts and dates of money paid back" } },
   {
@@ -135,6 +137,7 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
 export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   purge_log: "the CMS's cache purges: which content model changed, and when",
   stripe_events: "the ids of Stripe events already handled, kept to ignore repeats",
+  directory_listing_rule: "the grace days the directory listing adds after a membership period (one number)",
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
 };

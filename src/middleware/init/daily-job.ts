@@ -5,6 +5,7 @@
  * email.ts does for the e-mail queue consumer and the sweep).
  */
 import { createDailyJobProgressStore } from "../../adapters/d1/daily-job-progress";
+import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createEntitlementStore } from "../../adapters/d1/entitlements";
 import { createHousekeepingStore } from "../../adapters/d1/housekeeping";
 import { createMembershipYearStore } from "../../adapters/d1/membership-year";
@@ -44,6 +45,7 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
           housekeeping: createHousekeepingStore(db),
           year: membershipYear(config, content),
           webinars: { webinars: () => content.webinars(), owners: createEntitlementStore(db).owners, outbox, batch },
+          directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           outbox,
           log,
         },

@@ -321,7 +321,6 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       store: createDirectoryStore(db),
       isMember,
       limiter: config.bindings.directoryLimiter,
-      graceDays,
       now,
       log,
     }),

@@ -1,7 +1,8 @@
 /**
  * The member directory: members only, listed only after opting in, each field shown only if its
- * owner chose to show it (the store never returns a hidden one), lapsed members left out, and
- * browsing limited per member so the directory cannot be scraped.
+ * owner chose to show it (the store never returns a hidden one), lapsed members left out, pages
+ * of DIRECTORY_PAGE_SIZE reached by key (Next and Previous, no count), and browsing limited per
+ * member so the directory cannot be scraped.
  */
 import type { DirectoryPrefill, DirectoryStore } from "../../adapters/d1/directory";
 import { DEFAULT_SHOWN, DIRECTORY_PAGE_SIZE, type DirectoryEntry, type DirectoryPage, type DirectorySearch } from "../../domain/directory";
@@ -25,7 +26,6 @@ export interface DirectoryDeps {
   isMember: (userId: string) => Promise<boolean>;
   /** Counts directory pages per member (wrangler.toml DIRECTORY_LIMITER). */
   limiter: RateLimiter;
-  graceDays: number;
   now: () => Date;
   log: Logger;
 }
@@ -68,7 +68,16 @@ export function createDirectoryService(deps: DirectoryDeps): DirectoryService {
         deps.log.warn("directory.rate_limited", { userId });
         throw new AppError("RATE_LIMITED", "You have looked at many directory pages in a short time. Please wait a minute and try again.");
       }
-      return deps.store.search(search, { now: deps.now(), graceDays: deps.graceDays, pageSize: DIRECTORY_PAGE_SIZE });
+      const { rows, more } = await deps.store.page(search, { now: deps.now(), pageSize: DIRECTORY_PAGE_SIZE });
+      const first = rows[0]?.key ?? null;
+      const last = rows.at(-1)?.key ?? null;
+      // A page reached from a key has its neighbour that way; `more` tells of the direction travelled.
+      const backwards = search.before !== null;
+      return {
+        listings: rows.map((row) => row.listing),
+        previous: (backwards ? more : search.after !== null) ? first : null,
+        next: (backwards ? true : more) ? last : null,
+      };
     },
   };
 }

@@ -2,9 +2,10 @@
  * The daily job (cron `17 3 * * *`), run with the trigger's scheduled time as its clock:
  * housekeeping (old sessions, purge-log rows, Stripe event ids), then the membership year
  * (lapses after grace, renewal reminders: as many pages as one invocation may do, the rest on the
- * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices.
- * Every part is idempotent, so a second run the same day adds nothing and the next run catches up
- * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
+ * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices,
+ * then the directory's grace days (services/directory/listing-grace.ts). Every part is
+ * idempotent, so a second run the same day adds nothing and the next run catches up after a
+ * missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
  * others still run; tomorrow's run does what it could not. New messages go on the e-mail queue;
  * the sweep delivers any the queue loses.
  */
@@ -13,12 +14,14 @@ import type { Logger } from "../../log";
 import type { EmailOutbox } from "../email/outbox";
 import { runMembershipYear, type MembershipYearDeps } from "../membership/membership-year";
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
+import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
 import { runHousekeeping } from "./housekeeping";
 
 export interface DailyJobDeps {
   housekeeping: HousekeepingStore;
   year: MembershipYearDeps;
   webinars: WebinarNoticeDeps;
+  directory: ListingGraceDeps;
   outbox: Pick<EmailOutbox, "deliverSoon">;
   log: Logger;
 }
@@ -61,6 +64,8 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     report.recordingNotices = notices.recordings;
     ids.push(...notices.ids);
   });
+
+  await part("directory", async () => void (await keepListingGrace(deps.directory)));
 
   await deps.outbox.deliverSoon(ids);
   deps.log.info("daily_job.done", { at: now.toISOString(), ...report });

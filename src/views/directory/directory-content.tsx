@@ -1,13 +1,16 @@
-/** /members/directory: the search form, one page of listed members, and links to other pages. */
-import type { DirectoryListing, DirectoryPage, DirectorySearch } from "../../domain/directory";
-import { directorySearchHref } from "../../shared/directory-form";
+/** /members/directory: the search box, one page of listed members, and links to the pages beside it. */
+import type { DirectoryListing, DirectoryPage } from "../../domain/directory";
+import { directorySearchHref, MAX_DIRECTORY_SEARCH } from "../../shared/directory-form";
 import { SummaryRow } from "../components/summary-row";
 import { TextField } from "../forms/text-field";
 import { ScreenTitle } from "../components/screen-title";
 
 export interface DirectoryContentProps {
-  search: DirectorySearch;
-  result: DirectoryPage;
+  /** The search as typed (empty to browse everyone). */
+  text: string;
+  /** What is wrong with the search, shown beside the box; then there is no page. */
+  problem: string | null;
+  result: DirectoryPage | null;
 }
 
 function Listing({ listing }: { listing: DirectoryListing }) {
@@ -33,11 +36,32 @@ function Listing({ listing }: { listing: DirectoryListing }) {
   );
 }
 
-export function DirectoryContent({ search, result }: DirectoryContentProps) {
-  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
-  const first = result.total === 0 ? 0 : (result.page - 1) * result.pageSize + 1;
-  const last = Math.min(result.total, result.page * result.pageSize);
-  const filtered = Boolean(search.name || search.town || search.specialisation);
+function Pages({ text, result }: { text: string; result: DirectoryPage }) {
+  if (!result.previous && !result.next) return null;
+  return (
+    <nav className="pagination" aria-label="Directory pages">
+      <ul>
+        {result.previous ? (
+          <li>
+            <a href={directorySearchHref(text, { before: result.previous })} rel="prev">
+              Previous page
+            </a>
+          </li>
+        ) : null}
+        {result.next ? (
+          <li>
+            <a href={directorySearchHref(text, { after: result.next })} rel="next">
+              Next page
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+export function DirectoryContent({ text, problem, result }: DirectoryContentProps) {
+  const searching = text !== "";
   return (
     <div className="directory">
       <ScreenTitle>Member directory</ScreenTitle>
@@ -46,52 +70,34 @@ export function DirectoryContent({ search, result }: DirectoryContentProps) {
         show, see <a href="/user/directory">your directory listing</a>.
       </p>
       <form method="get" action="/members/directory" className="form" role="search" aria-label="Search the directory">
-        <TextField id="name" label="Name" value={search.name ?? ""} maxLength={100} />
-        <TextField id="town" label="Town or city" value={search.town ?? ""} maxLength={100} />
-        <TextField id="specialisation" label="Specialisation" value={search.specialisation ?? ""} maxLength={100} />
+        <TextField
+          id="q"
+          label="Name, town or specialism"
+          hint="Finds members whose name, town or specialism has words starting with what you type."
+          value={text}
+          error={problem}
+          maxLength={MAX_DIRECTORY_SEARCH}
+        />
         <div className="form__actions">
           <button type="submit" className="button">
             Search
           </button>
-          {filtered ? <a href="/members/directory">Clear the search</a> : null}
+          {searching || problem ? <a href="/members/directory">Clear the search</a> : null}
         </div>
       </form>
-      <p role="status" data-directory-count={result.total}>
-        {result.total === 0
-          ? filtered
-            ? "No listed member matches this search."
-            : "No member is listed yet."
-          : `Showing ${first} to ${last} of ${result.total} ${result.total === 1 ? "member" : "members"}.`}
-      </p>
-      {result.listings.length > 0 ? (
-        <ul className="directory__list">
-          {result.listings.map((listing, index) => (
-            <Listing listing={listing} key={`${listing.displayName}:${index}`} />
-          ))}
-        </ul>
-      ) : null}
-      {pages > 1 ? (
-        <nav className="pagination" aria-label="Directory pages">
-          <ul>
-            {result.page > 1 ? (
-              <li>
-                <a href={directorySearchHref({ ...search, page: result.page - 1 })} rel="prev">
-                  Previous page
-                </a>
-              </li>
-            ) : null}
-            <li aria-current="page">
-              Page {Math.min(result.page, pages)} of {pages}
-            </li>
-            {result.page < pages ? (
-              <li>
-                <a href={directorySearchHref({ ...search, page: result.page + 1 })} rel="next">
-                  Next page
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
+      {result ? (
+        <>
+          {result.listings.length === 0 ? (
+            <p role="status">{searching ? "No listed member matches this search." : "No member is listed yet."}</p>
+          ) : (
+            <ul className="directory__list">
+              {result.listings.map((listing, index) => (
+                <Listing listing={listing} key={`${listing.displayName}:${index}`} />
+              ))}
+            </ul>
+          )}
+          <Pages text={text} result={result} />
+        </>
       ) : null}
     </div>
   );
