@@ -1,7 +1,8 @@
 /**
  * The member directory in real Chromium against `wrangler dev` (its own D1) and the Firebase Auth
- * emulator: the demo member opts in on /user/directory, finds themselves on /members/directory,
- * searches, and leaves, all with JavaScript off; and axe finds nothing on either page (JavaScript
+ * emulator: the demo member opts in on /user/directory, finds themselves on /members/directory
+ * by the start of their town, an over-long search is answered beside the box, and they leave, all
+ * with JavaScript off; and axe finds nothing on either page (JavaScript
  * on, as most visitors have it).
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -68,18 +69,24 @@ describe("the member directory with JavaScript off", () => {
     expect(await main(page).innerText()).toContain("Your directory listing has been saved.");
 
     await visit(page, url("/members/directory"));
-    await page.getByLabel("Town or city").fill("exe");
+    await page.getByLabel("Name, town or specialism").fill("exe");
     await follow(page, () => main(page).getByRole("button", { name: "Search" }).click());
-    expect(pathOf(page)).toBe("/members/directory?name=&town=exe&specialisation=");
+    expect(pathOf(page)).toBe("/members/directory?q=exe");
     const found = await main(page).innerText();
     expect(found).toContain("Max Member");
     expect(found).toContain("Sports medicine");
     expect(found).not.toContain("Priya Listed");
 
+    // An over-long search (typed past the box's limit, as a link could be) is answered beside the box.
+    await visit(page, url(`/members/directory?q=${"a".repeat(100)}`));
+    const box = page.getByLabel("Name, town or specialism");
+    expect(await box.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#q-error").innerText()).toContain("Search with 60 characters or fewer");
+
     await visit(page, url("/user/directory"));
     await follow(page, () => main(page).getByRole("button", { name: "Remove me from the directory" }).click());
     expect(pathOf(page)).toBe("/user/directory?saved=left");
-    await visit(page, url("/members/directory?town=exe"));
+    await visit(page, url("/members/directory?q=exe"));
     expect(await main(page).innerText()).toContain("No listed member matches this search.");
   });
 });

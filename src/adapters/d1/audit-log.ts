@@ -30,9 +30,13 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 
 const COLUMNS = "staff_email, action, application_id, order_id, details, at";
 
+/** An application's or an order's entries (every staff application and order page), each on its own index; exported for the query-plan test. */
+export const AUDIT_FOR_APPLICATION_SQL = `SELECT ${COLUMNS} FROM staff_audit_log WHERE application_id = ?1 ORDER BY id`;
+export const AUDIT_FOR_ORDER_SQL = `SELECT ${COLUMNS} FROM staff_audit_log WHERE order_id = ?1 ORDER BY id`;
+
 export function createAuditLog(db: D1Database): AuditLog {
-  const entries = async (column: "application_id" | "order_id", id: string) => {
-    const { results } = await db.prepare(`SELECT ${COLUMNS} FROM staff_audit_log WHERE ${column} = ?1 ORDER BY id`).bind(id).all<AuditRow>();
+  const entries = async (sql: string, id: string) => {
+    const { results } = await db.prepare(sql).bind(id).all<AuditRow>();
     return results.map(toEntry);
   };
   return {
@@ -42,7 +46,7 @@ export function createAuditLog(db: D1Database): AuditLog {
           `INSERT INTO staff_audit_log (staff_email, action, application_id, order_id, details) SELECT ?1, ?2, ?3, ?4, ?5${options?.afterChange ? " WHERE changes() > 0" : ""}`,
         )
         .bind(entry.staffEmail, entry.action, entry.applicationId ?? null, entry.orderId ?? null, JSON.stringify(entry.details)),
-    forApplication: (applicationId) => entries("application_id", applicationId),
-    forOrder: (orderId) => entries("order_id", orderId),
+    forApplication: (applicationId) => entries(AUDIT_FOR_APPLICATION_SQL, applicationId),
+    forOrder: (orderId) => entries(AUDIT_FOR_ORDER_SQL, orderId),
   };
 }

@@ -131,6 +131,35 @@ export const toChange = (r: ChangeRow): MembershipChange => ({
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
+const due = (m: string) => `${m}status = 'active' AND ${m}period_start IS NOT NULL AND julianday(${m}period_start) >= julianday(${m}next_change_on)`;
+
+/**
+ * The schedule upkeep's four statements, for one user (`?1`, every webhook and renewal: each a
+ * lookup by key) or for everyone (the daily job: on the indexes of what has a schedule). Two
+ * separate sets, not one with `?1 IS NULL OR user_id = ?1`, which SQLite can only answer by
+ * reading every row.
+ */
+const upkeepStatements = (forUser: boolean): readonly string[] => {
+  const user = forUser ? " AND user_id = ?1" : "";
+  return [
+    `UPDATE memberships SET next_membership_slug = NULL, next_membership_title = NULL, next_change_on = NULL, updated_at = ${NOW}
+     WHERE status <> 'active' AND next_membership_slug IS NOT NULL${user}`,
+    `UPDATE membership_changes SET status = 'withdrawn', updated_at = ${NOW}
+     WHERE status = 'scheduled'${user}
+       AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = membership_changes.user_id AND m.next_membership_slug IS NOT NULL)`,
+    `UPDATE membership_changes SET status = 'applied', updated_at = ${NOW}
+     WHERE status = 'scheduled'${user}
+       AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = membership_changes.user_id AND m.next_membership_slug = membership_changes.to_slug AND ${due("m.")})`,
+    `UPDATE memberships SET membership_slug = next_membership_slug, membership_title = next_membership_title,
+       next_membership_slug = NULL, next_membership_title = NULL, next_change_on = NULL, updated_at = ${NOW}
+     WHERE next_membership_slug IS NOT NULL${user} AND ${due("")}`,
+  ];
+};
+
+/** Exported for the query-plan test: these run in every Stripe subscription and invoice webhook. */
+export const SCHEDULE_UPKEEP_FOR_USER_SQL = upkeepStatements(true);
+const SCHEDULE_UPKEEP_FOR_EVERYONE_SQL = upkeepStatements(false);
+
 /**
  * Keeps scheduled downgrades right for one user (or everyone, `userId` null): a record no longer
  * active drops its schedule (lapsed or cancelled: a rejoin starts afresh), and a schedule whose
@@ -138,36 +167,7 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
  * a record's status or period; the daily job runs it for everyone.
  */
 export function scheduleUpkeep(db: D1Database, userId: string | null): D1PreparedStatement[] {
-  const due = (m: string) => `${m}status = 'active' AND ${m}period_start IS NOT NULL AND julianday(${m}period_start) >= julianday(${m}next_change_on)`;
-  return [
-    db
-      .prepare(
-        `UPDATE memberships SET next_membership_slug = NULL, next_membership_title = NULL, next_change_on = NULL, updated_at = ${NOW}
-         WHERE status <> 'active' AND next_membership_slug IS NOT NULL AND (?1 IS NULL OR user_id = ?1)`,
-      )
-      .bind(userId),
-    db
-      .prepare(
-        `UPDATE membership_changes SET status = 'withdrawn', updated_at = ${NOW}
-         WHERE status = 'scheduled' AND (?1 IS NULL OR user_id = ?1)
-           AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = membership_changes.user_id AND m.next_membership_slug IS NOT NULL)`,
-      )
-      .bind(userId),
-    db
-      .prepare(
-        `UPDATE membership_changes SET status = 'applied', updated_at = ${NOW}
-         WHERE status = 'scheduled' AND (?1 IS NULL OR user_id = ?1)
-           AND EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = membership_changes.user_id AND m.next_membership_slug = membership_changes.to_slug AND ${due("m.")})`,
-      )
-      .bind(userId),
-    db
-      .prepare(
-        `UPDATE memberships SET membership_slug = next_membership_slug, membership_title = next_membership_title,
-           next_membership_slug = NULL, next_membership_title = NULL, next_change_on = NULL, updated_at = ${NOW}
-         WHERE next_membership_slug IS NOT NULL AND (?1 IS NULL OR user_id = ?1) AND ${due("")}`,
-      )
-      .bind(userId),
-  ];
+  return userId === null ? SCHEDULE_UPKEEP_FOR_EVERYONE_SQL.map((sql) => db.prepare(sql)) : SCHEDULE_UPKEEP_FOR_USER_SQL.map((sql) => db.prepare(sql).bind(userId));
 }
 
 export function createMembershipChangeStore(db: D1Database): MembershipChangeStore {

@@ -6,6 +6,7 @@
  */
 import type { EmailCategory, EmailKind, OutboxStatus } from "../../domain/email";
 import type { BatchQuery } from "./batch-query";
+import { parameterCount } from "./personal-data-tables";
 
 export type { OutboxStatus };
 
@@ -144,6 +145,20 @@ const INSERT_COLUMNS = ["id", "dedupe_key", "kind", "category", "recipient", "us
 /** Errors are kept short: they are for staff to read, not a log. */
 const ERROR_LENGTH = 500;
 
+/**
+ * The staff list's statement for its filters (?1 how many, ?2 the status or a JSON list of them,
+ * ?3 the lower-case search): only the conditions asked for, so a list by status (failed first of
+ * all) seeks `email_outbox_status_created` newest first instead of reading the whole outbox.
+ * instr() rather than LIKE for the search: no wildcards to escape. Exported for the query-plan test.
+ */
+export function outboxListSql(filter: { statuses: number; search: boolean }): string {
+  const conditions = [
+    filter.statuses === 1 ? "status = ?2" : filter.statuses > 1 ? "status IN (SELECT value FROM json_each(?2))" : null,
+    filter.search ? "(instr(lower(recipient), ?3) > 0 OR instr(lower(subject), ?3) > 0)" : null,
+  ].filter((condition) => condition !== null);
+  return `SELECT * FROM email_outbox ${conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : ""} ORDER BY created_at DESC, id LIMIT ?1`;
+}
+
 export function createOutboxStore(db: D1Database): OutboxStore {
   /** A transition out of `sending`, by the delivery that claimed it. */
   const finish = (sql: string, ...params: unknown[]) => db.prepare(`UPDATE email_outbox SET ${sql}, lease_until = NULL WHERE id = ?1 AND status = 'sending'`).bind(...params).run();
@@ -231,17 +246,12 @@ export function createOutboxStore(db: D1Database): OutboxStore {
       return results.map((r) => r.id);
     },
     async list({ statuses, search, limit }) {
-      // instr() rather than LIKE: no wildcards to escape.
-      const statusList = statuses && statuses.length > 0 ? JSON.stringify(statuses) : null;
-      const { results } = await db
-        .prepare(
-          `SELECT * FROM email_outbox
-           WHERE (?1 IS NULL OR status IN (SELECT value FROM json_each(?1)))
-             AND (?2 IS NULL OR instr(lower(recipient), ?2) > 0 OR instr(lower(subject), ?2) > 0)
-           ORDER BY created_at DESC, id LIMIT ?3`,
-        )
-        .bind(statusList, search ? search.toLowerCase() : null, limit)
-        .all<OutboxRow>();
+      const filter = { statuses: statuses && statuses.length > 0 ? statuses : null, search: search ? search.toLowerCase() : null };
+      const sql = outboxListSql({ statuses: filter.statuses?.length ?? 0, search: filter.search !== null });
+      const status = filter.statuses?.length === 1 ? filter.statuses[0] : filter.statuses ? JSON.stringify(filter.statuses) : null;
+      // D1 takes exactly as many values as the statement's highest parameter.
+      const values = [limit, status, filter.search].slice(0, parameterCount(sql));
+      const { results } = await db.prepare(sql).bind(...values).all<OutboxRow>();
       return results.map(toMessage);
     },
     resend(id, now) {

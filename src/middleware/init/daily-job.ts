@@ -44,7 +44,7 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
         {
           housekeeping: createHousekeepingStore(db),
           year: membershipYear(config, content),
-          webinars: { webinars: () => content.webinars(), owners: createEntitlementStore(db).owners, outbox, batch },
+          webinars: { webinars: () => content.webinars(), ownersNotYetTold: createEntitlementStore(db).ownersNotYetTold, outbox, batch },
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           outbox,
           log,

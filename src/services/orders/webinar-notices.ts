@@ -7,10 +7,12 @@
  *   shows the recording on its page, webinar-access.ts), for RECORDING_NOTICE_DAYS after the end,
  *   so recordings of old webinars never start a flood of late notices.
  * Both are optional messages (preferences are checked at delivery) and keyed per reader and
- * webinar (`webinar-reminder:<user>:<webinar>:<starts at>`, `recording-ready:<user>:<webinar>`),
- * so a second run writes nothing again.
+ * webinar (`webinar-reminder:<user>:<webinar>:<starts at>`, `recording-ready:<user>:<webinar>`).
+ * Each run asks only for the owners who do not have the message yet (an anti-join on that key),
+ * so a second run writes nothing, and a recording's 30 days of runs do not write every owner again
+ * each day.
  */
-import type { WebinarOwner } from "../../adapters/d1/entitlements";
+import type { EntitlementStore, WebinarNoticeDue } from "../../adapters/d1/entitlements";
 import type { Webinar } from "../../domain/content";
 import { londonDate } from "../../shared/london-date";
 import type { EmailOutbox, EmailRequest } from "../email/outbox";
@@ -23,7 +25,7 @@ const CHUNK = 50;
 
 export interface WebinarNoticeDeps {
   webinars: () => Promise<Webinar[]>;
-  owners: (webinarIds: readonly string[]) => Promise<WebinarOwner[]>;
+  ownersNotYetTold: EntitlementStore["ownersNotYetTold"];
   outbox: Pick<EmailOutbox, "prepare">;
   batch: (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
 }
@@ -54,26 +56,25 @@ export async function sendWebinarNotices(deps: WebinarNoticeDeps, now: Date): Pr
   const reminding = webinars.filter((w) => reminderDue(w, now));
   const recorded = webinars.filter((w) => recordingNoticeDue(w, now));
   const byId = new Map(webinars.map((w) => [w.id, w]));
-  const owners = await deps.owners([...new Set([...reminding, ...recorded].map((w) => w.id))]);
-  const remindingIds = new Set(reminding.map((w) => w.id));
-  const recordedIds = new Set(recorded.map((w) => w.id));
+  // The events of dedupe-key.ts after the reader's user id: `<user>:<webinar>[:<starts at>]`.
+  const notices: WebinarNoticeDue[] = [
+    ...reminding.map((w) => ({ webinarId: w.id, kind: "webinar-reminder" as const, keyAfterUser: `:${w.id}:${w.date}` })),
+    ...recorded.map((w) => ({ webinarId: w.id, kind: "recording-ready" as const, keyAfterUser: `:${w.id}` })),
+  ];
+  const owners = await deps.ownersNotYetTold(notices);
 
-  const requests: EmailRequest[] = owners.flatMap((owner): EmailRequest[] => {
+  const requests: EmailRequest[] = owners.map((owner): EmailRequest => {
     const webinar = byId.get(owner.webinarId)!;
     const to = { email: owner.email, userId: owner.userId };
-    const messages: EmailRequest[] = [];
-    if (remindingIds.has(webinar.id)) {
-      messages.push({
+    if (owner.kind === "webinar-reminder") {
+      return {
         kind: "webinar-reminder",
         event: `${owner.userId}:${webinar.id}:${webinar.date}`,
         to,
         data: { webinarTitle: webinar.name, webinarSlug: webinar.slug, startsAt: new Date(startOf(webinar)).toISOString(), endsAt: new Date(endOf(webinar)).toISOString() },
-      });
+      };
     }
-    if (recordedIds.has(webinar.id)) {
-      messages.push({ kind: "recording-ready", event: `${owner.userId}:${webinar.id}`, to, data: { webinarTitle: webinar.name, webinarSlug: webinar.slug } });
-    }
-    return messages;
+    return { kind: "recording-ready", event: `${owner.userId}:${webinar.id}`, to, data: { webinarTitle: webinar.name, webinarSlug: webinar.slug } };
   });
 
   const ids: string[] = [];
