@@ -21,6 +21,15 @@ export const isCpdCategory = (value: unknown): value is CpdCategory => typeof va
 export const CPD_MIN_HUNDREDTHS = 25;
 export const CPD_MAX_HUNDREDTHS = 10_000;
 
+/**
+ * How the Worker saw a webinar attended: the member pressed Join while the live session was
+ * running, or opened the page that plays its recording (which shows only that the page was
+ * opened, not that anything was watched). What a certificate may say follows from it.
+ */
+export type CpdAttendance = "joined-live" | "opened-recording";
+
+export const isCpdAttendance = (value: unknown): value is CpdAttendance => value === "joined-live" || value === "opened-recording";
+
 export interface CpdEntry {
   id: string;
   userId: string;
@@ -38,6 +47,8 @@ export interface CpdEntry {
   evidenceUrl: string | null;
   /** When the member confirmed it (manual entries are confirmed when written). */
   confirmedAt: string | null;
+  /** How a webinar's attendance was recorded; null for manual entries and those recorded before it was kept. */
+  attendance: CpdAttendance | null;
   /** The certificate issued for it, if any. */
   certificate: { id: string; number: number; revoked: boolean } | null;
 }
@@ -73,10 +84,20 @@ export interface CpdCertificate {
   activityDate: string;
   hoursHundredths: number;
   issuedAt: string;
+  /** What the society verified, copied from the entry at issue; null: only the member's declaration. */
+  evidence: CpdAttendance | null;
+  /** The webinar's CMS id, as entitlements key it; null on certificates issued before it was kept. */
+  webinarId: string | null;
   revokedAt: string | null;
   revokedBy: string | null;
   revokedReason: string | null;
 }
+
+/**
+ * What the public check of a certificate may say: a valid one in full; a revoked one only that it
+ * was revoked and when (the name and activity are no longer vouched for).
+ */
+export type CertificateCheck = { status: "valid"; certificate: CpdCertificate } | { status: "revoked"; revokedAt: string };
 
 /** The certificate's human number, e.g. CPD-000042. */
 export const certificateNumber = (number: number) => `CPD-${String(number).padStart(6, "0")}`;

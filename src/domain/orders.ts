@@ -87,7 +87,8 @@ export type Entitlement = "owned" | "free" | null;
 export type WebinarAccess =
   | { kind: "not-entitled" }
   | { kind: "live-soon"; opensAt: Date }
-  | { kind: "live"; zoomUrl: string }
+  /** From an hour before the start to the end; attendance counts from `startsAt` only. */
+  | { kind: "live"; zoomUrl: string; startsAt: Date }
   | { kind: "live-link-pending" }
   | { kind: "recording"; embedUrl: string | null; watchUrl: string | null; playlistUrl: string | null }
   | { kind: "recording-pending" };

@@ -103,7 +103,7 @@ export const userCpdRoutes = new Hono<HonoEnv>()
   })
   .post("/user/cpd/entries/:id/certificate", async (c) => {
     const body = await c.req.parseBody();
-    const certificate = await c.var.cpd.certificates.issue(userId(c), c.req.param("id"), body.holderName);
+    const certificate = await c.var.cpd.certificates.issue(userId(c), c.req.param("id"), body.holderName, await c.var.buyer());
     return c.redirect(hrefs.cpdCertificate(certificate.id), 303);
   })
   .get("/user/cpd/certificates/:id", async (c) => {

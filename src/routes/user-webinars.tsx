@@ -23,7 +23,7 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
     const buyer = await c.var.buyer();
     const [layout, mine] = await Promise.all([c.var.content.layout(), orders.myWebinars({ ...buyer, userId })]);
     const ordered = c.req.query("ordered");
-    const cancellable = await c.var.refunds.cancellableOrderIds(mine.orders);
+    const { cancellable, explained } = await c.var.refunds.cancellations(mine.orders);
     return c.render(
       <UserWebinarsContent
         webinars={mine.webinars}
@@ -35,6 +35,7 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
         offlineInstructions={config.membership.offlinePaymentInstructions}
         csrfToken={await c.var.csrfToken()}
         cancellable={cancellable}
+        notCancellable={explained}
         cancelled={c.req.query("cancelled") === "1"}
       />,
       { layout, head: { pageTitle: "My webinars", noindex: true }, section: "userSettings", isPrivate: true },

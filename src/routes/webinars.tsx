@@ -64,8 +64,8 @@ export const webinarRoutes = new Hono<HonoEnv>()
     logCatalogueWarnings([webinar], [], site.now);
     // The only place a webinar's Zoom and Vimeo links are read: granted to the entitled only.
     const access = webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now);
-    // Opening the recording page while entitled is attending: the webinar joins the CPD log.
-    if (access.kind === "recording" && session) await c.var.cpd.attendance.attended(session.userId, webinar, "recording");
+    // Opening the recording page while entitled adds the webinar to the CPD log, marked as only that.
+    if (access.kind === "recording" && session) await c.var.cpd.attendance.openedRecording(session.userId, webinar);
     return c.render(
       <WebinarContent
         webinar={webinar}
@@ -84,9 +84,10 @@ export const webinarRoutes = new Hono<HonoEnv>()
     );
   })
   /**
-   * Joining live: records attendance in the CPD log, then sends the entitled viewer on to the
-   * webinar's Zoom link (from the CMS, never from the request). Anyone else, or outside the live
-   * window, goes back to the webinar's page, which says why.
+   * Joining live: remembers that the link was handed out (the 14-day cancellation closes), records
+   * attendance in the CPD log once the session has started, then sends the entitled viewer on to
+   * the webinar's Zoom link (from the CMS, never from the request). Anyone else, or outside the
+   * live window, goes back to the webinar's page, which says why.
    */
   .post("/webinars/:slug/join", async (c) => {
     const { content, site, session } = c.var;
@@ -95,7 +96,7 @@ export const webinarRoutes = new Hono<HonoEnv>()
     const buyer = await c.var.buyer();
     const access = webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now);
     if (access.kind !== "live" || !session) return c.redirect(hrefs.webinar(webinar.slug), 303);
-    await c.var.cpd.attendance.attended(session.userId, webinar, "live");
+    await c.var.cpd.attendance.joined(session.userId, webinar, site.now);
     c.header("Cache-Control", "private, no-store");
     c.header("Referrer-Policy", "no-referrer");
     return c.redirect(access.zoomUrl, 303);

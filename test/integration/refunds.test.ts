@@ -433,6 +433,30 @@ describe("the buyer's 14-day cancellation", () => {
     expect(await (await browser.fetch("/user/webinars")).text()).not.toContain(`href="/user/orders/${order.id}/cancel"`);
   });
 
+  it("revokes, in the cancellation's own batch, any CPD certificate resting on the order's webinars", async () => {
+    const { order } = await cardOrder(4_500, { webinarIds: [UPCOMING().id] });
+    // Seeded as the code before issue 23 could leave one: issued for a webinar not yet held.
+    const certificateId = crypto.randomUUID().replaceAll("-", "").slice(0, 22);
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO cpd_entries (id, user_id, source, webinar_slug, activity_date, title, provider, hours_hundredths, category, confirmed_at)
+         VALUES (?1, ?2, 'webinar', ?3, '2026-12-01', 'Back pain', 'The Guild', 150, 'clinical', '2026-12-01T00:00:00Z')`,
+      ).bind(`entry-${certificateId}`, buyer.uid, UPCOMING().slug),
+      env.DB.prepare(
+        `INSERT INTO cpd_certificates (id, number, entry_id, user_id, holder_name, activity, activity_date, hours_hundredths, webinar_id)
+         VALUES (?1, (SELECT COALESCE(MAX(number), 0) + 1 FROM cpd_certificates), ?2, ?3, 'Cancelling Buyer', 'Back pain', '2026-12-01', 150, ?4)`,
+      ).bind(certificateId, `entry-${certificateId}`, buyer.uid, UPCOMING().id),
+    ]);
+    const browser = await signedInBuyer();
+    expect((await browser.post(`/user/orders/${order.id}/cancel`, {})).status).toBe(303);
+    const row = await env.DB.prepare("SELECT revoked_at, revoked_by, revoked_reason FROM cpd_certificates WHERE id = ?1").bind(certificateId).first<{ revoked_at: string | null; revoked_by: string; revoked_reason: string }>();
+    expect(row!.revoked_at).not.toBeNull();
+    expect(row).toMatchObject({ revoked_by: `buyer:${buyer.uid}`, revoked_reason: "Order refunded, its webinars taken back: Cancelled by the buyer within 14 days of buying" });
+    const check = await new TestBrowser().fetch(`/certificates/${certificateId}`);
+    expect(check.status).toBe(410);
+    expect(await check.text()).not.toContain("Cancelling Buyer");
+  });
+
   it("refuses, saying why: a webinar already started (its recording could be played), more than 14 days, no CSRF token, someone else's order", async () => {
     const browser = await signedInBuyer();
     const started = await cardOrder(3_500, { webinarIds: [RECORDING().id] });

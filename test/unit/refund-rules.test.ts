@@ -79,6 +79,7 @@ describe("cancellationRefusal (the 14-day right)", () => {
     paidAt: "2026-12-01T12:00:00.000Z",
     refundedPence: 0,
     disputed: false,
+    joined: false,
     startsAt: ["2026-12-20T18:00:00.000Z"],
     ...overrides,
   });
@@ -98,5 +99,7 @@ describe("cancellationRefusal (the 14-day right)", () => {
     expect(cancellationRefusal(facts({ paidAt: null }), now)).toBe("not-paid");
     expect(cancellationRefusal(facts({ refundedPence: 100 }), now)).toBe("refunded");
     expect(cancellationRefusal(facts({ disputed: true }), now)).toBe("disputed");
+    // Its join link was handed out (Join opens an hour before the start): whoever has it can attend.
+    expect(cancellationRefusal(facts({ joined: true }), now)).toBe("joined");
   });
 });

@@ -35,7 +35,7 @@ describe("access", () => {
   });
 
   it("gives the Zoom link only in the live window, and the recording only after", () => {
-    expect(webinarAccess(webinar, links, "owned", at(-10))).toEqual({ kind: "live", zoomUrl: links.zoomUrl });
+    expect(webinarAccess(webinar, links, "owned", at(-10))).toEqual({ kind: "live", zoomUrl: links.zoomUrl, startsAt: new Date(webinar.date) });
     expect(JSON.stringify(webinarAccess(webinar, links, "owned", at(-120)))).not.toContain("zoom");
     const after = webinarAccess(webinar, links, "free", at(120));
     expect(after).toEqual({

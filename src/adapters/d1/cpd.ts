@@ -2,7 +2,7 @@
  * The CPD log and its certificates in D1 (migrations/0020_cpd.sql). Every read and write of an
  * entry names its owner's user id, so one member's id in another's request finds nothing.
  */
-import { isCpdCategory, type CpdCertificate, type CpdEntry, type CpdEntryFields } from "../../domain/cpd";
+import { isCpdAttendance, isCpdCategory, type CpdAttendance, type CpdCertificate, type CpdEntry, type CpdEntryFields } from "../../domain/cpd";
 
 /** What attending a webinar writes: the webinar's facts, unconfirmed. */
 export interface WebinarAttendance {
@@ -14,6 +14,7 @@ export interface WebinarAttendance {
   provider: string;
   hoursHundredths: number;
   category: CpdEntryFields["category"];
+  attendance: CpdAttendance;
 }
 
 export interface NewCertificate {
@@ -21,6 +22,14 @@ export interface NewCertificate {
   entryId: string;
   userId: string;
   holderName: string;
+  /** The webinar's CMS id, kept so that taking the webinar back revokes the certificate. */
+  webinarId: string;
+  /**
+   * The user owns the webinar through an order: the certificate is issued only while that
+   * entitlement row is still there, checked inside the insert, so a refund recorded a moment
+   * earlier cannot leave a fresh certificate behind it.
+   */
+  whileOwned: boolean;
 }
 
 export interface CpdStore {
@@ -37,8 +46,8 @@ export interface CpdStore {
   confirmWebinar(userId: string, entryId: string, reflection: string): Promise<boolean>;
   /** Deletes one of the user's entries that has no certificate; false otherwise. */
   remove(userId: string, entryId: string): Promise<boolean>;
-  /** Issues the entry's certificate with the next number, once: an existing one is kept. */
-  issueCertificate(certificate: NewCertificate): Promise<CpdCertificate>;
+  /** Issues the entry's certificate with the next number, once: an existing one is kept; null when the entitlement it needs is gone. */
+  issueCertificate(certificate: NewCertificate): Promise<CpdCertificate | null>;
   certificate(certificateId: string): Promise<CpdCertificate | null>;
   /** Certificates for staff, newest first, optionally those whose number, name or activity contains `search`. */
   certificates(search: string | null, limit: number): Promise<CpdCertificate[]>;
@@ -59,6 +68,7 @@ interface EntryRow {
   reflection: string;
   evidence_url: string | null;
   confirmed_at: string | null;
+  attendance: string | null;
   certificate_id: string | null;
   certificate_number: number | null;
   certificate_revoked_at: string | null;
@@ -77,6 +87,7 @@ const toEntry = (r: EntryRow): CpdEntry => ({
   reflection: r.reflection,
   evidenceUrl: r.evidence_url,
   confirmedAt: r.confirmed_at,
+  attendance: isCpdAttendance(r.attendance) ? r.attendance : null,
   certificate: r.certificate_id ? { id: r.certificate_id, number: r.certificate_number!, revoked: r.certificate_revoked_at !== null } : null,
 });
 
@@ -90,6 +101,8 @@ interface CertificateRow {
   activity_date: string;
   hours_hundredths: number;
   issued_at: string;
+  evidence: string | null;
+  webinar_id: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
   revoked_reason: string | null;
@@ -105,6 +118,8 @@ const toCertificate = (r: CertificateRow): CpdCertificate => ({
   activityDate: r.activity_date,
   hoursHundredths: r.hours_hundredths,
   issuedAt: r.issued_at,
+  evidence: isCpdAttendance(r.evidence) ? r.evidence : null,
+  webinarId: r.webinar_id,
   revokedAt: r.revoked_at,
   revokedBy: r.revoked_by,
   revokedReason: r.revoked_reason,
@@ -113,6 +128,22 @@ const toCertificate = (r: CertificateRow): CpdCertificate => ({
 const ENTRY_SELECT = `SELECT e.*, c.id AS certificate_id, c.number AS certificate_number, c.revoked_at AS certificate_revoked_at
   FROM cpd_entries e LEFT JOIN cpd_certificates c ON c.entry_id = e.id`;
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/**
+ * For a batch that takes an order's webinars back (a refund, the buyer's cancellation, a lost
+ * dispute): revokes every certificate resting on those webinars. It must run before the
+ * entitlements are deleted, as it finds them through the order's entitlement rows; in the same
+ * batch there is no moment when the webinar is gone and its certificate still checks as valid.
+ */
+export function revokeCertificatesOfOrder(db: D1Database, orderId: string, revokedBy: string, reason: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE cpd_certificates SET revoked_at = ${NOW}, revoked_by = ?2, revoked_reason = ?3
+       WHERE revoked_at IS NULL AND webinar_id IS NOT NULL
+         AND EXISTS (SELECT 1 FROM entitlements en WHERE en.order_id = ?1 AND en.user_id = cpd_certificates.user_id AND en.webinar_id = cpd_certificates.webinar_id)`,
+    )
+    .bind(orderId, revokedBy, reason);
+}
 
 export function createCpdStore(db: D1Database): CpdStore {
   const certificateWhere = async (where: string, ...params: unknown[]) => {
@@ -123,10 +154,10 @@ export function createCpdStore(db: D1Database): CpdStore {
     async recordAttendance(a) {
       const result = await db
         .prepare(
-          `INSERT INTO cpd_entries (id, user_id, source, webinar_slug, activity_date, title, provider, hours_hundredths, category)
-           VALUES (?1, ?2, 'webinar', ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING`,
+          `INSERT INTO cpd_entries (id, user_id, source, webinar_slug, activity_date, title, provider, hours_hundredths, category, attendance)
+           VALUES (?1, ?2, 'webinar', ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING`,
         )
-        .bind(a.id, a.userId, a.webinarSlug, a.activityDate, a.title, a.provider, a.hoursHundredths, a.category)
+        .bind(a.id, a.userId, a.webinarSlug, a.activityDate, a.title, a.provider, a.hoursHundredths, a.category, a.attendance)
         .run();
       return result.meta.changes > 0;
     },
@@ -180,16 +211,15 @@ export function createCpdStore(db: D1Database): CpdStore {
       // one statement at a time; the unique index is the last guard).
       await db
         .prepare(
-          `INSERT INTO cpd_certificates (id, number, entry_id, user_id, holder_name, activity, activity_date, hours_hundredths)
-           SELECT ?1, COALESCE((SELECT MAX(number) FROM cpd_certificates), 0) + 1, e.id, e.user_id, ?4, e.title, e.activity_date, e.hours_hundredths
+          `INSERT INTO cpd_certificates (id, number, entry_id, user_id, holder_name, activity, activity_date, hours_hundredths, evidence, webinar_id)
+           SELECT ?1, COALESCE((SELECT MAX(number) FROM cpd_certificates), 0) + 1, e.id, e.user_id, ?4, e.title, e.activity_date, e.hours_hundredths, e.attendance, ?5
            FROM cpd_entries e WHERE e.id = ?2 AND e.user_id = ?3 AND e.source = 'webinar' AND e.confirmed_at IS NOT NULL
+             AND (?6 = 0 OR EXISTS (SELECT 1 FROM entitlements WHERE user_id = ?3 AND webinar_id = ?5))
            ON CONFLICT (entry_id) DO NOTHING`,
         )
-        .bind(c.id, c.entryId, c.userId, c.holderName)
+        .bind(c.id, c.entryId, c.userId, c.holderName, c.webinarId, c.whileOwned ? 1 : 0)
         .run();
-      const issued = await certificateWhere("entry_id = ?1 AND user_id = ?2", c.entryId, c.userId);
-      if (!issued) throw new Error(`cpd entry ${c.entryId} has no certificate after issuing one`);
-      return issued;
+      return certificateWhere("entry_id = ?1 AND user_id = ?2", c.entryId, c.userId);
     },
     certificate: (certificateId) => certificateWhere("id = ?1", certificateId),
     async certificates(search, limit) {

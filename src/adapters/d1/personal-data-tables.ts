@@ -97,6 +97,7 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "orders", rowsOf: "user_id = ?1", erasure: { kind: "anonymise", set: `email = ?3, billing = NULL, updated_at = ${NOW}`, why: "accounting: what was bought, for how much, when" } },
   { table: "order_payments", rowsOf: `order_id IN (${THEIR_ORDERS})`, erasure: { kind: "keep", why: "accounting: amounts, dates and payment references" } },
   { table: "entitlements", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  { table: "webinar_joins", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "discount_redemptions", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: which order or membership application used which discount code, counted against the code's caps" } },
   { table: "email_preferences", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   {

@@ -19,6 +19,7 @@ import {
 } from "../../domain/refunds";
 import type { ReceiptSource } from "../../domain/receipts";
 import type { AuditLog } from "./audit-log";
+import { revokeCertificatesOfOrder } from "./cpd";
 import type { NewAuditEntry } from "../../domain/audit";
 
 export type RefundOutcome = "recorded" | "already-recorded" | "exceeds-payment";
@@ -33,8 +34,11 @@ export interface RefundStore {
    * then `then` (what it takes back, its e-mail), in one batch. "exceeds-payment" stores nothing.
    */
   record(refund: NewRefund, note: NewCreditNote, options: { audit: NewAuditEntry | null; then?: readonly D1PreparedStatement[] }): Promise<RefundOutcome>;
-  /** The statement taking back an order's webinars, for a refund's batch. */
-  revokeOrderWebinars(orderId: string): D1PreparedStatement;
+  /**
+   * The statements taking back an order's webinars, for a refund's batch: the CPD certificates
+   * resting on them are revoked (by whom, why) first, then the entitlements go.
+   */
+  revokeOrderWebinars(orderId: string, revocation: { by: string; reason: string }): readonly D1PreparedStatement[];
   /**
    * The statement ending the user's membership, for a refund's batch: now (cancelled, ending
    * today) or at the end of the period paid for (it stays as it is until then, and does not renew).
@@ -202,6 +206,12 @@ function endMembershipStatement(db: D1Database, userId: string, when: "now" | "a
         .bind(userId, today);
 }
 
+/** An order's webinars taken back: the certificates resting on them revoked first (they are found through the entitlements), then the entitlements. */
+const takeBackOrderWebinars = (db: D1Database, orderId: string, by: string, reason: string): D1PreparedStatement[] => [
+  revokeCertificatesOfOrder(db, orderId, by, reason),
+  db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(orderId),
+];
+
 export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record">): RefundStore {
   const refunds = async (where: string, ...params: unknown[]) => {
     const { results } = await db.prepare(`SELECT ${REFUND_COLUMNS} FROM refunds r WHERE ${where} ORDER BY r.created_at, r.id`).bind(...params).all<RefundRow>();
@@ -313,7 +323,7 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
       return known ? "already-recorded" : "exceeds-payment";
     },
 
-    revokeOrderWebinars: (orderId) => db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(orderId),
+    revokeOrderWebinars: (orderId, { by, reason }) => takeBackOrderWebinars(db, orderId, by, reason),
 
     endMembership: (userId, when, today) => endMembershipStatement(db, userId, when, today),
 
@@ -347,8 +357,8 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
           )
           .bind(d.id, d.source, d.paymentId, d.orderId, d.applicationId, d.userId, d.amountPence, d.reason, d.status),
         ...then,
-        // A dispute lost: the bank took the money back, so the webinars go for good, or the membership ends now.
-        ...(d.status === "lost" && d.orderId ? [db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(d.orderId)] : []),
+        // A dispute lost: the bank took the money back, so the webinars (and their certificates) go for good, or the membership ends now.
+        ...(d.status === "lost" && d.orderId ? takeBackOrderWebinars(db, d.orderId, "stripe", `The payment was disputed with the bank and the dispute was lost (${d.id})`) : []),
         ...(d.status === "lost" && d.source === "membership" ? [endMembershipStatement(db, d.userId, "now", londonToday)] : []),
       ];
       const [saved] = await db.batch(statements);

@@ -10,6 +10,7 @@ import { createMemberProfileStore } from "../../adapters/d1/member-profiles";
 import { createAccountEmailStore } from "../../adapters/d1/account-emails";
 import { createCardBillingStore } from "../../adapters/d1/card-billing";
 import { createCpdStore } from "../../adapters/d1/cpd";
+import { createWebinarJoinStore } from "../../adapters/d1/webinar-joins";
 import { createMemberCardStore } from "../../adapters/d1/member-cards";
 import { createMemberImportStore } from "../../adapters/d1/member-import";
 import { createMemberTimelineStore } from "../../adapters/d1/member-timeline";
@@ -146,6 +147,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
 
   const graceDays = config.membership.graceDays;
   const refundStore = createRefundStore(db, stores.audit);
+  const webinarJoins = createWebinarJoinStore(db);
   /**
    * The one member rule, asked of the user's record (sign-in, the directory). A membership payment
    * disputed with the payer's bank suspends member access until the dispute is decided.
@@ -229,6 +231,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     memberships: stores.memberships,
     email: (refund, payment) => refundEmail({ notices, refunds: refundStore }, refund, payment),
     deliverSoon: (ids) => notices.deliverSoon(ids),
+    joins: webinarJoins,
     orders: stores.orders,
     content: published,
     receipts: stores.receipts,
@@ -304,6 +307,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       log: createCpdLog({ store: cpdStore, targetHundredths: () => published.cpdTargetHundredths(), newId, now }),
       attendance: createAttendance({
         store: cpdStore,
+        joins: webinarJoins,
         provider: async () => (await published.layout()).footer.contactFields.organizationName ?? config.site.name,
         newId,
         log,
@@ -313,6 +317,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
         audit: stores.audit,
         batch: (statements) => db.batch(statements),
         holderName: (userId) => holderName({ memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db) }, userId),
+        webinar: (slug) => published.webinar(slug),
+        now,
         log,
       }),
     },

@@ -55,7 +55,7 @@ export function webinarAccess(
     const opensAt = start - JOIN_OPENS_MINUTES_BEFORE * 60_000;
     if (Number.isNaN(start) || at < opensAt) return { kind: "live-soon", opensAt: new Date(opensAt) };
     const zoomUrl = httpsOrNull(links.zoomUrl);
-    return zoomUrl ? { kind: "live", zoomUrl } : { kind: "live-link-pending" };
+    return zoomUrl ? { kind: "live", zoomUrl, startsAt: new Date(start) } : { kind: "live-link-pending" };
   }
   const watchUrl = httpsOrNull(links.vimeoUrl);
   const playlistUrl = httpsOrNull(links.vimeoPlaylist);

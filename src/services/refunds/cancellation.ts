@@ -1,9 +1,10 @@
 /**
  * The buyer's right to cancel an online purchase within 14 days (UK consumer law), for a full
- * refund, while the purchase is unused. A webinar is used once it has started (the live event is
- * open to join from then, and its recording exists only after it), so an order can be cancelled
- * only while every webinar in it is still to start: that also guarantees no recording was played.
- * Only card payments qualify here: Stripe pays the money straight back.
+ * refund, while the purchase is unused. A webinar is used once its join link has been handed out
+ * (Join is open from an hour before the start: whoever has the link can attend) or once it has
+ * started (its recording exists only after it), so an order can be cancelled only while every
+ * webinar in it is still to start and no join link of it was handed to the buyer. Only card
+ * payments qualify here: Stripe pays the money straight back.
  */
 export const CANCELLATION_DAYS = 14;
 
@@ -19,11 +20,13 @@ export interface CancellationFacts {
   /** What has been refunded of it already, and whether a dispute was ever opened. */
   refundedPence: number;
   disputed: boolean;
+  /** Whether the buyer was handed the join link of a webinar in the order. */
+  joined: boolean;
   /** The start of each webinar in the order (instant), null when the catalogue does not know it. */
   startsAt: readonly (string | null)[];
 }
 
-export type CancellationRefusal = "not-card" | "not-paid" | "too-late" | "started" | "refunded" | "disputed";
+export type CancellationRefusal = "not-card" | "not-paid" | "too-late" | "started" | "joined" | "refunded" | "disputed";
 
 /** Why the order cannot be cancelled now, or null when it can. */
 export function cancellationRefusal(facts: CancellationFacts, now: Date): CancellationRefusal | null {
@@ -33,6 +36,7 @@ export function cancellationRefusal(facts: CancellationFacts, now: Date): Cancel
   if (facts.disputed) return "disputed";
   const paid = Date.parse(facts.paidAt);
   if (Number.isNaN(paid) || now.getTime() - paid >= CANCELLATION_DAYS * 86_400_000) return "too-late";
+  if (facts.joined) return "joined";
   const unknownOrStarted = facts.startsAt.length === 0 || facts.startsAt.some((start) => start === null || Number.isNaN(Date.parse(start)) || Date.parse(start) <= now.getTime());
   return unknownOrStarted ? "started" : null;
 }
@@ -42,6 +46,7 @@ export const CANCELLATION_REFUSALS: Record<CancellationRefusal, string> = {
   "not-paid": "This order has not been paid, so there is nothing to refund",
   "too-late": `The ${CANCELLATION_DAYS} days to cancel this order have passed`,
   started: "A webinar in this order has already started, so it can no longer be cancelled",
+  joined: "You have joined a webinar in this order, so it can no longer be cancelled for a refund: its joining link was given to you",
   refunded: "This order has already been refunded",
   disputed: "This payment is disputed with your bank, so it cannot be cancelled here",
 };

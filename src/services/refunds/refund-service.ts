@@ -11,6 +11,7 @@
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { RefundStore } from "../../adapters/d1/refunds";
+import type { WebinarJoinStore } from "../../adapters/d1/webinar-joins";
 import type { BillingApi } from "../../adapters/stripe/billing-api";
 import type { BillingDetails } from "../../shared/billing-details";
 import type { NewAuditEntry } from "../../domain/audit";
@@ -47,6 +48,8 @@ export interface RefundServiceDeps {
   deliverSoon: (ids: readonly string[]) => void;
   /** The buyer's own orders (the 14-day cancellation). */
   orders: Pick<OrderStore, "byId" | "payments">;
+  /** Whether the buyer was handed a webinar's join link (the 14-day cancellation closes then). */
+  joins: Pick<WebinarJoinStore, "anyJoined">;
   /** The society printed at a credit note's head, as on receipts; the webinars' dates. */
   content: Pick<ContentService, "layout" | "catalogue">;
   /** The refunded receipt, whose lines a credit note's VAT is shared across. */
@@ -126,8 +129,9 @@ export function createRefundService(deps: RefundServiceDeps) {
     return outcome;
   }
 
-  const orderTakeBack = (payment: RefundablePayment, revoke: OrderRevocation): TakeBack =>
-    revoke === "revoke-webinars" && payment.orderId ? [deps.refunds.revokeOrderWebinars(payment.orderId)] : [];
+  /** The webinars go, and with them (first, in the same batch) the CPD certificates resting on them. */
+  const orderTakeBack = (payment: RefundablePayment, revoke: OrderRevocation, by: string, reason: string): TakeBack =>
+    revoke === "revoke-webinars" && payment.orderId ? deps.refunds.revokeOrderWebinars(payment.orderId, { by, reason: `Order refunded, its webinars taken back: ${reason}` }) : [];
 
   const membershipTakeBack = (payment: RefundablePayment, choice: MembershipRevocation): TakeBack =>
     choice === "keep" ? [] : [deps.refunds.endMembership(payment.userId, choice === "end-now" ? "now" : "at-period-end", londonDate(deps.now()))];
@@ -234,7 +238,7 @@ export function createRefundService(deps: RefundServiceDeps) {
   async function cancellationOf(order: Order): Promise<{ refusal: CancellationRefusal | null; payment: RefundablePayment | null }> {
     const [paid] = order.status === "paid" && order.paymentMethod === "card" ? await deps.orders.payments(order.id) : [];
     const payment = paid ? await deps.refunds.orderPayment(paid.id) : null;
-    const disputes = payment ? await deps.refunds.disputesForOrder(order.id) : [];
+    const [disputes, joined] = payment ? await Promise.all([deps.refunds.disputesForOrder(order.id), deps.joins.anyJoined(order.userId, order.webinarIds)]) : [[], false];
     const { webinars } = await deps.content.catalogue();
     const starts = new Map(webinars.map((w) => [w.id, w.date]));
     const refusal = cancellationRefusal(
@@ -243,6 +247,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         paidAt: paid?.createdAt ? `${paid.createdAt}` : null,
         refundedPence: payment?.refundedPence ?? 0,
         disputed: disputes.length > 0,
+        joined,
         startsAt: order.webinarIds.map((id) => starts.get(id) ?? null),
       },
       deps.now(),
@@ -265,11 +270,18 @@ export function createRefundService(deps: RefundServiceDeps) {
       return { order, refusal: refusal ? CANCELLATION_REFUSALS[refusal] : null };
     },
 
-    /** Which of these (the user's) orders can be cancelled now: paid by card, so only those are looked at. */
-    async cancellableOrderIds(orders: readonly Order[]): Promise<Set<string>> {
+    /**
+     * Which of these (the user's) orders can be cancelled now (paid by card, so only those are
+     * looked at), and why those the buyer has joined a webinar of cannot: within the 14 days that
+     * is the one refusal a buyer may not expect.
+     */
+    async cancellations(orders: readonly Order[]): Promise<{ cancellable: Set<string>; explained: Map<string, string> }> {
       const candidates = orders.filter((o) => o.status === "paid" && o.paymentMethod === "card");
       const checked = await Promise.all(candidates.map(async (o) => [o.id, (await cancellationOf(o)).refusal] as const));
-      return new Set(checked.filter(([, refusal]) => refusal === null).map(([id]) => id));
+      return {
+        cancellable: new Set(checked.filter(([, refusal]) => refusal === null).map(([id]) => id)),
+        explained: new Map(checked.filter(([, refusal]) => refusal === "joined").map(([id]) => [id, CANCELLATION_REFUSALS.joined])),
+      };
     },
 
     /**
@@ -292,7 +304,7 @@ export function createRefundService(deps: RefundServiceDeps) {
       const by = `buyer:${userId}`;
       const refund = newRefund(refundId, payment, payment.amountPence, CANCELLATION_REASON, by);
       const audit: NewAuditEntry = { staffEmail: by, action: "order.cancelled_by_buyer", orderId: order.id, details: { refundId, amountPence: payment.amountPence } };
-      await store(refund, payment, audit, orderTakeBack(payment, "revoke-webinars"));
+      await store(refund, payment, audit, orderTakeBack(payment, "revoke-webinars", by, CANCELLATION_REASON));
     },
 
     /** A payment of an order, with what has been refunded of it so far. */
@@ -320,7 +332,7 @@ export function createRefundService(deps: RefundServiceDeps) {
           orderId,
           details: { refundId, paymentId: payment.id, method: payment.method, amountPence, reason, revoke: input.revoke },
         }),
-        orderTakeBack(payment, input.revoke),
+        orderTakeBack(payment, input.revoke, staffEmail, input.reason.trim()),
         () => orderPayment(orderId, paymentId),
       );
     },

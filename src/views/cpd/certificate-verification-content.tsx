@@ -1,15 +1,17 @@
 /**
  * /certificates/{id}: the public check of a CPD certificate. A valid one shows only the holder's
- * name, the activity, its date, the hours and "valid"; anything else (unknown, altered, revoked)
- * says "not valid" and nothing more.
+ * name, the activity, its date, the hours, what the society verified of the attendance, and
+ * "valid"; a revoked one says so with the day it was revoked, and nothing it no longer vouches
+ * for; an unknown or altered id says "not valid" and nothing more.
  */
-import type { CpdCertificate } from "../../domain/cpd";
+import type { CertificateCheck } from "../../domain/cpd";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
+import { CertificateEvidence } from "./certificate-evidence";
 import { hoursInWords } from "./cpd-words";
 
-export function CertificateVerificationContent({ certificate }: { certificate: CpdCertificate | null }) {
-  if (!certificate) {
+export function CertificateVerificationContent({ check }: { check: CertificateCheck | null }) {
+  if (!check) {
     return (
       <div className="account-screen">
         <h1>Certificate not valid</h1>
@@ -20,6 +22,18 @@ export function CertificateVerificationContent({ certificate }: { certificate: C
       </div>
     );
   }
+  if (check.status === "revoked") {
+    return (
+      <div className="account-screen">
+        <h1>Certificate revoked</h1>
+        <p data-certificate-status="revoked">
+          Revoked on <DateTime value={check.revokedAt} />: this certificate is <strong>not valid</strong>. The society withdrew it, for example because the
+          webinar was refunded or cancelled. Ask the person who gave it to you.
+        </p>
+      </div>
+    );
+  }
+  const { certificate } = check;
   return (
     <div className="account-screen">
       <h1>Certificate check</h1>
@@ -33,6 +47,9 @@ export function CertificateVerificationContent({ certificate }: { certificate: C
           <DateTime value={`${certificate.activityDate}T12:00:00Z`} style="long" />
         </SummaryRow>
         <SummaryRow label="CPD hours">{hoursInWords(certificate.hoursHundredths)}</SummaryRow>
+        <SummaryRow label="What the society verified">
+          <CertificateEvidence evidence={certificate.evidence} />
+        </SummaryRow>
       </dl>
     </div>
   );

@@ -1,11 +1,13 @@
 /**
  * /user/cpd/certificates/{id}: a CPD certificate as its holder prints it: their name, the
- * webinar, its date and hours, the number, and the address anyone can check it at.
+ * webinar, its date and hours, what the society verified, the number, and the address anyone
+ * can check it at.
  */
 import { certificateNumber, type CpdCertificate } from "../../domain/cpd";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
+import { CertificateEvidence } from "./certificate-evidence";
 import { hoursInWords } from "./cpd-words";
 
 export interface CpdCertificateContentProps {
@@ -24,7 +26,7 @@ export function CpdCertificateContent({ certificate, societyName, siteUrl }: Cpd
       </p>
       {certificate.revokedAt ? (
         <p className="notice" role="status">
-          This certificate was revoked by the Guild and is no longer valid.
+          This certificate was revoked on <DateTime value={certificate.revokedAt} /> and is no longer valid.
         </p>
       ) : null}
       <article className="proof__card" aria-labelledby="certificate-title">
@@ -34,13 +36,16 @@ export function CpdCertificateContent({ certificate, societyName, siteUrl }: Cpd
         <p>
           <strong className="certificate__name">{certificate.holderName}</strong>
         </p>
-        <p>took part in the webinar</p>
+        <p>is recorded for the webinar</p>
         <dl className="summary-list">
           <SummaryRow label="Activity">{certificate.activity}</SummaryRow>
           <SummaryRow label="Date">
             <DateTime value={`${certificate.activityDate}T12:00:00Z`} style="long" />
           </SummaryRow>
           <SummaryRow label="CPD hours">{hoursInWords(certificate.hoursHundredths)}</SummaryRow>
+          <SummaryRow label="What the society verified">
+            <CertificateEvidence evidence={certificate.evidence} />
+          </SummaryRow>
           <SummaryRow label="Certificate number">
             <strong>{certificateNumber(certificate.number)}</strong>
           </SummaryRow>

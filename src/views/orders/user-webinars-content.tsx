@@ -21,6 +21,8 @@ export interface UserWebinarsContentProps {
   csrfToken: string;
   /** Orders the buyer may still cancel for a full refund (14 days, unused). */
   cancellable?: ReadonlySet<string>;
+  /** Why an order within the 14 days cannot be cancelled, where the buyer may not expect it (a join link was handed out). */
+  notCancellable?: ReadonlyMap<string, string>;
   /** Back from cancelling an order. */
   cancelled?: boolean;
 }
@@ -129,6 +131,8 @@ export function UserWebinarsContent(props: UserWebinarsContentProps) {
                       <a href={hrefs.cancelOrder(order.id)}>
                         Cancel for a refund<span className="visually-hidden">{` (order ${order.reference})`}</span>
                       </a>
+                    ) : props.notCancellable?.has(order.id) ? (
+                      <span className="field__hint">{props.notCancellable.get(order.id)}.</span>
                     ) : null}
                   </td>
                 </tr>

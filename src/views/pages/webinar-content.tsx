@@ -64,6 +64,7 @@ export function WebinarContent({ webinar, buyer, now, coveringBundleIds, access,
             webinarName={webinar.name}
             currentPath={hrefs.webinar(webinar.slug)}
             csrfToken={csrfToken}
+            now={now}
           />
         </div>
       </div>

@@ -14,13 +14,14 @@ export interface WebinarAccessPanelProps {
   currentPath: string;
   /** The signed-in viewer's CSRF token: joining live is a form (it records attendance in the CPD log). */
   csrfToken: string | null;
+  now: Date;
 }
 
 /**
  * How to attend or watch. Only an `access` of kind "live" or "recording" carries the Zoom or
  * Vimeo links (services/orders/webinar-access decides), so nobody else's page can contain them.
  */
-export function WebinarAccessPanel({ access, upcoming, signedIn, calendarHref, webinarName, currentPath, csrfToken }: WebinarAccessPanelProps) {
+export function WebinarAccessPanel({ access, upcoming, signedIn, calendarHref, webinarName, currentPath, csrfToken, now }: WebinarAccessPanelProps) {
   const calendar = calendarHref ? (
     <p>
       <a href={calendarHref} download>
@@ -51,7 +52,14 @@ export function WebinarAccessPanel({ access, upcoming, signedIn, calendarHref, w
       ) : null}
       {access.kind === "live" ? (
         <>
-          <p>The session is open. Join on Zoom (joining adds the webinar to your CPD log):</p>
+          {access.startsAt.getTime() > now.getTime() ? (
+            <p>
+              The webinar starts at <DateTime value={access.startsAt} style="long" />. Joining before the start lets you check your sound and picture; your
+              attendance is recorded when you join once the webinar has started, so join again then if you are not still connected.
+            </p>
+          ) : (
+            <p>The session is open. Join on Zoom (joining adds the webinar to your CPD log):</p>
+          )}
           {/* Posted here first, so attending is recorded; the Worker then sends the browser on to Zoom. */}
           <form method="post" action={`${currentPath}/join`} target="_blank" className="inline-form">
             <input type="hidden" name="csrfToken" value={csrfToken ?? ""} />

@@ -1,7 +1,7 @@
-/** The log's yearly totals, its CSV, certificate ids and the hours a webinar counts for. */
+/** The log's yearly totals, its CSV, certificate ids, the hours a webinar counts for and when a join is attendance. */
 import { describe, expect, it } from "vitest";
 import type { CpdEntry } from "../../../src/domain/cpd";
-import { webinarHundredths } from "../../../src/services/cpd/attendance";
+import { joinCountsAsAttendance, webinarHundredths } from "../../../src/services/cpd/attendance";
 import { isCertificateId, newCertificateId } from "../../../src/services/cpd/certificates";
 import { cpdCsv } from "../../../src/services/cpd/cpd-export";
 import { cpdYear, logYears } from "../../../src/services/cpd/cpd-year";
@@ -18,6 +18,7 @@ const entry = (over: Partial<CpdEntry>): CpdEntry => ({
   category: "clinical",
   reflection: "Learned",
   evidenceUrl: null,
+  attendance: null,
   confirmedAt: "2026-05-01T10:00:00Z",
   certificate: null,
   ...over,
@@ -75,5 +76,18 @@ describe("a webinar's CPD hours", () => {
     expect(webinarHundredths({ cpd: { hoursHundredths: null, category: null }, durationMinutes: 50 })).toBe(75);
     expect(webinarHundredths({ cpd: { hoursHundredths: null, category: null }, durationMinutes: 1 })).toBe(25);
     expect(webinarHundredths({ cpd: { hoursHundredths: null, category: null }, durationMinutes: 100_000 })).toBe(10_000);
+  });
+});
+
+describe("pressing Join", () => {
+  const webinar = { date: "2026-12-03T18:00:00.000Z" };
+  it("is attendance from the start on, not in the hour before it (the link is handed out then to check sound and picture)", () => {
+    expect(joinCountsAsAttendance(webinar, new Date("2026-12-03T17:00:00.000Z"))).toBe(false);
+    expect(joinCountsAsAttendance(webinar, new Date("2026-12-03T17:59:59.999Z"))).toBe(false);
+    expect(joinCountsAsAttendance(webinar, new Date("2026-12-03T18:00:00.000Z"))).toBe(true);
+    expect(joinCountsAsAttendance(webinar, new Date("2026-12-03T18:45:00.000Z"))).toBe(true);
+  });
+  it("is never attendance when the webinar's date cannot be read", () => {
+    expect(joinCountsAsAttendance({ date: "soon" }, new Date("2026-12-03T18:45:00.000Z"))).toBe(false);
   });
 });

@@ -188,7 +188,7 @@ describe("screens", () => {
   });
 
   it("shows the links only inside access the route granted: joining live (a form that records attendance), or the recording's player", async () => {
-    const live = await render(WebinarContent, { webinar: upcoming!, buyer: member, now: f.NOW, access: { kind: "live", zoomUrl: "https://zoom.example/j/1" }, signedIn: true, csrfToken: "token-1" });
+    const live = await render(WebinarContent, { webinar: upcoming!, buyer: member, now: f.NOW, access: { kind: "live", zoomUrl: "https://zoom.example/j/1", startsAt: new Date(upcoming!.date) }, signedIn: true, csrfToken: "token-1" });
     const join = await one(live, "#webinar-access form");
     expect(join.attrs).toMatchObject({ method: "post", action: `/webinars/${upcoming!.slug}/join` });
     expect((await one(live, "#webinar-access form input[name=csrfToken]")).attrs.value).toBe("token-1");

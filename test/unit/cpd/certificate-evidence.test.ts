@@ -1,0 +1,25 @@
+/**
+ * What a certificate's public check says the society verified: never more than the Worker saw.
+ * It is read by employers and regulators.
+ */
+import { describe, expect, it } from "vitest";
+import { evidenceWords } from "../../../src/views/cpd/certificate-evidence";
+
+describe("a certificate's evidence", () => {
+  it("a join while the session ran is recorded attendance, and says time in the session is not recorded", () => {
+    const words = evidenceWords("joined-live");
+    expect(words.headline).toBe("Attendance recorded: joined the live session");
+    expect(words.detail).toContain("Time spent in the session is not recorded");
+  });
+
+  it("an opened recording page is only that: watching it is the member's declaration", () => {
+    const words = evidenceWords("opened-recording");
+    expect(words.headline).toBe("Recording page opened; watching it is declared by the member");
+    expect(`${words.headline} ${words.detail}`).not.toMatch(/attendance recorded|viewed|watched the/i);
+  });
+
+  it("without a record of how, it rests on the member's declaration alone", () => {
+    expect(evidenceWords(null).headline).toBe("Declared by the member");
+    expect(evidenceWords(null).detail).not.toMatch(/recorded that|joined|opened/i);
+  });
+});
