@@ -249,7 +249,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const card = deps.card;
       if (!card || !record?.stripeCustomerId) throw new AppError("NOT_FOUND", "Your membership is not paid by card, so there is no billing account to manage");
       try {
-        const portal = await card.billing.createPortalSession(record.stripeCustomerId, `${card.siteUrl}${MEMBERSHIP_PAGE}`);
+        // Set to end at its period end (staff's decision): the portal must not offer to renew it.
+        const portal = await card.billing.createPortalSession(record.stripeCustomerId, `${card.siteUrl}${MEMBERSHIP_PAGE}`, { subscriptionChanges: !record.endsOn });
         return safeRedirect(card, portal.url);
       } catch (error) {
         deps.log.error("membership.portal_failed", { error });

@@ -74,7 +74,7 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const created: NewCheckoutSession[] = [];
   const cancelled: string[] = [];
   const expired: string[] = [];
-  const portals: { customerId: string; returnUrl: string }[] = [];
+  const portals: { customerId: string; returnUrl: string; subscriptionChanges: boolean }[] = [];
   const priceChanges: { id: string; priceId: string }[] = [];
   /** Stripe's prices (tests put them here); an unknown one reads as null. */
   const prices = new Map<string, StripePrice>();
@@ -179,9 +179,9 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
       reach("retrieveInvoice");
       return structuredClone(invoices.get(id) ?? null);
     },
-    async createPortalSession(customerId, returnUrl) {
+    async createPortalSession(customerId, returnUrl, { subscriptionChanges }) {
       reach("createPortalSession");
-      portals.push({ customerId, returnUrl });
+      portals.push({ customerId, returnUrl, subscriptionChanges });
       return { url: options.portalUrl?.(customerId) ?? `${PORTAL_ORIGIN}/p/session/test_${customerId}` };
     },
     async cancelSubscription(id) {
