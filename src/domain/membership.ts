@@ -96,6 +96,8 @@ export interface StaffAudit {
 /** An application in the staff list, with the total received for it. */
 export interface ListedApplication extends Application {
   receivedPence: number;
+  /** What has been refunded of it. */
+  refundedPence: number;
 }
 
 /** A join form's application (renewals and changes are made by services/membership). */

@@ -78,6 +78,7 @@ async function renderApplication(c: Context<HonoEnv>, id: string, state: FormSta
       audit={record.audit}
       notice={failed ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}
       refundDue={record.refundDue}
+      unmatchedPayment={record.unmatchedPayment}
       actions={actions}
       membershipEndsOn={record.membershipEndsOn}
     />,

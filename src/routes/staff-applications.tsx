@@ -1,6 +1,7 @@
 /**
  * Staff: the list of membership applications by status with search, and its CSV export. Besides
- * the statuses, "refund_due" lists rejected applications that money arrived for. The staff gate
+ * the statuses, "refund_due" lists applications holding money they do not pay for
+ * (services/membership/refunds.ts). The staff gate
  * (middleware/require-staff) runs before these routes on every /staff request.
  */
 import { Hono } from "hono";

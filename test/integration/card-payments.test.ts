@@ -70,6 +70,10 @@ describe("joining with card payment", () => {
   });
 
   it("a double submission makes one application and one Checkout session; paying later reopens the same open session", async () => {
+    // Stripe's prices cost the CMS's amounts, so the open session charges what is due and is reused.
+    await fakeStripe("/__prices", {
+      body: JSON.stringify({ price_demo_full_member_subscription: 19_500, price_demo_full_member_joining_fee: 2_500 }),
+    });
     const browser = new TestBrowser();
     const form = validForm({ paymentMethod: "card" });
     const first = await browser.post("/join", form);

@@ -286,6 +286,49 @@ describe("refunding a card membership payment", () => {
   });
 });
 
+describe("a staff 'end at period end' decision against Stripe's customer portal (security review, issue 23 item 10)", () => {
+  /** The member's portal: where the site sends them, and the portal session Stripe made for it. */
+  async function openPortal(browser: TestBrowser) {
+    const response = await browser.post("/user/membership/billing-portal", {});
+    expect(response.status).toBe(303);
+    const url = response.headers.get("Location")!;
+    expect(url).toMatch(new RegExp(`^${env.STRIPE_API_URL}/portal/bps_test_`));
+    return url.slice(url.lastIndexOf("/") + 1);
+  }
+  const renewInPortal = (portalSessionId: string) => fakeStripe<{ id: string; cancel_at_period_end: boolean }>(`/__portal/${portalSessionId}/renew`);
+  const endAtPeriodEnd = (invoiceId: string) => refund(invoiceId, refundForm({ refundAmount: "100", membership: "end-at-period-end" }));
+
+  it("the portal opened for an ending membership offers no way to renew it", async () => {
+    const { invoiceId, subscriptionId, userId, browser } = await cardMember();
+    expect((await endAtPeriodEnd(invoiceId)).status).toBe(303);
+    const portal = await openPortal(browser);
+    // Stripe was asked for a portal whose configuration neither cancels nor changes subscriptions.
+    const asked = (await stripeRequests()).findLast((r) => r.path === "/v1/billing_portal/sessions")!;
+    expect(asked.body.configuration).toMatch(/^bpc_test_/);
+    const configuration = (await stripeRequests()).find((r) => r.method === "POST" && r.path === "/v1/billing_portal/configurations")!;
+    expect(configuration.body.features).toMatchObject({ subscription_cancel: { enabled: "false" }, subscription_update: { enabled: "false" }, payment_method_update: { enabled: "true" } });
+    await expect(renewInPortal(portal)).rejects.toThrow(/400/);
+    expect(await stripeObject<{ cancel_at_period_end: boolean }>(`subscriptions/${subscriptionId}`)).toMatchObject({ cancel_at_period_end: true });
+    expect(await recordOf(userId)).toMatchObject({ status: "active", ends_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it("a renewal in a portal opened before staff's decision is undone when Stripe reports it (customer.subscription.updated)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { invoiceId, subscriptionId, userId, browser } = await cardMember();
+    // A member who is not ending gets the account's usual portal.
+    const portal = await openPortal(browser);
+    expect((await stripeRequests()).findLast((r) => r.path === "/v1/billing_portal/sessions")!.body.configuration).toBeUndefined();
+    expect((await endAtPeriodEnd(invoiceId)).status).toBe(303);
+    const endsOn = (await recordOf(userId))!.ends_on;
+    // Still open in another tab: the member presses "Renew".
+    expect((await renewInPortal(portal)).cancel_at_period_end).toBe(false);
+    for (let i = 0; i < 3; i++) expect((await sendWebhook("customer.subscription.updated", { id: subscriptionId, object: "subscription" })).status).toBe(200);
+    expect(await stripeObject<{ cancel_at_period_end: boolean; status: string }>(`subscriptions/${subscriptionId}`)).toMatchObject({ cancel_at_period_end: true, status: "active" });
+    expect(await recordOf(userId)).toMatchObject({ status: "active", ends_on: endsOn });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"event":"membership.renewal_after_end_undone"'));
+  });
+});
+
 describe("refunding a renewal paid through Checkout (one payment, no subscription)", () => {
   beforeAll(warmMembershipContent, 60_000);
 

@@ -15,7 +15,7 @@ import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { fetchWith } from "../support/worker/helpers";
 import { signedInStaff } from "../support/worker/staff";
-import { deliver, payCheckout, sendWebhook, signedEvent, stripeObject, stripeRequests } from "../support/worker/stripe";
+import { deliver, fakeStripe, payCheckout, sendWebhook, signedEvent, stripeObject, stripeRequests } from "../support/worker/stripe";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
 const DAY = 86_400_000;
@@ -191,6 +191,8 @@ describe("renewing a membership paid offline, by card", () => {
     expect(methods).toEqual(["card", "offline"]);
     expect(await countOf("SELECT COUNT(*) AS n FROM email_outbox WHERE recipient = ?1 AND kind = 'membership-paid'", email)).toBe(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('"event":"renewal.paid_twice"'));
+    // Staff see the surplus on the renewal's page, to refund.
+    expect(await (await staff.fetch(`/staff/applications/${renewal!.id}`)).text()).toContain("data-overpaid");
   }, 30_000);
 
   it("without Stripe, offers only the bank transfer", async () => {
@@ -201,4 +203,96 @@ describe("renewing a membership paid offline, by card", () => {
     expect(page).toContain('action="/user/membership/renew"');
     expect(page).not.toContain("pay-by-card");
   });
+});
+
+/** The member schedules a downgrade to associate (their renewal then costs £95), or keeps full membership (withdrawing it: £195). */
+const chooseType = (browser: TestBrowser, membershipSlug: "associate" | "full-member") =>
+  browser.post("/user/membership/change", { membershipSlug, idempotencyKey: crypto.randomUUID() });
+
+describe("a renewal repriced while its card Checkout is open (security review, issue 23 item 2)", () => {
+  it("withdrawing a downgrade closes the cheaper Checkout; paying by card again opens one at the dearer price", async () => {
+    const { user, browser } = await offlineMember(20);
+    expect((await chooseType(browser, "associate")).headers.get("Location")).toBe("/user/membership?changed=downgrade");
+    await browser.post("/user/membership/renew/pay-by-card", {});
+    const [cheap] = await renewalsOf(user.uid);
+    expect(cheap).toMatchObject({ amount_due_pence: 9_500, status: "awaiting_payment" });
+    const cheapSession = cheap!.checkout_session_id!;
+
+    expect((await chooseType(browser, "full-member")).headers.get("Location")).toBe("/user/membership?changed=kept");
+    expect((await renewalsOf(user.uid))[0]).toMatchObject({ amount_due_pence: 19_500 });
+    // The £95 session is closed at Stripe: it can no longer be paid.
+    expect((await stripeObject<{ status: string }>(`checkout/sessions/${cheapSession}`)).status).toBe("expired");
+    await expect(payCheckout(cheapSession)).rejects.toThrow(/400/);
+
+    const again = await browser.post("/user/membership/renew/pay-by-card", {});
+    expect(again.headers.get("Location")).not.toContain(cheapSession);
+    const dear = (await renewalsOf(user.uid))[0]!.checkout_session_id!;
+    expect((await stripeObject<{ amount_total: number }>(`checkout/sessions/${dear}`)).amount_total).toBe(19_500);
+  }, 30_000);
+
+  it("an open session whose amount is no longer what is due is not reused (even when Stripe could not close it)", async () => {
+    const { user, browser } = await offlineMember(20);
+    await chooseType(browser, "associate");
+    await browser.post("/user/membership/renew/pay-by-card", {});
+    const cheapSession = (await renewalsOf(user.uid))[0]!.checkout_session_id!;
+    // Stripe fails (the SDK retries twice) while the downgrade is withdrawn: the £95 session stays open.
+    await fakeStripe("/__fail?count=3");
+    await chooseType(browser, "full-member");
+    await fakeStripe("/__fail?count=0");
+    expect((await stripeObject<{ status: string }>(`checkout/sessions/${cheapSession}`)).status).toBe("open");
+
+    const again = await browser.post("/user/membership/renew/pay-by-card", {});
+    expect(again.headers.get("Location")).not.toContain(cheapSession);
+    const dear = (await renewalsOf(user.uid))[0]!.checkout_session_id!;
+    expect(dear).not.toBe(cheapSession);
+    expect((await stripeObject<{ amount_total: number }>(`checkout/sessions/${dear}`)).amount_total).toBe(19_500);
+    // The stale one is closed on the way.
+    expect((await stripeObject<{ status: string }>(`checkout/sessions/${cheapSession}`)).status).toBe("expired");
+  }, 30_000);
+
+  it("a payment of the old, cheaper amount is recorded and flagged for staff but renews nothing; paying what is due then renews", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { user, email, browser, oldEnd } = await offlineMember(20);
+    await chooseType(browser, "associate");
+    await browser.post("/user/membership/renew/pay-by-card", {});
+    const [renewal] = await renewalsOf(user.uid);
+    const cheapSession = renewal!.checkout_session_id!;
+    // Paid at Stripe at £95; the downgrade is withdrawn before Stripe's event arrives.
+    const paid = await payCheckout(cheapSession);
+    await chooseType(browser, "full-member");
+    const back = await (await browser.fetch(`/user/membership?checkout=complete&session_id=${cheapSession}`)).text();
+    expect(back).not.toContain('data-payment-notice="confirmed"');
+    for (let i = 0; i < 3; i++) expect((await sendWebhook("checkout.session.completed", { id: cheapSession, object: "checkout.session" })).status).toBe(200);
+
+    // Nothing renewed: the period, the renewal and its price are as they were; no receipt, no "renewed" e-mail.
+    expect(await recordOf(user.uid)).toMatchObject({ status: "active", period_end: oldEnd });
+    expect((await renewalsOf(user.uid))[0]).toMatchObject({ status: "awaiting_payment", amount_due_pence: 19_500 });
+    // The money is kept on record, once, against the renewal.
+    const payments = (await env.DB.prepare("SELECT id, application_id, method, amount_pence FROM payments WHERE user_id = ?1").bind(user.uid).all()).results;
+    expect(payments).toEqual([{ id: paid.session.payment_intent, application_id: renewal!.id, method: "card", amount_pence: 9_500 }]);
+    expect(await countOf("SELECT COUNT(*) AS n FROM receipts WHERE user_id = ?1", user.uid)).toBe(0);
+    expect(await countOf("SELECT COUNT(*) AS n FROM email_outbox WHERE recipient = ?1 AND kind = 'membership-paid'", email)).toBe(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"event":"renewal.amount_differs"'));
+
+    // Staff see it on the application and in the list.
+    const staff = await signedInStaff();
+    const detail = await (await staff.fetch(`/staff/applications/${renewal!.id}`)).text();
+    expect(detail).toContain("data-payment-mismatch");
+    expect(detail).toContain("£95.00");
+    expect(detail).toContain("£195.00");
+    const list = await (await staff.fetch(`/staff/applications?status=refund_due&q=${renewal!.reference}`)).text();
+    expect(list).toContain(renewal!.reference);
+
+    // Paying what is due renews the dearer membership; the £95 stays flagged, to refund.
+    await browser.post("/user/membership/renew/pay-by-card", {});
+    const dear = (await renewalsOf(user.uid))[0]!.checkout_session_id!;
+    expect(dear).not.toBe(cheapSession);
+    await payCheckout(dear);
+    expect((await sendWebhook("checkout.session.completed", { id: dear, object: "checkout.session" })).status).toBe(200);
+    expect(await recordOf(user.uid)).toMatchObject({ period_start: oldEnd, period_end: oneYearAfter(oldEnd) });
+    expect((await renewalsOf(user.uid))[0]!.status).toBe("paid");
+    const settled = await (await staff.fetch(`/staff/applications/${renewal!.id}`)).text();
+    expect(settled).not.toContain("data-payment-mismatch");
+    expect(settled).toContain("data-overpaid");
+  }, 60_000);
 });

@@ -12,7 +12,14 @@
  *        `proration_behavior=always_invoice` invoices the difference for the rest of the period
  *        at once, as of `proration_date` (Stripe's formula, by the second), paid, and names it
  *        `latest_invoice`; `none` changes the price from the next renewal, invoicing nothing
- *   GET  /v1/invoices/:id                   POST /v1/billing_portal/sessions
+ *   GET  /v1/invoices/:id
+ *   POST /v1/billing_portal/sessions        `customer`, `return_url`, `configuration` (one made here;
+ *        an unknown one is Stripe's 400); without one, the account's default configuration, which
+ *        the fake takes to be what an operator usually sets in the Dashboard: cancelling (at the
+ *        period end) enabled, plan changes not
+ *   POST /v1/billing_portal/configurations  `features[...]` (required), `metadata`, `name` (idempotent;
+ *        kept across /__reset, as the Worker remembers the ids it found, like tax rates)
+ *   GET  /v1/billing_portal/configurations  `active`, `is_default`
  *   POST /v1/refunds                        `payment_intent`, `amount` (pence; the rest when absent),
  *        `metadata`; more than the charge's amount not yet refunded is Stripe's 400
  *        `charge_already_refunded` / amount error
@@ -53,6 +60,11 @@
  *        its charge; returns the session and its objects
  *        (an expired or completed session cannot be paid: 400)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
+ *   POST /__portal/:portalSessionId/renew  the customer presses "Renew" in the billing portal on
+ *        their subscription set to cancel at its period end: `cancel_at_period_end` becomes false,
+ *        as the portal does it (Stripe then sends customer.subscription.updated; the test sends it).
+ *        The portal offers this only with subscription cancelling or plan changes enabled in the
+ *        session's configuration; otherwise 400, as the button is not there
  *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals),
  *        taxed at the subscription item's rates
  *   POST /__refunds            JSON { paymentIntent, amount }: a refund made in Stripe's dashboard;
@@ -125,6 +137,23 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   /** The product of each price the fake knows (set with /__prices; else `prod_of_{priceId}`). */
   const priceProducts = new Map<string, string>();
   const couponTerms = new Map<string, FakeCoupon>();
+  /** Billing portal configurations made through the API, and the account's default one. */
+  const portalConfigurations = new Map<string, StripeObject>();
+  const defaultPortalConfiguration = (): StripeObject => ({
+    id: "bpc_test_default",
+    object: "billing_portal.configuration",
+    active: true,
+    is_default: true,
+    metadata: {},
+    name: null,
+    features: {
+      customer_update: { enabled: true, allowed_updates: ["email", "address"] },
+      invoice_history: { enabled: true },
+      payment_method_update: { enabled: true },
+      subscription_cancel: { enabled: true, mode: "at_period_end", proration_behavior: "none", cancellation_reason: { enabled: false, options: [] } },
+      subscription_update: { enabled: false, default_allowed_updates: [], proration_behavior: "none", products: [] },
+    },
+  });
   const productOf = (priceId: string) => priceProducts.get(priceId) ?? `prod_of_${priceId}`;
   let failures = 0;
   let base = "";
@@ -371,6 +400,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       if (path === "/__reset") {
         objects.clear();
         for (const [id, rate] of taxRates) objects.set(id, rate);
+        for (const [id, configuration] of portalConfigurations) objects.set(id, configuration);
         idempotent.clear();
         requests.length = 0;
         prices.clear();
@@ -414,6 +444,18 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (change.periodStart) item.current_period_start = change.periodStart;
         if (change.periodEnd) item.current_period_end = change.periodEnd;
         return json(res, 200, sub);
+      }
+      const renew = /^\/__portal\/([A-Za-z0-9_]+)\/renew$/.exec(path);
+      if (renew) {
+        const portal = objects.get(renew[1]!);
+        if (!portal || portal.object !== "billing_portal.session") return missing(res, renew[1]!);
+        const configuration = portalConfigurations.get(portal.configuration as string) ?? defaultPortalConfiguration();
+        const features = configuration.features as { subscription_cancel: { enabled: boolean }; subscription_update: { enabled: boolean } };
+        if (!features.subscription_cancel.enabled && !features.subscription_update.enabled) return invalid(res, "This portal does not offer renewing a subscription");
+        const ending = [...objects.values()].find((o) => o.object === "subscription" && o.customer === portal.customer && o.cancel_at_period_end === true && o.status !== "canceled");
+        if (!ending) return invalid(res, "The customer has no subscription set to cancel");
+        ending.cancel_at_period_end = false;
+        return json(res, 200, ending);
       }
       if (path === "/__refunds") {
         const spec = JSON.parse(raw || "{}") as { paymentIntent: string; amount?: number };
@@ -558,9 +600,43 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (typeof key === "string") idempotent.set(key, session.id);
         return json(res, 200, session);
       }
+      if (req.method === "POST" && path === "/v1/billing_portal/configurations") {
+        if (typeof body.features !== "object" || body.features === null) return invalid(res, "Missing required param: features.");
+        const flag = (feature: unknown) => (feature as { enabled?: string } | undefined)?.enabled === "true";
+        const features = body.features as Record<string, Record<string, unknown> | undefined>;
+        const configuration: StripeObject = {
+          id: `bpc_test_${random()}`,
+          object: "billing_portal.configuration",
+          active: true,
+          is_default: false,
+          metadata: body.metadata ?? {},
+          name: body.name ?? null,
+          features: {
+            customer_update: { enabled: flag(features.customer_update), allowed_updates: features.customer_update?.allowed_updates ?? [] },
+            invoice_history: { enabled: flag(features.invoice_history) },
+            payment_method_update: { enabled: flag(features.payment_method_update) },
+            subscription_cancel: { enabled: flag(features.subscription_cancel), mode: features.subscription_cancel?.mode ?? "at_period_end" },
+            subscription_update: { enabled: flag(features.subscription_update), default_allowed_updates: [], products: [] },
+          },
+        };
+        portalConfigurations.set(configuration.id, configuration);
+        objects.set(configuration.id, configuration);
+        if (typeof key === "string") idempotent.set(key, configuration.id);
+        return json(res, 200, configuration);
+      }
+      if (req.method === "GET" && path === "/v1/billing_portal/configurations") {
+        const active = url.searchParams.get("active");
+        const isDefault = url.searchParams.get("is_default");
+        const data = [defaultPortalConfiguration(), ...portalConfigurations.values()].filter(
+          (c) => (active === null || String(c.active) === active) && (isDefault === null || String(c.is_default) === isDefault),
+        );
+        return json(res, 200, { object: "list", data, has_more: false, url: "/v1/billing_portal/configurations" });
+      }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
         const id = `bps_test_${random()}`;
-        const portal = { id, object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `${base}/portal/${id}` };
+        const configuration = typeof body.configuration === "string" ? body.configuration : "bpc_test_default";
+        if (configuration !== "bpc_test_default" && !portalConfigurations.has(configuration)) return invalid(res, `No such configuration: '${configuration}'`);
+        const portal = { id, object: "billing_portal.session", customer: body.customer, configuration, return_url: body.return_url, url: `${base}/portal/${id}` };
         objects.set(id, portal);
         if (typeof key === "string") idempotent.set(key, id);
         return json(res, 200, portal);

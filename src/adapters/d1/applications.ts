@@ -67,9 +67,14 @@ export interface ApplicationStore {
   latestForUser(userId: string): Promise<Application | null>;
   /** The billing details of the user's latest join or renewal application (null when it gave none): the organisation that paid last. */
   lastBilling(userId: string): Promise<BillingDetails | null>;
-  /** Newest first; `withPayments` keeps only applications that money has been received for. */
-  list(filter: { status?: ApplicationStatus; withPayments?: boolean; search?: string; limit: number }): Promise<ListedApplication[]>;
+  /**
+   * Newest first; `refundDue` keeps only those holding money they do not pay for (the rule of
+   * services/membership/refunds.ts, `isRefundDue`, in SQL).
+   */
+  list(filter: { status?: ApplicationStatus; refundDue?: boolean; search?: string; limit: number }): Promise<ListedApplication[]>;
   payments(applicationId: string): Promise<Payment[]>;
+  /** What has been refunded of the application's payments, in pence. */
+  refundedPence(applicationId: string): Promise<number>;
   /**
    * Records money received, activates the membership until `periodEnd` and writes the staff
    * audit entry, in one batch, and only if the application is still awaiting payment (two staff
@@ -145,23 +150,34 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         .first<{ billing: string | null }>();
       return parseBilling(row?.billing ?? null);
     },
-    async list({ status, withPayments = false, search, limit }) {
+    async list({ status, refundDue = false, search, limit }) {
       // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
       const term = search?.trim() ? search.trim().toLowerCase() : null;
       const { results } = await db
         .prepare(
           `SELECT * FROM (
-             SELECT applications.*, (SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = applications.id) AS received_pence
+             SELECT applications.*, (SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = applications.id) AS received_pence,
+               (SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE source = 'membership' AND application_id = applications.id) AS refunded_pence
              FROM applications
            )
-           WHERE (?1 IS NULL OR status = ?1) AND (?4 = 0 OR received_pence > 0)
+           WHERE (?1 IS NULL OR status = ?1)
+             AND (?4 = 0 OR (status = 'rejected' AND received_pence > 0)
+                  OR (kind <> 'join' AND status = 'awaiting_payment' AND received_pence - refunded_pence > 0)
+                  OR (kind <> 'join' AND status = 'paid' AND received_pence - refunded_pence > amount_due_pence))
              AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(given_name || ' ' || family_name), ?2) > 0
                   OR instr(lower(reference), ?2) > 0)
            ORDER BY created_at DESC LIMIT ?3`,
         )
-        .bind(status ?? null, term, limit, withPayments ? 1 : 0)
-        .all<ApplicationRow & { received_pence: number }>();
-      return results.map((row) => ({ ...toApplication(row), receivedPence: row.received_pence }));
+        .bind(status ?? null, term, limit, refundDue ? 1 : 0)
+        .all<ApplicationRow & { received_pence: number; refunded_pence: number }>();
+      return results.map((row) => ({ ...toApplication(row), receivedPence: row.received_pence, refundedPence: row.refunded_pence }));
+    },
+    async refundedPence(applicationId) {
+      const row = await db
+        .prepare("SELECT COALESCE(SUM(amount_pence), 0) AS pence FROM refunds WHERE source = 'membership' AND application_id = ?1")
+        .bind(applicationId)
+        .first<{ pence: number }>();
+      return row?.pence ?? 0;
     },
     async payments(applicationId) {
       const { results } = await db

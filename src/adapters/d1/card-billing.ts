@@ -66,6 +66,8 @@ export interface CardBillingStore {
   applicationStatus(applicationId: string): Promise<ApplicationStatus | null>;
   /** The user whose membership this subscription pays for, if we know it. */
   userForSubscription(subscriptionId: string): Promise<string | null>;
+  /** The day the membership this subscription pays for is set to end without renewing (staff's decision); null when it renews. */
+  scheduledEnd(subscriptionId: string): Promise<string | null>;
   setCheckoutSession(applicationId: string, sessionId: string): Promise<void>;
   checkoutSession(applicationId: string): Promise<string | null>;
   wasHandled(eventId: string): Promise<boolean>;
@@ -129,6 +131,10 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
     async userForSubscription(subscriptionId) {
       const row = await db.prepare("SELECT user_id FROM memberships WHERE stripe_subscription_id = ?1").bind(subscriptionId).first<{ user_id: string }>();
       return row?.user_id ?? null;
+    },
+    async scheduledEnd(subscriptionId) {
+      const row = await db.prepare("SELECT ends_on FROM memberships WHERE stripe_subscription_id = ?1").bind(subscriptionId).first<{ ends_on: string | null }>();
+      return row?.ends_on ?? null;
     },
     async setCheckoutSession(applicationId, sessionId) {
       await db.prepare(`UPDATE applications SET checkout_session_id = ?2, updated_at = ${NOW} WHERE id = ?1`).bind(applicationId, sessionId).run();

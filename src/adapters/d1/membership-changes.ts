@@ -88,6 +88,12 @@ export interface MembershipChangeStore {
     period: { start: string; end: string },
     after?: readonly D1PreparedStatement[],
   ): Promise<"recorded" | "already">;
+  /**
+   * A card payment that does not settle the renewal (another amount than is due): stored under
+   * Stripe's id against the application, and nothing else; the application still awaits payment.
+   * "recorded" the first time; "already" when the payment was stored before.
+   */
+  keepUnmatchedCardPayment(application: Application, payment: ReceivedPayment): Promise<"recorded" | "already">;
   /** Staff record an upgrade's amount due as paid (with the payment and audit entry), once. */
   recordChangePayment(application: Application, payment: ReceivedPayment, audit: StaffAudit): Promise<boolean>;
   /**
@@ -216,6 +222,14 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
       )
       .bind(userId, renewal.slug, renewal.title, renewal.pence);
 
+  const insertCardPayment = (application: Application, p: ReceivedPayment) =>
+    db
+      .prepare(
+        `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+         VALUES (?1, ?2, ?3, 'card', ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(p.id, application.id, application.userId, p.amountPence, p.receivedOn, p.reference, p.recordedBy);
+
   const payApplication = (application: Application, kind: "renewal" | "change") =>
     db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND kind = ?2`).bind(application.id, kind);
   const insertPayment = (application: Application, p: ReceivedPayment) =>
@@ -322,12 +336,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
     },
     async recordRenewalCardPayment(application, p, period, after = []) {
       const results = await db.batch([
-        db
-          .prepare(
-            `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
-             VALUES (?1, ?2, ?3, 'card', ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING`,
-          )
-          .bind(p.id, application.id, application.userId, p.amountPence, p.receivedOn, p.reference, p.recordedBy),
+        insertCardPayment(application, p),
         db
           .prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND kind = 'renewal' AND changes() = 1`)
           .bind(application.id),
@@ -338,6 +347,9 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         ...after,
       ]);
       return claimed(results) ? "recorded" : "already";
+    },
+    async keepUnmatchedCardPayment(application, p) {
+      return ((await insertCardPayment(application, p).run()).meta.changes ?? 0) > 0 ? "recorded" : "already";
     },
     async recordChangePayment(application, payment, entry) {
       return claimed(await db.batch([payApplication(application, "change"), insertPayment(application, payment), audit(entry, application.id)]));

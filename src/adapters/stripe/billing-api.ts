@@ -1,6 +1,7 @@
 /**
  * The few Stripe API calls the site makes, narrowed to the fields it uses: Checkout sessions
- * (memberships and webinar orders), subscriptions, invoices, billing-portal sessions, refunds,
+ * (memberships and webinar orders), subscriptions, invoices, billing-portal sessions (and the
+ * portal configuration for an ending membership), refunds,
  * charges (with their refunds) and disputes.
  * Everything else about Stripe stays behind this file.
  */
@@ -19,6 +20,7 @@ import type {
   StripeTaxRates,
 } from "../../domain/billing";
 import { firstYearCoupon, membershipProduct } from "./first-year-coupon";
+import { endingMembershipPortal } from "./portal-configuration";
 import { stripeTaxRates } from "./tax-rates";
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../env";
@@ -30,7 +32,12 @@ export interface BillingApi {
   /** Null when Stripe no longer knows the subscription. */
   retrieveSubscription(id: string): Promise<Subscription | null>;
   retrieveInvoice(id: string): Promise<Invoice | null>;
-  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /**
+   * The customer's billing portal. `subscriptionChanges: false` (a membership set to end at its
+   * period end): a portal that offers no cancelling or plan changes, so no way to renew it
+   * (portal-configuration.ts); otherwise the account's default portal.
+   */
+  createPortalSession(customerId: string, returnUrl: string, options: { subscriptionChanges: boolean }): Promise<{ url: string }>;
   /** Ends the subscription now: no renewal is ever charged. */
   cancelSubscription(id: string): Promise<void>;
   /** Lets the subscription run to the end of the period paid for, then end: it never renews. */
@@ -186,8 +193,9 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         throw error;
       }
     },
-    async createPortalSession(customerId, returnUrl) {
-      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    async createPortalSession(customerId, returnUrl, { subscriptionChanges }) {
+      const configuration = subscriptionChanges ? {} : { configuration: await endingMembershipPortal(stripe, config) };
+      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...configuration });
       return { url: portal.url };
     },
     async cancelSubscription(id) {

@@ -29,6 +29,7 @@ import type { BillingDetails } from "../../shared/billing-details";
 import { applicationProForma } from "../pro-forma/pro-forma-content";
 import type { Logger } from "../../log";
 import { checkoutUrlOrUnavailable, type CardPayments } from "../payments/card-payments";
+import { expireMembershipCheckout } from "../payments/membership-checkout";
 import { renewalCheckoutUrl } from "../payments/renewal-checkout";
 import { quoteChange } from "./change-pricing";
 import { memberState } from "./member-state";
@@ -142,6 +143,18 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
     }
   }
 
+  /**
+   * A change of type reprices the offline member's renewal awaiting payment (its type and price):
+   * the Checkout opened for it before charges the old price for the old type, so it is closed.
+   * Best effort: a payment that still arrives for it completes nothing (payments/renewal-payment.ts),
+   * and an open session at another price is never reused (payments/checkout-session.ts).
+   */
+  async function closeRepricedCheckout(record: MembershipRecord): Promise<void> {
+    if (!deps.card || record.paymentMethod !== "offline") return;
+    const renewal = (await deps.changes.openApplications(record.userId)).find((a) => a.kind === "renewal");
+    if (renewal) await expireMembershipCheckout(deps.card, renewal.id);
+  }
+
   /** After a claim that did nothing: the same form again (done already), or a record that moved on meanwhile. */
   async function repeated(userId: string, changeId: string, done: string): Promise<ChangeOutcome> {
     if ((await deps.changes.forUser(userId)).some((c) => c.id === changeId)) return { kind: "done", to: done };
@@ -201,6 +214,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
         if (!scheduled) return { kind: "problem", message: `You are already a ${record.membershipTitle}. Choose another membership to change to.` };
         if (card) await moveSubscription(record, target, false, input.idempotencyKey);
         await deps.changes.withdrawScheduled(userId, renewalPrice(terms, target.slug));
+        await closeRepricedCheckout(record);
         return { kind: "done", to: `${PAGE}?changed=kept` };
       }
       if (scheduled?.slug === target.slug) return { kind: "done", to: `${PAGE}?changed=downgrade` };
@@ -222,6 +236,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       if (quote.effective === "renewal") {
         if (card) await moveSubscription(record, target, false, input.idempotencyKey);
         if (!(await deps.changes.schedule(change, renewal))) return repeated(userId, change.id, done);
+        await closeRepricedCheckout(record);
         deps.log.info("membership.change_scheduled", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod });
         return { kind: "done", to: done };
       }
@@ -232,6 +247,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
           ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, vatTreatment: target.vatTreatment, amountDuePence: quote.proRataPence })
           : null;
       if (!(await deps.changes.applyNow(change, amountDue, renewal))) return repeated(userId, change.id, done);
+      await closeRepricedCheckout(record);
       deps.log.info("membership.changed", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod, amountPence: quote.proRataPence });
       return { kind: "done", to: done };
     },

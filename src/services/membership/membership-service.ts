@@ -95,8 +95,12 @@ const CARD_UNAVAILABLE = `${MEMBERSHIP_PAGE}?payment=unavailable`;
 /** What the page says on return from Checkout; for a closed application, the refund note says it all. */
 const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", closed: null } as const satisfies Record<string, CheckoutNotice>;
 
-/** What the page says on return from paying a renewal by card (recorded now, or by the webhook before). */
-const RENEWAL_RETURN_NOTICES = { recorded: "confirmed", already: "confirmed", "not-paid": "confirming" } as const satisfies Record<RenewalPaymentOutcome, CheckoutNotice>;
+/**
+ * What the page says on return from paying a renewal by card (recorded now, or by the webhook
+ * before). A payment of another amount than is due renewed nothing: no notice, and the page shows
+ * the renewal still awaiting payment.
+ */
+const RENEWAL_RETURN_NOTICES = { recorded: "confirmed", already: "confirmed", "not-paid": "confirming", "amount-differs": null } as const satisfies Record<RenewalPaymentOutcome, CheckoutNotice>;
 
 /** The form's idempotency key is another applicant's: only a tampered or leaked form gets here. */
 const formAlreadyUsed = () =>
@@ -172,7 +176,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         status,
         application,
         payments,
-        refundDue: application !== null && isRefundDue(application, received),
+        refundDue: application !== null && isRefundDue(application, { receivedPence: received, refundedPence: 0 }),
         state,
         openApplications,
         changes,
@@ -245,7 +249,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const card = deps.card;
       if (!card || !record?.stripeCustomerId) throw new AppError("NOT_FOUND", "Your membership is not paid by card, so there is no billing account to manage");
       try {
-        const portal = await card.billing.createPortalSession(record.stripeCustomerId, `${card.siteUrl}${MEMBERSHIP_PAGE}`);
+        // Set to end at its period end (staff's decision): the portal must not offer to renew it.
+        const portal = await card.billing.createPortalSession(record.stripeCustomerId, `${card.siteUrl}${MEMBERSHIP_PAGE}`, { subscriptionChanges: !record.endsOn });
         return safeRedirect(card, portal.url);
       } catch (error) {
         deps.log.error("membership.portal_failed", { error });

@@ -13,7 +13,7 @@ import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import type { CardPayments } from "../payments/card-payments";
 import { expireMembershipCheckout } from "../payments/membership-checkout";
-import { isRefundDue, REFUND_DUE_FILTER } from "./refunds";
+import { isRefundDue, isUnmatchedPayment } from "./refunds";
 import { applicationsCsv } from "./staff-export";
 import { recordOfflinePayment, rejectApplication, type OfflinePayment, type StaffActionDeps } from "./staff-actions";
 import type { StaffYearDeps } from "./staff-year-actions";
@@ -39,6 +39,11 @@ export interface ApplicationRecord {
   receipts: Receipt[];
   audit: AuditEntry[];
   refundDue: boolean;
+  /**
+   * A renewal or change awaiting payment holds a card payment of another amount than is due
+   * (refunds.ts): recorded, but it completed nothing; staff refund it or record the difference.
+   */
+  unmatchedPayment: boolean;
   /** The day the applicant's membership ends without renewing (staff chose so with a refund); null when it renews as usual. */
   membershipEndsOn: string | null;
 }
@@ -56,7 +61,7 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
   };
 
   const find = (filter: ApplicationFilter, search: string, limit: number): Promise<ListedApplication[]> => {
-    const where = filter === "refund_due" ? REFUND_DUE_FILTER : filter === "all" ? {} : { status: filter };
+    const where = filter === "refund_due" ? { refundDue: true } : filter === "all" ? {} : { status: filter };
     return deps.applications.list({ ...where, search, limit });
   };
 
@@ -70,7 +75,7 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
     byId,
 
     async list(filter: ApplicationFilter, search: string, limit: number): Promise<(ListedApplication & { refundDue: boolean })[]> {
-      return (await find(filter, search, limit)).map((a) => ({ ...a, refundDue: isRefundDue(a, a.receivedPence) }));
+      return (await find(filter, search, limit)).map((a) => ({ ...a, refundDue: isRefundDue(a, a) }));
     },
 
     /** The applications as CSV (formulas neutralised), and an audit entry saying who took them. */
@@ -82,14 +87,23 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
 
     async record(id: string): Promise<ApplicationRecord> {
       const application = await byId(id);
-      const [payments, receipts, audit, membership] = await Promise.all([
+      const [payments, refundedPence, receipts, audit, membership] = await Promise.all([
         deps.applications.payments(id),
+        deps.applications.refundedPence(id),
         deps.receipts.forApplication(id),
         deps.audit.forApplication(id),
         deps.year.memberships.forUser(application.userId),
       ]);
-      const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
-      return { application, payments, receipts, audit, refundDue: isRefundDue(application, received), membershipEndsOn: membership?.endsOn ?? null };
+      const money = { receivedPence: payments.reduce((sum, payment) => sum + payment.amountPence, 0), refundedPence };
+      return {
+        application,
+        payments,
+        receipts,
+        audit,
+        refundDue: isRefundDue(application, money),
+        unmatchedPayment: isUnmatchedPayment(application, money),
+        membershipEndsOn: membership?.endsOn ?? null,
+      };
     },
 
     recordPayment: (staffEmail: string, application: Application, payment: OfflinePayment) => recordOfflinePayment(actions, staffEmail, application, payment),

@@ -1,6 +1,8 @@
 /**
  * Opening Stripe Checkout for something payable (a membership application, a webinar order):
- * an open session it already has is reused; otherwise a new one is created with an idempotency
+ * an open session it already has is reused only while it charges exactly what is due now (one
+ * opened before a repricing is closed instead, so it can no longer be paid); otherwise a new one
+ * is created with an idempotency
  * key derived from what it pays for, the session it replaces and its closing time (so a double
  * click or a retry opens the same session), remembered, and returned as the URL to send the
  * browser to. The browser is only ever sent to Stripe's own pages.
@@ -31,6 +33,8 @@ export interface CheckoutOpenerDeps {
 export interface CheckoutTarget {
   /** The session opened for it before, if any. */
   previous: string | null;
+  /** What is due now, in pence: an open session charging anything else is not reused. */
+  amountDuePence: number;
   /** Names what is paid for in the idempotency key, like `order-checkout:{id}`. */
   keyPrefix: string;
   remember: (sessionId: string) => Promise<void>;
@@ -40,7 +44,11 @@ export interface CheckoutTarget {
 export async function openCheckout(deps: CheckoutOpenerDeps, target: CheckoutTarget): Promise<string> {
   if (target.previous) {
     const open = await deps.billing.retrieveCheckoutSession(target.previous).catch(() => null);
-    if (open?.status === "open" && open.url) return safeRedirect(deps, open.url);
+    if (open?.status === "open" && open.url) {
+      if (open.amountTotalPence === target.amountDuePence) return safeRedirect(deps, open.url);
+      // Best effort: a payment that still arrives for it completes nothing (renewal-payment.ts).
+      await deps.billing.expireCheckoutSession(open.id).catch(() => undefined);
+    }
   }
   const expiresAt = closingTime(deps.now());
   const session = await deps.billing.createCheckoutSession({

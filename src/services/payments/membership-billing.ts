@@ -5,6 +5,10 @@
  * write is idempotent (payments are keyed by Stripe's ids), and so is what follows a payment in
  * its batch: one receipt and one e-mail per payment, one notice per failed invoice.
  *
+ * A membership staff set to end at its period end (with a refund) stays ending: if Stripe reports
+ * its subscription renewing again (the member pressed "Renew" in a billing portal opened before
+ * the decision, or someone did in Stripe's dashboard), it is set to end at its period end again.
+ *
  * An application that staff rejected stays rejected even if its Checkout is paid afterwards
  * (a tab left open): the money is recorded (and receipted), which flags a refund on the staff
  * pages, the membership is never activated, and the subscription is cancelled at Stripe so it
@@ -205,6 +209,20 @@ async function applySubscription(
     periodStart: paid ? instant(subscription.periodStart) : null,
     periodEnd: paid ? instant(subscription.periodEnd) : null,
   }, then);
+  await keepScheduledEnd(deps, subscription, userId);
+}
+
+/**
+ * Staff's "end at the period end" holds whatever the portal or Stripe's dashboard did: a
+ * subscription of a membership set to end that no longer cancels at its period end is set to
+ * again. If Stripe cannot be asked now, this throws, so the webhook is retried.
+ */
+async function keepScheduledEnd(deps: MembershipBillingDeps, subscription: Subscription, userId: string): Promise<void> {
+  if (subscription.cancelAtPeriodEnd || ENDED.has(subscription.status)) return;
+  const endsOn = await deps.store.scheduledEnd(subscription.id);
+  if (!endsOn) return;
+  await deps.billing.cancelSubscriptionAtPeriodEnd(subscription.id);
+  deps.log.warn("membership.renewal_after_end_undone", { userId, subscriptionId: subscription.id, endsOn });
 }
 
 /** A subscription paid for an application that was rejected in the meantime: it must never renew. */

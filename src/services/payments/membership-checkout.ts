@@ -125,6 +125,7 @@ export async function membershipCheckoutUrl(
   if (priced - discount.pence !== application.amountDuePence) refuse(application, `the lines (${priced}p) less the discount (${discount.pence}p) are not the amount due`);
   return openCheckout(deps, {
     previous: await deps.store.checkoutSession(application.id),
+    amountDuePence: application.amountDuePence,
     keyPrefix: `membership-checkout:${application.id}`,
     remember: (sessionId) => deps.store.setCheckoutSession(application.id, sessionId),
     session: {

@@ -55,6 +55,7 @@ export async function orderCheckoutUrl(deps: OrderCheckoutDeps, order: Order): P
   const { lines, couponId } = orderCheckoutLines(order, await deps.billing.taxRates());
   return openCheckout(deps, {
     previous: order.checkoutSessionId,
+    amountDuePence: order.totalPence,
     keyPrefix: `order-checkout:${order.id}`,
     remember: (sessionId) => deps.orders.setCheckoutSession(order.id, sessionId),
     session: {

@@ -25,6 +25,7 @@ export async function renewalCheckoutUrl(deps: RenewalCheckoutDeps, application:
   if (application.kind !== "renewal" || application.status !== "awaiting_payment") throw new AppError("CONFLICT", "This renewal has already been paid or closed");
   return openCheckout(deps, {
     previous: await deps.store.checkoutSession(application.id),
+    amountDuePence: application.amountDuePence,
     keyPrefix: `renewal-checkout:${application.id}`,
     remember: (sessionId) => deps.store.setCheckoutSession(application.id, sessionId),
     session: {

@@ -8,6 +8,11 @@
  *
  * Money that arrives for a renewal no longer awaiting payment (paid by bank transfer meanwhile)
  * is stored, so staff see it and can refund it, but extends nothing and tells no one.
+ *
+ * So is a payment of another amount than the renewal's amount due now: a Checkout opened before
+ * the renewal was repriced (a downgrade scheduled, then withdrawn) must not buy the dearer year at
+ * the cheaper price. The renewal keeps awaiting payment, and staff see the payment flagged on the
+ * application (services/membership/refunds.ts) to refund it or record the difference.
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
@@ -21,14 +26,14 @@ import { renewalPeriod } from "../membership/renewal-period";
 export interface RenewalPaymentDeps {
   applications: Pick<ApplicationStore, "byId">;
   memberships: Pick<MembershipStore, "forUser">;
-  changes: Pick<MembershipChangeStore, "recordRenewalCardPayment">;
+  changes: Pick<MembershipChangeStore, "recordRenewalCardPayment" | "keepUnmatchedCardPayment">;
   followUps: Pick<MembershipFollowUps, "paymentRecorded" | "deliverSoon">;
   graceDays: number;
   now: () => Date;
   log: Logger;
 }
 
-export type RenewalPaymentOutcome = "recorded" | "already" | "not-paid";
+export type RenewalPaymentOutcome = "recorded" | "already" | "not-paid" | "amount-differs";
 
 export async function completeRenewalCheckout(deps: RenewalPaymentDeps, session: CheckoutSession): Promise<RenewalPaymentOutcome> {
   const purpose = session.purpose;
@@ -48,6 +53,20 @@ export async function completeRenewalCheckout(deps: RenewalPaymentDeps, session:
     const outcome = await deps.changes.recordRenewalCardPayment(application, stored, period);
     if (outcome === "recorded") deps.log.warn("renewal.paid_twice", { applicationId: application.id, paymentId, status: application.status });
     return outcome;
+  }
+  if (payment.amountPence !== application.amountDuePence) {
+    const kept = await deps.changes.keepUnmatchedCardPayment(application, stored);
+    if (kept === "recorded") {
+      deps.log.warn("renewal.amount_differs", {
+        applicationId: application.id,
+        userId: application.userId,
+        paymentId,
+        sessionId: session.id,
+        paidPence: payment.amountPence,
+        amountDuePence: application.amountDuePence,
+      });
+    }
+    return "amount-differs";
   }
   const followUps = deps.followUps.paymentRecorded({ payment, application: { ...application, status: "paid" }, period, renewal: true });
   const outcome = await deps.changes.recordRenewalCardPayment(application, stored, period, followUps.statements);

@@ -20,8 +20,10 @@ export interface ApplicationDetailContentProps {
   receipts: readonly Receipt[];
   audit: readonly AuditEntry[];
   notice: string | null;
-  /** Money was received after the application was rejected, and is owed back. */
+  /** Money is held that the application does not pay for (services/membership/refunds.ts): owed back. */
   refundDue: boolean;
+  /** A renewal's or change's card payment of another amount than is due: recorded, but it completed nothing. */
+  unmatchedPayment?: boolean;
   /** The payment and reject forms, when the application is awaiting payment. */
   actions: ReactNode;
   /** The day the applicant's membership ends without renewing, when staff chose so with a refund. */
@@ -29,20 +31,23 @@ export interface ApplicationDetailContentProps {
 }
 
 /** /staff/applications/:id: everything the applicant gave, the money received and who did what. */
-export function ApplicationDetailContent({ application: a, payments, receipts, audit, notice, refundDue, actions, membershipEndsOn = null }: ApplicationDetailContentProps) {
+export function ApplicationDetailContent({
+  application: a,
+  payments,
+  receipts,
+  audit,
+  notice,
+  refundDue,
+  unmatchedPayment = false,
+  actions,
+  membershipEndsOn = null,
+}: ApplicationDetailContentProps) {
   const { address, professional, declaration } = a.details;
   const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
   return (
     <div className="staff-screen">
       <RecordHeader back={["/staff/applications", "All applications"]} title={`Application ${a.reference}`} status={a.status} notice={notice} />
-      {refundDue ? (
-        <div className="notice notice--info" data-refund-due="">
-          <p>
-            <strong>Paid after it was rejected — refund due.</strong> {formatPence(received)} arrived after this application was rejected. The membership
-            was not activated and the card subscription was cancelled, so nothing more will be charged. Refund the payment to the applicant.
-          </p>
-        </div>
-      ) : null}
+      {refundDue ? <RefundDueNotice application={a} receivedPence={received} unmatched={unmatchedPayment} /> : null}
 
       <h2>Membership</h2>
       <dl className="summary-list">
@@ -127,6 +132,40 @@ export function ApplicationDetailContent({ application: a, payments, receipts, a
       </p>
 
       {actions}
+    </div>
+  );
+}
+
+/** Why money held against this application is owed back, and what staff should do. */
+function RefundDueNotice({ application: a, receivedPence, unmatched }: { application: Application; receivedPence: number; unmatched: boolean }) {
+  const what = a.kind === "change" ? "change of membership" : "renewal";
+  if (unmatched) {
+    return (
+      <div className="notice notice--info" data-refund-due="" data-payment-mismatch="">
+        <p>
+          <strong>Card payment does not match the amount due — the {what} was not completed.</strong> {formatPence(receivedPence)} was paid by card, but{" "}
+          {formatPence(a.amountDuePence)} is due (the card payment was opened at an older price). The membership was not extended. Refund the payment to the
+          member, who can then pay the amount due; or, if the member agrees, record the difference as a payment below.
+        </p>
+      </div>
+    );
+  }
+  if (a.status === "paid") {
+    return (
+      <div className="notice notice--info" data-refund-due="" data-overpaid="">
+        <p>
+          <strong>Paid more than was due — refund due.</strong> {formatPence(receivedPence)} was received for this {what}, and {formatPence(a.amountDuePence)} was
+          due. Refund the difference to the member.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="notice notice--info" data-refund-due="">
+      <p>
+        <strong>Paid after it was rejected — refund due.</strong> {formatPence(receivedPence)} arrived after this application was rejected. The membership was
+        not activated and the card subscription was cancelled, so nothing more will be charged. Refund the payment to the applicant.
+      </p>
     </div>
   );
 }

@@ -8,7 +8,7 @@
  * - an unknown Checkout session is a 404; an unknown subscription or invoice reads as null, as
  *   the adapter (src/adapters/stripe/billing-api.ts) turns Stripe's 404 into null.
  * Tests put Stripe's objects in `sessions`, `subscriptions`, `invoices` and `prices`, take Stripe
- * down per method with `failing`, and read what was asked in `created`, `cancelled`, `expired`,
+ * down per method with `failing`, and read what was asked in `created`, `cancelled`, `cancelledAtPeriodEnd`, `expired`,
  * `portals`, `products` and `coupons`.
  */
 import type { BillingApi } from "../../../src/adapters/stripe/billing-api";
@@ -74,7 +74,9 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
   const created: NewCheckoutSession[] = [];
   const cancelled: string[] = [];
   const expired: string[] = [];
-  const portals: { customerId: string; returnUrl: string }[] = [];
+  /** Subscriptions asked to cancel at their period end. */
+  const cancelledAtPeriodEnd: string[] = [];
+  const portals: { customerId: string; returnUrl: string; subscriptionChanges: boolean }[] = [];
   const priceChanges: { id: string; priceId: string }[] = [];
   /** Stripe's prices (tests put them here); an unknown one reads as null. */
   const prices = new Map<string, StripePrice>();
@@ -114,7 +116,10 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
     },
     async cancelSubscriptionAtPeriodEnd(id) {
       reach("cancelSubscriptionAtPeriodEnd");
-      if (!subscriptions.has(id)) throw missing("subscription", id);
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw missing("subscription", id);
+      cancelledAtPeriodEnd.push(id);
+      subscription.cancelAtPeriodEnd = true;
     },
     async retrieveDispute() {
       reach("retrieveDispute");
@@ -179,9 +184,9 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
       reach("retrieveInvoice");
       return structuredClone(invoices.get(id) ?? null);
     },
-    async createPortalSession(customerId, returnUrl) {
+    async createPortalSession(customerId, returnUrl, { subscriptionChanges }) {
       reach("createPortalSession");
-      portals.push({ customerId, returnUrl });
+      portals.push({ customerId, returnUrl, subscriptionChanges });
       return { url: options.portalUrl?.(customerId) ?? `${PORTAL_ORIGIN}/p/session/test_${customerId}` };
     },
     async cancelSubscription(id) {
@@ -201,7 +206,7 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
     },
   };
 
-  return { api, sessions, subscriptions, invoices, created, cancelled, expired, portals, failing, prices, products, coupons };
+  return { api, sessions, subscriptions, invoices, created, cancelled, cancelledAtPeriodEnd, expired, portals, failing, prices, products, coupons };
 }
 
 export type FakeBillingApi = ReturnType<typeof createFakeBillingApi>;

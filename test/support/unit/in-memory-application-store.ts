@@ -50,6 +50,7 @@ export function createInMemoryApplicationStore(tables: MembershipTables): Applic
       return latest ? structuredClone(latest.billing) : null;
     },
     list: notUsed("ApplicationStore.list"),
+    refundedPence: notUsed("ApplicationStore.refundedPence"),
     async payments(applicationId) {
       return [...tables.payments.values()]
         .filter((payment) => payment.applicationId === applicationId)

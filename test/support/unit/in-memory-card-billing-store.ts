@@ -53,6 +53,9 @@ export function createInMemoryCardBillingStore(tables: MembershipTables): CardBi
     async userForSubscription(subscriptionId) {
       return [...tables.memberships.values()].find((record) => record.stripeSubscriptionId === subscriptionId)?.userId ?? null;
     },
+    async scheduledEnd(subscriptionId) {
+      return [...tables.memberships.values()].find((record) => record.stripeSubscriptionId === subscriptionId)?.endsOn ?? null;
+    },
     async setCheckoutSession(applicationId, sessionId) {
       const row = tables.applications.get(applicationId);
       if (row) Object.assign(row, { checkoutSessionId: sessionId, updatedAt: tables.stamp() });

@@ -1,5 +1,5 @@
 /**
- * Opening Stripe Checkout for something payable: an open session is reused, a new one is
+ * Opening Stripe Checkout for something payable: an open session is reused (only at the amount due), a new one is
  * created idempotently and remembered, and the browser only ever goes to Stripe's pages.
  * Stripe is a fake BillingApi that keeps Stripe's idempotency rules.
  */
@@ -14,8 +14,10 @@ function setup(options: Parameters<typeof createFakeBillingApi>[0] = {}) {
   const clock = { now: NOW };
   const remembered: string[] = [];
   const deps = { billing: stripe.api, redirectOrigins: STRIPE_ORIGINS, now: () => clock.now };
-  const target = (previous: string | null = null): CheckoutTarget => ({
+  // The fake's sessions charge nothing unless a test says otherwise: what is due matches them.
+  const target = (previous: string | null = null, amountDuePence = 0): CheckoutTarget => ({
     previous,
+    amountDuePence,
     keyPrefix: "order-checkout:order-1",
     remember: async (sessionId) => {
       remembered.push(sessionId);
@@ -57,6 +59,14 @@ describe("openCheckout", () => {
     expect(await openCheckout(deps, target("cs_open"))).toBe(`${CHECKOUT_ORIGIN}/c/pay/cs_open`);
     expect(stripe.created).toEqual([]);
     expect(remembered).toEqual([]);
+  });
+
+  it("does not reuse an open session charging another amount than is due now, and closes it", async () => {
+    const { stripe, remembered, deps, target } = setup();
+    stripe.sessions.set("cs_cheaper", checkoutSession({ id: "cs_cheaper", amountTotalPence: 9_500 }));
+    expect(await openCheckout(deps, target("cs_cheaper", 19_500))).toBe(`${CHECKOUT_ORIGIN}/c/pay/cs_test_1`);
+    expect(stripe.expired).toEqual(["cs_cheaper"]);
+    expect(remembered).toEqual(["cs_test_1"]);
   });
 
   it("opens a new session in place of one that has expired", async () => {

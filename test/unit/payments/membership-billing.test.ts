@@ -222,6 +222,27 @@ describe("syncSubscription", () => {
     expect(lines).toContainEqual({ level: "warn", event: "membership.subscription_status_unknown", fields: { subscriptionId: "sub_1", status: "on_hold_for_review" } });
   });
 
+  it("sets a subscription renewing again back to cancel at its period end when staff set the membership to end (a portal's Renew)", async () => {
+    const { db, deps, stripe, lines } = setup();
+    seedApplication(db.tables, application({ status: "paid" }));
+    seedRecord(db.tables, membershipRecord({ endsOn: "2027-12-01" }));
+    stripe.subscriptions.set("sub_1", subscription({ purpose: PURPOSE, cancelAtPeriodEnd: false }));
+    await syncSubscription(deps, "sub_1");
+    expect(stripe.cancelledAtPeriodEnd).toEqual(["sub_1"]);
+    expect(stripe.cancelled).toEqual([]);
+    expect(lines).toContainEqual({ level: "warn", event: "membership.renewal_after_end_undone", fields: { userId: "user-1", subscriptionId: "sub_1", endsOn: "2027-12-01" } });
+    // Reported again (now cancelling at its period end): nothing more is asked.
+    await syncSubscription(deps, "sub_1");
+    expect(stripe.cancelledAtPeriodEnd).toEqual(["sub_1"]);
+  });
+
+  it("leaves a renewing subscription alone when the membership renews as usual", async () => {
+    const { deps, stripe } = member();
+    stripe.subscriptions.set("sub_1", subscription({ purpose: PURPOSE, cancelAtPeriodEnd: false }));
+    await syncSubscription(deps, "sub_1");
+    expect(stripe.cancelledAtPeriodEnd).toEqual([]);
+  });
+
   it("cancels the membership of a subscription Stripe no longer has, keeping its customer and last period", async () => {
     const { db, deps } = member();
     await syncSubscription(deps, "sub_1");

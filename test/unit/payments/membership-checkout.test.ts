@@ -152,9 +152,9 @@ describe("membershipCheckoutUrl", () => {
     expect(stripe.created).toEqual([]);
   });
 
-  it("sends the applicant back to the session still open for the application", async () => {
+  it("sends the applicant back to the session still open for the application, at its amount due", async () => {
     const { stripe, applicant, deps } = setup({ sessionId: "cs_open" });
-    stripe.sessions.set("cs_open", checkoutSession({ id: "cs_open" }));
+    stripe.sessions.set("cs_open", checkoutSession({ id: "cs_open", amountTotalPence: applicant.amountDuePence }));
     expect(await membershipCheckoutUrl(deps, applicant, terms(), null)).toBe(`${CHECKOUT_ORIGIN}/c/pay/cs_open`);
     expect(stripe.created).toEqual([]);
   });

@@ -204,9 +204,9 @@ describe("orderCheckoutUrl", () => {
     expect((await orders.byId(order().id))?.checkoutSessionId).toBe("cs_test_1");
   });
 
-  it("sends the buyer back to the session still open for the order", async () => {
+  it("sends the buyer back to the session still open for the order, at its total", async () => {
     const { stripe, deps } = setup(order({ checkoutSessionId: "cs_open" }));
-    stripe.sessions.set("cs_open", checkoutSession({ id: "cs_open" }));
+    stripe.sessions.set("cs_open", checkoutSession({ id: "cs_open", amountTotalPence: order().totalPence }));
     expect(await orderCheckoutUrl(deps, order({ checkoutSessionId: "cs_open" }))).toBe(`${CHECKOUT_ORIGIN}/c/pay/cs_open`);
     expect(stripe.created).toEqual([]);
   });

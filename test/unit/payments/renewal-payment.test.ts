@@ -17,6 +17,7 @@ const NOW = new Date("2027-03-20T10:00:00.000Z");
 
 function setup(renewal: Application | null, outcome: "recorded" | "already" = "recorded") {
   const recorded: { paymentId: string; period: { start: string; end: string }; after: number }[] = [];
+  const kept: { paymentId: string; amountPence: number }[] = [];
   const { followUps, emails } = recordingMembershipFollowUps(() => NOW);
   const delivered: string[] = [];
   const deps: RenewalPaymentDeps = {
@@ -27,13 +28,17 @@ function setup(renewal: Application | null, outcome: "recorded" | "already" = "r
         recorded.push({ paymentId: payment.id, period, after: after.length });
         return outcome;
       },
+      keepUnmatchedCardPayment: async (_application, payment) => {
+        kept.push({ paymentId: payment.id, amountPence: payment.amountPence });
+        return outcome;
+      },
     },
     followUps: { ...followUps, deliverSoon: (ids) => delivered.push(...ids) },
     graceDays: 30,
     now: () => NOW,
     log: createRecordingLog().log,
   };
-  return { deps, recorded, emails, delivered };
+  return { deps, recorded, kept, emails, delivered };
 }
 
 const renewal = (fields: Partial<Application> = {}) => application({ id: "renewal-1", kind: "renewal", amountDuePence: 19_500, paymentMethod: "offline", ...fields });
@@ -68,6 +73,15 @@ describe("a renewal paid by card", () => {
     expect(await completeRenewalCheckout(deps, paid())).toBe("recorded");
     expect(recorded).toEqual([expect.objectContaining({ paymentId: "pi_1", after: 0 })]);
     expect(emails).toEqual([]);
+  });
+
+  it("keeps a payment of another amount than is due, renewing nothing, sending nothing", async () => {
+    const { deps, recorded, kept, emails, delivered } = setup(renewal());
+    expect(await completeRenewalCheckout(deps, paid({ amountTotalPence: 9_500 }))).toBe("amount-differs");
+    expect(kept).toEqual([{ paymentId: "pi_1", amountPence: 9_500 }]);
+    expect(recorded).toEqual([]);
+    expect(emails).toEqual([]);
+    expect(delivered).toEqual([]);
   });
 
   it("does nothing for a session not yet paid", async () => {
