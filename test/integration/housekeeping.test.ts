@@ -2,7 +2,7 @@
  * The daily scheduled job deletes ended sessions after a week and keeps live ones, and clears the
  * content of e-mails sent (or suppressed) more than 30 days ago, in bounded steps on an index.
  */
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OLD_FINISHED_MESSAGES } from "../../src/adapters/d1/housekeeping";
 import worker from "../../src/index";
@@ -86,6 +86,10 @@ describe("scheduled housekeeping", () => {
     // Who it went to, its kind, subject and dates stay.
     const kept = await env.DB.prepare("SELECT recipient, kind, subject, status, sent_at FROM email_outbox WHERE id = 'sent-long-ago'").first();
     expect(kept).toMatchObject({ recipient: "ada@guild.example", kind: "membership-paid", subject: "Welcome", status: "sent" });
+    // The local mailbox says why it cannot show the message any more.
+    const preview = await SELF.fetch("http://localhost/dev/mailbox/sent-long-ago");
+    expect(preview.status).toBe(404);
+    expect(await preview.text()).toContain("its content has been cleared");
   });
 
   it("clears a backlog larger than one step, each step reading only the messages it clears through the index", async () => {
