@@ -1,6 +1,7 @@
 /**
  * Every D1 table, and what it holds about a person: the one list that drives both a person's
- * data export and the erasure of their account (docs/decisions/0025-privacy-export-and-erasure.md).
+ * data export and the erasure of their account (docs/decisions/0025-privacy-export-and-erasure.md,
+ * amended by 0034).
  *
  * A table is either `personal` (how its rows about the person are found, and what erasure does
  * to them) or listed in `TABLES_WITHOUT_PERSONAL_DATA` with the reason. A test reads the
