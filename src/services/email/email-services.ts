@@ -50,7 +50,7 @@ export interface EmailServices {
   sweep(now?: Date): ReturnType<typeof sweep>;
   /** Newest first. */
   list(filter: { statuses?: readonly OutboxStatus[]; search?: string; limit: number }): Promise<OutboxMessage[]>;
-  /** One message and its HTML and text as they are (or would be) sent; null when there is none, NOT_FOUND once its content was cleared. */
+  /** One message and its HTML and text as they are (or would be) sent (a note once its content was cleared); null when there is none. */
   preview(id: string): Promise<{ message: OutboxMessage; html: string; text: string; headers: Record<string, string> } | null>;
   byId(id: string): Promise<OutboxMessage | null>;
   /**
@@ -109,7 +109,8 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
       const message = await deps.outbox.byId(id);
       if (!message) return null;
       if (message.data === null) {
-        throw new AppError("NOT_FOUND", `This message went more than ${SENT_EMAIL_DATA_RETENTION_DAYS} days ago, so its content has been cleared: only who it went to, its kind, subject and dates are kept`);
+        const note = `This message went more than ${SENT_EMAIL_DATA_RETENTION_DAYS} days ago, so its content has been cleared: only who it went to, its kind, subject and dates are kept.`;
+        return { message, html: `<p>${note}</p>`, text: note, headers: {} };
       }
       return { message, ...(await composeMessage(delivery, message)) };
     },
