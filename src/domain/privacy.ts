@@ -7,6 +7,11 @@
 export interface DataSubject {
   userId: string;
   email: string;
+  /**
+   * Whether Firebase had verified the address. Rows found by the address alone (not through the
+   * user id) are the person's only then: anyone can open an account for an address that has none.
+   */
+  emailVerified: boolean;
 }
 
 /** Each table's rows about the person, by table name, as stored. */
@@ -16,6 +21,8 @@ export type PersonalRows = Record<string, Record<string, unknown>[]>;
 export interface DataExport {
   exportedAt: string;
   account: { userId: string; email: string };
+  /** Whether rows found by the address alone are in it (only once Firebase has verified the address). */
+  emailVerified: boolean;
   /** Each table that can hold data about a person, with its rows about this one (maybe none). */
   tables: PersonalRows;
 }

@@ -42,7 +42,7 @@ export const userPrivacyRoutes = new Hono<HonoEnv>()
   .get(hrefs.privacy, async (c) => c.render(<PrivacyContent />, { layout: await c.var.content.layout(), ...screen("Your data") }))
   .get(hrefs.privacyExport, async (c) => {
     const session = c.var.session!;
-    const document = await c.var.privacy.export.own({ userId: session.userId, email: session.email ?? "" });
+    const document = await c.var.privacy.export.own({ userId: session.userId, email: session.email ?? "", emailVerified: session.emailVerified });
     return c.body(JSON.stringify(document, null, 2), 200, jsonDownloadHeaders("my-data", new Date()));
   })
   .get(hrefs.deleteAccount, (c) => renderDelete(c, []))

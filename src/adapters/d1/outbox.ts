@@ -18,7 +18,10 @@ export interface OutboxMessage {
   recipient: string;
   userId: string | null;
   subject: string;
-  /** The template's data, parsed from JSON (checked against its kind by the caller). */
+  /**
+   * The template's data, parsed from JSON (checked against its kind by the caller); null once
+   * cleared, some days after the message was sent or suppressed (services/maintenance/housekeeping.ts).
+   */
   data: unknown;
   status: OutboxStatus;
   attempts: number;

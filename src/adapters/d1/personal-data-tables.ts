@@ -1,6 +1,7 @@
 /**
  * Every D1 table, and what it holds about a person: the one list that drives both a person's
- * data export and the erasure of their account (docs/decisions/0025-privacy-export-and-erasure.md).
+ * data export and the erasure of their account (docs/decisions/0025-privacy-export-and-erasure.md,
+ * amended by 0034).
  *
  * A table is either `personal` (how its rows about the person are found, and what erasure does
  * to them) or listed in `TABLES_WITHOUT_PERSONAL_DATA` with the reason. A test reads the
@@ -8,8 +9,18 @@
  * forgotten.
  *
  * The SQL below takes three parameters: ?1 the person's user id, ?2 their e-mail address (lower
- * case), ?3 the salted hash that replaces the address where a row must stay (services/privacy).
+ * case) or NULL, ?3 the salted hash that replaces the address where a row must stay
+ * (services/privacy).
+ *
+ * Rows found through the user id are the person's. Rows found only by the address are theirs
+ * only once Firebase has verified it: anyone can open an account for an address that has none
+ * yet (a staff member who has not signed up, a former staff member, a member's old address), so
+ * for an unverified address ?2 is NULL, which equals nothing. Even then, a row found by the
+ * address alone was written about someone else (a staff notice about an applicant, an audit entry
+ * of what a staff member did): the export shows that it exists, when, and what kind, never what
+ * it says; and erasure never rewrites what a staff member did.
  */
+import { STAFF_ROLE_EMAIL_KINDS } from "../../domain/email";
 
 /** What erasing an account does to a table's rows about the person. */
 export type ErasureAction =
@@ -22,9 +33,17 @@ export type ErasureAction =
 
 export interface PersonalDataTable {
   table: string;
-  /** A WHERE condition selecting the person's rows (?1 user id, ?2 e-mail). */
-  rowsOf: string;
-  /** The columns the export shows; all of them when absent (secrets and bearer ids are left out). */
+  /** A WHERE condition selecting the person's rows through their user id (?1); null where the table does not hold it. */
+  rowsOf: string | null;
+  /**
+   * A WHERE condition selecting rows that are theirs by e-mail address alone (?2, NULL unless
+   * verified), and whether erasure acts on them too.
+   */
+  rowsAtAddress?: { where: string; erased: boolean };
+  /**
+   * The columns (or expressions) the export shows; all of them when absent. Secrets and bearer ids
+   * are left out, and so is what a row found by the address alone says about someone else.
+   */
   exportColumns?: readonly string[];
   erasure: ErasureAction;
 }
@@ -43,6 +62,20 @@ const AUDIT_DETAILS_WITHOUT_PERSONAL_DATA = `(SELECT json_group_object(key, CASE
   FROM json_each(staff_audit_log.details)
   WHERE type IN ('integer', 'real', 'true', 'false', 'null') OR key IN ${NEUTRAL_DETAIL_KEYS})`;
 
+/** Entries about the person: on their applications and orders, naming their user id or their messages and certificates. */
+const AUDIT_ABOUT_THEM = `(application_id IN (${THEIR_APPLICATIONS}) OR order_id IN (${THEIR_ORDERS})
+      OR json_extract(details, '$.userId') = ?1
+      OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
+      OR (action = 'certificate.revoked' AND json_extract(details, '$.certificateId') IN (SELECT id FROM cpd_certificates WHERE user_id = ?1)))`;
+
+/** Messages written to the person's account, or about them: the dedupe key names their user id, application or order. */
+const OUTBOX_TO_OR_ABOUT_THEM = `(user_id = ?1 OR instr(dedupe_key, ?1) > 0
+      OR EXISTS (SELECT 1 FROM applications AS a WHERE a.user_id = ?1 AND instr(email_outbox.dedupe_key, a.id) > 0)
+      OR EXISTS (SELECT 1 FROM orders AS o WHERE o.user_id = ?1 AND instr(email_outbox.dedupe_key, o.id) > 0))`;
+
+/** Kinds written to staff members about someone else (an applicant, a payer). */
+const STAFF_NOTICE_KINDS = STAFF_ROLE_EMAIL_KINDS.map((kind) => `'${kind}'`).join(", ");
+
 /**
  * In this order, erasure runs its statements (one batch): the audit entries are found through
  * rows that later statements delete, so they come first.
@@ -50,24 +83,44 @@ const AUDIT_DETAILS_WITHOUT_PERSONAL_DATA = `(SELECT json_group_object(key, CASE
 export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   {
     table: "staff_audit_log",
-    rowsOf: `application_id IN (${THEIR_APPLICATIONS}) OR order_id IN (${THEIR_ORDERS})
-      OR json_extract(details, '$.userId') = ?1 OR lower(staff_email) = ?2
-      OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
-      OR (action = 'certificate.revoked' AND json_extract(details, '$.certificateId') IN (SELECT id FROM cpd_certificates WHERE user_id = ?1))`,
+    rowsOf: AUDIT_ABOUT_THEM,
+    // What a staff member did stays as it was: the record of who did what outlives their account.
+    rowsAtAddress: { where: "lower(staff_email) = ?2", erased: false },
+    exportColumns: ["id", "staff_email", "action", "application_id", "order_id", `CASE WHEN ${AUDIT_ABOUT_THEM} THEN details END AS details`, "at"],
     erasure: {
       kind: "anonymise",
-      set: `staff_email = CASE WHEN lower(staff_email) = ?2 THEN ?3 ELSE staff_email END, details = ${AUDIT_DETAILS_WITHOUT_PERSONAL_DATA}`,
+      // The address that acted is replaced only where the member acted themselves (`by: member`).
+      set: `staff_email = CASE WHEN json_extract(details, '$.by') = 'member' THEN ?3 ELSE staff_email END, details = ${AUDIT_DETAILS_WITHOUT_PERSONAL_DATA}`,
       why: "staff keep the record of what was done and when; the details lose names, addresses and typed text",
     },
   },
   {
     table: "email_outbox",
-    rowsOf: `user_id = ?1 OR lower(recipient) = ?2 OR instr(dedupe_key, ?1) > 0
-      OR EXISTS (SELECT 1 FROM applications AS a WHERE a.user_id = ?1 AND instr(email_outbox.dedupe_key, a.id) > 0)
-      OR EXISTS (SELECT 1 FROM orders AS o WHERE o.user_id = ?1 AND instr(email_outbox.dedupe_key, o.id) > 0)`,
+    rowsOf: OUTBOX_TO_OR_ABOUT_THEM,
+    rowsAtAddress: { where: "lower(recipient) = ?2", erased: true },
+    exportColumns: [
+      "id",
+      "kind",
+      "category",
+      // A staff notice about them went to a staff member: that address is not theirs to see.
+      `CASE WHEN kind NOT IN (${STAFF_NOTICE_KINDS}) OR lower(recipient) = ?2 THEN recipient END AS recipient`,
+      `CASE WHEN ${OUTBOX_TO_OR_ABOUT_THEM} THEN subject END AS subject`,
+      `CASE WHEN ${OUTBOX_TO_OR_ABOUT_THEM} THEN data END AS data`,
+      "status",
+      "attempts",
+      "sent_at",
+      "created_at",
+      "updated_at",
+    ],
     erasure: { kind: "delete" },
   },
-  { table: "sessions", rowsOf: "user_id = ?1 OR lower(email) = ?2", exportColumns: ["created_at", "expires_at", "revoked_at"], erasure: { kind: "delete" } },
+  {
+    table: "sessions",
+    rowsOf: "user_id = ?1",
+    rowsAtAddress: { where: "lower(email) = ?2", erased: true },
+    exportColumns: ["created_at", "expires_at", "revoked_at"],
+    erasure: { kind: "delete" },
+  },
   {
     table: "applications",
     rowsOf: "user_id = ?1",
@@ -126,12 +179,13 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "cpd_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   {
     table: "staff_members",
-    rowsOf: "lower(email) = ?2",
+    rowsOf: null,
+    rowsAtAddress: { where: "lower(email) = ?2", erased: true },
     erasure: { kind: "keep", why: "who had staff access; erasure is refused while the person is on the staff list" },
   },
-  { table: "staff_second_factors", rowsOf: "lower(email) = ?2", exportColumns: ["email", "confirmed_at", "created_at"], erasure: { kind: "delete" } },
-  { table: "staff_recovery_codes", rowsOf: "lower(email) = ?2", exportColumns: ["email", "used_at"], erasure: { kind: "delete" } },
-  { table: "staff_second_factor_failures", rowsOf: "lower(email) = ?2", erasure: { kind: "delete" } },
+  { table: "staff_second_factors", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, exportColumns: ["email", "confirmed_at", "created_at"], erasure: { kind: "delete" } },
+  { table: "staff_recovery_codes", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, exportColumns: ["email", "used_at"], erasure: { kind: "delete" } },
+  { table: "staff_second_factor_failures", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, erasure: { kind: "delete" } },
 ];
 
 /** Tables that hold nothing about a person, and why. */
@@ -142,6 +196,26 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
 };
+
+/** Which of a table's rows the export shows, or erasure acts on. */
+function rowsFor(table: PersonalDataTable, purpose: "export" | "erasure"): string {
+  const byAddress = table.rowsAtAddress && (purpose === "export" || table.rowsAtAddress.erased) ? table.rowsAtAddress.where : null;
+  const conditions = [table.rowsOf, byAddress].filter((c): c is string => c !== null);
+  return conditions.length > 0 ? conditions.map((c) => `(${c})`).join(" OR ") : "0";
+}
+
+/** The export's SELECT of a table's rows about the person (?1, ?2). */
+export function exportQuery(table: PersonalDataTable): string {
+  return `SELECT ${table.exportColumns ? table.exportColumns.join(", ") : "*"} FROM ${table.table} WHERE ${rowsFor(table, "export")} ORDER BY rowid`;
+}
+
+/** Erasure's statement for a table (?1, ?2, ?3); null where its rows are kept as they are. */
+export function erasureStatement(table: PersonalDataTable): string | null {
+  const { erasure } = table;
+  if (erasure.kind === "keep") return null;
+  const where = rowsFor(table, "erasure");
+  return erasure.kind === "delete" ? `DELETE FROM ${table.table} WHERE ${where}` : `UPDATE ${table.table} SET ${erasure.set} WHERE ${where}`;
+}
 
 /** The highest parameter (?N) a statement uses, so it is bound with exactly that many values. */
 export function parameterCount(sql: string): number {

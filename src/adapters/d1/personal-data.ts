@@ -5,7 +5,7 @@
 import type { NewAuditEntry } from "../../domain/audit";
 import type { DataSubject, PersonalRows } from "../../domain/privacy";
 import type { AuditLog } from "./audit-log";
-import { PERSONAL_DATA_TABLES, parameterCount } from "./personal-data-tables";
+import { PERSONAL_DATA_TABLES, erasureStatement, exportQuery, parameterCount } from "./personal-data-tables";
 
 export interface ErasureFacts {
   /** Whether the address is on the staff list now (erasure waits until an administrator removes it). */
@@ -27,11 +27,17 @@ export interface PersonalDataStore {
 
 const bindAll = (statement: D1PreparedStatement, sql: string, values: readonly unknown[]) => statement.bind(...values.slice(0, parameterCount(sql)));
 
+/**
+ * ?2 of the table list's SQL: the address once Firebase has verified it, else NULL, which equals
+ * nothing, so no row is found (or erased, or makes the person staff) by an unproven address.
+ */
+const verifiedAddress = (subject: DataSubject) => (subject.emailVerified && subject.email !== "" ? subject.email.toLowerCase() : null);
+
 export function createPersonalDataStore(db: D1Database, auditLog: AuditLog): PersonalDataStore {
   const select = (subject: DataSubject) =>
-    PERSONAL_DATA_TABLES.map(({ table, rowsOf, exportColumns }) => {
-      const sql = `SELECT ${exportColumns ? exportColumns.join(", ") : "*"} FROM ${table} WHERE ${rowsOf} ORDER BY rowid`;
-      return bindAll(db.prepare(sql), sql, [subject.userId, subject.email.toLowerCase()]);
+    PERSONAL_DATA_TABLES.map((table) => {
+      const sql = exportQuery(table);
+      return bindAll(db.prepare(sql), sql, [subject.userId, verifiedAddress(subject)]);
     });
 
   return {
@@ -42,7 +48,7 @@ export function createPersonalDataStore(db: D1Database, auditLog: AuditLog): Per
 
     async facts(subject) {
       const [staff, membership, application] = await db.batch<Record<string, unknown>>([
-        db.prepare("SELECT 1 AS found FROM staff_members WHERE lower(email) = ?1 AND removed_at IS NULL").bind(subject.email.toLowerCase()),
+        db.prepare("SELECT 1 AS found FROM staff_members WHERE lower(email) = ?1 AND removed_at IS NULL").bind(verifiedAddress(subject)),
         db
           .prepare(
             `SELECT member_number, CASE WHEN stripe_subscription_id IS NOT NULL AND COALESCE(billing_status, '') NOT IN ('canceled', 'incomplete_expired')
@@ -61,11 +67,10 @@ export function createPersonalDataStore(db: D1Database, auditLog: AuditLog): Per
     },
 
     async erase(subject, emailHash, audit) {
-      const values = [subject.userId, subject.email.toLowerCase(), emailHash];
-      const statements = PERSONAL_DATA_TABLES.flatMap(({ table, rowsOf, erasure }) => {
-        if (erasure.kind === "keep") return [];
-        const sql = erasure.kind === "delete" ? `DELETE FROM ${table} WHERE ${rowsOf}` : `UPDATE ${table} SET ${erasure.set} WHERE ${rowsOf}`;
-        return [bindAll(db.prepare(sql), sql, values)];
+      const values = [subject.userId, verifiedAddress(subject), emailHash];
+      const statements = PERSONAL_DATA_TABLES.flatMap((table) => {
+        const sql = erasureStatement(table);
+        return sql ? [bindAll(db.prepare(sql), sql, values)] : [];
       });
       await db.batch([...statements, auditLog.record(audit)]);
     },

@@ -17,6 +17,7 @@ import { loadBrand } from "./brand";
 import { composeMessage, deliver, deliverQueued, sweep, type DeliveryDeps, type QueuedDelivery, type RenderEmail } from "./delivery";
 import { createEmailOutbox, type EmailOutbox } from "./outbox";
 import { createEmailPreferences, type EmailPreferences } from "./preferences";
+import { SENT_EMAIL_DATA_RETENTION_DAYS } from "../maintenance/housekeeping";
 
 export type { OutboxMessage };
 
@@ -49,7 +50,7 @@ export interface EmailServices {
   sweep(now?: Date): ReturnType<typeof sweep>;
   /** Newest first. */
   list(filter: { statuses?: readonly OutboxStatus[]; search?: string; limit: number }): Promise<OutboxMessage[]>;
-  /** One message and its HTML and text as they are (or would be) sent; null when there is none. */
+  /** One message and its HTML and text as they are (or would be) sent (a note once its content was cleared); null when there is none. */
   preview(id: string): Promise<{ message: OutboxMessage; html: string; text: string; headers: Record<string, string> } | null>;
   byId(id: string): Promise<OutboxMessage | null>;
   /**
@@ -107,6 +108,10 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
     async preview(id) {
       const message = await deps.outbox.byId(id);
       if (!message) return null;
+      if (message.data === null) {
+        const note = `This message went more than ${SENT_EMAIL_DATA_RETENTION_DAYS} days ago, so its content has been cleared: only who it went to, its kind, subject and dates are kept.`;
+        return { message, html: `<p>${note}</p>`, text: note, headers: {} };
+      }
       return { message, ...(await composeMessage(delivery, message)) };
     },
     async sendAgain(id, staffEmail, writtenTo) {

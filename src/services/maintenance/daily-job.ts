@@ -1,6 +1,6 @@
 /**
  * The daily job (cron `17 3 * * *`), run with the trigger's scheduled time as its clock:
- * housekeeping (old sessions, purge-log rows, Stripe event ids), then the membership year
+ * housekeeping (old sessions, purge-log rows, Stripe event ids, old e-mails' content), then the membership year
  * (lapses after grace, renewal reminders: as many pages as one invocation may do, the rest on the
  * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices,
  * then the directory's grace days (services/directory/listing-grace.ts). Every part is

@@ -45,7 +45,7 @@ export interface AccountErasureDeps {
 const WRONG_PASSWORD = ["auth/wrong-password", "auth/invalid-credential", "auth/invalid-login-credentials", "auth/user-not-found"];
 
 export function createAccountErasure(deps: AccountErasureDeps): AccountErasure {
-  const subjectOf = (session: Session) => ({ userId: session.userId, email: (session.email ?? "").toLowerCase() });
+  const subjectOf = (session: Session) => ({ userId: session.userId, email: (session.email ?? "").toLowerCase(), emailVerified: session.emailVerified });
 
   function blockOf(facts: ErasureFacts): ErasureBlock | null {
     if (facts.onStaffList) return "on-staff-list";

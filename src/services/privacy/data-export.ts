@@ -24,12 +24,19 @@ export interface DataExportDeps {
 
 export function createDataExport(deps: DataExportDeps): DataExportService {
   async function build(subject: DataSubject): Promise<DataExport> {
-    return { exportedAt: deps.now().toISOString(), account: { userId: subject.userId, email: subject.email }, tables: await deps.store.rowsOf(subject) };
+    return {
+      exportedAt: deps.now().toISOString(),
+      account: { userId: subject.userId, email: subject.email },
+      emailVerified: subject.emailVerified,
+      tables: await deps.store.rowsOf(subject),
+    };
   }
   return {
     own: build,
     async forApplicant(staffEmail, application) {
-      const document = await build({ userId: application.userId, email: application.email });
+      // Staff cannot tell whether the applicant proved the address they applied with: only the
+      // rows found through their user id, as for a signed-in user whose address is unverified.
+      const document = await build({ userId: application.userId, email: application.email, emailVerified: false });
       const rows = Object.values(document.tables).reduce((sum, rows) => sum + rows.length, 0);
       await deps.audit
         .record({ staffEmail, action: "privacy.exported", applicationId: application.id, details: { reference: application.reference, rows } })

@@ -85,9 +85,8 @@ async function identity<T>(method: string, body: Record<string, unknown>): Promi
 
 let userCount = 0;
 
-/** A new account in the Firebase Auth emulator. */
-export async function createUser(password = "Correct-horse-battery-1"): Promise<{ email: string; password: string; uid: string }> {
-  const email = `user-${Date.now()}-${userCount++}@guild.example`;
+/** A new account in the Firebase Auth emulator (for `email` when given: anyone may sign up with an address that has no account). */
+export async function createUser(password = "Correct-horse-battery-1", email = `user-${Date.now()}-${userCount++}@guild.example`): Promise<{ email: string; password: string; uid: string }> {
   const { localId } = await identity<{ localId: string }>("signUp", { email, password, returnSecureToken: true });
   return { email, password, uid: localId };
 }

@@ -51,7 +51,7 @@ describe("erasing an account", () => {
     expect(await erasure.erase(session, "right")).toEqual({ kind: "erased" });
     expect(calls).toEqual(["sign in Ada@Guild.example", "d1 batch", "delete firebase account with fresh-token"]);
     const [subject, emailHash, audit] = erased[0]!;
-    expect(subject).toEqual({ userId: "uid-1", email: "ada@guild.example" });
+    expect(subject).toEqual({ userId: "uid-1", email: "ada@guild.example", emailVerified: true });
     expect(emailHash).toMatch(/^erased:[0-9a-f]{64}$/);
     expect(audit).toMatchObject({ action: "account.erased", staffEmail: emailHash, applicationId: "app-1", details: { by: "member", memberNumber: 42 } });
     expect(JSON.stringify(audit)).not.toMatch(/ada|uid-1/i);

@@ -1,6 +1,6 @@
 /** The shape of the table list behind the export and erasure (the schema check is test/integration/personal-data-tables.test.ts). */
 import { describe, expect, it } from "vitest";
-import { PERSONAL_DATA_TABLES, TABLES_WITHOUT_PERSONAL_DATA, parameterCount } from "../../../src/adapters/d1/personal-data-tables";
+import { PERSONAL_DATA_TABLES, TABLES_WITHOUT_PERSONAL_DATA, erasureStatement, exportQuery, parameterCount } from "../../../src/adapters/d1/personal-data-tables";
 
 describe("the personal data tables", () => {
   it("name each table once, in one list or the other", () => {
@@ -13,12 +13,21 @@ describe("the personal data tables", () => {
     for (const [table, why] of Object.entries(TABLES_WITHOUT_PERSONAL_DATA)) expect(why.length, table).toBeGreaterThan(10);
   });
 
-  it("find rows by the user id or address only (?1, ?2); only erasure's replacements use the pseudonym (?3)", () => {
-    for (const { table, rowsOf, erasure } of PERSONAL_DATA_TABLES) {
-      expect(parameterCount(rowsOf), table).toBeGreaterThan(0);
-      expect(parameterCount(rowsOf), table).toBeLessThanOrEqual(2);
+  it("find rows through the user id (?1) apart from those found by the address (?2); only erasure's replacements use the pseudonym (?3)", () => {
+    for (const { table, rowsOf, rowsAtAddress, erasure } of PERSONAL_DATA_TABLES) {
+      expect(rowsOf ?? rowsAtAddress, table).toBeTruthy();
+      if (rowsOf) expect(parameterCount(rowsOf), table).toBe(1);
+      if (rowsAtAddress) expect(rowsAtAddress.where, table).toMatch(/^[^?]*\?2[^?]*$/);
       if (erasure.kind === "anonymise") expect(erasure.set, table).toContain("?3");
     }
+  });
+
+  it("never rewrite an audit entry found by the address alone, nor export what such rows say about someone else", () => {
+    const table = (name: string) => PERSONAL_DATA_TABLES.find((t) => t.table === name)!;
+    expect(table("staff_audit_log").rowsAtAddress?.erased).toBe(false);
+    expect(erasureStatement(table("staff_audit_log"))).not.toContain("staff_email) = ?2");
+    expect(exportQuery(table("email_outbox"))).not.toMatch(/SELECT \*|, data,|, subject,/);
+    expect(exportQuery(table("staff_audit_log"))).not.toMatch(/SELECT \*|, details,/);
   });
 
   it("never export a session's id or a staff member's second-factor secrets", () => {
