@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * docs/deploy.md tells the operator which webhook events to send and which permissions a
  * restricted Stripe key needs. Both lists must be exactly what the Worker handles and calls:
