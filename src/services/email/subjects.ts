@@ -67,6 +67,8 @@ function subjectText(email: EmailContent): string {
       return `Your membership application ${email.data.reference}`;
     case "claim-invitation":
       return `Claim your ${email.data.membershipTitle} online`;
+    case "order-cancelled":
+      return `Your order ${email.data.orderReference} is cancelled: it was not paid within ${email.data.unpaidDays} days`;
     case "email-changed":
       return "The e-mail address of your account has changed";
   }
