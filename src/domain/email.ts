@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   "pro-forma-issued",
   "dispute-opened",
   "dispute-closed",
+  "order-cancelled",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -52,6 +53,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "pro-forma-issued": "transactional",
   "dispute-opened": "transactional",
   "dispute-closed": "transactional",
+  "order-cancelled": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -246,6 +248,19 @@ export interface EmailChangedData {
   changedAt: string;
 }
 
+/** An order awaiting payment that the daily job cancelled because it was not paid in time. */
+export interface OrderCancelledData {
+  orderReference: string;
+  totalPence: number;
+  /** Day the order was placed. */
+  placedOn: string;
+  /** How many days an order may wait for payment before it is cancelled. */
+  unpaidDays: number;
+  lines: { title: string; pence: number }[];
+  /** The discount code the order was priced with, now given back; null when none. */
+  discountCode: string | null;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -263,6 +278,7 @@ export interface EmailDataFor {
   "pro-forma-issued": ProFormaIssuedData;
   "dispute-opened": DisputeOpenedData;
   "dispute-closed": DisputeClosedData;
+  "order-cancelled": OrderCancelledData;
 }
 
 /**

@@ -8,6 +8,7 @@
  * code is read from the address.
  */
 import { Hono } from "hono";
+import { RETRY_AFTER_SECONDS } from "../services/auth/attempt-limits";
 import { parseItemsParam } from "../shared/cart-query";
 import type { HonoEnv } from "../types";
 import { CartContent } from "../views/cart/cart-content";
@@ -20,6 +21,8 @@ export const cartRoutes = new Hono<HonoEnv>().get("/cart", async (c) => {
   const removed = notice === "removed" ? parseItemsParam(c.req.query("removed")).items : [];
   const buyer = await c.var.buyer();
   const [layout, cart] = await Promise.all([c.var.content.layout(), c.var.orders.cart({ items: parsed.items, add: c.req.query("add"), removed, code: c.req.query("code") }, buyer)]);
+  // Too many codes tried: the cart is still shown (429), with why its code was not looked up.
+  if (cart.rateLimited) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
   return c.render(
     <CartContent
       quote={cart.quote}
@@ -38,6 +41,6 @@ export const cartRoutes = new Hono<HonoEnv>().get("/cart", async (c) => {
           : { kind: "sign-in" }
       }
     />,
-    { layout, head: { pageTitle: "Your cart", noindex: true }, section: null, isPrivate: true, islands: ["cart"] },
+    { layout, head: { pageTitle: "Your cart", noindex: true }, section: null, isPrivate: true, islands: ["cart"], ...(cart.rateLimited ? { status: 429 } : {}) },
   );
 });

@@ -5,20 +5,29 @@
  * invoice or receipt then names the person who paid.
  */
 import * as z from "zod";
+import { isOneLine, isPlainLines, oneLineMessage, plainLinesMessage } from "./plain-text";
 import { checkVatId } from "./vat-id";
 
 export const BILLING_LIMITS = { organisation: 200, address: 500, purchaseOrder: 50 } as const;
 
-const optional = (label: string, max: number) =>
+/**
+ * An optional field on one line (`lines: "several"`: an address's lines), without other control
+ * characters, which these fields could carry onto invoices and into e-mails (plain-text.ts).
+ * `lines: "checked"`: the field's own character rule refuses them already.
+ */
+const optional = (label: string, max: number, lines: "one" | "several" | "checked" = "one") =>
   z
     .string()
     .trim()
     .max(max, { error: `The ${label} must be ${max} characters or fewer` })
+    .refine(lines === "one" ? isOneLine : lines === "several" ? isPlainLines : () => true, {
+      error: lines === "several" ? plainLinesMessage(`the ${label}`) : oneLineMessage(`the ${label}`),
+    })
     .optional()
     .transform((value) => (value ? value : null));
 
 /** Printable characters only: a purchase-order number is copied onto invoices and into accounts systems. */
-const purchaseOrder = optional("purchase-order number", BILLING_LIMITS.purchaseOrder).refine((value) => value === null || /^[\x20-\x7E]+$/.test(value), {
+const purchaseOrder = optional("purchase-order number", BILLING_LIMITS.purchaseOrder, "checked").refine((value) => value === null || /^[\x20-\x7E]+$/.test(value), {
   error: "Use only letters, digits, spaces and ordinary punctuation in the purchase-order number",
 });
 
@@ -48,7 +57,7 @@ export interface BillingDetails {
 export const BillingDetailsForm = z
   .object({
     billingOrganisation: optional("organisation name", BILLING_LIMITS.organisation),
-    billingAddress: optional("billing address", BILLING_LIMITS.address),
+    billingAddress: optional("billing address", BILLING_LIMITS.address, "several"),
     purchaseOrder,
     vatId,
   })

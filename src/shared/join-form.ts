@@ -11,19 +11,23 @@ import * as z from "zod";
 import type { EvidenceNeed, MembershipEvidence } from "../domain/content";
 import { countryName, DEFAULT_COUNTRY, isCountryCode, usesPostcodes, type CountryCode } from "./countries";
 import { newPassword } from "./password-policy";
+import { isOneLine, oneLineMessage } from "./plain-text";
 
+// Every text field refuses control characters: names and addresses reach e-mails, some their headers (plain-text.ts).
 const text = (label: string, max: number) =>
   z
     .string({ error: `Enter your ${label}` })
     .trim()
     .min(1, { error: `Enter your ${label}` })
-    .max(max, { error: `Your ${label} must be ${max} characters or fewer` });
+    .max(max, { error: `Your ${label} must be ${max} characters or fewer` })
+    .refine(isOneLine, { error: oneLineMessage(`your ${label}`) });
 
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, { error: `Your ${label} must be ${max} characters or fewer` })
+    .refine(isOneLine, { error: oneLineMessage(`your ${label}`) })
     .optional()
     .transform((value) => (value ? value : null));
 
@@ -165,7 +169,8 @@ const personal = {
     .string({ error: "Choose your specialisation" })
     .trim()
     .min(1, { error: "Choose your specialisation" })
-    .max(100, { error: "Choose your specialisation from the list" }),
+    .max(100, { error: "Choose your specialisation from the list" })
+    .refine(isOneLine, { error: oneLineMessage("your specialisation") }),
 };
 
 /** What only joining asks: the membership, how to pay, the declarations and the form's key. */

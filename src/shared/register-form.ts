@@ -5,13 +5,16 @@
  */
 import * as z from "zod";
 import { newPassword } from "./password-policy";
+import { isOneLine, oneLineMessage } from "./plain-text";
 
 export const RegisterForm = z.object({
   name: z
     .string({ error: "Enter your name" })
     .trim()
     .min(1, { error: "Enter your name" })
-    .max(100, { error: "Your name must be 100 characters or fewer" }),
+    .max(100, { error: "Your name must be 100 characters or fewer" })
+    // The name becomes the account's display name, which e-mails may use (plain-text.ts).
+    .refine(isOneLine, { error: oneLineMessage("your name") }),
   email: z
     .string({ error: "Enter your e-mail address" })
     .trim()

@@ -6,13 +6,19 @@
  * The reservation is a conditional insert: it happens only if the code's caps still allow it,
  * evaluated inside the order's own batch (D1 runs a batch as one transaction), so however many
  * checkouts race for the last use, only one gets it.
+ * An application left unpaid too long has its use released (`released_at`, by the daily job): it
+ * stops counting until the application is paid.
  */
 import type { CodeUsage } from "../../shared/pricing/discount-code";
 
-/** Uses that count: those whose order exists and is not cancelled, or whose application exists and is not rejected. */
+/**
+ * Uses that count: those whose order exists and is not cancelled, or whose application is paid,
+ * or awaiting payment with its use not released.
+ */
 const COUNTED = `SELECT count(*) FROM discount_redemptions r WHERE r.code = ?1
   AND (EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND r.application_id IS NULL AND o.status <> 'cancelled')
-    OR EXISTS (SELECT 1 FROM applications a WHERE a.id = r.application_id AND a.status <> 'rejected'))`;
+    OR EXISTS (SELECT 1 FROM applications a WHERE a.id = r.application_id
+      AND (a.status = 'paid' OR (a.status = 'awaiting_payment' AND r.released_at IS NULL))))`;
 
 export interface CodeCaps {
   maxRedemptions: number | null;

@@ -9,6 +9,7 @@ import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createEntitlementStore } from "../../adapters/d1/entitlements";
 import { createHousekeepingStore } from "../../adapters/d1/housekeeping";
 import { createMembershipYearStore } from "../../adapters/d1/membership-year";
+import { createUnpaidReleaseStore } from "../../adapters/d1/unpaid-releases";
 import type { Config } from "../../env";
 import type { ContentService } from "../../services/content/content-service";
 import { log } from "../../log";
@@ -46,6 +47,7 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
           year: membershipYear(config, content),
           webinars: { webinars: () => content.webinars(), ownersNotYetTold: createEntitlementStore(db).ownersNotYetTold, outbox, batch },
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
+          unpaid: { store: createUnpaidReleaseStore(db), outbox, batch, log },
           outbox,
           log,
         },

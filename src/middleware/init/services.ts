@@ -330,7 +330,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       now,
       log,
     }),
-    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName: config.site.name }),
     /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */

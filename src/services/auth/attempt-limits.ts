@@ -1,9 +1,10 @@
 /**
- * Abuse protection for sign-in, password reset and change, token sync, joining and the staff's
- * second factor: at most so many
- * attempts a minute per client address and per e-mail address (wrangler.toml [[ratelimits]];
- * Cloudflare counts per location). Over the limit is an AppError the error handler answers with
- * 429 and `Retry-After`.
+ * Abuse protection for sign-in, password reset and change, token sync, joining, the staff's second
+ * factor and discount-code look-ups: at most so many attempts a minute per client address and per
+ * e-mail address or signed-in account (wrangler.toml [[ratelimits]]; Cloudflare counts per
+ * location). Over the limit is an AppError the error handler answers with 429 and `Retry-After`,
+ * unless the caller answers it itself (the cart keeps its contents and says why the code was not
+ * looked up).
  */
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
@@ -17,17 +18,22 @@ export interface RateLimiter {
 export const RETRY_AFTER_SECONDS = 60;
 
 export interface AttemptLimits {
-  /** Counts one attempt at `action` by this request's client (and for `email`); throws RATE_LIMITED when either is over its limit. */
-  check(action: string, email?: string | null): Promise<void>;
+  /**
+   * Counts one attempt at `action` by this request's client, and for `who` (an e-mail address, or
+   * a signed-in account by user id) on the second limiter; throws RATE_LIMITED when either is over
+   * its limit.
+   */
+  check(action: string, who?: string | { userId: string } | null): Promise<void>;
 }
 
 /** The limits for one request, whose client is `client` (its address as Cloudflare reports it). */
 export function createAttemptLimits(deps: { byClient: RateLimiter; byEmail: RateLimiter; client: string; log: Logger }): AttemptLimits {
   const { client } = deps;
   return {
-    async check(action, email) {
+    async check(action, who) {
       const checks = [deps.byClient.limit({ key: `${action}:ip:${client}` })];
-      if (email) checks.push(deps.byEmail.limit({ key: `${action}:email:${email.toLowerCase()}` }));
+      if (typeof who === "string" && who) checks.push(deps.byEmail.limit({ key: `${action}:email:${who.toLowerCase()}` }));
+      else if (who && typeof who === "object") checks.push(deps.byEmail.limit({ key: `${action}:user:${who.userId}` }));
       const outcomes = await Promise.all(checks);
       if (outcomes.some((outcome) => !outcome.success)) {
         deps.log.warn("auth.rate_limited", { action, client });

@@ -1,8 +1,15 @@
 /**
  * Each message's subject line, decided when the message is written to the outbox, so the
  * outbox, the staff page and the local mailbox show it before the message is rendered.
+ * A subject is built from sanitised text: forms refuse control characters in what people type,
+ * but a name stored before that rule, imported, or from the CMS could still hold a line break,
+ * which in a header could start a header of its own. So every subject is made one line here.
  */
 import type { EmailContent } from "../../domain/email";
+import { oneLine } from "../../shared/plain-text";
+
+/** Long enough for any subject the site writes; a longer one (a very long name) is cut, not folded. */
+export const SUBJECT_MAX = 200;
 
 const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
 const moment = new Intl.DateTimeFormat("en-GB", {
@@ -18,7 +25,13 @@ const moment = new Intl.DateTimeFormat("en-GB", {
 /** "2026-12-01" (a London day) -> "1 December 2026". */
 const onDay = (value: string) => day.format(new Date(`${value}T12:00:00Z`));
 
+/** The message's subject: one line, no control characters, at most SUBJECT_MAX characters. */
 export function subjectFor(email: EmailContent): string {
+  const subject = oneLine(subjectText(email));
+  return subject.length <= SUBJECT_MAX ? subject : `${subject.slice(0, SUBJECT_MAX - 1).trimEnd()}…`;
+}
+
+function subjectText(email: EmailContent): string {
   switch (email.kind) {
     case "application-received":
       return `We have received your application (${email.data.reference})`;
@@ -54,6 +67,8 @@ export function subjectFor(email: EmailContent): string {
       return `Your membership application ${email.data.reference}`;
     case "claim-invitation":
       return `Claim your ${email.data.membershipTitle} online`;
+    case "order-cancelled":
+      return `Your order ${email.data.orderReference} is cancelled: it was not paid within ${email.data.unpaidDays} days`;
     case "email-changed":
       return "The e-mail address of your account has changed";
   }

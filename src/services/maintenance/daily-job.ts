@@ -3,9 +3,10 @@
  * housekeeping (old sessions, purge-log rows, Stripe event ids, old e-mails' content), then the membership year
  * (lapses after grace, renewal reminders: as many pages as one invocation may do, the rest on the
  * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices,
- * then the directory's grace days (services/directory/listing-grace.ts). Every part is
- * idempotent, so a second run the same day adds nothing and the next run catches up after a
- * missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
+ * then what was never paid (stale unpaid orders cancelled, code uses of stale applications
+ * released: unpaid-releases.ts), then the directory's grace days (services/directory/listing-grace.ts).
+ * Every part is idempotent, so a second run the same day adds nothing and the next run catches up
+ * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
  * others still run; tomorrow's run does what it could not. New messages go on the e-mail queue;
  * the sweep delivers any the queue loses.
  */
@@ -16,12 +17,14 @@ import { runMembershipYear, type MembershipYearDeps } from "../membership/member
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
 import { runHousekeeping } from "./housekeeping";
+import { releaseUnpaid, type UnpaidReleaseDeps } from "./unpaid-releases";
 
 export interface DailyJobDeps {
   housekeeping: HousekeepingStore;
   year: MembershipYearDeps;
   webinars: WebinarNoticeDeps;
   directory: ListingGraceDeps;
+  unpaid: UnpaidReleaseDeps;
   outbox: Pick<EmailOutbox, "deliverSoon">;
   log: Logger;
 }
@@ -34,12 +37,23 @@ export interface DailyJobReport {
   membershipYearDone: boolean;
   webinarReminders: number;
   recordingNotices: number;
+  cancelledUnpaidOrders: number;
+  releasedApplicationUses: number;
   /** The parts that failed this time (the next run catches them up). */
   failed: string[];
 }
 
 export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJobReport> {
-  const report: DailyJobReport = { lapsed: 0, renewalReminders: 0, membershipYearDone: false, webinarReminders: 0, recordingNotices: 0, failed: [] };
+  const report: DailyJobReport = {
+    lapsed: 0,
+    renewalReminders: 0,
+    membershipYearDone: false,
+    webinarReminders: 0,
+    recordingNotices: 0,
+    cancelledUnpaidOrders: 0,
+    releasedApplicationUses: 0,
+    failed: [],
+  };
   const ids: string[] = [];
   const part = async (name: string, run: () => Promise<void>) => {
     try {
@@ -63,6 +77,12 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     report.webinarReminders = notices.reminders;
     report.recordingNotices = notices.recordings;
     ids.push(...notices.ids);
+  });
+  await part("unpaid", async () => {
+    const unpaid = await releaseUnpaid(deps.unpaid, now);
+    report.cancelledUnpaidOrders = unpaid.cancelledOrders;
+    report.releasedApplicationUses = unpaid.releasedApplicationUses;
+    ids.push(...unpaid.ids);
   });
 
   await part("directory", async () => void (await keepListingGrace(deps.directory)));

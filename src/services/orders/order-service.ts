@@ -25,6 +25,7 @@ import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 import { entitlementFor } from "./webinar-access";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
+import type { AttemptLimits } from "../auth/attempt-limits";
 
 export interface OrderServiceDeps {
   orders: OrderStore;
@@ -32,6 +33,8 @@ export interface OrderServiceDeps {
   proForma: Pick<ProFormaIssuer, "issue">;
   content: Pick<ContentService, "catalogue" | "discountCode">;
   redemptions: RedemptionStore;
+  /** Code look-ups are counted like sign-in attempts, so codes cannot be guessed by the thousand. */
+  attemptLimits: Pick<AttemptLimits, "check">;
   card: CardPayments | null;
   /** Receipts and e-mails, in the batch of the change that causes them. */
   followUps: OrderFollowUps;
@@ -45,6 +48,9 @@ export type CheckoutOutcome =
   | { kind: "cart"; items: CartItemRef[]; notice: "empty" | "removed" | "price-changed" | "code"; removed?: CartItemRef[]; code?: string };
 
 const WEBINARS_PAGE = "/user/webinars";
+
+/** Beside the code field when too many codes were tried. */
+export const CODE_LOOKUPS_LIMITED = "Too many discount codes have been tried from here. Please wait a minute, then apply your code again. Your cart is kept.";
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
 /** The form's idempotency key is another user's: only a tampered or leaked form gets here; nothing of the order it names is shown. */
@@ -76,16 +82,26 @@ export function createOrderService(deps: OrderServiceDeps) {
   return {
     entitledWebinarIds: (userId: string) => deps.orders.entitledWebinarIds(userId),
 
-    /** The cart page's cart, priced for the buyer from the CMS's catalogue. */
+    /**
+     * The cart page's cart, priced for the buyer from the CMS's catalogue. A code typed is looked
+     * up only within the look-up limits (per client address, and per account when signed in);
+     * over them, the cart is priced without it and `rateLimited` says why (its contents are kept).
+     */
     async cart(
       request: CartRequest & { code?: string | undefined },
       buyer: Buyer & { userId: string | null },
-    ): Promise<CartView & { catalogue: { webinars: Webinar[]; bundles: WebinarBundle[] }; code: CartCode | null }> {
+    ): Promise<CartView & { catalogue: { webinars: Webinar[]; bundles: WebinarBundle[] }; code: CartCode | null; rateLimited: boolean }> {
       const catalogue = await deps.content.catalogue();
       const now = deps.now();
-      const view = priceCart(request, catalogue, buyer, now);
+      const view = { ...priceCart(request, catalogue, buyer, now), rateLimited: false };
       const typed = request.code?.trim().slice(0, 60);
       if (!typed) return { ...view, catalogue, code: null };
+      try {
+        await deps.attemptLimits.check("discount-code", buyer.userId ? { userId: buyer.userId } : null);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== "RATE_LIMITED") throw error;
+        return { ...view, rateLimited: true, catalogue, code: { typed, applied: null, message: CODE_LOOKUPS_LIMITED } };
+      }
       const { outcome } = await priceCode(codes, view.quote, typed, buyer.userId, now);
       if (outcome.kind === "refused") return { ...view, catalogue, code: { typed, applied: null, message: outcome.message } };
       return { ...view, quote: outcome.quote, catalogue, code: { typed: outcome.applied.code, applied: outcome.applied, message: null } };

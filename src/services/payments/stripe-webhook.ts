@@ -29,57 +29,54 @@ export interface StripeWebhookDeps extends MembershipBillingDeps {
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
 
-/** The events the site acts on. Configure the Stripe endpoint to send these. */
-export const HANDLED_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "invoice.paid",
-  "invoice.payment_failed",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "charge.refunded",
-  "charge.dispute.created",
-  "charge.dispute.closed",
-] as const;
+type Handler = (deps: StripeWebhookDeps, objectId: string) => Promise<void>;
 
-const handled = new Set<string>(HANDLED_EVENTS);
+async function checkoutCompleted(deps: StripeWebhookDeps, id: string): Promise<void> {
+  const session = await deps.billing.retrieveCheckoutSession(id);
+  if (session.purpose?.kind === "membership") await completeMembershipCheckout(deps, session);
+  else if (session.purpose?.kind === "renewal") await deps.completeRenewal(session);
+  else if (session.purpose?.kind === "order") await deps.fulfilOrder(session);
+  // A one-off card payment is recorded under its payment intent: its fee can be read now.
+  if (session.paymentIntentId && session.paymentStatus === "paid" && (session.purpose?.kind === "order" || session.purpose?.kind === "renewal")) {
+    await deps.recordFee(session.purpose.kind === "order" ? "order" : "membership", session.paymentIntentId);
+  }
+  // A membership's first year is recorded under its subscription's first invoice.
+  if (session.purpose?.kind === "membership" && session.invoiceId && session.paymentStatus === "paid") await deps.recordInvoiceFee(session.invoiceId);
+}
+
+const subscriptionChanged: Handler = async (deps, id) => void (await syncSubscription(deps, id));
+
+/**
+ * What the site does with each event it acts on. This table is the one list: the dispatch reads
+ * it, HANDLED_EVENTS is its keys, and docs/deploy.md's list of events to send is checked against
+ * HANDLED_EVENTS by a test, so an event handled here cannot be missing from the operator's setup.
+ */
+const HANDLERS = {
+  "checkout.session.completed": checkoutCompleted,
+  "checkout.session.async_payment_succeeded": checkoutCompleted,
+  "invoice.paid": async (deps, id) => {
+    if (await recordInvoice(deps, id)) await deps.recordInvoiceFee(id);
+  },
+  "invoice.payment_failed": async (deps, id) => void (await recordFailedInvoice(deps, id)),
+  "customer.subscription.created": subscriptionChanged,
+  "customer.subscription.updated": subscriptionChanged,
+  "customer.subscription.deleted": subscriptionChanged,
+  "charge.refunded": async (deps, id) => void (await deps.refunds.recordChargeRefunds(id)),
+  "charge.dispute.created": async (deps, id) => void (await deps.refunds.recordDispute(id)),
+  "charge.dispute.closed": async (deps, id) => void (await deps.refunds.recordDispute(id)),
+} satisfies Record<string, Handler>;
+
+export type HandledEvent = keyof typeof HANDLERS;
+
+/** The events the site acts on. Configure the Stripe endpoint to send these (docs/deploy.md, step 4). */
+export const HANDLED_EVENTS = Object.keys(HANDLERS) as HandledEvent[];
+
+const isHandled = (type: string): type is HandledEvent => Object.hasOwn(HANDLERS, type);
 
 export async function handleStripeEvent(deps: StripeWebhookDeps, event: WebhookEvent): Promise<WebhookOutcome> {
-  if (!handled.has(event.type) || !event.objectId) return "ignored";
+  if (!isHandled(event.type) || !event.objectId) return "ignored";
   if (await deps.store.wasHandled(event.id)) return "duplicate";
-  const id = event.objectId;
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = await deps.billing.retrieveCheckoutSession(id);
-      if (session.purpose?.kind === "membership") await completeMembershipCheckout(deps, session);
-      else if (session.purpose?.kind === "renewal") await deps.completeRenewal(session);
-      else if (session.purpose?.kind === "order") await deps.fulfilOrder(session);
-      // A one-off card payment is recorded under its payment intent: its fee can be read now.
-      if (session.paymentIntentId && session.paymentStatus === "paid" && (session.purpose?.kind === "order" || session.purpose?.kind === "renewal")) {
-        await deps.recordFee(session.purpose.kind === "order" ? "order" : "membership", session.paymentIntentId);
-      }
-      // A membership's first year is recorded under its subscription's first invoice.
-      if (session.purpose?.kind === "membership" && session.invoiceId && session.paymentStatus === "paid") await deps.recordInvoiceFee(session.invoiceId);
-      break;
-    }
-    case "invoice.paid":
-      if (await recordInvoice(deps, id)) await deps.recordInvoiceFee(id);
-      break;
-    case "invoice.payment_failed":
-      await recordFailedInvoice(deps, id);
-      break;
-    case "charge.refunded":
-      await deps.refunds.recordChargeRefunds(id);
-      break;
-    case "charge.dispute.created":
-    case "charge.dispute.closed":
-      await deps.refunds.recordDispute(id);
-      break;
-    default:
-      await syncSubscription(deps, id);
-  }
+  await HANDLERS[event.type](deps, event.objectId);
   await deps.store.markHandled(event);
   return "handled";
 }

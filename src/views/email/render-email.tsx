@@ -16,6 +16,7 @@ import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { emailChanged } from "./templates/email-changed";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
+import { orderCancelled } from "./templates/order-cancelled";
 import { orderReceipt } from "./templates/order-receipt";
 import { paymentFailed } from "./templates/payment-failed";
 import { proFormaIssued } from "./templates/pro-forma-issued";
@@ -37,6 +38,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "application-rejected": applicationRejected,
   "claim-invitation": claimInvitation,
   "email-changed": emailChanged,
+  "order-cancelled": orderCancelled,
   "refund-issued": refundIssued,
   "pro-forma-issued": proFormaIssued,
   "dispute-opened": disputeOpened,

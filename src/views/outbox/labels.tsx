@@ -31,6 +31,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "application-rejected": "Application rejected",
   "claim-invitation": "Claim your membership (import)",
   "email-changed": "E-mail address changed (to the old address)",
+  "order-cancelled": "Order cancelled (not paid in time)",
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */
