@@ -20,7 +20,8 @@ export const STRIPE_PERMISSIONS: readonly StripePermission[] = [
   { permission: "Customers", access: "Read", calls: ["checkout.sessions.create"] },
   { permission: "Subscriptions", access: "Write", calls: ["subscriptions.retrieve", "subscriptions.cancel", "subscriptions.update"] },
   { permission: "Invoices", access: "Read", calls: ["invoices.retrieve", "invoicePayments.list"] },
-  { permission: "Customer portal", access: "Write", calls: ["billingPortal.sessions.create"] },
+  // Sessions for every member; a configuration of its own (card and invoices only) for an ending membership.
+  { permission: "Customer portal", access: "Write", calls: ["billingPortal.sessions.create", "billingPortal.configurations.list", "billingPortal.configurations.create"] },
   { permission: "Coupons", access: "Write", calls: ["coupons.create"] },
   { permission: "Products", access: "Write", calls: ["products.create"] },
   { permission: "Prices", access: "Read", calls: ["prices.retrieve"] },
