@@ -30,6 +30,7 @@ import type { RenewalPaymentOutcome } from "../payments/renewal-payment";
 import { apply, previousSubmission } from "./apply";
 import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
+import type { MemberRule } from "./member-rule";
 import { ownMembership } from "./own-membership";
 import { isRefundDue } from "./refunds";
 import { priceMembershipCode } from "./membership-code";
@@ -41,6 +42,8 @@ export interface MembershipServiceDeps {
   /** Pro-forma invoices for applicants paying by bank transfer. */
   proForma: Pick<ProFormaIssuer, "issue">;
   memberships: MembershipStore;
+  /** Who is a member (the one member rule, disputes included): joining refuses a member. */
+  members: Pick<MemberRule, "standing">;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;
   content: Pick<ContentService, "memberships" | "allGeneralPages" | "discountCode">;
@@ -221,6 +224,12 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       }
       if (result.kind === "already-member") {
         return { kind: "problems", errors: { membership: "You are already a member. Your membership page shows its details." } };
+      }
+      if (result.kind === "suspended") {
+        return {
+          kind: "problems",
+          errors: { membership: "Your membership is suspended while a payment for it is disputed with your bank, so you cannot join again. Please contact the office." },
+        };
       }
       deps.log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: applicationTerms.slug });
       if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment") {
