@@ -277,6 +277,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       applications: stores.applications,
       changes: stores.membershipChanges,
       terms,
+      joinPage: () => published.joinPage(),
       card,
       graceDays,
       now,
@@ -348,7 +349,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       followUps: membershipFollowUps,
       card,
       newId,
-      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, followUps: membershipFollowUps },
+      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, terms, followUps: membershipFollowUps },
     }),
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
     memberImport: createMemberImport({
