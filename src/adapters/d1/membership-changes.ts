@@ -50,7 +50,7 @@ export interface MembershipChangeStore {
   openApplications(userId: string): Promise<Application[]>;
   /**
    * Stores a renewal application (idempotency key: one per user and period end), only while the
-   * record is active, paid offline and still ends at `periodEnd`, with `then` (its pro-forma
+   * record is active, renewed by hand and still ends at `periodEnd`, with `then` (its pro-forma
    * invoice, conditional on it) in the same batch. False when it stored nothing.
    */
   requestRenewal(application: NewYearApplication, periodEnd: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
@@ -278,7 +278,9 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
       const [result] = await db.batch([
         insertApplication(
           application,
-          "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?16 AND status = 'active' AND payment_method = 'offline' AND period_end = ?17)",
+          // Renewed by hand (src/shared/renewal-way.ts): offline, or card without a live subscription.
+          `EXISTS (SELECT 1 FROM memberships WHERE user_id = ?16 AND status = 'active' AND period_end = ?17
+             AND (payment_method = 'offline' OR stripe_subscription_id IS NULL OR billing_status IN ('canceled', 'incomplete_expired')))`,
           application.userId,
           periodEnd,
         ),

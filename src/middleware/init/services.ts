@@ -358,6 +358,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       outbox: email.outbox,
       audit: stores.audit,
       batch: (statements) => db.batch(statements),
+      stripe: card ? { customer: (id) => card.billing.retrieveCustomer(id), subscription: (id) => card.billing.retrieveSubscription(id) } : null,
       waitUntil,
       log,
     }),

@@ -2,6 +2,7 @@
  * Each message's subject line, decided when the message is written to the outbox, so the
  * outbox, the staff page and the local mailbox show it before the message is rendered.
  */
+import { reminderRenewsAutomatically } from "../../shared/renewal-way";
 import type { EmailContent } from "../../domain/email";
 
 const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
@@ -41,7 +42,7 @@ export function subjectFor(email: EmailContent): string {
     case "payment-failed":
       return "Your membership payment did not go through: please update your card";
     case "renewal-reminder":
-      return email.data.paymentMethod === "card"
+      return reminderRenewsAutomatically(email.data)
         ? `Your membership renews on ${onDay(email.data.periodEnd)}`
         : `Your membership ends on ${onDay(email.data.periodEnd)}: time to renew`;
     case "membership-lapsed":

@@ -15,7 +15,8 @@
  * - A downgrade waits for the next renewal (the record keeps it as its next membership); by card,
  *   Stripe's subscription moves to the new price without proration, so the renewal charges it.
  *   Choosing the current type again while a downgrade waits withdraws it.
- * - A renewal of a membership paid offline is an application of kind "renewal" (one per period),
+ * - A renewal of a membership renewed by hand (paid offline, or by card with no live Stripe
+ *   subscription: src/shared/renewal-way.ts) is an application of kind "renewal" (one per period),
  *   for the price of the membership the record renews into: paid by bank transfer (staff record
  *   it) or, when Stripe is configured, by card in one Checkout payment (payments/renewal-*.ts);
  *   either extends the period.
@@ -42,6 +43,7 @@ import { expireMembershipCheckout } from "../payments/membership-checkout";
 import { renewalCheckoutUrl } from "../payments/renewal-checkout";
 import { quoteChange } from "./change-pricing";
 import { memberState } from "./member-state";
+import { renewsAutomatically } from "../../shared/renewal-way";
 import { newReference } from "./terms";
 
 export interface MembershipChangeDeps {
@@ -208,7 +210,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
   async function requestRenewal(userId: string, billing: BillingDetails | null, paying: "bank-transfer" | "card"): Promise<void> {
     const record = await deps.memberships.forUser(userId);
     const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
-    if (!record || record.paymentMethod !== "offline" || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
+    if (!record || renewsAutomatically(record) || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
       throw new AppError("CONFLICT", "Your membership is not due for renewal, so there is nothing to pay yet. Nothing has been changed.");
     }
     const renewsAs = record.nextMembership ?? { slug: record.membershipSlug, title: record.membershipTitle };

@@ -32,6 +32,7 @@ import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
 import type { MemberRule } from "./member-rule";
 import { ownMembership } from "./own-membership";
+import { renewsAutomatically } from "../../shared/renewal-way";
 import { isRefundDue } from "./refunds";
 import { priceMembershipCode } from "./membership-code";
 import { amountDue, membershipTerms } from "./terms";
@@ -77,7 +78,8 @@ export interface MembershipOverview {
   /** Changes of membership type, newest first. */
   changes: MembershipChange[];
   /**
-   * An offline member due to renew with no renewal asked for yet: what renewing costs, and the
+   * A member who renews by hand (offline, or card without a live subscription: src/shared/renewal-way.ts) due
+   * to renew with no renewal asked for yet: what renewing costs, and the
    * organisation their last application was made out to (kept for the renewal unless changed).
    */
   renewal: { title: string; amountPence: number; billing: BillingDetails | null } | null;
@@ -172,7 +174,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
       const renewsAs = record?.nextMembership ?? (record ? { slug: record.membershipSlug, title: record.membershipTitle } : null);
       const renewalDue =
-        record?.paymentMethod === "offline" && (state?.kind === "renewal_due" || state?.kind === "in_grace") && !openApplications.some((a) => a.kind === "renewal");
+        record !== null && !renewsAutomatically(record) && (state?.kind === "renewal_due" || state?.kind === "in_grace") && !openApplications.some((a) => a.kind === "renewal");
       const [price, lastBilling] = renewalDue && renewsAs ? await Promise.all([terms().then((all) => all.get(renewsAs.slug)), deps.applications.lastBilling(userId)]) : [undefined, null];
       return {
         record,
