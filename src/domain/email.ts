@@ -139,8 +139,15 @@ export interface RenewalReminderData {
   /** Day the paid period ends. */
   periodEnd: string;
   daysBefore: 30 | 7;
-  /** Card: Stripe takes `amountPence` on `periodEnd`. Offline: the member renews by hand. */
+  /** How the member pays. */
   paymentMethod: PaymentMethod;
+  /**
+   * "automatic": a live card subscription, Stripe takes `amountPence` on `periodEnd`. "by-hand":
+   * the member renews from their membership page (by card or bank transfer); a card member with
+   * no live subscription is told nothing will be taken. Absent in reminders written before it
+   * existed: read from `paymentMethod` as then.
+   */
+  renewal?: "automatic" | "by-hand";
   amountPence: number;
 }
 

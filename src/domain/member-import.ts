@@ -22,7 +22,13 @@ export const IMPORT_COLUMNS = [
   "consents",
 ] as const;
 
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+/**
+ * Columns a file may leave out: a card payer's Stripe customer and subscription (ids as Stripe
+ * shows them, cus_… and sub_…), linked to their record so Stripe keeps renewing them.
+ */
+export const OPTIONAL_IMPORT_COLUMNS = ["stripe_customer_id", "stripe_subscription_id"] as const;
+
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_IMPORT_COLUMNS)[number];
 
 /** The statuses an imported member may have (an import never creates an application to pay). */
 export type ImportedStatus = Extract<MembershipStatus, "active" | "lapsed" | "cancelled">;
@@ -45,6 +51,10 @@ export interface ImportedMember {
   address: string | null;
   paymentMethod: PaymentMethod;
   consents: string[];
+  /** A card payer's Stripe customer (checked with Stripe before anything is written), or null. */
+  stripeCustomerId: string | null;
+  /** Their live Stripe subscription (of that customer), or null: they renew by hand. */
+  stripeSubscriptionId: string | null;
 }
 
 /** One problem with the file: where (line and column, when there is one) and why. */

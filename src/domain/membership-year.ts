@@ -40,7 +40,7 @@ export type ChangeDirection = "upgrade" | "sideways" | "downgrade";
  * applied: in effect; scheduled: a downgrade waiting for the renewal; withdrawn: the member kept
  * their membership instead; reverted: staff closed an unpaid upgrade's amount due, so it was undone.
  */
-export type ChangeStatus = "applied" | "scheduled" | "withdrawn" | "reverted";
+export type ChangeStatus = "applied" | "awaiting_payment" | "scheduled" | "withdrawn" | "reverted";
 
 export interface MembershipType {
   slug: string;

@@ -238,6 +238,15 @@ export function memberDetails(requirements: JoinRequirements) {
   return withAddressRules(z.object({ ...personal, ...evidenceFields(requirements) }));
 }
 
+/**
+ * What a member's saved details lack for one membership type's evidence (changing to that type
+ * asks what joining it asks): field name -> the problem, empty when the details are enough.
+ */
+export function evidenceProblems(requirements: JoinRequirements, values: Partial<Record<EvidenceField, string>>): JoinErrors {
+  const checked = z.object(evidenceFields(requirements)).safeParse(values);
+  return checked.success ? {} : joinErrors(checked.error);
+}
+
 /** The account section, for applicants who are not signed in. */
 export const JoinAccount = z.object({
   email: z

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_COLUMNS } from "../../src/domain/member-import";
 import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
 import { expectStaffHeaders, signedInStaff } from "../support/worker/staff";
+import { fakeStripe, stripeRequests } from "../support/worker/stripe";
 
 const PATH = "/staff/members/import";
 let staff: TestBrowser;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 /** A tag unique to one test, for its addresses. */
 const tag = () => `imp${Date.now().toString(36)}${(files++).toString(36)}`;
 
-type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>;
+type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number] | "stripe_customer_id" | "stripe_subscription_id", string>>;
 const row = (email: string, overrides: Row = {}): Row => ({
   email,
   name: "Ada Lovelace",
@@ -195,6 +196,39 @@ describe("a good file", () => {
   });
 });
 
+describe("card payers with their Stripe customer and subscription", () => {
+  it("links the ids Stripe confirms to the record, so Stripe keeps renewing the member (the FAKE Stripe API)", async () => {
+    const t = tag();
+    const emails = [`${t}-renewing@example.org`, `${t}-by-hand@example.org`];
+    const customer = await fakeStripe<{ id: string }>("/__customers", { body: JSON.stringify({ email: emails[0] }) });
+    const subscription = await fakeStripe<{ id: string }>("/__subscriptions", { body: JSON.stringify({ customer: customer.id }) });
+    const lone = await fakeStripe<{ id: string }>("/__customers", { body: JSON.stringify({ email: emails[1] }) });
+    const file = csv(
+      [
+        row(emails[0]!, { payment_method: "card", stripe_customer_id: customer.id, stripe_subscription_id: subscription.id }),
+        row(emails[1]!, { payment_method: "card", stripe_customer_id: lone.id }),
+      ],
+      [...IMPORT_COLUMNS, "stripe_customer_id", "stripe_subscription_id"],
+    );
+    const response = await upload(staff, file, { mode: "import" });
+    const html = await response.text();
+    expect(html).not.toContain("Problems, by line");
+    expect(html).toContain("2 members: 2 created");
+    const linked = (
+      await env.DB.prepare("SELECT email, payment_method, stripe_customer_id, stripe_subscription_id FROM memberships WHERE email IN (SELECT value FROM json_each(?1)) ORDER BY email")
+        .bind(JSON.stringify(emails))
+        .all()
+    ).results;
+    expect(linked).toEqual([
+      { email: emails[1], payment_method: "card", stripe_customer_id: lone.id, stripe_subscription_id: null },
+      { email: emails[0], payment_method: "card", stripe_customer_id: customer.id, stripe_subscription_id: subscription.id },
+    ]);
+    // Checked with Stripe: the subscription (which names its customer), and the customer without one.
+    const asked = (await stripeRequests()).filter((r) => r.method === "GET").map((r) => r.path);
+    expect(asked).toEqual(expect.arrayContaining([`/v1/subscriptions/${subscription.id}`, `/v1/customers/${lone.id}`]));
+  });
+});
+
 describe("a file larger than one statement's rows", () => {
   it("imports 1,200 members and invites each in one go (three statements of each), and a rerun changes nothing", { timeout: 30_000 }, async () => {
     const t = tag();
@@ -257,6 +291,30 @@ describe("a bad file", () => {
       "&quot;Platinum&quot; is not a membership type. The site has: ",
       "<td>period_end</td>",
       "<td>membership_type</td>",
+    );
+  });
+
+  it("Stripe ids Stripe does not know, or that do not belong together: each with its line and column (the FAKE Stripe API)", async () => {
+    const t = tag();
+    const emails = [`${t}-good@example.org`, `${t}-unknown@example.org`, `${t}-foreign@example.org`];
+    const customer = await fakeStripe<{ id: string }>("/__customers", { body: JSON.stringify({ email: emails[0] }) });
+    const other = await fakeStripe<{ id: string }>("/__customers", { body: JSON.stringify({}) });
+    const subscription = await fakeStripe<{ id: string }>("/__subscriptions", { body: JSON.stringify({ customer: customer.id }) });
+    const columns = [...IMPORT_COLUMNS, "stripe_customer_id", "stripe_subscription_id"];
+    const card = { payment_method: "card" };
+    await expectRefused(
+      csv(
+        [
+          row(emails[0]!, { ...card, stripe_customer_id: customer.id, stripe_subscription_id: subscription.id }),
+          row(emails[1]!, { ...card, stripe_customer_id: "cus_test_doesnotexist" }),
+          row(emails[2]!, { ...card, stripe_customer_id: other.id, stripe_subscription_id: subscription.id }),
+        ],
+        columns,
+      ),
+      emails,
+      "Stripe has no customer cus_test_doesnotexist: check the id in Stripe&#x27;s dashboard",
+      `Subscription ${subscription.id} belongs to Stripe customer ${customer.id}, not ${other.id}`,
+      "<td>stripe_subscription_id</td>",
     );
   });
 

@@ -1,7 +1,8 @@
 /**
  * Changing membership type from /user/membership/change, through the real Worker, D1 and the
- * fake Stripe API: an offline upgrade takes effect at once with its pro-rata amount due (which
- * staff record like an application), a downgrade waits for the renewal (and can be withdrawn), a
+ * fake Stripe API: the new type's evidence must be in the member's details; an offline upgrade
+ * takes effect when staff record its pro-rata amount due (until then the record and the proof of
+ * membership keep the type in force), a downgrade waits for the renewal (and can be withdrawn), a
  * renewal awaiting payment is repriced, a card upgrade goes through a Stripe subscription update
  * with proration, and bad or repeated forms change nothing.
  */
@@ -17,18 +18,40 @@ import { fakeStripe, payCheckout, sendWebhook, stripeRequests } from "../support
 const DAY = 86_400_000;
 const day = (offsetDays: number) => londonDate(new Date(Date.now() + offsetDays * DAY));
 
-/** A signed-in offline member whose year started `startedDaysAgo` days ago. */
-async function offlineMember(slug: "full-member" | "associate", startedDaysAgo: number) {
+/** A full member's evidence (the demo CMS asks full members for both). */
+const FULL_EVIDENCE = { registrationNumber: "PH123456", yearQualified: 2015 };
+
+/**
+ * A signed-in offline member whose year started `startedDaysAgo` days ago, with the professional
+ * details they joined with (`evidence`: what their join application holds).
+ */
+async function offlineMember(
+  slug: "full-member" | "associate",
+  startedDaysAgo: number,
+  evidence: { registrationNumber: string | null; yearQualified: number | null } = FULL_EVIDENCE,
+) {
   const user = await createUser();
   const start = day(-startedDaysAgo);
   const [y, m, d] = start.split("-").map(Number) as [number, number, number];
   const end = new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10);
-  await env.DB.prepare(
-    `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
-     VALUES (?1, ?2, ?3, ?4, 'active', 'offline', ?5, ?6)`,
-  )
-    .bind(user.uid, user.email.toLowerCase(), slug, slug === "full-member" ? "Full member" : "Associate member", start, end)
-    .run();
+  const title = slug === "full-member" ? "Full member" : "Associate member";
+  const details = {
+    phone: null,
+    address: { line1: "1 Example Street", line2: null, town: "Sampleton", postcode: "EX1 2MP", country: "United Kingdom", countryCode: "GB" },
+    professional: { ...evidence, specialisation: "Sports", workplace: null, placeOfStudy: null },
+    declaration: { termsAcceptedAt: "2026-01-05T10:15:00.000Z", privacyAcceptedAt: "2026-01-05T10:16:00.000Z" },
+  };
+  const joined = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title, payment_method, amount_due_pence, status, details)
+       VALUES (?1, ?1, ?2, ?3, ?4, 'Ada', 'Changer', ?5, ?6, 'offline', 0, 'paid', ?7)`,
+    ).bind(joined, `GH-J${joined.slice(0, 8).toUpperCase()}`, user.uid, user.email.toLowerCase(), slug, title, JSON.stringify(details)),
+    env.DB.prepare(
+      `INSERT INTO memberships (user_id, email, application_id, membership_slug, membership_title, status, payment_method, period_start, period_end)
+       VALUES (?1, ?2, ?3, ?4, ?5, 'active', 'offline', ?6, ?7)`,
+    ).bind(user.uid, user.email.toLowerCase(), joined, slug, title, start, end),
+  ]);
   const browser = new TestBrowser();
   await browser.signIn(user.email, user.password);
   return { user, browser, start, end };
@@ -44,7 +67,7 @@ const changeForm = (membershipSlug: string, idempotencyKey: string = crypto.rand
 beforeAll(warmMembershipContent, 60_000);
 
 describe("changing membership type, paid offline", () => {
-  it("upgrades at once with the pro-rata difference due, once for a double submit; staff record it", async () => {
+  it("an upgrade takes effect when staff record its pro-rata amount due; until then the record and the proof keep the type in force", async () => {
     const { user, browser } = await offlineMember("associate", 0); // the first day of the period
     const page = await (await browser.fetch("/user/membership/change")).text();
     expect(page).toContain('name="membershipSlug"');
@@ -55,28 +78,48 @@ describe("changing membership type, paid offline", () => {
     for (let i = 0; i < 2; i++) {
       const response = await browser.post("/user/membership/change", form);
       expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toBe("/user/membership?changed=upgrade");
+      expect(response.headers.get("Location")).toBe("/user/membership?changed=upgrade-requested");
     }
-    expect(await record(user.uid)).toMatchObject({ membership_slug: "full-member", next_membership_slug: null });
+    expect(await record(user.uid)).toMatchObject({ membership_slug: "associate", next_membership_slug: null });
     const [change, ...others] = await changesOf(user.uid);
     expect(others).toEqual([]);
-    expect(change).toMatchObject({ direction: "upgrade", status: "applied", amount_pence: 10_000 });
+    expect(change).toMatchObject({ direction: "upgrade", status: "awaiting_payment", amount_pence: 10_000 });
     const due = await env.DB.prepare("SELECT id, reference, amount_due_pence, status, kind FROM applications WHERE id = ?1")
       .bind(change!.application_id)
       .first<{ id: string; reference: string; amount_due_pence: number; status: string; kind: string }>();
     expect(due).toMatchObject({ kind: "change", amount_due_pence: 10_000, status: "awaiting_payment" });
 
-    const membershipPage = await (await browser.fetch("/user/membership?changed=upgrade")).text();
-    expect(membershipPage).toContain("Your membership has changed, starting today.");
+    const membershipPage = await (await browser.fetch("/user/membership?changed=upgrade-requested")).text();
+    expect(membershipPage).toContain("It takes effect when your payment of the amount due below arrives");
+    expect(membershipPage).not.toContain("starting today");
     expect(membershipPage).toContain(due!.reference);
+    // The proof of membership shows the grade in force, not the one asked for.
+    const proofBefore = await (await browser.fetch("/user/membership/proof")).text();
+    expect(proofBefore).toContain("Associate member");
+    expect(proofBefore).not.toContain("Full member");
     // While that amount is due, no further change.
     expect(await (await browser.fetch("/user/membership/change")).text()).toContain('data-change-block="change-awaiting-payment"');
 
     const staff = await signedInStaff();
     expect((await staff.post(`/staff/applications/${due!.id}/payment`, { amount: "100.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 1" })).status).toBe(303);
     expect((await env.DB.prepare("SELECT status FROM applications WHERE id = ?1").bind(due!.id).first())!.status).toBe("paid");
+    expect(await record(user.uid)).toMatchObject({ membership_slug: "full-member" });
+    expect((await changesOf(user.uid))[0]).toMatchObject({ status: "applied" });
+    expect(await (await browser.fetch("/user/membership/proof")).text()).toContain("Full member");
     expect(await (await browser.fetch("/user/membership/change")).text()).not.toContain("data-change-block");
   }, 30_000);
+
+  it("asks what joining the new type asks: without a registration number an associate cannot become a full member", async () => {
+    const { user, browser } = await offlineMember("associate", 10, { registrationNumber: null, yearQualified: 2015 });
+    const refused = await browser.post("/user/membership/change", changeForm("full-member"));
+    expect(refused.status).toBe(409);
+    const text = await refused.text();
+    expect(text).toContain("Full member asks for your professional registration number as joining it does");
+    expect(text).toContain("/user/profile");
+    expect(await changesOf(user.uid)).toEqual([]);
+    expect(await record(user.uid)).toMatchObject({ membership_slug: "associate" });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM applications WHERE user_id = ?1 AND kind = 'change'").bind(user.uid).first<{ n: number }>())!.n).toBe(0);
+  });
 
   it("closing an unpaid upgrade's amount due puts the member back on their old type", { timeout: 30_000 }, async () => {
     const { user, browser } = await offlineMember("associate", 100);

@@ -13,6 +13,7 @@ import type { Application, NewApplication } from "../../src/domain/membership";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
 import { joinByCard, MEMBERS_ONLY_PAGE } from "../support/worker/card-join";
+import { validForm } from "../support/worker/join-form";
 import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 import { warmMembershipContent } from "../support/worker/warm-content";
 import { dashboardRefund, deliver, dispute, fakeStripe, payCheckout, sendWebhook, signedEvent, stripeObject, stripeRequests } from "../support/worker/stripe";
@@ -369,6 +370,12 @@ describe("disputes of a membership payment", () => {
     expect((await sendWebhook("charge.dispute.created", { id: opened.id, object: "dispute" })).status).toBe(200);
     expect(await disputeOf(userId)).toBe("open");
     expect((await browser.fetch(MEMBERS_ONLY_PAGE)).status).toBe(403);
+    // The same rule everywhere: no proof of membership, and the join form does not call them a member nor let them join again.
+    expect((await browser.fetch("/user/membership/proof")).status).toBe(404);
+    expect(await (await browser.fetch("/user/membership")).text()).not.toContain('href="/user/membership/proof"');
+    const joinAgain = await browser.post("/join", validForm({ email: undefined, password: undefined }));
+    expect(joinAgain.status).toBe(400);
+    expect(await joinAgain.text()).toContain("Your membership is suspended while a payment for it is disputed with your bank");
     const flagged = await (await staff.fetch(`/staff/members/${userId}`)).text();
     expect(flagged).toContain("Payment disputed");
     expect(flagged).toContain('data-dispute-status="open"');

@@ -36,7 +36,15 @@ interface Seeded {
 }
 
 /** A membership record written straight into D1, with the join application its name comes from. */
-async function seedMember(fields: { periodEnd: string; periodStart?: string; method?: "offline" | "card"; status?: string; slug?: string }): Promise<Seeded> {
+async function seedMember(fields: {
+  periodEnd: string;
+  periodStart?: string;
+  method?: "offline" | "card";
+  status?: string;
+  slug?: string;
+  /** A card member's live Stripe subscription (true unless said otherwise). */
+  subscription?: boolean;
+}): Promise<Seeded> {
   const userId = unique("member");
   const email = `${userId}@guild.example`;
   const method = fields.method ?? "offline";
@@ -61,7 +69,7 @@ async function seedMember(fields: { periodEnd: string; periodStart?: string; met
       fields.periodStart ?? null,
       fields.periodEnd,
       method === "card" ? `cus_${userId}` : null,
-      method === "card" ? `sub_${userId}` : null,
+      method === "card" && fields.subscription !== false ? `sub_${userId}` : null,
     ),
   ]);
   return { userId, email };
@@ -134,6 +142,20 @@ describe("the daily job: renewal reminders", () => {
     expect(await messagesTo(offline.email)).toHaveLength(2);
     expect(await statusOf(offline.userId)).toBe("active");
   }, 30_000);
+
+  it("tells a card member with no live subscription that nothing will be taken, and to renew by card or bank transfer", async () => {
+    const unsubscribed = await seedMember({ periodEnd: END, periodStart: "2030-03-31", method: "card", subscription: false });
+    await runDaily("2031-03-01T03:17:00Z");
+    const [reminder, ...others] = await messagesTo(unsubscribed.email);
+    expect(others).toEqual([]);
+    expect(JSON.parse(reminder!.data)).toMatchObject({ daysBefore: 30, paymentMethod: "card", renewal: "by-hand", amountPence: 19_500 });
+    expect(reminder!.subject).toMatch(/time to renew/);
+    const text = await textOf(reminder!.id);
+    expect(text).not.toContain("will be taken from the card you pay with");
+    expect(text).toContain("It is not set to renew by itself, so nothing will be taken from your card.");
+    expect(text).toContain("pay £195.00 from your membership page: by card, or by bank transfer.");
+    expect(text).toContain("/user/membership");
+  });
 
   it("after missed days, sends only the reminder due now, and none to a member who has renewed", async () => {
     const missed = await seedMember({ periodEnd: END });
@@ -302,6 +324,29 @@ describe("renewing a membership paid by bank transfer", () => {
     const after = await (await browser.fetch("/user/membership")).text();
     expect(after).toContain('data-member-state="active"');
     expect(after).not.toContain('data-renewal=');
+  });
+
+  it("offers a card member with no live subscription (brought across by the import) renewal by card or bank transfer, and takes their request", async () => {
+    const user = await createUser();
+    await env.DB.prepare(
+      `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end, stripe_customer_id)
+       VALUES (?1, ?2, 'full-member', 'Full member', 'active', 'card', ?3, ?4, 'cus_imported')`,
+    )
+      .bind(user.uid, user.email.toLowerCase(), londonDate(new Date(Date.now() - 345 * DAY)), londonDate(new Date(Date.now() + 20 * DAY)))
+      .run();
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const page = await (await browser.fetch("/user/membership")).text();
+    expect(page).toContain('data-renewal="offer"');
+    expect(page).toMatch(/formaction="\/user\/membership\/renew\/pay-by-card"/i);
+    expect(page).not.toContain("renews by itself");
+    const response = await browser.post("/user/membership/renew", {});
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/user/membership?renewal=requested");
+    expect(await env.DB.prepare("SELECT amount_due_pence, status FROM applications WHERE user_id = ?1 AND kind = 'renewal'").bind(user.uid).first()).toEqual({
+      amount_due_pence: 19_500,
+      status: "awaiting_payment",
+    });
   });
 
   it("is refused while the renewal is not due", async () => {

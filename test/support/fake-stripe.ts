@@ -31,6 +31,8 @@
  *        `expand[]=latest_charge.balance_transaction` the charge and its balance transaction, whose
  *        fee is the fake's card price: 1.5% of the amount (rounded half up) + 20p
  *   GET  /v1/disputes/:id                   (`expand[]=charge` gives the charge)
+ *   GET  /v1/customers/:id                  a customer made by a paid session or /__customers; a
+ *        deleted one answers, as Stripe does, `{ id, object: "customer", deleted: true }`
  *   GET  /v1/tax_rates (active, inclusive)  POST /v1/tax_rates (kept across /__reset, as the
  *        Worker remembers the ids it found). A session's line with `tax_rates` carries Stripe's
  *        tax for an inclusive rate: the line's amount x p / (100 + p), rounded to the nearest
@@ -65,6 +67,10 @@
  *        as the portal does it (Stripe then sends customer.subscription.updated; the test sends it).
  *        The portal offers this only with subscription cancelling or plan changes enabled in the
  *        session's configuration; otherwise 400, as the button is not there
+ *   POST /__subscriptions      JSON { customer, priceId?, status? } -> a new subscription of that
+ *        customer (one made outside the site: a member brought across with their Stripe ids)
+ *   POST /__customers          JSON { id?, email?, deleted? } -> a new customer (or, with `id` and
+ *        `deleted`, deletes it)
  *   POST /__invoices           JSON { subscription, status, amountPaid } -> a new invoice (renewals),
  *        taxed at the subscription item's rates
  *   POST /__refunds            JSON { paymentIntent, amount }: a refund made in Stripe's dashboard;
@@ -367,6 +373,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const session = objects.get(sessionId);
     if (!session) return null;
     const customer = (session.customer as string | null) ?? `cus_test_${random()}`;
+    if (!objects.has(customer)) objects.set(customer, { id: customer, object: "customer", email: session.customer_email ?? null });
     const total = amount ?? (session.amount_total as number);
     session.customer = customer;
     session.status = "complete";
@@ -429,6 +436,21 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (status && status !== "open") return invalid(res, `This Checkout Session is ${String(status)} and cannot be paid`);
         const done = complete(id, amount === null ? null : Number(amount));
         return done ? json(res, 200, done) : missing(res, path);
+      }
+      if (path === "/__customers") {
+        const spec = JSON.parse(raw || "{}") as { id?: string; email?: string; deleted?: boolean };
+        const id = spec.id ?? `cus_test_${random()}`;
+        const customer: StripeObject = spec.deleted ? { id, object: "customer", deleted: true } : { id, object: "customer", email: spec.email ?? null };
+        objects.set(id, customer);
+        return json(res, 200, customer);
+      }
+      if (path === "/__subscriptions") {
+        const spec = JSON.parse(raw || "{}") as { customer: string; priceId?: string; status?: string };
+        const id = `sub_test_${random()}`;
+        const priceId = spec.priceId ?? "price_demo_full_member_subscription";
+        const made = subscription(id, {}, spec.customer, { priceId, product: `prod_of_${priceId}`, taxRates: [] }, spec.status ?? "active");
+        objects.set(id, made);
+        return json(res, 200, made);
       }
       if (path.startsWith("/__subscriptions/")) {
         const id = path.slice("/__subscriptions/".length);
@@ -716,7 +738,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         Object.assign(sub, { status: "canceled", canceled_at: nowSeconds(), ended_at: nowSeconds() });
         return json(res, 200, sub);
       }
-      const match = /^\/v1\/(checkout\/sessions|subscriptions|invoices)\/([A-Za-z0-9_]+)$/.exec(path);
+      const match = /^\/v1\/(checkout\/sessions|subscriptions|invoices|customers)\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === "GET" && match) {
         const found = objects.get(match[2]!);
         return found ? json(res, 200, found) : missing(res, match[2]!);

@@ -239,6 +239,18 @@ describe("e-mail templates", () => {
     expect(card.text).toContain("There is nothing to do if your card details are up to date");
   });
 
+  it("tells a card member with no live subscription that nothing will be taken, and to renew by card or bank transfer, with the link", async () => {
+    const { subject, text } = await rendered({ kind: "renewal-reminder", data: { ...EMAIL_DATA["renewal-reminder"], paymentMethod: "card", renewal: "by-hand", daysBefore: 30 } });
+    expect(subject).toBe("Your membership ends on 21 December 2026: time to renew");
+    expect(text).toContain("nothing will be taken from your card");
+    expect(text).not.toContain("will be taken from the card you pay with");
+    expect(text).toContain("pay £150.00 from your membership page: by card, or by bank transfer");
+    expect(text).toContain(`Renew your membership: ${link("/user/membership")}`);
+    // A live subscription: the fee is taken by itself.
+    const automatic = await rendered({ kind: "renewal-reminder", data: { ...EMAIL_DATA["renewal-reminder"], paymentMethod: "card", renewal: "automatic" } });
+    expect(automatic.text).toContain("£150.00 will be taken from the card you pay with");
+  });
+
   it("falls back to a plain brand (no logo, no contact details) when the CMS cannot be read", async () => {
     const plain = { siteName: "Guildhall", organizationName: null, logo: null, contact: { email: null, phone: null, address: null, poBox: null } };
     const { html, text } = await rendered(contentOf("order-receipt"), plain);

@@ -7,9 +7,9 @@
 import { describe, expect, it } from "vitest";
 import type { MembershipRecord } from "../../src/domain/membership";
 import type { Webinar } from "../../src/domain/content";
-import { isActiveMember } from "../../src/services/membership/active-member";
 import { quoteChange } from "../../src/services/membership/change-pricing";
 import { memberState } from "../../src/services/membership/member-state";
+import { holdsMembership } from "../../src/services/membership/member-rule";
 import { dueReminder } from "../../src/services/membership/membership-year";
 import { oneYearAfter, renewalPeriod } from "../../src/services/membership/renewal-period";
 import { recordingNoticeDue, reminderDue } from "../../src/services/orders/webinar-notices";
@@ -49,11 +49,11 @@ describe("the state a membership is in", () => {
   it("is in grace from the end for MEMBERSHIP_GRACE_DAYS, still a member", () => {
     const state = memberState(r, GRACE, at("2027-03-31T00:00:00Z"));
     expect(state).toEqual({ kind: "in_grace", until: "2027-04-30T00:00:00.000Z" });
-    expect(isActiveMember(r, at("2027-04-29T23:59:59Z"), GRACE)).toBe(true);
+    expect(holdsMembership(r, false, at("2027-04-29T23:59:59Z"), GRACE)).toBe(true);
   });
   it("is lapsed from the end of grace, even before the daily job writes it down", () => {
     expect(memberState(r, GRACE, at("2027-04-30T00:00:00Z"))).toEqual({ kind: "lapsed", since: "2027-04-30T00:00:00.000Z" });
-    expect(isActiveMember(r, at("2027-04-30T00:00:00Z"), GRACE)).toBe(false);
+    expect(holdsMembership(r, false, at("2027-04-30T00:00:00Z"), GRACE)).toBe(false);
     expect(memberState(record({ status: "lapsed" }), GRACE, at("2027-06-01T00:00:00Z"))).toEqual({ kind: "lapsed", since: "2027-04-30T00:00:00.000Z" });
   });
   it("with no grace days, lapses the moment the period ends", () => {
@@ -76,7 +76,7 @@ describe("the state a membership is in", () => {
     expect(memberState(ending, GRACE, at("2027-03-10T12:00:00Z"))).toEqual({ kind: "active", until: "2027-03-31", ending: true });
     expect(memberStateWords(memberState(ending, GRACE, at("2027-03-30T23:59:59Z")))).toBe("Active until 31 March 2027, then ends: not renewing");
     expect(memberState(ending, GRACE, at("2027-03-31T00:00:00Z"))).toEqual({ kind: "lapsed", since: "2027-03-31T00:00:00.000Z" });
-    expect(isActiveMember(ending, at("2027-03-31T00:00:00Z"), GRACE)).toBe(false);
+    expect(holdsMembership(ending, false, at("2027-03-31T00:00:00Z"), GRACE)).toBe(false);
     expect(memberState(record({ endsOn: "2027-03-31", status: "lapsed" }), GRACE, at("2027-06-01T00:00:00Z"))).toEqual({ kind: "lapsed", since: "2027-03-31T00:00:00.000Z" });
   });
 });

@@ -21,6 +21,8 @@ export interface ImportedRecord {
   address: string | null;
   paymentMethod: PaymentMethod;
   consents: string[];
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
 }
 
 /** What D1 already holds for the addresses and member numbers in a file. */
@@ -60,6 +62,8 @@ interface Row {
   postal_address: string | null;
   payment_method: PaymentMethod;
   consents: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
 }
 
 export function createMemberImportStore(db: D1Database): MemberImportStore {
@@ -95,6 +99,8 @@ export function createMemberImportStore(db: D1Database): MemberImportStore {
               address: row.postal_address,
               paymentMethod: row.payment_method,
               consents: row.consents ? (JSON.parse(row.consents) as string[]) : [],
+              stripeCustomerId: row.stripe_customer_id,
+              stripeSubscriptionId: row.stripe_subscription_id,
             },
           ]),
         ),
@@ -121,20 +127,24 @@ export function createMemberImportStore(db: D1Database): MemberImportStore {
           name: m.name,
           address: m.address,
           consents: JSON.stringify(m.consents),
+          customer: m.stripeCustomerId,
+          subscription: m.stripeSubscriptionId,
         }));
         const field = (name: string) => `json_extract(value, '$.${name}')`;
         statements.push(
           db
             .prepare(
               `INSERT INTO memberships (user_id, email, import_email, membership_slug, membership_title, status, payment_method, period_start, period_end,
-                 member_number, member_name, postal_address, consents)
+                 member_number, member_name, postal_address, consents, stripe_customer_id, stripe_subscription_id)
                SELECT 'email:' || ${field("email")}, ${field("email")}, ${field("email")}, ${field("slug")}, ${field("title")}, ${field("status")},
-                 ${field("method")}, ${field("start")}, ${field("end")}, ${field("number")}, ${field("name")}, ${field("address")}, ${field("consents")}
+                 ${field("method")}, ${field("start")}, ${field("end")}, ${field("number")}, ${field("name")}, ${field("address")}, ${field("consents")},
+                 ${field("customer")}, ${field("subscription")}
                FROM json_each(?1) WHERE true
                ON CONFLICT (import_email) DO UPDATE SET membership_slug = excluded.membership_slug, membership_title = excluded.membership_title,
                  status = excluded.status, payment_method = excluded.payment_method, period_start = excluded.period_start, period_end = excluded.period_end,
                  member_number = COALESCE(excluded.member_number, memberships.member_number), member_name = excluded.member_name,
-                 postal_address = excluded.postal_address, consents = excluded.consents, updated_at = ${NOW}`,
+                 postal_address = excluded.postal_address, consents = excluded.consents, stripe_customer_id = excluded.stripe_customer_id,
+                 stripe_subscription_id = excluded.stripe_subscription_id, updated_at = ${NOW}`,
             )
             .bind(JSON.stringify(rows)),
         );

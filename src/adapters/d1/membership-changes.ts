@@ -50,7 +50,7 @@ export interface MembershipChangeStore {
   openApplications(userId: string): Promise<Application[]>;
   /**
    * Stores a renewal application (idempotency key: one per user and period end), only while the
-   * record is active, paid offline and still ends at `periodEnd`, with `then` (its pro-forma
+   * record is active, renewed by hand and still ends at `periodEnd`, with `then` (its pro-forma
    * invoice, conditional on it) in the same batch. False when it stored nothing.
    */
   requestRenewal(application: NewYearApplication, periodEnd: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
@@ -60,6 +60,12 @@ export interface MembershipChangeStore {
    * renewal awaiting payment. False when it was not made (stale record or a repeated form).
    */
   applyNow(change: NewChange, amountDue: NewYearApplication | null, renewal: RenewalPrice): Promise<boolean>;
+  /**
+   * An offline upgrade with an amount due: the change, waiting for its payment, and its amount due
+   * (an application of kind "change"). The record keeps the type in force until staff record the
+   * payment (recordChangePayment). False when it was not made (stale record or a repeated form).
+   */
+  requestUpgrade(change: NewChange, amountDue: NewYearApplication): Promise<boolean>;
   /** A downgrade, waiting for the next renewal (replacing any scheduled before). False when not made. */
   schedule(change: NewChange, renewal: RenewalPrice): Promise<boolean>;
   /** Drops the user's scheduled downgrade (they keep their membership). False when none was scheduled. */
@@ -94,8 +100,13 @@ export interface MembershipChangeStore {
    * "recorded" the first time; "already" when the payment was stored before.
    */
   keepUnmatchedCardPayment(application: Application, payment: ReceivedPayment): Promise<"recorded" | "already">;
-  /** Staff record an upgrade's amount due as paid (with the payment and audit entry), once. */
-  recordChangePayment(application: Application, payment: ReceivedPayment, audit: StaffAudit): Promise<boolean>;
+  /**
+   * Staff record an upgrade's amount due as paid (with the payment and audit entry), once. An
+   * upgrade waiting for it takes effect in the same batch: the record moves to the new type (if
+   * it is still the active membership the member changed from), a scheduled downgrade gives way,
+   * and a renewal awaiting payment is repriced to `renewal` (null: left as it is).
+   */
+  recordChangePayment(application: Application, payment: ReceivedPayment, audit: StaffAudit, renewal: RenewalPrice | null): Promise<boolean>;
   /**
    * Staff close an upgrade's unpaid amount due: the application is rejected with the reason, the
    * change reverted and the record back on the type it came from (if it is still on the new one).
@@ -199,6 +210,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
            effective_on, application_id, stripe_invoice_id)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CASE ?10 WHEN 'scheduled' THEN m.period_end ELSE ${NOW} END, ?11, ?12
          FROM memberships m WHERE m.user_id = ?2 AND m.membership_slug = ?3 AND m.status = 'active' AND (?10 <> 'scheduled' OR m.period_end IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM membership_changes w WHERE w.user_id = ?2 AND w.status = 'awaiting_payment')
          ON CONFLICT (id) DO NOTHING`,
       )
       .bind(c.id, c.userId, c.from.slug, c.from.title, c.to.slug, c.to.title, c.direction, c.paymentMethod, c.amountPence, status, applicationId, c.stripeInvoiceId);
@@ -266,7 +278,9 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
       const [result] = await db.batch([
         insertApplication(
           application,
-          "EXISTS (SELECT 1 FROM memberships WHERE user_id = ?16 AND status = 'active' AND payment_method = 'offline' AND period_end = ?17)",
+          // Renewed by hand (src/shared/renewal-way.ts): offline, or card without a live subscription.
+          `EXISTS (SELECT 1 FROM memberships WHERE user_id = ?16 AND status = 'active' AND period_end = ?17
+             AND (payment_method = 'offline' OR stripe_subscription_id IS NULL OR billing_status IN ('canceled', 'incomplete_expired')))`,
           application.userId,
           periodEnd,
         ),
@@ -290,6 +304,14 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         repriceRenewal(change.userId, renewal),
       ];
       return claimed(await db.batch(statements));
+    },
+    async requestUpgrade(change, amountDue) {
+      const results = await db.batch([
+        insertChange(change, "awaiting_payment", amountDue.id),
+        // Only after the change was claimed: its amount due (its key is the change's).
+        insertApplication(amountDue, "changes() = 1"),
+      ]);
+      return claimed(results);
     },
     async schedule(change, renewal) {
       const results = await db.batch([
@@ -351,8 +373,34 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
     async keepUnmatchedCardPayment(application, p) {
       return ((await insertCardPayment(application, p).run()).meta.changes ?? 0) > 0 ? "recorded" : "already";
     },
-    async recordChangePayment(application, payment, entry) {
-      return claimed(await db.batch([payApplication(application, "change"), insertPayment(application, payment), audit(entry, application.id)]));
+    async recordChangePayment(application, payment, entry, renewal) {
+      // The upgrade waiting for this amount due, if there is one (an upgrade asked before it waited for payment is in effect already).
+      const waiting = (column: string) => `(SELECT ${column} FROM membership_changes WHERE application_id = ?2 AND status = 'awaiting_payment')`;
+      const paid = "EXISTS (SELECT 1 FROM payments WHERE id = ?3)";
+      const results = await db.batch([
+        payApplication(application, "change"),
+        insertPayment(application, payment),
+        audit(entry, application.id),
+        db
+          .prepare(
+            `UPDATE memberships SET membership_slug = ${waiting("to_slug")}, membership_title = ${waiting("to_title")},
+               next_membership_slug = NULL, next_membership_title = NULL, next_change_on = NULL, updated_at = ${NOW}
+             WHERE user_id = ?1 AND status = 'active' AND membership_slug = ${waiting("from_slug")} AND ${paid}`,
+          )
+          .bind(application.userId, application.id, payment.id),
+        db
+          .prepare(`UPDATE membership_changes SET status = 'applied', effective_on = ${NOW}, updated_at = ${NOW} WHERE application_id = ?2 AND status = 'awaiting_payment' AND ?1 IS NOT NULL AND ${paid}`)
+          .bind(application.userId, application.id, payment.id),
+        // A downgrade scheduled before gives way, as it does to an upgrade in effect at once.
+        db
+          .prepare(
+            `UPDATE membership_changes SET status = 'withdrawn', updated_at = ${NOW}
+             WHERE user_id = ?1 AND status = 'scheduled' AND NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ?1 AND next_membership_slug IS NOT NULL)`,
+          )
+          .bind(application.userId),
+        ...(renewal ? [repriceRenewal(application.userId, renewal)] : []),
+      ]);
+      return claimed(results);
     },
     async rejectChange(application, change, reason, entry) {
       const results = await db.batch([
@@ -363,7 +411,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
         db
           .prepare(
             `UPDATE membership_changes SET status = 'reverted', updated_at = ${NOW}
-             WHERE id = ?1 AND status = 'applied' AND EXISTS (SELECT 1 FROM applications WHERE id = ?2 AND status = 'rejected')`,
+             WHERE id = ?1 AND status IN ('applied', 'awaiting_payment') AND EXISTS (SELECT 1 FROM applications WHERE id = ?2 AND status = 'rejected')`,
           )
           .bind(change.id, application.id),
         db

@@ -31,6 +31,8 @@ export interface BillingApi {
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   /** Null when Stripe no longer knows the subscription. */
   retrieveSubscription(id: string): Promise<Subscription | null>;
+  /** Null when Stripe does not know the customer; `deleted` when it has been deleted (Stripe still answers for it). */
+  retrieveCustomer(id: string): Promise<{ id: string; deleted: boolean } | null>;
   retrieveInvoice(id: string): Promise<Invoice | null>;
   /**
    * The customer's billing portal. `subscriptionChanges: false` (a membership set to end at its
@@ -171,6 +173,15 @@ export function createBillingApi(config: StripeConfig): BillingApi {
     async retrieveSubscription(id) {
       try {
         return toSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async retrieveCustomer(id) {
+      try {
+        const customer = await stripe.customers.retrieve(id);
+        return { id: customer.id, deleted: customer.deleted === true };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

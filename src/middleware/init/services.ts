@@ -56,10 +56,10 @@ import { createNotices } from "../../services/email/notices";
 import { createMemberImport } from "../../services/member-import/member-import";
 import { createDirectoryService } from "../../services/directory/directory-service";
 import { createMemberProfileService } from "../../services/profile/member-profile";
-import { isActiveMember } from "../../services/membership/active-member";
 import { claimMembership } from "../../services/membership/claim";
 import { createMembershipFollowUps } from "../../services/membership/follow-ups";
 import { memberCard } from "../../services/membership/member-card";
+import { createMemberRule } from "../../services/membership/member-rule";
 import { createMembersRegister } from "../../services/membership/members-register";
 import { createMembershipChangeService } from "../../services/membership/membership-changes";
 import { createMembershipService } from "../../services/membership/membership-service";
@@ -148,14 +148,8 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
   const graceDays = config.membership.graceDays;
   const refundStore = createRefundStore(db, stores.audit);
   const webinarJoins = createWebinarJoinStore(db);
-  /**
-   * The one member rule, asked of the user's record (sign-in, the directory). A membership payment
-   * disputed with the payer's bank suspends member access until the dispute is decided.
-   */
-  const isMember = async (userId: string) => {
-    const [record, disputed] = await Promise.all([stores.memberships.forUser(userId), refundStore.hasOpenMembershipDispute(userId)]);
-    return !disputed && isActiveMember(record, now(), graceDays);
-  };
+  /** Who is a member: one rule for every caller (services/membership/member-rule.ts). */
+  const members = createMemberRule({ memberships: stores.memberships, disputes: refundStore, graceDays, now });
 
   const email = emailServices(config, published);
   // What follows a change in its own batch: receipts, and e-mails delivered after the response.
@@ -180,7 +174,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     verifyIdToken: createIdTokenVerifier({ projectId: authConfig.projectId, keys: (googleKeys ??= googleKeySource()), emulator: authConfig.emulatorHost !== null }),
     identity,
     sessions: stores.sessions,
-    isMember,
+    isMember: members.isMember,
     claimMembership: async (claims) => {
       // A verified address the account has moved to: our records follow it before the session opens.
       if (claims.emailVerified && claims.email) await emailChange.follow(claims.uid, claims.email);
@@ -264,6 +258,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       redemptions: stores.redemptions,
       proForma: proFormaIssuer,
       memberships: stores.memberships,
+      members,
       changes: stores.membershipChanges,
       content: published,
       auth,
@@ -282,6 +277,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       applications: stores.applications,
       changes: stores.membershipChanges,
       terms,
+      joinPage: () => published.joinPage(),
       card,
       graceDays,
       now,
@@ -290,7 +286,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     /** The signed-in member's number and proof of membership. */
     memberCard: (userId: string) =>
       memberCard(
-        { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), now, graceDays },
+        { memberships: stores.memberships, applications: stores.applications, cards: createMemberCardStore(db), members },
         userId,
       ),
     emailChange,
@@ -325,7 +321,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
     /** The member directory (opt-in, per-field privacy, members only). */
     directory: createDirectoryService({
       store: createDirectoryStore(db),
-      isMember,
+      isMember: members.isMember,
       limiter: config.bindings.directoryLimiter,
       now,
       log,
@@ -353,7 +349,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       followUps: membershipFollowUps,
       card,
       newId,
-      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, followUps: membershipFollowUps },
+      year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, terms, followUps: membershipFollowUps },
     }),
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
     memberImport: createMemberImport({
@@ -362,6 +358,7 @@ export function buildServices(config: Config, { waitUntil, clientAddress, previe
       outbox: email.outbox,
       audit: stores.audit,
       batch: (statements) => db.batch(statements),
+      stripe: card ? { customer: (id) => card.billing.retrieveCustomer(id), subscription: (id) => card.billing.retrieveSubscription(id) } : null,
       waitUntil,
       log,
     }),

@@ -5,6 +5,7 @@
  * but a name stored before that rule, imported, or from the CMS could still hold a line break,
  * which in a header could start a header of its own. So every subject is made one line here.
  */
+import { reminderRenewsAutomatically } from "../../shared/renewal-way";
 import type { EmailContent } from "../../domain/email";
 import { oneLine } from "../../shared/plain-text";
 
@@ -54,7 +55,7 @@ function subjectText(email: EmailContent): string {
     case "payment-failed":
       return "Your membership payment did not go through: please update your card";
     case "renewal-reminder":
-      return email.data.paymentMethod === "card"
+      return reminderRenewsAutomatically(email.data)
         ? `Your membership renews on ${onDay(email.data.periodEnd)}`
         : `Your membership ends on ${onDay(email.data.periodEnd)}: time to renew`;
     case "membership-lapsed":

@@ -1,11 +1,12 @@
 /**
  * The member import file's columns. The header names them, in any order and any case, with
  * spaces, hyphens or underscores ("Membership type", "membership_type"); every one must be there,
- * even where a member's value may be blank (member number, address, consents).
+ * even where a member's value may be blank (member number, address, consents). The Stripe
+ * columns may be left out altogether (OPTIONAL_IMPORT_COLUMNS).
  */
-import { IMPORT_COLUMNS, type ImportColumn } from "../../domain/member-import";
+import { IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS, type ImportColumn } from "../../domain/member-import";
 
-/** Where each column is in a record. */
+/** Where each column is in a record (an optional column the file leaves out: -1, read as blank). */
 export type ColumnIndex = Record<ImportColumn, number>;
 
 const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s-]+/g, "_");
@@ -23,5 +24,6 @@ export function readHeader(header: readonly string[]): { ok: true; index: Column
   const missing = IMPORT_COLUMNS.filter((column) => !seen.has(column));
   if (missing.length > 0) problems.push(`Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The first line must name every column: ${IMPORT_COLUMNS.join(", ")}.`);
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, index: Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, seen.get(column)!])) as ColumnIndex };
+  const columns = [...IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS];
+  return { ok: true, index: Object.fromEntries(columns.map((column) => [column, seen.get(column) ?? -1])) as ColumnIndex };
 }

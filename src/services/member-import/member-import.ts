@@ -9,6 +9,13 @@
  *
  * Records are made under user id `email:<address>` and claimed by their owner only through a
  * verified e-mail address (services/membership/claim.ts).
+ *
+ * A card payer may come with their Stripe customer and subscription (optional columns): both
+ * runs check each with Stripe (stripe-links.ts: bounded, at most MAX_STRIPE_LINKS rows per
+ * file) and link them to the record, so Stripe keeps renewing the member; a card payer without
+ * a live subscription is offered renewal by card or bank transfer on their membership page.
+ * Sizes: at most MAX_IMPORT_ROWS rows per file, so 60,000 members are at least six files; of
+ * those rows at most MAX_STRIPE_LINKS may name Stripe ids (60,000 linked card payers: 120 files).
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { ExistingMembers, MemberImportStore } from "../../adapters/d1/member-import";
@@ -18,6 +25,7 @@ import type { EmailOutbox, EmailRequest } from "../email/outbox";
 import { readHeader } from "./columns";
 import { CsvError, decodeUtf8, parseCsv } from "./csv";
 import { duplicates, planImport } from "./plan";
+import { checkStripeLinks, type StripeLookups } from "./stripe-links";
 import { validateRow, type MembershipType } from "./validate-row";
 
 /** The largest file accepted: 5,000 members take about 1 MB; this leaves room and bounds the work. */
@@ -31,6 +39,8 @@ export interface MemberImportDeps {
   outbox: Pick<EmailOutbox, "prepareMany" | "deliverSoon">;
   audit: Pick<AuditLog, "record">;
   batch: (statements: D1PreparedStatement[]) => Promise<unknown>;
+  /** Stripe's customers and subscriptions, to check the ids a file links; null without card payments. */
+  stripe: StripeLookups | null;
   waitUntil: (promise: Promise<unknown>) => void;
   log: Logger;
 }
@@ -50,7 +60,7 @@ interface Checked {
 
 const fileProblem = (message: string, line: number | null = null): Checked => ({ rows: 0, members: [], problems: [{ line, column: null, message }] });
 
-async function readFile(file: Uint8Array, types: () => Promise<MembershipType[]>): Promise<Checked> {
+async function readFile(file: Uint8Array, types: () => Promise<MembershipType[]>, stripe: StripeLookups | null): Promise<Checked> {
   if (file.byteLength === 0) return fileProblem("The file is empty. Choose the CSV file of members.");
   if (file.byteLength > MAX_IMPORT_BYTES) return fileProblem(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it and import the parts one after another.`);
   let records;
@@ -75,6 +85,7 @@ async function readFile(file: Uint8Array, types: () => Promise<MembershipType[]>
     else problems.push(...checked.problems);
   }
   problems.push(...duplicates(members));
+  problems.push(...(await checkStripeLinks(stripe, members)));
   return { rows: rows.length, members, problems };
 }
 
@@ -91,7 +102,7 @@ function invitable(actions: readonly ImportAction[], existing: ExistingMembers):
 
 export function createMemberImport(deps: MemberImportDeps): MemberImport {
   async function plan(file: Uint8Array) {
-    const checked = await readFile(file, deps.membershipTypes);
+    const checked = await readFile(file, deps.membershipTypes, deps.stripe);
     if (checked.problems.length > 0) return { checked, existing: null, actions: [] as ImportAction[], problems: checked.problems.sort(byLine) };
     const numbers = checked.members.flatMap((m) => (m.memberNumber === null ? [] : [m.memberNumber]));
     const existing = await deps.store.existing(

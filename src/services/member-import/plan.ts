@@ -30,6 +30,8 @@ export function differences(member: ImportedMember, record: ImportedRecord): str
   compare("address", record.address, member.address);
   compare("payment method", record.paymentMethod, member.paymentMethod);
   compare("consents", record.consents.join(";") || null, member.consents.join(";") || null);
+  compare("Stripe customer", record.stripeCustomerId, member.stripeCustomerId);
+  compare("Stripe subscription", record.stripeSubscriptionId, member.stripeSubscriptionId);
   return changes;
 }
 

@@ -19,6 +19,8 @@ const CONSENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LIMITS = { email: 254, name: 200, address: 500 } as const;
 const MAX_MEMBER_NUMBER = 999_999_999;
+const STRIPE_CUSTOMER = /^cus_[A-Za-z0-9_]{1,100}$/;
+const STRIPE_SUBSCRIPTION = /^sub_[A-Za-z0-9_]{1,100}$/;
 const email = z.email();
 
 /** "2025-02-30" is not a day; null when `value` is a real YYYY-MM-DD day. */
@@ -80,6 +82,13 @@ export function validateRow(
   const method = PAYMENT_METHODS[value("payment_method").toLowerCase()];
   if (!method) problem("payment_method", `"${value("payment_method")}" is not a payment method: use offline (or bank transfer, cheque) or card`);
 
+  const customerId = value("stripe_customer_id");
+  const subscriptionId = value("stripe_subscription_id");
+  if (customerId !== "" && !STRIPE_CUSTOMER.test(customerId)) problem("stripe_customer_id", `"${customerId}" is not a Stripe customer id: copy it from Stripe, like cus_NffrFeUfNV2Hib`);
+  else if (customerId !== "" && method && method !== "card") problem("stripe_customer_id", "A Stripe customer is for members who pay by card: set payment_method to card, or leave this blank");
+  if (subscriptionId !== "" && !STRIPE_SUBSCRIPTION.test(subscriptionId)) problem("stripe_subscription_id", `"${subscriptionId}" is not a Stripe subscription id: copy it from Stripe, like sub_1MowQVLkdIwHu7ix`);
+  else if (subscriptionId !== "" && customerId === "") problem("stripe_subscription_id", "A Stripe subscription needs its customer: fill in stripe_customer_id too");
+
   const consents = value("consents") === "" ? [] : value("consents").split(";").map((c) => c.trim().toLowerCase()).filter((c) => c !== "");
   const badConsent = consents.find((c) => !CONSENT.test(c));
   if (badConsent !== undefined) problem("consents", `"${badConsent}" is not a consent name: use short names separated by semicolons, like newsletter;directory`);
@@ -100,6 +109,8 @@ export function validateRow(
       address: postal === "" ? null : postal,
       paymentMethod: method,
       consents: [...new Set(consents)],
+      stripeCustomerId: customerId === "" ? null : customerId,
+      stripeSubscriptionId: subscriptionId === "" ? null : subscriptionId,
     },
   };
 }

@@ -10,8 +10,7 @@ import { applicationProForma } from "../pro-forma/pro-forma-content";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import type { Application, ApplicationDiscount, NewApplication } from "../../domain/membership";
 import type { CodeCaps } from "../../adapters/d1/discount-redemptions";
-import type { MembershipStore } from "../../adapters/d1/memberships";
-import { isActiveMember } from "./active-member";
+import type { MemberRule } from "./member-rule";
 import type { BillingDetails } from "../../shared/billing-details";
 import type { JoinDetailsInput } from "../../shared/join-form";
 import { amountDue, newReference } from "./terms";
@@ -22,6 +21,8 @@ export type ApplyResult =
   | { kind: "created"; application: Application }
   | { kind: "existing"; application: Application }
   | { kind: "already-member" }
+  /** A member whose membership payment is disputed with their bank: not a new membership, the dispute decides. */
+  | { kind: "suspended" }
   /** The form's key belongs to someone else's application: the applicant must reload the form. */
   | { kind: "key-used" }
   /** The discount code's last use (in all, or for this person) went to someone else meanwhile: nothing was stored. */
@@ -29,12 +30,12 @@ export type ApplyResult =
 
 export interface ApplyDeps {
   applications: ApplicationStore;
-  memberships: MembershipStore;
+  /** Who is a member already (the one member rule, disputes included). */
+  members: Pick<MemberRule, "standing">;
   /** A bank-transfer applicant's pro-forma invoice, issued in the application's own batch. */
   proForma: Pick<ProFormaIssuer, "issue">;
   /** The applicant's acknowledgement and the staff notice, written with the application. */
   followUps: Pick<MembershipFollowUps, "applicationStored" | "deliverSoon">;
-  graceDays: number;
   now: () => Date;
 }
 
@@ -68,8 +69,9 @@ export async function apply(
   const previous = await previousSubmission(deps, input.details.idempotencyKey, applicant);
   if (previous.kind === "mine") return { kind: "existing", application: previous.application };
   if (previous.kind === "key-used") return previous;
-  const record = await deps.memberships.forUser(input.user.id);
-  if (isActiveMember(record, deps.now(), deps.graceDays)) return { kind: "already-member" };
+  const standing = await deps.members.standing(input.user.id);
+  if (standing.member) return { kind: "already-member" };
+  if (standing.suspended) return { kind: "suspended" };
 
   const now = deps.now();
   const d = input.details;

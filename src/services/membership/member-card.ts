@@ -1,17 +1,18 @@
 /**
  * A member's number, and the proof of membership employers and insurers ask for (name, number,
  * membership, valid until). Only the signed-in member's own record, and the proof only while the
- * membership is active: a lapsed member cannot print a proof that says otherwise.
+ * member rule (member-rule.ts) says they are a member: a lapsed member, or one whose payment is
+ * disputed with their bank, cannot print a proof that says otherwise. The membership it names is
+ * the record's, the one in force (a change waiting for payment or for the renewal is not).
  */
 import type { MemberCardStore } from "../../adapters/d1/member-cards";
 import type { MemberCard } from "../../domain/membership";
-import { isActiveMember } from "./active-member";
+import type { MemberRule } from "./member-rule";
 import { ownMembership, type OwnMembershipDeps } from "./own-membership";
 
 export interface MemberCardDeps extends OwnMembershipDeps {
   cards: MemberCardStore;
-  now: () => Date;
-  graceDays: number;
+  members: Pick<MemberRule, "isMember">;
 }
 
 export interface MemberNumberAndCard {
@@ -22,9 +23,9 @@ export interface MemberNumberAndCard {
 }
 
 export async function memberCard(deps: MemberCardDeps, userId: string): Promise<MemberNumberAndCard> {
-  const [{ record, application }, facts] = await Promise.all([ownMembership(deps, userId), deps.cards.forUser(userId)]);
+  const [{ record, application }, facts, member] = await Promise.all([ownMembership(deps, userId), deps.cards.forUser(userId), deps.members.isMember(userId)]);
   const memberNumber = facts?.memberNumber ?? null;
-  if (!record || memberNumber === null || !isActiveMember(record, deps.now(), deps.graceDays)) return { memberNumber, card: null };
+  if (!record || memberNumber === null || !member) return { memberNumber, card: null };
   const name = facts?.memberName ?? (application ? `${application.givenName} ${application.familyName}` : record.email);
   return { memberNumber, card: { name, memberNumber, membershipTitle: record.membershipTitle, validUntil: record.periodEnd } };
 }

@@ -2,14 +2,21 @@
  * The member's side of the membership year (docs/decisions/0015-membership-year.md): changing
  * membership type from /user/membership, and asking to renew a membership paid offline.
  *
- * - An upgrade (or a change at the same price) takes effect at once. Paid offline, the pro-rata
- *   difference (change-pricing.ts) becomes an application of kind "change" with its own reference,
- *   which staff record on /staff/applications like any other; paid by card, Stripe moves the
- *   subscription to the new price and invoices the difference at once (its proration).
+ * - The type changed to asks what joining it asks: its evidence (a registration number, the year
+ *   qualified…, from the CMS) must be in the member's saved details, or nothing changes and the
+ *   member is told what to add on /user/profile.
+ * - An upgrade paid offline with an amount due takes effect when it is paid: the pro-rata
+ *   difference (change-pricing.ts) becomes an application of kind "change" with its own
+ *   reference, which staff record on /staff/applications like any other, and only that recording
+ *   moves the record (and so the proof of membership) to the new type. Nothing to pay (a change
+ *   at the same price, an upgrade in grace whose renewal is at the new price): at once. Paid by
+ *   card, Stripe moves the subscription to the new price and invoices the difference at once (its
+ *   proration).
  * - A downgrade waits for the next renewal (the record keeps it as its next membership); by card,
  *   Stripe's subscription moves to the new price without proration, so the renewal charges it.
  *   Choosing the current type again while a downgrade waits withdraws it.
- * - A renewal of a membership paid offline is an application of kind "renewal" (one per period),
+ * - A renewal of a membership renewed by hand (paid offline, or by card with no live Stripe
+ *   subscription: src/shared/renewal-way.ts) is an application of kind "renewal" (one per period),
  *   for the price of the membership the record renews into: paid by bank transfer (staff record
  *   it) or, when Stripe is configured, by card in one Checkout payment (payments/renewal-*.ts);
  *   either extends the period.
@@ -20,6 +27,9 @@ import type { MembershipChangeStore, NewChange, NewYearApplication, RenewalPrice
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { Application, ApplicationDetails, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
 import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-year";
+import type { JoinPage } from "../../domain/content";
+import { EVIDENCE_FIELDS, evidenceProblems, joinRequirements, type EvidenceField } from "../../shared/join-form";
+import { formValues } from "../profile/member-profile";
 
 export type { ChangeBlock, ChangeOption, ChangeOptions };
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
@@ -33,6 +43,7 @@ import { expireMembershipCheckout } from "../payments/membership-checkout";
 import { renewalCheckoutUrl } from "../payments/renewal-checkout";
 import { quoteChange } from "./change-pricing";
 import { memberState } from "./member-state";
+import { renewsAutomatically } from "../../shared/renewal-way";
 import { newReference } from "./terms";
 
 export interface MembershipChangeDeps {
@@ -42,6 +53,8 @@ export interface MembershipChangeDeps {
   applications: Pick<ApplicationStore, "latestForUser">;
   changes: MembershipChangeStore;
   terms: () => Promise<Map<string, MembershipTerms>>;
+  /** The join page's registration-number format, which a type without its own uses (as joining does). */
+  joinPage: () => Promise<Pick<JoinPage, "registrationNumberPattern" | "registrationNumberExample"> | null>;
   card: CardPayments | null;
   graceDays: number;
   now: () => Date;
@@ -72,6 +85,16 @@ function changeBlock(record: MembershipRecord, state: MemberState, facts: { pric
   if (record.paymentMethod === "card" && (!facts.card || !record.stripeSubscriptionId)) return "card-unavailable";
   return null;
 }
+
+/** The evidence as the member's details page names it, for "add … on your details page". */
+const EVIDENCE_WORDS: Record<EvidenceField, string> = {
+  registrationNumber: "your professional registration number",
+  yearQualified: "the year you qualified",
+  workplace: "your workplace",
+  placeOfStudy: "your university or college, and course",
+};
+
+const listed = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
 
 export type MembershipChangeService = ReturnType<typeof createMembershipChangeService>;
 
@@ -155,6 +178,24 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
     if (renewal) await expireMembershipCheckout(deps.card, renewal.id);
   }
 
+  /**
+   * Why the member's saved details do not meet `target`'s evidence, or null when they do: the
+   * same rules joining `target` applies, to the details they joined with (and keep on /user/profile).
+   */
+  async function missingEvidence(userId: string, target: MembershipTerms): Promise<string | null> {
+    const [joined, joinPage] = await Promise.all([deps.applications.latestForUser(userId), deps.joinPage()]);
+    const requirements = joinRequirements(target.evidence, joinPage ?? undefined);
+    const asked = EVIDENCE_FIELDS.filter((field) => requirements.evidence[field] === "required");
+    if (!joined || joined.status === "rejected") {
+      if (asked.length === 0) return null;
+      return `${target.title} asks for ${listed(asked.map((f) => EVIDENCE_WORDS[f]))}, and we hold no professional details for you. Please contact the office to change your membership.`;
+    }
+    const problems = evidenceProblems(requirements, formValues(joined));
+    const fields = EVIDENCE_FIELDS.filter((field) => problems[field]);
+    if (fields.length === 0) return null;
+    return `${target.title} asks for ${listed(fields.map((f) => EVIDENCE_WORDS[f]))} as joining it does. Add ${fields.length > 1 ? "them" : "it"} on your details page (/user/profile), then change your membership. Nothing has been changed.`;
+  }
+
   /** After a claim that did nothing: the same form again (done already), or a record that moved on meanwhile. */
   async function repeated(userId: string, changeId: string, done: string): Promise<ChangeOutcome> {
     if ((await deps.changes.forUser(userId)).some((c) => c.id === changeId)) return { kind: "done", to: done };
@@ -169,7 +210,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
   async function requestRenewal(userId: string, billing: BillingDetails | null, paying: "bank-transfer" | "card"): Promise<void> {
     const record = await deps.memberships.forUser(userId);
     const state = record ? memberState(record, deps.graceDays, deps.now()) : null;
-    if (!record || record.paymentMethod !== "offline" || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
+    if (!record || renewsAutomatically(record) || (state?.kind !== "renewal_due" && state?.kind !== "in_grace")) {
       throw new AppError("CONFLICT", "Your membership is not due for renewal, so there is nothing to pay yet. Nothing has been changed.");
     }
     const renewsAs = record.nextMembership ?? { slug: record.membershipSlug, title: record.membershipTitle };
@@ -203,7 +244,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
     async change(userId: string, input: { membershipSlug: string; idempotencyKey: string }): Promise<ChangeOutcome> {
       // The same form again (a double submit, a reload): what it did the first time.
       const previous = (await deps.changes.forUser(userId)).find((c) => c.id === input.idempotencyKey);
-      if (previous) return { kind: "done", to: `${PAGE}?changed=${previous.direction}` };
+      if (previous) return { kind: "done", to: `${PAGE}?changed=${previous.status === "awaiting_payment" ? "upgrade-requested" : previous.direction}` };
       const { record, block, options: choices, scheduled, terms } = await load(userId);
       if (!record || block) return { kind: "problem", message: "Your membership cannot be changed just now. This page says why." };
       const target = terms.get(input.membershipSlug);
@@ -218,6 +259,8 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
         return { kind: "done", to: `${PAGE}?changed=kept` };
       }
       if (scheduled?.slug === target.slug) return { kind: "done", to: `${PAGE}?changed=downgrade` };
+      const missing = await missingEvidence(userId, target);
+      if (missing) return { kind: "problem", message: missing };
 
       const quote = choices.find((c) => c.slug === target.slug)!.quote!;
       const change: NewChange = {
@@ -241,12 +284,23 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
         return { kind: "done", to: done };
       }
 
+      if (!card && quote.proRataPence > 0) {
+        // Paid offline: the record keeps the type in force until staff record the amount due.
+        const amountDue = await yearApplication(record, {
+          kind: "change",
+          idempotencyKey: `change:${change.id}`,
+          membershipSlug: target.slug,
+          membershipTitle: target.title,
+          vatTreatment: target.vatTreatment,
+          amountDuePence: quote.proRataPence,
+        });
+        const requested = `${PAGE}?changed=upgrade-requested`;
+        if (!(await deps.changes.requestUpgrade(change, amountDue))) return repeated(userId, change.id, requested);
+        deps.log.info("membership.change_requested", { userId, from: change.from.slug, to: change.to.slug, amountPence: quote.proRataPence });
+        return { kind: "done", to: requested };
+      }
       if (card) change.stripeInvoiceId = await moveSubscription(record, target, true, input.idempotencyKey);
-      const amountDue =
-        !card && quote.proRataPence > 0
-          ? await yearApplication(record, { kind: "change", idempotencyKey: `change:${change.id}`, membershipSlug: target.slug, membershipTitle: target.title, vatTreatment: target.vatTreatment, amountDuePence: quote.proRataPence })
-          : null;
-      if (!(await deps.changes.applyNow(change, amountDue, renewal))) return repeated(userId, change.id, done);
+      if (!(await deps.changes.applyNow(change, null, renewal))) return repeated(userId, change.id, done);
       await closeRepricedCheckout(record);
       deps.log.info("membership.changed", { userId, from: change.from.slug, to: change.to.slug, method: record.paymentMethod, amountPence: quote.proRataPence });
       return { kind: "done", to: done };

@@ -30,7 +30,9 @@ import type { RenewalPaymentOutcome } from "../payments/renewal-payment";
 import { apply, previousSubmission } from "./apply";
 import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
+import type { MemberRule } from "./member-rule";
 import { ownMembership } from "./own-membership";
+import { renewsAutomatically } from "../../shared/renewal-way";
 import { isRefundDue } from "./refunds";
 import { priceMembershipCode } from "./membership-code";
 import { amountDue, membershipTerms } from "./terms";
@@ -41,6 +43,8 @@ export interface MembershipServiceDeps {
   /** Pro-forma invoices for applicants paying by bank transfer. */
   proForma: Pick<ProFormaIssuer, "issue">;
   memberships: MembershipStore;
+  /** Who is a member (the one member rule, disputes included): joining refuses a member. */
+  members: Pick<MemberRule, "standing">;
   /** Renewals and changes of type (the membership year). */
   changes: Pick<MembershipChangeStore, "forUser" | "openApplications">;
   content: Pick<ContentService, "memberships" | "allGeneralPages" | "discountCode">;
@@ -74,7 +78,8 @@ export interface MembershipOverview {
   /** Changes of membership type, newest first. */
   changes: MembershipChange[];
   /**
-   * An offline member due to renew with no renewal asked for yet: what renewing costs, and the
+   * A member who renews by hand (offline, or card without a live subscription: src/shared/renewal-way.ts) due
+   * to renew with no renewal asked for yet: what renewing costs, and the
    * organisation their last application was made out to (kept for the renewal unless changed).
    */
   renewal: { title: string; amountPence: number; billing: BillingDetails | null } | null;
@@ -169,7 +174,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const received = payments.reduce((sum, payment) => sum + payment.amountPence, 0);
       const renewsAs = record?.nextMembership ?? (record ? { slug: record.membershipSlug, title: record.membershipTitle } : null);
       const renewalDue =
-        record?.paymentMethod === "offline" && (state?.kind === "renewal_due" || state?.kind === "in_grace") && !openApplications.some((a) => a.kind === "renewal");
+        record !== null && !renewsAutomatically(record) && (state?.kind === "renewal_due" || state?.kind === "in_grace") && !openApplications.some((a) => a.kind === "renewal");
       const [price, lastBilling] = renewalDue && renewsAs ? await Promise.all([terms().then((all) => all.get(renewsAs.slug)), deps.applications.lastBilling(userId)]) : [undefined, null];
       return {
         record,
@@ -221,6 +226,12 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       }
       if (result.kind === "already-member") {
         return { kind: "problems", errors: { membership: "You are already a member. Your membership page shows its details." } };
+      }
+      if (result.kind === "suspended") {
+        return {
+          kind: "problems",
+          errors: { membership: "Your membership is suspended while a payment for it is disputed with your bank, so you cannot join again. Please contact the office." },
+        };
       }
       deps.log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: applicationTerms.slug });
       if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment") {

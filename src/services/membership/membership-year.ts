@@ -16,6 +16,7 @@
  * purpose: it gets no reminders, and at the end of its period it lapses without grace and without
  * the "your membership has lapsed, renew" message.
  */
+import { renewsAutomatically } from "../../shared/renewal-way";
 import type { DailyJobProgressStore, YearRunProgress, YearRunStep } from "../../adapters/d1/daily-job-progress";
 import type { MembershipYearStore, PeriodPosition, YearMember } from "../../adapters/d1/membership-year";
 import type { MembershipTerms } from "../../domain/membership";
@@ -213,11 +214,12 @@ function lapseGuard(members: readonly YearMember[]) {
 
 /**
  * A page of the memberships whose period ends within the next 30 days: the reminder each is due
- * (the 30-day or the 7-day one). Card members are told the date and the amount Stripe will take;
- * offline members that their membership ends and how much renewing costs, with the link to
- * /user/membership. The amount is the yearly subscription of the membership the record renews into
- * (a scheduled downgrade's). Reminders are optional messages: delivery holds them back for readers
- * who turned them off (services/email/preferences.ts).
+ * (the 30-day or the 7-day one). Card members with a live subscription are told the date
+ * and the amount Stripe will take; everyone else (offline, or card with no live subscription:
+ * shared/renewal-way.ts) that their membership ends and how much renewing costs, by card or bank
+ * transfer, with the link to /user/membership. The amount is the yearly subscription of the membership the record
+ * renews into (a scheduled downgrade's). Reminders are optional messages: delivery holds them back
+ * for readers who turned them off (services/email/preferences.ts).
  */
 async function reminderPage({ deps, at, limits, terms }: PageContext, after: PeriodPosition | null): Promise<Page> {
   const horizon = new Date(at.getTime() + Math.max(...REMINDER_DAYS) * DAY_MS).toISOString();
@@ -249,6 +251,7 @@ async function reminderPage({ deps, at, limits, terms }: PageContext, after: Per
           periodEnd: londonDate(new Date(record.periodEnd!)),
           daysBefore: days,
           paymentMethod: record.paymentMethod,
+          renewal: renewsAutomatically(record) ? "automatic" : "by-hand",
           amountPence: price.subscriptionPence,
         },
       };

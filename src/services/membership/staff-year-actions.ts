@@ -1,13 +1,14 @@
 /**
  * What staff do to the membership year's applications (kinds "renewal" and "change"), beside
  * joining's (staff-actions.ts): recording a renewal's payment extends the membership (a
- * downgrade waiting for it takes effect); recording a change's payment settles an upgrade that
- * is already in effect; rejecting a change's amount due undoes the upgrade. Each with its audit
- * entry, in one batch, once.
+ * downgrade waiting for it takes effect); recording a change's payment is what puts an offline
+ * upgrade in effect (an upgrade is never in force before its amount due is paid); rejecting a
+ * change's amount due closes the upgrade (and undoes one put in effect before this rule). Each
+ * with its audit entry, in one batch, once.
  */
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
-import type { Application } from "../../domain/membership";
+import type { Application, MembershipTerms } from "../../domain/membership";
 import type { MembershipFollowUps } from "./follow-ups";
 import { renewalPeriod } from "./renewal-period";
 import type { OfflinePayment } from "./staff-actions";
@@ -16,6 +17,8 @@ export interface StaffYearDeps {
   changes: MembershipChangeStore;
   memberships: Pick<MembershipStore, "forUser">;
   graceDays: number;
+  /** The membership types' prices: a renewal awaiting payment is repriced to the type an upgrade puts in effect. */
+  terms: () => Promise<Map<string, MembershipTerms>>;
   newId: () => string;
   /** The renewed member's receipt and "membership-paid" (renewal) e-mail, written in the payment's batch. */
   followUps: Pick<MembershipFollowUps, "paymentRecorded" | "deliverSoon">;
@@ -46,11 +49,14 @@ export async function recordYearPayment(
     if (claimed) deps.followUps.deliverSoon(email.ids);
     return { claimed, periodEnd: period.end };
   }
-  const claimed = await deps.changes.recordChangePayment(application, received, {
-    staffEmail,
-    action: "change.payment.recorded",
-    details: { paymentId: id, ...payment },
-  });
+  const change = await deps.changes.forApplication(application.id);
+  const target = change ? (await deps.terms()).get(change.to.slug) : undefined;
+  const claimed = await deps.changes.recordChangePayment(
+    application,
+    received,
+    { staffEmail, action: "change.payment.recorded", details: { paymentId: id, ...payment } },
+    target ? { slug: target.slug, title: target.title, pence: target.subscriptionPence } : null,
+  );
   return { claimed, periodEnd: null };
 }
 

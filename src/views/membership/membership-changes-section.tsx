@@ -1,7 +1,7 @@
 /**
  * /user/membership's part about changing membership type: what the last change did, a downgrade
- * waiting for the renewal, an upgrade's amount still due (with its reference), the way to
- * change, and the changes made so far.
+ * waiting for the renewal, an upgrade waiting for its amount due (with its reference: it takes
+ * effect when paid), the way to change, and the changes made so far.
  */
 import type { Application, MembershipRecord } from "../../domain/membership";
 import type { ChangeStatus, MemberState, MembershipChange } from "../../domain/membership-year";
@@ -21,6 +21,7 @@ export interface MembershipChangesSectionProps {
 
 const CHANGED_TEXT: Record<string, string> = {
   upgrade: "Your membership has changed, starting today.",
+  "upgrade-requested": "Your change is asked for. It takes effect when your payment of the amount due below arrives; until then your membership stays as it is.",
   sideways: "Your membership has changed, starting today.",
   downgrade: "Your membership will change at your next renewal. Until then nothing changes.",
   kept: "You are keeping your membership as it is; the change waiting for your renewal is withdrawn.",
@@ -28,6 +29,7 @@ const CHANGED_TEXT: Record<string, string> = {
 
 const STATUS_TEXT: Record<ChangeStatus, string> = {
   applied: "In effect",
+  awaiting_payment: "When your payment arrives",
   scheduled: "At the next renewal",
   withdrawn: "Withdrawn",
   reverted: "Undone (not paid)",
@@ -54,7 +56,7 @@ export function MembershipChangesSection({ record, state, openApplications, chan
         <section aria-labelledby="change-due" className="screen-section" data-change-due="">
           <h2 id="change-due">Amount due for your change</h2>
           <dl className="summary-list">
-            <SummaryRow label="For">{due.membershipTitle}, for the rest of this period</SummaryRow>
+            <SummaryRow label="For">{due.membershipTitle}, for the rest of this period, from when your payment arrives</SummaryRow>
             <SummaryRow label="Amount due"><strong>{formatPence(due.amountDuePence)}</strong></SummaryRow>
             <SummaryRow label="Your payment reference"><strong>{due.reference}</strong></SummaryRow>
           </dl>

@@ -17,6 +17,7 @@ import { ActionButton } from "../forms/action-button";
 import { ErrorSummary } from "../forms/error-summary";
 import { BILLING_LABELS, BillingFields, billingValues } from "../billing/billing-fields";
 import type { BillingDetails } from "../../shared/billing-details";
+import { renewsAutomatically } from "../../shared/renewal-way";
 
 /** `?renewal=`: asked to renew; left card payment without paying; card payment unavailable just now. */
 export const RENEWAL_NOTICES = ["requested", "card-cancelled", "card-unavailable"] as const;
@@ -129,7 +130,7 @@ export function RenewalSection({ record, state, openApplications, renewal, notic
       </section>
     );
   }
-  if (record.paymentMethod === "card" && due(state) && record.periodEnd) {
+  if (renewsAutomatically(record) && due(state) && record.periodEnd) {
     return (
       <section aria-labelledby="renewal" className="screen-section" data-renewal="card">
         <h2 id="renewal">Renewal</h2>

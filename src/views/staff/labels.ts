@@ -58,6 +58,7 @@ export const CHANGE_DIRECTION_LABELS: Record<ChangeDirection, string> = {
 
 export const CHANGE_STATUS_LABELS: Record<ChangeStatus, string> = {
   applied: "In effect",
+  awaiting_payment: "Waiting for its amount due (not in effect yet)",
   scheduled: "Waiting for the renewal",
   withdrawn: "Withdrawn by the member",
   reverted: "Undone (amount due not paid)",

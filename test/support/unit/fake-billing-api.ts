@@ -180,6 +180,11 @@ export function createFakeBillingApi(options: { sessionUrl?: (id: string) => str
       reach("retrieveSubscription");
       return structuredClone(subscriptions.get(id) ?? null);
     },
+    async retrieveCustomer(id) {
+      reach("retrieveCustomer");
+      // Customers are exercised against the HTTP fake (integration tests); here every customer a subscription names exists.
+      return [...subscriptions.values()].some((s) => s.customerId === id) ? { id, deleted: false } : null;
+    },
     async retrieveInvoice(id) {
       reach("retrieveInvoice");
       return structuredClone(invoices.get(id) ?? null);

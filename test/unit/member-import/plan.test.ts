@@ -17,6 +17,8 @@ const member = (overrides: Partial<ImportedMember> = {}): ImportedMember => ({
   address: null,
   paymentMethod: "offline",
   consents: [],
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
   ...overrides,
 });
 
@@ -33,6 +35,8 @@ const recordOf = (m: ImportedMember, overrides: Partial<ImportedRecord> = {}): I
   address: m.address,
   paymentMethod: m.paymentMethod,
   consents: m.consents,
+  stripeCustomerId: m.stripeCustomerId,
+  stripeSubscriptionId: m.stripeSubscriptionId,
   ...overrides,
 });
 

@@ -44,8 +44,26 @@ describe("a good row", () => {
         address: "1 Guild Street, Bristol",
         paymentMethod: "offline",
         consents: ["newsletter", "directory"],
+        stripeCustomerId: null,
+        stripeSubscriptionId: null,
       },
     });
+  });
+
+  it("carries a card payer's Stripe customer and subscription when the file has those columns", () => {
+    const columns = [...IMPORT_COLUMNS, "stripe_customer_id", "stripe_subscription_id"];
+    const withStripe = readHeader(columns);
+    if (!withStripe.ok) throw new Error("the Stripe columns must be accepted");
+    const values: Record<string, string> = { ...GOOD, payment_method: "card", stripe_customer_id: "cus_Abc123", stripe_subscription_id: "sub_Xyz789" };
+    const result = validateRow({ line: 3, fields: columns.map((c) => values[c]!) }, withStripe.index, TYPES);
+    expect(result).toMatchObject({ ok: true, member: { paymentMethod: "card", stripeCustomerId: "cus_Abc123", stripeSubscriptionId: "sub_Xyz789" } });
+    const problems = (fields: Record<string, string>) => {
+      const checked = validateRow({ line: 3, fields: columns.map((c) => ({ ...values, ...fields })[c]!) }, withStripe.index, TYPES);
+      return checked.ok ? [] : checked.problems.map((p) => [p.column, p.message]);
+    };
+    expect(problems({ stripe_customer_id: "12345" })).toEqual([["stripe_customer_id", '"12345" is not a Stripe customer id: copy it from Stripe, like cus_NffrFeUfNV2Hib']]);
+    expect(problems({ payment_method: "offline" })).toEqual([["stripe_customer_id", "A Stripe customer is for members who pay by card: set payment_method to card, or leave this blank"]]);
+    expect(problems({ stripe_customer_id: "" })).toEqual([["stripe_subscription_id", "A Stripe subscription needs its customer: fill in stripe_customer_id too"]]);
   });
 
   it.each([

@@ -1,0 +1,52 @@
+/**
+ * The one rule that says who is a member: member pages and prices, the directory, the proof of
+ * membership and the join form's "already a member" all ask it, so none can say "member" where
+ * another says not.
+ *
+ * A record makes its holder a member while it is active, renewal due or in grace (member-state.ts;
+ * a record with no period end is open-ended). A membership payment disputed with the payer's bank
+ * suspends that until the dispute is decided (services/refunds/disputes.ts): won, it is restored;
+ * lost, the membership ends.
+ */
+import type { MembershipStore } from "../../adapters/d1/memberships";
+import type { RefundStore } from "../../adapters/d1/refunds";
+import type { MembershipRecord } from "../../domain/membership";
+import { isMemberState, memberState } from "./member-state";
+
+export interface MemberRuleDeps {
+  memberships: Pick<MembershipStore, "forUser">;
+  disputes: Pick<RefundStore, "hasOpenMembershipDispute">;
+  graceDays: number;
+  now: () => Date;
+}
+
+/** Where a user stands: their record, and whether it makes them a member now. */
+export interface MemberStanding {
+  record: MembershipRecord | null;
+  /** A member now: the record's state is a member's and no membership payment is disputed. */
+  member: boolean;
+  /** The record alone would make them a member, but a payment of it is disputed with their bank. */
+  suspended: boolean;
+}
+
+/** The rule itself, for a record and whether a payment of it is disputed, at `now`. */
+export function holdsMembership(record: MembershipRecord | null, openDispute: boolean, now: Date, graceDays: number): boolean {
+  return !openDispute && record !== null && isMemberState(memberState(record, graceDays, now));
+}
+
+export type MemberRule = ReturnType<typeof createMemberRule>;
+
+export function createMemberRule(deps: MemberRuleDeps) {
+  async function standing(userId: string): Promise<MemberStanding> {
+    const [record, disputed] = await Promise.all([deps.memberships.forUser(userId), deps.disputes.hasOpenMembershipDispute(userId)]);
+    const byRecord = holdsMembership(record, false, deps.now(), deps.graceDays);
+    return { record, member: byRecord && !disputed, suspended: byRecord && disputed };
+  }
+  return {
+    standing,
+    /** Whether the user is a member now. */
+    async isMember(userId: string): Promise<boolean> {
+      return (await standing(userId)).member;
+    },
+  };
+}
