@@ -3,10 +3,18 @@
  * records (more than the 20,000 the register once read before filtering by state) and a handful
  * of members in every other state. Each tab lists the right members in the order its caption
  * says, a page at a time with next and previous links and an honest count, and the CSV export
- * holds every matching row with the member number, postal address and phone.
+ * holds every matching row with the member number, postal address and phone. And the register's
+ * SQL windows put a table of records (every status, ending or not, period ends on and either side
+ * of each boundary) in exactly the state the member-state rule gives them.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createMembersRegisterStore } from "../../src/adapters/d1/members-register";
+import type { MembershipStatus } from "../../src/domain/membership";
+import { REGISTER_FILTERS } from "../../src/domain/membership-year";
+import { memberState } from "../../src/services/membership/member-state";
+import { stateWindows } from "../../src/services/membership/member-state-windows";
+import { REGISTER_ORDER } from "../../src/services/membership/members-register";
 import { signedInStaff } from "../support/worker/staff";
 import type { TestBrowser } from "../support/worker/browser";
 
@@ -151,5 +159,63 @@ describe("the members register with more records than it once read", () => {
     const page = await staff.fetch("/staff/members/active-sooner");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(members.activeSooner);
+  });
+});
+
+describe("the register's SQL windows and the member-state rule", () => {
+  const NOW = new Date("2030-06-15T12:00:00.000Z");
+  const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+  const GRACE_DAYS = [30, 0, 7];
+  const ends: (string | null)[] = [
+    null,
+    "not a date",
+    at(0),
+    at(1),
+    at(-1),
+    at(30 * DAY),
+    at(30 * DAY + 1),
+    at(30 * DAY - 1),
+    at(-7 * DAY),
+    at(-7 * DAY - 1),
+    at(-30 * DAY),
+    at(-30 * DAY + 1),
+    at(-30 * DAY - 1),
+    "2030-06-15",
+    "2030-06-16",
+    "2030-07-15",
+    "2030-07-16",
+    "2030-05-16",
+    "2030-05-15",
+    "2031-01-01",
+    "2017-03-31",
+    "2030-06-15 12:00:00",
+  ];
+  const records = ["active", "lapsed", "cancelled", "awaiting_payment"].flatMap((status) =>
+    ends.flatMap((periodEnd, i) => [false, true].map((ending) => ({ userId: `agree-${status}-${i}-${ending ? "ending" : "renewing"}`, status, periodEnd, endsOn: ending ? (periodEnd ?? "2030-06-15") : null }))),
+  );
+
+  beforeAll(async () => {
+    await env.DB.batch(
+      records.map((r) =>
+        env.DB.prepare(
+          `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end, ends_on)
+           VALUES (?1, ?1 || '@agree.example', 'full-member', 'Full member', ?2, 'offline', ?3, ?4)`,
+        ).bind(r.userId, r.status, r.periodEnd, r.endsOn),
+      ),
+    );
+  });
+
+  it.each(GRACE_DAYS)("put every record in the same state with %i grace days", async (graceDays) => {
+    const store = createMembersRegisterStore(env.DB);
+    for (const filter of REGISTER_FILTERS) {
+      const query = { windows: stateWindows(filter, graceDays, NOW), order: REGISTER_ORDER[filter], search: "@agree.example" };
+      const found = (await store.page(query, null, 1_000)).map(({ row }) => row.record.userId).sort();
+      const expected = records
+        .filter((r) => filter === "all" || memberState({ status: r.status as MembershipStatus, periodEnd: r.periodEnd, endsOn: r.endsOn }, graceDays, NOW).kind === filter)
+        .map((r) => r.userId)
+        .sort();
+      expect(found, filter).toEqual(expected);
+      expect((await store.count(query, 10_000)).count, filter).toBe(expected.length);
+    }
   });
 });
