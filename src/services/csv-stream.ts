@@ -7,6 +7,7 @@
  * one still runs past the bounds (rows added meanwhile, a slow database) the file ends with an
  * "Export incomplete" line and the download fails, so a short file is never passed off as whole.
  */
+import { AppError } from "../errors";
 import { csvCell, type CsvColumn } from "./csv";
 
 /** Rows read per D1 query: a few hundred kilobytes of CSV. */
@@ -65,5 +66,28 @@ export function csvStream<T, C>(columns: readonly CsvColumn<T>[], read: (cursor:
       }
       cursor = page.next;
     },
+  });
+}
+
+/**
+ * A staff export of every row matching a filter: counted first (past `EXPORT_MAX_ROWS` it is
+ * refused, 409, with words saying why), audited with the count, then streamed in keyset pages:
+ * `page` reads up to `limit` rows after the last row of the page before (null: from the start).
+ */
+export async function countedCsvExport<T>(options: {
+  noun: string;
+  count: (cap: number) => Promise<number>;
+  audit: (count: number) => Promise<void>;
+  columns: readonly CsvColumn<T>[];
+  page: (after: T | null, limit: number) => Promise<readonly T[]>;
+}): Promise<ReadableStream<Uint8Array>> {
+  const count = await options.count(EXPORT_MAX_ROWS + 1);
+  if (count > EXPORT_MAX_ROWS) {
+    throw new AppError("CONFLICT", `More than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} ${options.noun} match: one download holds at most that many. Choose a status or search to narrow it.`);
+  }
+  await options.audit(count);
+  return csvStream<T, T>(options.columns, async (after) => {
+    const rows = await options.page(after, EXPORT_PAGE_ROWS);
+    return { rows, next: rows.length === EXPORT_PAGE_ROWS ? rows.at(-1)! : null };
   });
 }

@@ -57,7 +57,7 @@ const linkTo = (html: string, rel: "next" | "prev") => {
 };
 
 let staff: TestBrowser;
-const members: Record<string, string> = {};
+const members: Record<string, string> = {} as Record<string, string>;
 
 beforeAll(async () => {
   await env.DB.exec("DELETE FROM email_outbox; DELETE FROM memberships; DELETE FROM entitlements; DELETE FROM membership_changes");
@@ -116,14 +116,14 @@ describe("the members register with more records than it once read", () => {
     // Ten a day, each day's in descending user id: 25000 … 24903 after the two recent lapses.
     expect(page1.slice(2, 5)).toEqual(["lapsed-25000@scale.example", "lapsed-24999@scale.example", "lapsed-24998@scale.example"]);
 
-    const second = await (await staff.fetch(linkTo(first, "next")!)).text();
+    const second = await (await staff.fetch(linkTo(first, "next") ?? "missing next link")).text();
     const page2 = emailsIn(second);
     expect(page2).toHaveLength(100);
     expect(page2[0]).toBe("lapsed-24902@scale.example");
     expect(new Set([...page1, ...page2]).size).toBe(200);
     expect(second).toContain("Previous page");
 
-    const back = await (await staff.fetch(linkTo(second, "prev")!)).text();
+    const back = await (await staff.fetch(linkTo(second, "prev") ?? "missing previous link")).text();
     expect(emailsIn(back)).toEqual(page1);
     expect(back).not.toContain('rel="prev"');
   });
@@ -149,9 +149,9 @@ describe("the members register with more records than it once read", () => {
 
   it("exports the address and phone a join application gave, and an imported member's address", async () => {
     const text = await (await staff.fetch("/staff/members.csv?status=active")).text();
-    const sooner = text.split("\r\n").find((line) => line.includes(members.activeSooner))!;
+    const sooner = text.split("\r\n").find((line) => line.includes(members.activeSooner!))!;
     expect(sooner).toMatch(/^\d+,Ada Scale-active-sooner,active-sooner@scale\.example,0117 1300 ner,1 active-sooner Street,,Bristol,,BS1 1AA,United Kingdom,/);
-    const imported = text.split("\r\n").find((line) => line.includes(members.imported))!;
+    const imported = text.split("\r\n").find((line) => line.includes(members.imported!))!;
     expect(imported).toContain('Imported active-imported,active-imported@scale.example,,"3 Old Road, Leeds"');
   });
 

@@ -6,8 +6,6 @@ import { londonDate } from "../../shared/london-date";
 
 /** The newest this many are listed on screen; a search finds older ones. */
 export const LIST_LIMIT = 200;
-/** At most this many rows in one export. */
-export const EXPORT_LIMIT = 10_000;
 
 /**
  * `?status=` (one of `statuses` or "all"; the first by default) and `?q=` (the search). An

@@ -102,7 +102,7 @@ export function StaffList<S extends string>({ area, title, path, noun, tabs, sta
           {children}
         </StaffTable>
       )}
-      {paging ? <Pager path={path} status={status} search={search} noun={noun} shown={count} paging={paging} /> : null}
+      {paging ? <Pager noun={noun} shown={count} paging={paging} href={(cursor, token) => `${path}${listQuery(status, search)}&${cursor}=${encodeURIComponent(token)}`} /> : null}
       {!paging && count >= limit ? (
         <p className="notice notice--info">
           <span>
@@ -116,9 +116,8 @@ export function StaffList<S extends string>({ area, title, path, noun, tabs, sta
 
 const number = (n: number) => n.toLocaleString("en-GB");
 
-/** "Showing 100 of more than 1,000 members" and the links to the pages either side. */
-function Pager({ path, status, search, noun, shown, paging }: { path: string; status: string; search: string; noun: string; shown: number; paging: ListPaging }) {
-  const link = (cursor: "after" | "before", token: string) => `${path}${listQuery(status, search)}&${cursor}=${encodeURIComponent(token)}`;
+/** "Showing 100 of more than 1,000 members" and the links to the pages either side (`href` makes a page's address). */
+export function Pager({ noun, shown, paging, href: link }: { noun: string; shown: number; paging: ListPaging; href: (cursor: "after" | "before", token: string) => string }) {
   if (shown === 0 && !paging.previous) return null;
   return (
     <div className="staff-pager">
