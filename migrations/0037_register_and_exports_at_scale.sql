@@ -12,10 +12,8 @@ CREATE INDEX memberships_state_changed ON memberships (status, updated_at, user_
 -- A member's timeline: their membership payments.
 CREATE INDEX payments_user ON payments (user_id, created_at);
 
--- Audit entries of an application, an order, or of one kind (a message sent again, an e-mail
--- change), so a record's trail does not read the whole log.
-CREATE INDEX staff_audit_log_application ON staff_audit_log (application_id);
-CREATE INDEX staff_audit_log_order ON staff_audit_log (order_id);
+-- Audit entries of one kind (a message sent again, an e-mail change), so a member's trail does
+-- not read the whole log (an application's and an order's entries: migration 0038).
 CREATE INDEX staff_audit_log_action ON staff_audit_log (action, id);
 
 -- The applications and orders lists and exports, by status and newest first, paged by key.
