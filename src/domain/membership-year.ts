@@ -6,7 +6,7 @@
  * Moments are ISO strings, as the membership record stores them (a day `YYYY-MM-DD` for offline
  * periods, an instant for Stripe's); views show them as London dates.
  */
-import type { Application, MembershipRecord, PaymentMethod, ScheduledMembership } from "./membership";
+import type { Application, MembershipRecord, MembershipStatus, PaymentMethod, ScheduledMembership } from "./membership";
 
 /** How close to the end of a paid period its renewal is due (and the first reminder goes). */
 export const RENEWAL_WINDOW_DAYS = 30;
@@ -123,6 +123,33 @@ export interface RegisterEntry {
   lastEmail: { kind: string; subject: string; status: string; createdAt: string } | null;
   /** A membership payment is disputed with the member's bank and not yet decided: member access is suspended. */
   disputed?: boolean;
+  memberNumber?: number | null;
+  /** From the latest join application; null when none was given. */
+  phone?: string | null;
+  /** The latest join application's postal address, or the one an import brought (free text, in `line1`). */
+  address?: RegisterAddress | null;
+}
+
+export interface RegisterAddress {
+  line1: string;
+  line2: string | null;
+  town: string | null;
+  region: string | null;
+  postcode: string | null;
+  country: string | null;
+}
+
+/**
+ * One stored status and a range of period ends, in milliseconds since 1970: `after` < end <=
+ * `upTo` (either side open when absent). `ending` narrows to records set to end at their period
+ * end (true) or not (false); absent, both. The register filters in SQL by these
+ * (services/membership/member-state-windows.ts).
+ */
+export interface StateWindow {
+  status: MembershipStatus;
+  ending?: boolean;
+  after?: number;
+  upTo?: number;
 }
 
 /** The register's filters: each state, and all. */

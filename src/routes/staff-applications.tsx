@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { HonoEnv } from "../types";
 import { ApplicationsListContent } from "../views/staff/applications-list-content";
-import { csvHeaders, EXPORT_LIMIT, LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { csvHeaders, LIST_LIMIT, listQuery } from "../views/staff/list-query";
 
 const STATUSES = ["awaiting_payment", "paid", "rejected", "refund_due"] as const;
 
@@ -27,6 +27,6 @@ export const staffApplicationsRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/applications.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const csv = await c.var.staffApplications.export(staffEmailOf(c)!, status, q, EXPORT_LIMIT);
+    const csv = await c.var.staffApplications.export(staffEmailOf(c)!, status, q);
     return c.body(csv, 200, csvHeaders("applications", new Date()));
   });

@@ -7,12 +7,11 @@ import type { ReactNode } from "react";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { isAppError } from "../errors";
 import { parseDayRange, parseQuarter } from "../services/finance/day-range";
-import { ledgerPageLimit } from "../services/finance/ledger-limits";
 import { londonDate } from "../shared/london-date";
 import type { HonoEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import { FinanceLedgerContent } from "../views/staff/finance-ledger-content";
-import { csvHeaders } from "../views/staff/list-query";
+import { csvHeaders, pageCursor } from "../views/staff/list-query";
 import { VatSummaryContent } from "../views/staff/vat-summary-content";
 
 /** A refused input as a problem next to its field; anything else is thrown on. */
@@ -30,11 +29,11 @@ export const staffFinanceRoutes = new Hono<HonoEnv>()
   .get("/staff/finance", async (c) => {
     const values = { from: c.req.query("from") ?? "", to: c.req.query("to") ?? "" };
     try {
-      const ledger = await c.var.financeLedger.read(parseDayRange(values, londonDate(new Date())));
-      return page(c, "Finance ledger", <FinanceLedgerContent values={ledger.range} problems={[]} ledger={ledger} pageLimit={ledgerPageLimit} />, 200);
+      const ledger = await c.var.financeLedger.read(parseDayRange(values, londonDate(new Date())), pageCursor(c.req.query()));
+      return page(c, "Finance ledger", <FinanceLedgerContent values={ledger.range} problems={[]} ledger={ledger} />, 200);
     } catch (error) {
       const problem = problemOf(error, "from");
-      return page(c, "Finance ledger", <FinanceLedgerContent values={values} problems={[problem]} ledger={null} pageLimit={ledgerPageLimit} />, 400);
+      return page(c, "Finance ledger", <FinanceLedgerContent values={values} problems={[problem]} ledger={null} />, 400);
     }
   })
   .get("/staff/finance.csv", async (c) => {

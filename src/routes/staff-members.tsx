@@ -1,22 +1,24 @@
 /**
  * Staff: the members register (every membership record with its state in words, period end,
- * payment method and latest e-mail), filtered by state, searchable, and its CSV export. The
- * staff gate (middleware/require-staff) runs before these routes on every /staff request.
+ * payment method and latest e-mail), filtered by state, searchable, paged by key, and its CSV
+ * export, streamed. The staff gate (middleware/require-staff) runs before these routes on every
+ * /staff request.
  */
 import { Hono } from "hono";
 import { REGISTER_FILTERS } from "../domain/membership-year";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { HonoEnv } from "../types";
 import { memberStateWords } from "../views/membership/member-state-words";
-import { csvHeaders, EXPORT_LIMIT, LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { csvHeaders, listQuery, pageCursor } from "../views/staff/list-query";
 import { MembersListContent } from "../views/staff/members-list-content";
 
 export const staffMembersRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/members", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const [layout, members] = await Promise.all([c.var.content.layout(), c.var.membersRegister.list(status, q, LIST_LIMIT)]);
-    return c.render(<MembersListContent members={members} filter={status} search={q} limit={LIST_LIMIT} />, {
+    const cursor = pageCursor(c.req.query());
+    const [layout, page] = await Promise.all([c.var.content.layout(), c.var.membersRegister.list(status, q, cursor)]);
+    return c.render(<MembersListContent page={page} filter={status} search={q} />, {
       layout,
       head: { pageTitle: "Members", noindex: true },
       section: null,
@@ -25,6 +27,6 @@ export const staffMembersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/members.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const csv = await c.var.membersRegister.export(staffEmailOf(c)!, status, q, EXPORT_LIMIT, (entry) => memberStateWords(entry.state));
+    const csv = await c.var.membersRegister.export(staffEmailOf(c)!, status, q, (entry) => memberStateWords(entry.state));
     return c.body(csv, 200, csvHeaders("members", new Date()));
   });

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { HonoEnv } from "../types";
-import { csvHeaders, EXPORT_LIMIT, LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { csvHeaders, LIST_LIMIT, listQuery } from "../views/staff/list-query";
 import { OrdersListContent } from "../views/staff/orders-list-content";
 
 const STATUSES = ["awaiting_payment", "paid", "cancelled"] as const;
@@ -25,6 +25,6 @@ export const staffOrdersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/orders.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const csv = await c.var.staffOrders.export(staffEmailOf(c)!, status, q, EXPORT_LIMIT);
+    const csv = await c.var.staffOrders.export(staffEmailOf(c)!, status, q);
     return c.body(csv, 200, csvHeaders("orders", new Date()));
   });

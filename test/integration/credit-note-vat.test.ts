@@ -99,7 +99,7 @@ describe("a credit note's VAT split", () => {
     // The same rows as if every note had been issued before the split was stored.
     const asBefore: LedgerStore = {
       ...real,
-      entries: async (range, limit) => (await real.entries(range, limit)).map((s) => (s.entry.kind === "refund" ? { ...s, entry: { ...s.entry, netPence: null, vatPence: null } } : s)),
+      entries: async (range, cursor, direction, limit) => (await real.entries(range, cursor, direction, limit)).map((s) => (s.entry.kind === "refund" ? { ...s, entry: { ...s.entry, netPence: null, vatPence: null } } : s)),
       creditNotes: async (range) => (await real.creditNotes(range)).map((note) => ({ ...note, storedLines: null })),
     };
     const audit = createAuditLog(env.DB);

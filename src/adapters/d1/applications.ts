@@ -68,10 +68,14 @@ export interface ApplicationStore {
   /** The billing details of the user's latest join or renewal application (null when it gave none): the organisation that paid last. */
   lastBilling(userId: string): Promise<BillingDetails | null>;
   /**
-   * Newest first; `refundDue` keeps only those holding money they do not pay for (the rule of
+   * Newest first (by when made, then id), after `before` when given (keyset paging: the index
+   * `applications_status_created` or `applications_created`, migrations/0037, serves the order);
+   * `refundDue` keeps only those holding money they do not pay for (the rule of
    * services/membership/refunds.ts, `isRefundDue`, in SQL).
    */
-  list(filter: { status?: ApplicationStatus; refundDue?: boolean; search?: string; limit: number }): Promise<ListedApplication[]>;
+  list(filter: ApplicationListFilter & { limit: number; before?: { createdAt: string; id: string } | null }): Promise<ListedApplication[]>;
+  /** How many match, counted up to `cap`. */
+  count(filter: ApplicationListFilter, cap: number): Promise<number>;
   payments(applicationId: string): Promise<Payment[]>;
   /** What has been refunded of the application's payments, in pence. */
   refundedPence(applicationId: string): Promise<number>;
@@ -94,7 +98,28 @@ export interface ApplicationStore {
   reject(application: Application, reason: string, audit: StaffAudit, then?: readonly D1PreparedStatement[]): Promise<boolean>;
 }
 
+export interface ApplicationListFilter {
+  status?: ApplicationStatus;
+  refundDue?: boolean;
+  search?: string;
+}
+
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+const RECEIVED = "(SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = applications.id)";
+const REFUNDED = "(SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE source = 'membership' AND application_id = applications.id)";
+
+/**
+ * The list's condition on `applications`: ?1 status, ?2 search (lower case), ?3 1 for "refund
+ * due". The status is a plain equality when there is one, so the planner reads its index.
+ */
+const listWhere = (filter: ApplicationListFilter) => `${filter.status ? "status = ?1" : "?1 IS NULL"}
+  AND (?3 = 0 OR (status = 'rejected' AND ${RECEIVED} > 0)
+       OR (kind <> 'join' AND status = 'awaiting_payment' AND ${RECEIVED} - ${REFUNDED} > 0)
+       OR (kind <> 'join' AND status = 'paid' AND ${RECEIVED} - ${REFUNDED} > amount_due_pence))
+  AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(given_name || ' ' || family_name), ?2) > 0 OR instr(lower(reference), ?2) > 0)`;
+
+const listParams = ({ status, refundDue = false, search }: ApplicationListFilter) => [status ?? null, search?.trim() ? search.trim().toLowerCase() : null, refundDue ? 1 : 0];
 
 export function createApplicationStore(db: D1Database): ApplicationStore {
   /** The audit entry, written only if the statement just before it changed a row. */
@@ -150,25 +175,17 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         .first<{ billing: string | null }>();
       return parseBilling(row?.billing ?? null);
     },
-    async list({ status, refundDue = false, search, limit }) {
+    async list({ limit, before = null, ...filter }) {
       // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
-      const term = search?.trim() ? search.trim().toLowerCase() : null;
+      // The amounts received and refunded are summed for the page's rows only.
       const { results } = await db
         .prepare(
-          `SELECT * FROM (
-             SELECT applications.*, (SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = applications.id) AS received_pence,
-               (SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE source = 'membership' AND application_id = applications.id) AS refunded_pence
-             FROM applications
-           )
-           WHERE (?1 IS NULL OR status = ?1)
-             AND (?4 = 0 OR (status = 'rejected' AND received_pence > 0)
-                  OR (kind <> 'join' AND status = 'awaiting_payment' AND received_pence - refunded_pence > 0)
-                  OR (kind <> 'join' AND status = 'paid' AND received_pence - refunded_pence > amount_due_pence))
-             AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(given_name || ' ' || family_name), ?2) > 0
-                  OR instr(lower(reference), ?2) > 0)
-           ORDER BY created_at DESC LIMIT ?3`,
+          `SELECT applications.*, ${RECEIVED} AS received_pence, ${REFUNDED} AS refunded_pence
+           FROM applications
+           WHERE ${listWhere(filter)} AND (?5 IS NULL OR (created_at, id) < (?5, ?6))
+           ORDER BY created_at DESC, id DESC LIMIT ?4`,
         )
-        .bind(status ?? null, term, limit, refundDue ? 1 : 0)
+        .bind(...listParams(filter), limit, before?.createdAt ?? null, before?.id ?? null)
         .all<ApplicationRow & { received_pence: number; refunded_pence: number }>();
       return results.map((row) => ({ ...toApplication(row), receivedPence: row.received_pence, refundedPence: row.refunded_pence }));
     },
@@ -178,6 +195,13 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         .bind(applicationId)
         .first<{ pence: number }>();
       return row?.pence ?? 0;
+    },
+    async count(filter, cap) {
+      const row = await db
+        .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM applications WHERE ${listWhere(filter)} LIMIT ?4)`)
+        .bind(...listParams(filter), cap)
+        .first<{ n: number }>();
+      return row?.n ?? 0;
     },
     async payments(applicationId) {
       const { results } = await db

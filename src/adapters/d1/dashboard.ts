@@ -5,6 +5,7 @@
  */
 import type { MembershipStatus } from "../../domain/membership";
 import type { ReceiptSource } from "../../domain/receipts";
+import { PERIOD_END_KEY } from "./members-register";
 
 /** How many of something in a month (YYYY-MM). */
 export interface MonthCount {
@@ -27,8 +28,12 @@ export interface DashboardStore {
    * every payment after the first for a join application (a card subscription's yearly invoice).
    */
   renewals(from: string, to: string): Promise<MonthCount[]>;
-  /** The period end of every lapsed record (the lapse itself came when its grace ended). */
-  lapsedPeriodEnds(): Promise<string[]>;
+  /**
+   * The period end of each lapsed record whose period ended after `after` and by `upTo` (instants,
+   * ms since 1970): the lapse itself came when its grace ended. Read through the register's index
+   * (`memberships_state_end`, migrations/0037), so only the months asked for are read.
+   */
+  lapsedPeriodEnds(after: number, upTo: number): Promise<string[]>;
   /** Receipts by the month paid, and credit notes by the month refunded, per stream. */
   received(from: string, to: string): Promise<MonthAmount[]>;
   refunded(from: string, to: string): Promise<MonthAmount[]>;
@@ -44,11 +49,16 @@ export function createDashboardStore(db: D1Database): DashboardStore {
         .all<{ type: string; status: MembershipStatus; count: number }>();
       return results;
     },
+    // A first payment in the range is a payment in the range with none before the range began:
+    // only the range's payments are read (payments_received_on), not every payment ever made.
     joins: (from, to) =>
       months(
         `SELECT substr(first_paid, 1, 7) AS month, COUNT(*) AS count
-         FROM (SELECT MIN(p.received_on) AS first_paid FROM payments p JOIN applications a ON a.id = p.application_id WHERE a.kind = 'join' GROUP BY a.id)
-         WHERE first_paid BETWEEN ?1 AND ?2 GROUP BY month`,
+         FROM (SELECT MIN(p.received_on) AS first_paid FROM payments p JOIN applications a ON a.id = p.application_id
+               WHERE a.kind = 'join' AND p.received_on BETWEEN ?1 AND ?2
+                 AND NOT EXISTS (SELECT 1 FROM payments e WHERE e.application_id = p.application_id AND e.received_on < ?1)
+               GROUP BY p.application_id)
+         GROUP BY month`,
         from,
         to,
       ),
@@ -63,8 +73,11 @@ export function createDashboardStore(db: D1Database): DashboardStore {
         from,
         to,
       ),
-    async lapsedPeriodEnds() {
-      const { results } = await db.prepare(`SELECT period_end FROM memberships WHERE status = 'lapsed' AND period_end IS NOT NULL`).all<{ period_end: string }>();
+    async lapsedPeriodEnds(after, upTo) {
+      const { results } = await db
+        .prepare(`SELECT period_end FROM memberships WHERE status = 'lapsed' AND ${PERIOD_END_KEY} > ?1 AND ${PERIOD_END_KEY} <= ?2 AND period_end IS NOT NULL`)
+        .bind(after / 1000, upTo / 1000)
+        .all<{ period_end: string }>();
       return results.map((r) => r.period_end);
     },
     received: (from, to) =>

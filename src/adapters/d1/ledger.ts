@@ -5,7 +5,8 @@
  */
 import type { DayRange, LedgerEntry } from "../../domain/ledger";
 import type { ReceiptItem, ReceiptSource } from "../../domain/receipts";
-import type { VatSplit } from "../../shared/pricing/vat";
+import { AppError } from "../../errors";
+import type { VatSplit, VatTreatment } from "../../shared/pricing/vat";
 
 /**
  * A ledger row as stored. A refund's net and VAT are its credit note's, stored at issue
@@ -28,18 +29,58 @@ export interface StoredCreditNote {
   refundedReceiptLines: VatSplit[] | null;
 }
 
-/** A receipt's lines with their VAT, by the day paid. */
-export interface StoredReceiptLines {
-  number: string;
-  paidOn: string;
-  lines: VatSplit[] | null;
+/** Receipt lines of one treatment and rate, added up. */
+export interface VatSalesRow {
+  treatment: VatTreatment;
+  rateBasisPoints: number | null;
+  lines: number;
+  grossPence: number;
+  netPence: number;
+  vatPence: number;
+}
+
+/** Where a ledger page starts: after (or before) this entry, in the ledger's order (day, kind, id). */
+export interface LedgerCursor {
+  day: string;
+  kind: "payment" | "refund";
+  id: string;
+}
+
+/**
+ * A range's totals as SQL adds them up: every entry but the refunds whose VAT must be worked out
+ * from the receipt they refund (credit notes issued before their split was stored, a closed set),
+ * which come back as entries for the reader to add by the same rule as the page.
+ */
+export interface StoredLedgerTotals {
+  payments: number;
+  refunds: number;
+  receivedPence: number;
+  refundedPence: number;
+  /** VAT on payments less VAT on refunds, of the entries that carry it. */
+  vatPence: number;
+  feesPence: number;
+  unknownVat: number;
+  unknownFees: number;
+  /** Refunds whose VAT is worked out from their receipt (counted above, their VAT not). */
+  unsplitRefunds: StoredLedgerEntry[];
 }
 
 export interface LedgerStore {
-  /** Payments and refunds in the range, oldest first, at most `limit`. */
-  entries(range: DayRange, limit: number): Promise<StoredLedgerEntry[]>;
-  /** Receipts paid in the range (their lines), for the VAT summary. */
-  receiptsPaid(range: DayRange): Promise<StoredReceiptLines[]>;
+  /**
+   * Payments and refunds in the range, oldest first, at most `limit`: after the cursor or (reading
+   * back) the `limit` just before it, still oldest first (keyset paging).
+   */
+  entries(range: DayRange, cursor: LedgerCursor | null, direction: "after" | "before", limit: number): Promise<StoredLedgerEntry[]>;
+  /** How many entries the range holds, counted up to `cap`. */
+  count(range: DayRange, cap: number): Promise<number>;
+  /** The range's totals, added up in D1. */
+  totals(range: DayRange): Promise<StoredLedgerTotals>;
+  /**
+   * The VAT summary's sales, added up in D1: the lines of receipts paid in the range by treatment
+   * and rate, and how many receipts were left out for having a line without VAT (issued before
+   * VAT was kept). Fails if a stored line's net and VAT do not add up to its amount.
+   */
+  vatSales(range: DayRange): Promise<{ rows: VatSalesRow[]; receiptsWithoutVat: number }>;
   /** Credit notes for refunds paid back in the range. */
   creditNotes(range: DayRange): Promise<StoredCreditNote[]>;
   /** Stores what Stripe kept of a card payment (once; a second report changes nothing). */
@@ -106,6 +147,9 @@ const REFUNDS = `
   LEFT JOIN receipts r ON r.source = rf.source AND r.payment_id = rf.payment_id
   WHERE rf.refunded_on BETWEEN ?1 AND ?2`;
 
+/** Every entry of the range ?1 to ?2, unordered. */
+const ALL_ENTRIES = `${MEMBERSHIP_PAYMENTS} UNION ALL ${ORDER_PAYMENTS} UNION ALL ${REFUNDS}`;
+
 const toEntry = (r: EntryRow): StoredLedgerEntry => ({
   entry: {
     kind: r.kind,
@@ -129,19 +173,73 @@ const toEntry = (r: EntryRow): StoredLedgerEntry => ({
 
 export function createLedgerStore(db: D1Database): LedgerStore {
   return {
-    async entries(range, limit) {
+    async entries(range, cursor, direction, limit) {
+      const back = direction === "before";
       const { results } = await db
-        .prepare(`SELECT * FROM (${MEMBERSHIP_PAYMENTS} UNION ALL ${ORDER_PAYMENTS} UNION ALL ${REFUNDS}) ORDER BY day, kind, id LIMIT ?3`)
-        .bind(range.from, range.to, limit)
+        .prepare(
+          `SELECT * FROM (${ALL_ENTRIES}) WHERE ?4 IS NULL OR (day, kind, id) ${back ? "<" : ">"} (?4, ?5, ?6)
+           ORDER BY day ${back ? "DESC" : ""}, kind ${back ? "DESC" : ""}, id ${back ? "DESC" : ""} LIMIT ?3`,
+        )
+        .bind(range.from, range.to, limit, cursor?.day ?? null, cursor?.kind ?? null, cursor?.id ?? null)
         .all<EntryRow>();
-      return results.map(toEntry);
+      const entries = results.map(toEntry);
+      return back ? entries.reverse() : entries;
     },
-    async receiptsPaid(range) {
-      const { results } = await db
-        .prepare(`SELECT number, paid_on, items FROM receipts WHERE paid_on BETWEEN ?1 AND ?2 ORDER BY paid_on, number`)
-        .bind(range.from, range.to)
-        .all<{ number: string; paid_on: string; items: string }>();
-      return results.map((r) => ({ number: r.number, paidOn: r.paid_on, lines: vatLinesOf(r.items) }));
+    async count(range, cap) {
+      const row = await db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM (${ALL_ENTRIES}) LIMIT ?3)`).bind(range.from, range.to, cap).first<{ n: number }>();
+      return row?.n ?? 0;
+    },
+    async totals(range) {
+      // A refund without its own split whose receipt has one is worked out by the reader (UNSPLIT).
+      const UNSPLIT = "kind = 'refund' AND vat_pence IS NULL AND receipt_items IS NOT NULL";
+      const [sums, unsplit] = await db.batch([
+        db
+          .prepare(
+            `SELECT COALESCE(SUM(kind = 'payment'), 0) AS payments, COALESCE(SUM(kind = 'refund'), 0) AS refunds,
+                    COALESCE(SUM(CASE WHEN kind = 'payment' THEN gross_pence END), 0) AS received,
+                    COALESCE(SUM(CASE WHEN kind = 'refund' THEN gross_pence END), 0) AS refunded,
+                    COALESCE(SUM(CASE WHEN NOT (${UNSPLIT}) THEN (CASE kind WHEN 'payment' THEN 1 ELSE -1 END) * vat_pence END), 0) AS vat,
+                    COALESCE(SUM(vat_pence IS NULL AND NOT (${UNSPLIT})), 0) AS unknown_vat,
+                    COALESCE(SUM(fee_pence), 0) AS fees, COALESCE(SUM(fee_pence IS NULL), 0) AS unknown_fees
+             FROM (${ALL_ENTRIES})`,
+          )
+          .bind(range.from, range.to),
+        db.prepare(`SELECT * FROM (${ALL_ENTRIES}) WHERE ${UNSPLIT} ORDER BY day, kind, id`).bind(range.from, range.to),
+      ]);
+      const t = sums!.results[0] as { payments: number; refunds: number; received: number; refunded: number; vat: number; unknown_vat: number; fees: number; unknown_fees: number };
+      return {
+        payments: t.payments,
+        refunds: t.refunds,
+        receivedPence: t.received,
+        refundedPence: t.refunded,
+        vatPence: t.vat,
+        feesPence: t.fees,
+        unknownVat: t.unknown_vat,
+        unknownFees: t.unknown_fees,
+        unsplitRefunds: (unsplit!.results as EntryRow[]).map(toEntry),
+      };
+    },
+    async vatSales(range) {
+      const WITHOUT_VAT = "EXISTS (SELECT 1 FROM json_each(r.items) j WHERE json_type(j.value, '$.vat') IS NOT 'object')";
+      const [sums, without] = await db.batch([
+        db
+          .prepare(
+            `SELECT json_extract(i.value, '$.vat.treatment') AS treatment, json_extract(i.value, '$.vat.rateBasisPoints') AS rate, COUNT(*) AS lines,
+                    SUM(json_extract(i.value, '$.pence')) AS gross, SUM(json_extract(i.value, '$.vat.netPence')) AS net, SUM(json_extract(i.value, '$.vat.vatPence')) AS vat,
+                    SUM(json_extract(i.value, '$.pence') <> json_extract(i.value, '$.vat.netPence') + json_extract(i.value, '$.vat.vatPence')) AS unbalanced
+             FROM receipts r, json_each(r.items) i
+             WHERE r.paid_on BETWEEN ?1 AND ?2 AND NOT ${WITHOUT_VAT}
+             GROUP BY treatment, rate`,
+          )
+          .bind(range.from, range.to),
+        db.prepare(`SELECT COUNT(*) AS n FROM receipts r WHERE r.paid_on BETWEEN ?1 AND ?2 AND ${WITHOUT_VAT}`).bind(range.from, range.to),
+      ]);
+      const rows = sums!.results as { treatment: VatTreatment; rate: number | null; lines: number; gross: number; net: number; vat: number; unbalanced: number }[];
+      if (rows.some((row) => row.unbalanced > 0)) throw new AppError("INTERNAL", `A recorded VAT line from ${range.from} to ${range.to} does not add up: net + VAT is not gross`);
+      return {
+        rows: rows.map((row) => ({ treatment: row.treatment, rateBasisPoints: row.rate, lines: row.lines, grossPence: row.gross, netPence: row.net, vatPence: row.vat })),
+        receiptsWithoutVat: (without!.results[0] as { n: number }).n,
+      };
     },
     async creditNotes(range) {
       const { results } = await db

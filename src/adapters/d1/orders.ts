@@ -58,7 +58,13 @@ export interface OrderStore {
   byId(id: string): Promise<Order | null>;
   byIdempotencyKey(key: string): Promise<Order | null>;
   forUser(userId: string): Promise<Order[]>;
-  list(filter: { status?: OrderStatus; search?: string; limit: number }): Promise<Order[]>;
+  /**
+   * Newest first (by when made, then id), after `before` when given (keyset paging: the index
+   * `orders_status_created` or `orders_created`, migrations/0037, serves the order).
+   */
+  list(filter: OrderListFilter & { limit: number; before?: { createdAt: string; id: string } | null }): Promise<Order[]>;
+  /** How many match, counted up to `cap`. */
+  count(filter: OrderListFilter, cap: number): Promise<number>;
   payments(orderId: string): Promise<(OrderPayment & { createdAt: string })[]>;
   setCheckoutSession(orderId: string, sessionId: string): Promise<void>;
   /**
@@ -77,6 +83,16 @@ export interface OrderStore {
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  search?: string;
+}
+
+/** ?1 status (a plain equality when there is one, so its index is read), ?2 search (lower case). */
+const listWhere = (filter: OrderListFilter) =>
+  `${filter.status ? "status = ?1" : "?1 IS NULL"} AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(reference), ?2) > 0)`;
+const listParams = ({ status, search }: OrderListFilter) => [status ?? null, search?.trim() ? search.trim().toLowerCase() : null];
 
 export function createOrderStore(db: D1Database): OrderStore {
   const one = async (sql: string, ...params: unknown[]) => {
@@ -135,17 +151,16 @@ export function createOrderStore(db: D1Database): OrderStore {
       const { results } = await db.prepare("SELECT * FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 200").bind(userId).all<OrderRow>();
       return results.map(toOrder);
     },
-    async list({ status, search, limit }) {
-      const term = search?.trim() ? search.trim().toLowerCase() : null;
+    async list({ limit, before = null, ...filter }) {
       const { results } = await db
-        .prepare(
-          `SELECT * FROM orders WHERE (?1 IS NULL OR status = ?1)
-             AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(reference), ?2) > 0)
-           ORDER BY created_at DESC LIMIT ?3`,
-        )
-        .bind(status ?? null, term, limit)
+        .prepare(`SELECT * FROM orders WHERE ${listWhere(filter)} AND (?4 IS NULL OR (created_at, id) < (?4, ?5)) ORDER BY created_at DESC, id DESC LIMIT ?3`)
+        .bind(...listParams(filter), limit, before?.createdAt ?? null, before?.id ?? null)
         .all<OrderRow>();
       return results.map(toOrder);
+    },
+    async count(filter, cap) {
+      const row = await db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM orders WHERE ${listWhere(filter)} LIMIT ?3)`).bind(...listParams(filter), cap).first<{ n: number }>();
+      return row?.n ?? 0;
     },
     async payments(orderId) {
       const { results } = await db

@@ -18,7 +18,7 @@ import type { DashboardFigures, MembersByType } from "../../domain/dashboard";
 import type { MembershipStatus } from "../../domain/membership";
 import { lastMonths } from "../../shared/charts/months";
 import { londonDate } from "../../shared/london-date";
-import { periodBoundaries } from "../membership/member-state";
+import { DAY_MS, periodBoundaries } from "../membership/member-state";
 
 export interface DashboardDeps {
   store: DashboardStore;
@@ -62,7 +62,8 @@ export function createDashboard(deps: DashboardDeps) {
         deps.store.membersByTypeAndStatus(),
         deps.store.joins(from, to),
         deps.store.renewals(from, to),
-        deps.store.lapsedPeriodEnds(),
+        // Period ends whose grace ran out in the months shown (a day either side for London time).
+        deps.store.lapsedPeriodEnds(Date.parse(from) - (deps.graceDays + 1) * DAY_MS, Date.parse(to) + (2 - deps.graceDays) * DAY_MS),
         deps.store.received(from, to),
         deps.store.refunded(from, to),
       ]);

@@ -1,19 +1,23 @@
 /**
- * What finance staff read (/staff/finance): the ledger of a date range with its totals, its CSV
- * export (audited like every staff export) and a quarter's VAT summary.
+ * What finance staff read (/staff/finance): the ledger of a date range a page at a time with the
+ * whole range's totals (added up in D1), its CSV export streamed page by page (audited like every
+ * staff export) and a quarter's VAT summary.
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
-import type { LedgerStore } from "../../adapters/d1/ledger";
+import type { LedgerCursor, LedgerStore, StoredLedgerEntry } from "../../adapters/d1/ledger";
+import type { PageCursor } from "../../domain/paging";
 import type { DayRange, LedgerEntry, LedgerTotals } from "../../domain/ledger";
 import { AppError } from "../../errors";
 import { vatTotals } from "../../shared/pricing/vat";
-import { quarterDays, type RecordedVatLine, type VatQuarter } from "../receipts/vat-summary";
-import { ledgerExportLimit } from "./ledger-limits";
-import { ledgerCsv } from "./ledger-export";
+import { quarterDays, quarterlyVatSummary, vatSummaryOfRows, type RecordedVatLine, type VatQuarter } from "../receipts/vat-summary";
+import { countedCsvExport } from "../csv-stream";
+import { decodeCursor, keysetPage } from "../page-cursor";
+import { ledgerPageLimit } from "./ledger-limits";
+import { LEDGER_COLUMNS } from "./ledger-export";
 import { ledgerTotals } from "./ledger-totals";
 import { refundVatLines } from "./refund-vat";
 import type { VatReturn } from "../../domain/ledger";
-import { vatReturn } from "./vat-return";
+import { vatReturnOf } from "./vat-return";
 
 export interface FinanceLedgerDeps {
   ledger: LedgerStore;
@@ -22,53 +26,85 @@ export interface FinanceLedgerDeps {
 
 export interface Ledger {
   range: DayRange;
+  /** One page of the range, oldest first. */
   entries: LedgerEntry[];
+  /** The whole range's. */
   totals: LedgerTotals;
+  next: string | null;
+  previous: string | null;
 }
 
 export type FinanceLedger = ReturnType<typeof createFinanceLedger>;
 
+/** A refund with the VAT it takes back: its credit note's stored split, or for a note issued before it was stored the same rule applied to its receipt. */
+function withRefundVat({ entry, refundedReceiptLines }: StoredLedgerEntry): LedgerEntry {
+  if (entry.kind !== "refund" || entry.netPence !== null || refundedReceiptLines === null) return entry;
+  const { netPence, vatPence } = vatTotals(refundVatLines(refundedReceiptLines, entry.grossPence));
+  return { ...entry, netPence, vatPence };
+}
+
+const cursorOf = (entry: LedgerEntry) => ({ key: `${entry.day}|${entry.kind}`, id: entry.id });
+function ledgerCursor(token: string): LedgerCursor {
+  const { key, id } = decodeCursor(token);
+  const [day, kind] = String(key).split("|");
+  if (!day || (kind !== "payment" && kind !== "refund")) throw new AppError("BAD_REQUEST", "This page link is not valid any more: start again from the first page");
+  return { day, kind, id };
+}
+
 export function createFinanceLedger(deps: FinanceLedgerDeps) {
-  /**
-   * Every entry of the range, refunds with the VAT they take back (their credit note's stored
-   * split, or for a note issued before it was stored the same rule applied to its receipt);
-   * refused past the limit.
-   */
-  const read = async (range: DayRange): Promise<Ledger> => {
-    const stored = await deps.ledger.entries(range, ledgerExportLimit + 1);
-    if (stored.length > ledgerExportLimit) {
-      throw new AppError("BAD_REQUEST", `More than ${ledgerExportLimit.toLocaleString("en-GB")} payments and refunds from ${range.from} to ${range.to}: choose a shorter range`);
-    }
-    const entries = stored.map(({ entry, refundedReceiptLines }) => {
-      if (entry.kind !== "refund" || entry.netPence !== null || refundedReceiptLines === null) return entry;
-      const { netPence, vatPence } = vatTotals(refundVatLines(refundedReceiptLines, entry.grossPence));
-      return { ...entry, netPence, vatPence };
-    });
-    return { range, entries, totals: ledgerTotals(entries) };
+  /** The range's totals: added up in D1, with the refunds whose VAT is worked out from their receipt added here by the same rule. */
+  const totals = async (range: DayRange): Promise<LedgerTotals> => {
+    const { unsplitRefunds, ...sums } = await deps.ledger.totals(range);
+    const worked = ledgerTotals(unsplitRefunds.map(withRefundVat));
+    return {
+      payments: sums.payments,
+      refunds: sums.refunds,
+      receivedPence: sums.receivedPence,
+      refundedPence: sums.refundedPence,
+      netOfRefundsPence: sums.receivedPence - sums.refundedPence,
+      vatPence: sums.vatPence + worked.vatPence,
+      feesPence: sums.feesPence,
+      unknownVat: sums.unknownVat + worked.unknownVat,
+      unknownFees: sums.unknownFees,
+    };
+  };
+
+  /** One page of the range (from `cursor`, the first without one) and the whole range's totals. */
+  const read = async (range: DayRange, cursor: PageCursor | null = null): Promise<Ledger> => {
+    const at = cursor ? ledgerCursor(cursor.token) : null;
+    const [stored, sums] = await Promise.all([deps.ledger.entries(range, at, cursor?.direction ?? "after", ledgerPageLimit + 1), totals(range)]);
+    const page = keysetPage(stored.map(withRefundVat), ledgerPageLimit, cursor?.direction ?? null, cursorOf);
+    return { range, entries: page.rows, totals: sums, next: page.next, previous: page.previous };
   };
 
   return {
     read,
 
-    /** The range as CSV, and an audit entry saying who took it. */
-    async export(staffEmail: string, range: DayRange): Promise<string> {
-      const { entries } = await read(range);
-      await deps.audit.record({ staffEmail, action: "ledger.exported", details: { from: range.from, to: range.to, count: entries.length } }).run();
-      return ledgerCsv(entries);
+    /**
+     * Every entry of the range as CSV, streamed page by page, and an audit entry saying who took
+     * it; past what one download holds it is refused (409) rather than cut short.
+     */
+    export(staffEmail: string, range: DayRange): Promise<ReadableStream<Uint8Array>> {
+      return countedCsvExport<LedgerEntry>({
+        noun: "payments and refunds",
+        count: (cap) => deps.ledger.count(range, cap),
+        audit: (count) => deps.audit.record({ staffEmail, action: "ledger.exported", details: { from: range.from, to: range.to, count } }).run().then(() => undefined),
+        columns: LEDGER_COLUMNS,
+        page: async (after, limit) => (await deps.ledger.entries(range, after ? { day: after.day, kind: after.kind, id: after.id } : null, "after", limit)).map(withRefundVat),
+      });
     },
 
     /** Output VAT by rate for a calendar quarter, less the VAT of credit notes issued in it. */
     async vatSummary(quarter: VatQuarter): Promise<VatReturn> {
       const days = quarterDays(quarter);
-      const [receipts, creditNotes] = await Promise.all([deps.ledger.receiptsPaid(days), deps.ledger.creditNotes(days)]);
-      const sales: RecordedVatLine[] = receipts.flatMap((r) => (r.lines ?? []).map((line) => ({ ...line, paidOn: r.paidOn })));
+      const [sales, creditNotes] = await Promise.all([deps.ledger.vatSales(days), deps.ledger.creditNotes(days)]);
       const creditLines = creditNotes.map((note) => ({
         note,
         lines: note.storedLines ?? (note.refundedReceiptLines ? refundVatLines(note.refundedReceiptLines, note.totalPence) : null),
       }));
       const credits: RecordedVatLine[] = creditLines.flatMap(({ note, lines }) => (lines ?? []).map((line) => ({ ...line, paidOn: note.refundedOn })));
-      return vatReturn(sales, credits, quarter, {
-        receipts: receipts.filter((r) => r.lines === null).length,
+      return vatReturnOf(vatSummaryOfRows(sales.rows, quarter), quarterlyVatSummary(credits, quarter), quarter, {
+        receipts: sales.receiptsWithoutVat,
         creditNotes: creditLines.filter(({ lines }) => lines === null).length,
       });
     },

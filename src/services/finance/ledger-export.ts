@@ -1,11 +1,11 @@
 /** The ledger as CSV (services/csv: RFC 4180, formulas neutralised). Refunds are negative amounts. */
 import type { LedgerEntry } from "../../domain/ledger";
-import { csvTable, type CsvColumn, type CsvValue } from "../csv";
+import type { CsvColumn, CsvValue } from "../csv";
 
 const pounds = (pence: number | null, sign = 1): CsvValue => (pence === null ? "" : ((sign * pence) / 100).toFixed(2));
 const signOf = (e: LedgerEntry) => (e.kind === "payment" ? 1 : -1);
 
-const COLUMNS: readonly CsvColumn<LedgerEntry>[] = [
+export const LEDGER_COLUMNS: readonly CsvColumn<LedgerEntry>[] = [
   ["Date", (e) => e.day],
   ["Type", (e) => (e.kind === "payment" ? "Payment" : "Refund")],
   ["For", (e) => (e.source === "membership" ? "Membership" : "Webinars")],
@@ -21,5 +21,3 @@ const COLUMNS: readonly CsvColumn<LedgerEntry>[] = [
   ["Reference", (e) => e.reference],
   ["Id", (e) => e.id],
 ];
-
-export const ledgerCsv = (entries: readonly LedgerEntry[]): string => csvTable(COLUMNS, entries);

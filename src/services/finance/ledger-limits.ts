@@ -1,3 +1,2 @@
-/** How much of the ledger one page shows, and one range may hold (page and export alike). */
+/** How many ledger entries one page shows (the totals and the CSV cover the whole range). */
 export const ledgerPageLimit = 500;
-export const ledgerExportLimit = 10_000;

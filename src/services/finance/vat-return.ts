@@ -20,8 +20,11 @@ export function vatReturn(
   quarter: VatQuarter,
   without: { receipts: number; creditNotes: number },
 ): VatReturn {
-  const salesSummary: VatSummary = quarterlyVatSummary(sales, quarter);
-  const creditSummary: VatSummary = quarterlyVatSummary(credits, quarter);
+  return vatReturnOf(quarterlyVatSummary(sales, quarter), quarterlyVatSummary(credits, quarter), quarter, without);
+}
+
+/** The same from the two halves already summed (the sales as D1 adds them up). */
+export function vatReturnOf(salesSummary: VatSummary, creditSummary: VatSummary, quarter: VatQuarter, without: { receipts: number; creditNotes: number }): VatReturn {
   const byKey = new Map<string, VatReturnRow>();
   for (const row of [...salesSummary.rows, ...creditSummary.rows]) {
     if (byKey.has(key(row))) continue;

@@ -13,8 +13,9 @@ import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import type { CardPayments } from "../payments/card-payments";
 import { expireMembershipCheckout } from "../payments/membership-checkout";
+import { countedCsvExport } from "../csv-stream";
 import { isRefundDue, isUnmatchedPayment } from "./refunds";
-import { applicationsCsv } from "./staff-export";
+import { APPLICATION_COLUMNS } from "./staff-export";
 import { recordOfflinePayment, rejectApplication, type OfflinePayment, type StaffActionDeps } from "./staff-actions";
 import type { StaffYearDeps } from "./staff-year-actions";
 
@@ -60,10 +61,8 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
     expireCheckout: async (applicationId) => (deps.card ? expireMembershipCheckout(deps.card, applicationId) : null),
   };
 
-  const find = (filter: ApplicationFilter, search: string, limit: number): Promise<ListedApplication[]> => {
-    const where = filter === "refund_due" ? { refundDue: true } : filter === "all" ? {} : { status: filter };
-    return deps.applications.list({ ...where, search, limit });
-  };
+  const where = (filter: ApplicationFilter) => (filter === "refund_due" ? { refundDue: true } : filter === "all" ? {} : { status: filter });
+  const find = (filter: ApplicationFilter, search: string, limit: number): Promise<ListedApplication[]> => deps.applications.list({ ...where(filter), search, limit });
 
   const byId = async (id: string): Promise<Application> => {
     const application = await deps.applications.byId(id);
@@ -78,11 +77,15 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
       return (await find(filter, search, limit)).map((a) => ({ ...a, refundDue: isRefundDue(a, a) }));
     },
 
-    /** The applications as CSV (formulas neutralised), and an audit entry saying who took them. */
-    async export(staffEmail: string, filter: ApplicationFilter, search: string, limit: number): Promise<string> {
-      const found = await find(filter, search, limit);
-      await deps.audit.record({ staffEmail, action: "applications.exported", details: { status: filter, search, count: found.length } }).run();
-      return applicationsCsv(found);
+    /** Every matching application as CSV (formulas neutralised), streamed page by page, and an audit entry saying who took them. */
+    export(staffEmail: string, filter: ApplicationFilter, search: string): Promise<ReadableStream<Uint8Array>> {
+      return countedCsvExport<Application>({
+        noun: "applications",
+        count: (cap) => deps.applications.count({ ...where(filter), search }, cap),
+        audit: (count) => deps.audit.record({ staffEmail, action: "applications.exported", details: { status: filter, search, count } }).run().then(() => undefined),
+        columns: APPLICATION_COLUMNS,
+        page: (after, limit) => deps.applications.list({ ...where(filter), search, limit, before: after }),
+      });
     },
 
     async record(id: string): Promise<ApplicationRecord> {

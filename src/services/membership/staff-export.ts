@@ -1,8 +1,8 @@
 /** The staff CSV export of applications (services/csv: RFC 4180, formulas neutralised). */
 import type { Application } from "../../domain/membership";
-import { csvTable, type CsvColumn } from "../csv";
+import type { CsvColumn } from "../csv";
 
-const COLUMNS: readonly CsvColumn<Application>[] = [
+export const APPLICATION_COLUMNS: readonly CsvColumn<Application>[] = [
   ["Reference", (a) => a.reference],
   ["Submitted", (a) => a.createdAt],
   ["Status", (a) => a.status],
@@ -27,4 +27,3 @@ const COLUMNS: readonly CsvColumn<Application>[] = [
   ["Rejected reason", (a) => a.rejectedReason],
 ];
 
-export const applicationsCsv = (applications: readonly Application[]): string => csvTable(COLUMNS, applications);

@@ -1,11 +1,11 @@
 /** The staff CSV export of webinar orders (services/csv: RFC 4180, formulas neutralised). */
 import type { Order } from "../../domain/orders";
-import { csvTable, type CsvColumn } from "../csv";
+import type { CsvColumn } from "../csv";
 
 /** Several values in one cell, for lists like the items' titles. */
 const list = (values: readonly string[]) => values.join("; ");
 
-const COLUMNS: readonly CsvColumn<Order>[] = [
+export const ORDER_COLUMNS: readonly CsvColumn<Order>[] = [
   ["Reference", (o) => o.reference],
   ["Placed", (o) => o.createdAt],
   ["Status", (o) => o.status],
@@ -19,4 +19,3 @@ const COLUMNS: readonly CsvColumn<Order>[] = [
   ["Cancelled reason", (o) => o.cancelledReason],
 ];
 
-export const ordersCsv = (orders: readonly Order[]): string => csvTable(COLUMNS, orders);

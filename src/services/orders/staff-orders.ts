@@ -11,7 +11,8 @@ import type { Order, OrderPayment, OrderStatus } from "../../domain/orders";
 import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import { cancelOrder, recordOfflineOrderPayment, type OfflineOrderPayment, type StaffOrderDeps } from "./staff-order-actions";
-import { ordersCsv } from "./staff-export";
+import { countedCsvExport } from "../csv-stream";
+import { ORDER_COLUMNS } from "./staff-export";
 
 export interface StaffOrdersDeps {
   orders: OrderStore;
@@ -35,8 +36,8 @@ export type StaffOrders = ReturnType<typeof createStaffOrders>;
 
 export function createStaffOrders(deps: StaffOrdersDeps) {
   const actions: StaffOrderDeps = { orders: deps.orders, followUps: deps.followUps, newId: deps.newId };
-  const find = (filter: OrderFilter, search: string, limit: number) =>
-    deps.orders.list({ ...(filter === "all" ? {} : { status: filter }), search, limit });
+  const where = (filter: OrderFilter) => (filter === "all" ? {} : { status: filter });
+  const find = (filter: OrderFilter, search: string, limit: number) => deps.orders.list({ ...where(filter), search, limit });
 
   const byId = async (id: string): Promise<Order> => {
     const order = await deps.orders.byId(id);
@@ -48,11 +49,15 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
     byId,
     list: find,
 
-    /** The orders as CSV (formulas neutralised), and an audit entry saying who took them. */
-    async export(staffEmail: string, filter: OrderFilter, search: string, limit: number): Promise<string> {
-      const found = await find(filter, search, limit);
-      await deps.audit.record({ staffEmail, action: "orders.exported", details: { status: filter, search, count: found.length } }).run();
-      return ordersCsv(found);
+    /** Every matching order as CSV (formulas neutralised), streamed page by page, and an audit entry saying who took them. */
+    export(staffEmail: string, filter: OrderFilter, search: string): Promise<ReadableStream<Uint8Array>> {
+      return countedCsvExport<Order>({
+        noun: "orders",
+        count: (cap) => deps.orders.count({ ...where(filter), search }, cap),
+        audit: (count) => deps.audit.record({ staffEmail, action: "orders.exported", details: { status: filter, search, count } }).run().then(() => undefined),
+        columns: ORDER_COLUMNS,
+        page: (after, limit) => deps.orders.list({ ...where(filter), search, limit, before: after }),
+      });
     },
 
     async record(id: string): Promise<OrderRecord> {

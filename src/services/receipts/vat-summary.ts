@@ -74,7 +74,16 @@ export function quarterlyVatSummary(lines: readonly RecordedVatLine[], quarter: 
     row.vatPence += line.vatPence;
     rows.set(key, row);
   }
-  const ordered = [...rows.values()].sort(
+  return vatSummaryOfRows([...rows.values()], quarter);
+}
+
+/**
+ * The summary from rows already added up by treatment and rate (the VAT return's sales, summed
+ * in D1): in VAT_TREATMENTS order, then by rate, with their total.
+ */
+export function vatSummaryOfRows(rows: readonly VatSummaryRow[], quarter: VatQuarter): VatSummary {
+  const { from, to } = quarterDays(quarter);
+  const ordered = [...rows].sort(
     (a, b) => VAT_TREATMENTS.indexOf(a.treatment) - VAT_TREATMENTS.indexOf(b.treatment) || (a.rateBasisPoints ?? -1) - (b.rateBasisPoints ?? -1),
   );
   const total = ordered.reduce(

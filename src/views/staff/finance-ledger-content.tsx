@@ -1,6 +1,6 @@
 /**
  * /staff/finance: every payment and refund of a range of days, with its document, VAT, Stripe's
- * id and fee, a totals row, and the range's CSV. The range form works without JavaScript.
+ * id and fee, a page at a time, a totals row for the whole range, and the range's CSV. The range form works without JavaScript.
  */
 import type { DayRange, LedgerEntry, LedgerTotals } from "../../domain/ledger";
 import { hrefs } from "../../shared/links";
@@ -9,6 +9,7 @@ import { formatPence } from "../format";
 import { errorIn } from "./action-forms";
 import { FinanceTabs } from "./finance-tabs";
 import { StaffField } from "./staff-field";
+import { Pager } from "./staff-list";
 import { StaffNav } from "./staff-nav";
 import { StaffTable } from "./staff-table";
 
@@ -16,10 +17,8 @@ export interface FinanceLedgerContentProps {
   /** What the form shows (as typed when it was refused). */
   values: { from: string; to: string };
   problems: readonly FieldProblem[];
-  /** The ledger; null when the range was refused. */
-  ledger: { range: DayRange; entries: readonly LedgerEntry[]; totals: LedgerTotals } | null;
-  /** At most this many rows on the page; the CSV has them all. */
-  pageLimit: number;
+  /** One page of the ledger with the whole range's totals; null when the range was refused. */
+  ledger: { range: DayRange; entries: readonly LedgerEntry[]; totals: LedgerTotals; next: string | null; previous: string | null } | null;
 }
 
 const UNKNOWN = "—";
@@ -46,8 +45,9 @@ function Totals({ totals }: { totals: LedgerTotals }) {
   );
 }
 
-export function FinanceLedgerContent({ values, problems, ledger, pageLimit }: FinanceLedgerContentProps) {
-  const shown = ledger ? ledger.entries.slice(0, pageLimit) : [];
+export function FinanceLedgerContent({ values, problems, ledger }: FinanceLedgerContentProps) {
+  const shown = ledger ? ledger.entries : [];
+  const total = ledger ? ledger.totals.payments + ledger.totals.refunds : 0;
   return (
     <div className="staff-screen">
       <StaffNav current="finance" />
@@ -67,7 +67,7 @@ export function FinanceLedgerContent({ values, problems, ledger, pageLimit }: Fi
         <>
           <p>
             <a href={hrefs.staffFinanceCsv(ledger.range)} download>
-              {`Download these ${ledger.entries.length} entries as CSV`}
+              {`Download these ${total.toLocaleString("en-GB")} entries as CSV`}
             </a>{" "}
             (refunds as negative amounts; every download is recorded).
           </p>
@@ -122,7 +122,13 @@ export function FinanceLedgerContent({ values, problems, ledger, pageLimit }: Fi
               ))}
             </StaffTable>
           )}
-          {ledger.entries.length > shown.length ? <p>{`The first ${shown.length} of ${ledger.entries.length} entries are shown; the totals and the CSV cover them all.`}</p> : null}
+          <Pager
+            noun="entries"
+            shown={shown.length}
+            paging={{ total: { count: total, more: false }, next: ledger.next, previous: ledger.previous }}
+            href={(cursor, token) => `${hrefs.staffFinance(ledger.range)}&${cursor}=${encodeURIComponent(token)}`}
+          />
+          {ledger.next || ledger.previous ? <p>The totals and the CSV cover every entry of the range, not only this page.</p> : null}
         </>
       ) : null}
     </div>

@@ -1,12 +1,11 @@
 /** What the staff lists share: the status and search in the query string, and the CSV download's headers. */
 import * as z from "zod";
+import type { PageCursor } from "../../domain/paging";
 import { AppError } from "../../errors";
 import { londonDate } from "../../shared/london-date";
 
 /** The newest this many are listed on screen; a search finds older ones. */
 export const LIST_LIMIT = 200;
-/** At most this many rows in one export. */
-export const EXPORT_LIMIT = 10_000;
 
 /**
  * `?status=` (one of `statuses` or "all"; the first by default) and `?q=` (the search). An
@@ -21,6 +20,21 @@ export function listQuery<const S extends string>(query: { status?: string | und
   const parsed = schema.safeParse({ status: query.status || undefined, q: query.q });
   if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
   return parsed.data;
+}
+
+/**
+ * `?after=` or `?before=`: where a keyset page starts (the service reads the token); null for
+ * the first page. Both at once, or an overlong token, is a 400.
+ */
+export function pageCursor(query: { after?: string | undefined; before?: string | undefined }): PageCursor | null {
+  const token = z.string().max(400, { error: "This page link is not valid" }).optional();
+  const parsed = z.object({ after: token, before: token }).safeParse({ after: query.after || undefined, before: query.before || undefined });
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
+  const { after, before } = parsed.data;
+  if (after && before) throw new AppError("BAD_REQUEST", "This page link is not valid");
+  if (after) return { direction: "after", token: after };
+  if (before) return { direction: "before", token: before };
+  return null;
 }
 
 /** Headers of a private CSV download named `{name}-{today}.csv`. */

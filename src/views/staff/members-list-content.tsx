@@ -1,30 +1,31 @@
 import type { RegisterEntry, RegisterFilter } from "../../domain/membership-year";
+import type { KeysetPage } from "../../domain/paging";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { memberStateWords } from "../membership/member-state-words";
 import { StaffList } from "./staff-list";
 
 export interface MembersListContentProps {
-  members: readonly RegisterEntry[];
+  page: KeysetPage<RegisterEntry>;
   filter: RegisterFilter;
   search: string;
-  limit: number;
 }
 
-const TABS: readonly { status: RegisterFilter; label: string; none: string }[] = [
-  { status: "active", label: "Active", none: "No active members" },
-  { status: "renewal_due", label: "Renewal due in 30 days", none: "No renewals due in the next 30 days" },
-  { status: "in_grace", label: "In grace", none: "No members in their grace period" },
-  { status: "lapsed", label: "Lapsed", none: "No lapsed members" },
-  { status: "cancelled", label: "Cancelled", none: "No cancelled memberships" },
-  { status: "awaiting_payment", label: "Awaiting payment", none: "No memberships awaiting payment" },
-  { status: "all", label: "All", none: "No members" },
+const TABS: readonly { status: RegisterFilter; label: string; none: string; order: string }[] = [
+  { status: "active", label: "Active", none: "No active members", order: "soonest period end first" },
+  { status: "renewal_due", label: "Renewal due in 30 days", none: "No renewals due in the next 30 days", order: "soonest period end first" },
+  { status: "in_grace", label: "In grace", none: "No members in their grace period", order: "soonest period end first" },
+  { status: "lapsed", label: "Lapsed", none: "No lapsed members", order: "most recently ended first" },
+  { status: "cancelled", label: "Cancelled", none: "No cancelled memberships", order: "most recently changed first" },
+  { status: "awaiting_payment", label: "Awaiting payment", none: "No memberships awaiting payment", order: "most recently changed first" },
+  { status: "all", label: "All", none: "No members", order: "latest period end first" },
 ];
 
 const METHOD = { offline: "Bank transfer", card: "Card" } as const;
 
-/** /staff/members: the members register, by state, soonest period end first. */
-export function MembersListContent({ members, filter, search, limit }: MembersListContentProps) {
+/** /staff/members: the members register, by state, a page at a time, in the order each tab's caption says. */
+export function MembersListContent({ page, filter, search }: MembersListContentProps) {
+  const members = page.rows;
   return (
     <StaffList
       area="members"
@@ -36,10 +37,13 @@ export function MembersListContent({ members, filter, search, limit }: MembersLi
       search={search}
       searchLabel="Search by name, e-mail or reference"
       count={members.length}
-      limit={limit}
+      limit={members.length}
+      paging={page}
+      order={TABS.find((tab) => tab.status === filter)!.order}
       head={
         <>
           <th scope="col">Name</th>
+          <th scope="col">Number</th>
           <th scope="col">E-mail</th>
           <th scope="col">Membership</th>
           <th scope="col">State</th>
@@ -61,6 +65,7 @@ export function MembersListContent({ members, filter, search, limit }: MembersLi
               </strong>
             ) : null}
           </th>
+          <td>{m.memberNumber ?? "None"}</td>
           <td className="staff-table__email">{m.record.email}</td>
           <td>{m.record.membershipTitle}</td>
           <td>{memberStateWords(m.state)}</td>

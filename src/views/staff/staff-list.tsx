@@ -13,6 +13,12 @@ export function listQuery(status: string, search: string): string {
   return `?${params}`;
 }
 
+export interface ListPaging {
+  total: { count: number; more: boolean };
+  next: string | null;
+  previous: string | null;
+}
+
 export interface StaffListProps<S extends string> {
   area: StaffArea;
   title: string;
@@ -28,6 +34,10 @@ export interface StaffListProps<S extends string> {
   /** How many rows are shown; at `limit` the list was cut and a narrower search finds the rest. */
   count: number;
   limit: number;
+  /** A list paged by key: its total and the cursors either side (then `limit` is the page size). */
+  paging?: ListPaging;
+  /** The order, as the caption says it; "newest first" unless given. */
+  order?: string;
   /** The header row's cells. */
   head: ReactNode;
   /** The rows. */
@@ -38,9 +48,9 @@ export interface StaffListProps<S extends string> {
   csv?: boolean;
 }
 
-export function StaffList<S extends string>({ area, title, path, noun, tabs, status, search, searchLabel, count, limit, head, children, notice = null, csv = true }: StaffListProps<S>) {
+export function StaffList<S extends string>({ area, title, path, noun, tabs, status, search, searchLabel, count, limit, paging, order = "newest first", head, children, notice = null, csv = true }: StaffListProps<S>) {
   const current = tabs.find((tab) => tab.status === status)!;
-  const caption = `${current.label} ${noun}${search ? ` matching “${search}”` : ""}, newest first`;
+  const caption = `${current.label} ${noun}${search ? ` matching “${search}”` : ""}, ${order}`;
   return (
     <div className="staff-screen">
       <StaffNav current={area} />
@@ -92,12 +102,45 @@ export function StaffList<S extends string>({ area, title, path, noun, tabs, sta
           {children}
         </StaffTable>
       )}
-      {count >= limit ? (
+      {paging ? <Pager noun={noun} shown={count} paging={paging} href={(cursor, token) => `${path}${listQuery(status, search)}&${cursor}=${encodeURIComponent(token)}`} /> : null}
+      {!paging && count >= limit ? (
         <p className="notice notice--info">
           <span>
             Showing the newest {limit}. Search to find older {noun}.
           </span>
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+const number = (n: number) => n.toLocaleString("en-GB");
+
+/** "Showing 100 of more than 1,000 members" and the links to the pages either side (`href` makes a page's address). */
+export function Pager({ noun, shown, paging, href: link }: { noun: string; shown: number; paging: ListPaging; href: (cursor: "after" | "before", token: string) => string }) {
+  if (shown === 0 && !paging.previous) return null;
+  return (
+    <div className="staff-pager">
+      <p role="status">{`Showing ${number(shown)} of ${paging.total.more ? `more than ${number(paging.total.count)}` : number(paging.total.count)} ${noun}`}</p>
+      {paging.previous || paging.next ? (
+        <nav aria-label={`Pages of ${noun}`}>
+          <ul>
+            {paging.previous ? (
+              <li>
+                <a href={link("before", paging.previous)} rel="prev">
+                  Previous page
+                </a>
+              </li>
+            ) : null}
+            {paging.next ? (
+              <li>
+                <a href={link("after", paging.next)} rel="next">
+                  Next page
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
       ) : null}
     </div>
   );

@@ -51,6 +51,7 @@ export function createInMemoryApplicationStore(tables: MembershipTables): Applic
     },
     list: notUsed("ApplicationStore.list"),
     refundedPence: notUsed("ApplicationStore.refundedPence"),
+    count: notUsed("ApplicationStore.count"),
     async payments(applicationId) {
       return [...tables.payments.values()]
         .filter((payment) => payment.applicationId === applicationId)

@@ -69,6 +69,7 @@ export function createInMemoryOrderStore(): OrderStore & { tables: OrderTables; 
       );
     },
     list: notUsed("OrderStore.list"),
+    count: notUsed("OrderStore.count"),
     async payments(orderId) {
       return tables.payments
         .filter((payment) => payment.orderId === orderId)

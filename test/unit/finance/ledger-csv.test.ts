@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { LedgerEntry } from "../../../src/domain/ledger";
-import { csvCell } from "../../../src/services/csv";
-import { ledgerCsv } from "../../../src/services/finance/ledger-export";
+import { csvCell, csvTable } from "../../../src/services/csv";
+import { LEDGER_COLUMNS } from "../../../src/services/finance/ledger-export";
 import { ledgerTotals } from "../../../src/services/finance/ledger-totals";
+
+const ledgerCsv = (entries: readonly LedgerEntry[]) => csvTable(LEDGER_COLUMNS, entries);
 
 describe("a CSV cell", () => {
   it.each([

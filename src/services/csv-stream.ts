@@ -1,0 +1,93 @@
+/**
+ * A CSV export as a stream: the heading, then one keyset page of rows at a time (each page read
+ * only when the reader wants more), so memory stays flat and no query returns more than a page.
+ *
+ * What one request can do is bounded (Cloudflare: 1,000 D1 queries and about 30 seconds): an
+ * export is offered only when its rows fit `EXPORT_MAX_ROWS` (the caller counts first), and if
+ * one still runs past the bounds (rows added meanwhile, a slow database) the file ends with an
+ * "Export incomplete" line and the download fails, so a short file is never passed off as whole.
+ */
+import { AppError } from "../errors";
+import { csvCell, type CsvColumn } from "./csv";
+
+/** Rows read per D1 query: a few hundred kilobytes of CSV. */
+export const EXPORT_PAGE_ROWS = 1_000;
+/** Pages one request reads at most (and so D1 queries, well under the 1,000 a request may make). */
+export const EXPORT_MAX_PAGES = 200;
+/** The most rows one download holds (docs/decisions/0040-exports-at-scale.md says why). */
+export const EXPORT_MAX_ROWS = EXPORT_PAGE_ROWS * EXPORT_MAX_PAGES;
+/** Past this much wall time the export stops (a request has about 30 seconds). */
+export const EXPORT_TIME_BUDGET_MS = 25_000;
+
+export interface CsvPage<T, C> {
+  rows: readonly T[];
+  /** Where the next page starts; null after the last. */
+  next: C | null;
+}
+
+export interface CsvStreamOptions {
+  /** Called once when the file is complete, or cut short (then `complete` is false). */
+  finished?: (outcome: { rows: number; complete: boolean }) => void;
+  now?: () => number;
+  maxPages?: number;
+}
+
+const line = (cells: readonly (string | number | null)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+export function csvStream<T, C>(columns: readonly CsvColumn<T>[], read: (cursor: C | null) => Promise<CsvPage<T, C>>, options: CsvStreamOptions = {}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const now = options.now ?? Date.now;
+  const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
+  const started = now();
+  let cursor: C | null = null;
+  let pages = 0;
+  let rows = 0;
+  let headed = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headed) {
+        headed = true;
+        controller.enqueue(encoder.encode(line(columns.map(([heading]) => heading))));
+      }
+      if (pages >= maxPages || now() - started > EXPORT_TIME_BUDGET_MS) {
+        controller.enqueue(encoder.encode(line([`Export incomplete: stopped after ${rows} rows. Narrow the filter and export again.`])));
+        options.finished?.({ rows, complete: false });
+        controller.error(new Error(`Export incomplete after ${rows} rows`));
+        return;
+      }
+      const page = await read(cursor);
+      pages += 1;
+      rows += page.rows.length;
+      if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map((row) => line(columns.map(([, value]) => value(row)))).join("")));
+      if (page.next === null) {
+        options.finished?.({ rows, complete: true });
+        controller.close();
+        return;
+      }
+      cursor = page.next;
+    },
+  });
+}
+
+/**
+ * A staff export of every row matching a filter: counted first (past `EXPORT_MAX_ROWS` it is
+ * refused, 409, with words saying why), audited with the count, then streamed in keyset pages:
+ * `page` reads up to `limit` rows after the last row of the page before (null: from the start).
+ */
+export async function countedCsvExport<T>(options: {
+  noun: string;
+  count: (cap: number) => Promise<number>;
+  audit: (count: number) => Promise<void>;
+  columns: readonly CsvColumn<T>[];
+  page: (after: T | null, limit: number) => Promise<readonly T[]>;
+}): Promise<ReadableStream<Uint8Array>> {
+  const count = await options.count(EXPORT_MAX_ROWS + 1);
+  if (count > EXPORT_MAX_ROWS) {
+    throw new AppError("CONFLICT", `More than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} ${options.noun} match: one download holds at most that many. Choose a status or search to narrow it.`);
+  }
+  await options.audit(count);
+  return csvStream<T, T>(options.columns, async (after) => {
+    const rows = await options.page(after, EXPORT_PAGE_ROWS);
+    return { rows, next: rows.length === EXPORT_PAGE_ROWS ? rows.at(-1)! : null };
+  });
+}
