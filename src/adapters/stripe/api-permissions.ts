@@ -16,8 +16,9 @@ export interface StripePermission {
 
 export const STRIPE_PERMISSIONS: readonly StripePermission[] = [
   { permission: "Checkout Sessions", access: "Write", calls: ["checkout.sessions.create", "checkout.sessions.retrieve", "checkout.sessions.expire"] },
-  // A renewal's Checkout session names the member's existing customer.
-  { permission: "Customers", access: "Read", calls: ["checkout.sessions.create"] },
+  // A renewal's Checkout session names the member's existing customer; the member import checks
+  // the customer ids a file links.
+  { permission: "Customers", access: "Read", calls: ["checkout.sessions.create", "customers.retrieve"] },
   { permission: "Subscriptions", access: "Write", calls: ["subscriptions.retrieve", "subscriptions.cancel", "subscriptions.update"] },
   { permission: "Invoices", access: "Read", calls: ["invoices.retrieve", "invoicePayments.list"] },
   // Sessions for every member; a configuration of its own (card and invoices only) for an ending membership.
