@@ -102,7 +102,7 @@ async function runSweep(at: number, overrides: Partial<Bindings> = {}) {
 }
 
 beforeEach(async () => {
-  await env.DB.exec("DELETE FROM email_outbox; DELETE FROM email_preferences");
+  await env.DB.exec("DELETE FROM email_outbox; DELETE FROM email_preferences; DELETE FROM email_sending_pause");
   vi.spyOn(console, "log").mockImplementation(() => undefined);
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
@@ -268,14 +268,14 @@ describe("the queue consumer", () => {
 
   it("puts a failed delivery back on the queue with its backoff delay", async () => {
     const id = await write(receipt("user-queue-retry"));
-    const { binding } = countingBinding(() => refused("E_RATE_LIMIT_EXCEEDED"));
+    const { binding } = countingBinding(() => refused("E_INTERNAL_SERVER_ERROR"));
     const batch = createMessageBatch("guildhall-email", [{ id: "q-retry", timestamp: new Date(), attempts: 1, body: { id } }]);
     const ctx = createExecutionContext();
     await worker.queue(batch, { ...env, EMAIL: binding }, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages).toEqual([{ msgId: "q-retry" }]);
     expect(result.explicitAcks).toEqual([]);
-    expect(await row(id)).toMatchObject({ status: "retry", attempts: 1, last_error: "E_RATE_LIMIT_EXCEEDED: Refused (E_RATE_LIMIT_EXCEEDED)" });
+    expect(await row(id)).toMatchObject({ status: "retry", attempts: 1, last_error: "E_INTERNAL_SERVER_ERROR: Refused (E_INTERNAL_SERVER_ERROR)" });
 
     // The delay asked of the queue is the backoff (the test batch above does not record it).
     await env.DB.prepare("UPDATE email_outbox SET next_attempt_at = ?2 WHERE id = ?1").bind(id, new Date().toISOString()).run();
@@ -559,5 +559,57 @@ describe("the staff e-mails page", () => {
     const withoutToken = await staff.fetch(`/staff/emails/${failedId}/resend`, { method: "POST", body: new URLSearchParams({}) });
     expect(withoutToken.status).toBe(403);
     expect((await row(failedId))?.status).toBe("failed");
+  });
+});
+
+describe("Email Service's limits", () => {
+  it("a daily-quota error pauses all sending until the window: nothing marked failed, no attempt used, mail resumes after it", async () => {
+    const ids = [await write(receipt("user-quota-1")), await write(receipt("user-quota-2")), await write(receipt("user-quota-3"))];
+    const { binding, sent } = countingBinding(() => refused("E_DAILY_LIMIT_EXCEEDED"));
+    const batch = createMessageBatch<EmailQueueMessage>("guildhall-email", ids.map((id, i) => ({ id: `q-${i}`, timestamp: new Date(), attempts: 1, body: { id } })));
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...env, EMAIL: binding }, ctx);
+    const result = await getQueueResult(batch, ctx);
+    // The first refusal stops the batch: the others are not even tried.
+    expect(sent).toHaveLength(1);
+    expect(result.retryMessages.map((m) => m.msgId).sort()).toEqual(["q-0", "q-1", "q-2"]);
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "pending", attempts: 0, next_attempt_at: midnight.toISOString() });
+    expect(await count("status = 'failed'")).toBe(0);
+
+    // While paused, neither the sweep nor the queue sends anything, and no attempt is counted,
+    // however often they run (here a whole day of sweeps would have used up six attempts).
+    for (let minutes = 10; minutes < 60; minutes += 10) await runSweep(Date.now() + minutes * MINUTE, { EMAIL: binding });
+    await email({ EMAIL: binding }).deliverQueued(ids.map((id) => ({ body: { id }, ack: () => undefined, retry: () => undefined })));
+    expect(sent).toHaveLength(1);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "pending", attempts: 0 });
+
+    // Staff see why and until when.
+    const staff = await signedInStaff();
+    const page = await (await staff.fetch("/staff/emails")).text();
+    expect(page).toContain("Sending paused until");
+    expect(page).toContain("daily quota reached");
+
+    // After the window the real binding sends them all.
+    await runSweep(midnight.getTime() + MINUTE);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("delivers a queue batch with a few D1 queries for the whole batch, not three per message", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await write(reminder(unique("user-batch"))));
+    const prepared: string[] = [];
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "prepare") return (sql: string) => (prepared.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await email({ DB: db }).deliverQueued(ids.map((id) => ({ body: { id }, ack: () => undefined, retry: () => undefined })));
+    for (const id of ids) expect((await row(id))?.status).toBe("sent");
+    // The pause, the claim, the preferences, the outcomes: four, whatever the batch's size.
+    expect(prepared.filter((sql) => /email_(outbox|preferences|sending_pause)/.test(sql))).toHaveLength(4);
   });
 });
