@@ -10,5 +10,8 @@ CREATE TABLE email_sending_pause (
   updated_at TEXT NOT NULL
 );
 
+-- The daily job archives sent messages to R2 oldest first, then deletes them from D1.
+CREATE INDEX email_outbox_sent ON email_outbox (status, sent_at, id);
+
 -- Staff's "send again all failed <kind> since <date>" reads failed messages by kind and time.
 CREATE INDEX email_outbox_failed_kind ON email_outbox (status, kind, updated_at);

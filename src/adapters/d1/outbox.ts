@@ -110,6 +110,10 @@ export interface OutboxStore {
    * attempts: one set-based UPDATE (on the status, kind, updated_at index). `RETURNING id`.
    */
   resendFailed(kind: EmailKind, since: Date, now: Date): D1PreparedStatement;
+  /** Up to `limit` sent messages sent before `before`, oldest first (sent_at, id), on the status, sent_at, id index. */
+  oldestSent(before: Date, limit: number): Promise<OutboxMessage[]>;
+  /** Deletes these messages if they are still sent; returns how many went. */
+  deleteSent(ids: readonly string[]): Promise<number>;
 }
 
 /** How one claimed delivery ended. */
@@ -292,6 +296,18 @@ export function createOutboxStore(db: D1Database): OutboxStore {
            WHERE id = ?1 AND status = 'failed'`,
         )
         .bind(id, now.toISOString());
+    },
+    async oldestSent(before, limit) {
+      const { results } = await db
+        .prepare("SELECT * FROM email_outbox WHERE status = 'sent' AND sent_at < ?1 ORDER BY sent_at, id LIMIT ?2")
+        .bind(before.toISOString(), limit)
+        .all<OutboxRow>();
+      return results.map(toMessage);
+    },
+    async deleteSent(ids) {
+      if (ids.length === 0) return 0;
+      const result = await db.prepare("DELETE FROM email_outbox WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'sent'").bind(JSON.stringify(ids)).run();
+      return result.meta.changes;
     },
     resendFailed(kind, since, now) {
       return db
