@@ -47,6 +47,8 @@ export interface Bindings {
   EMAIL_QUEUE: Queue<EmailQueueMessage>;
   /** The background jobs' queue (wrangler.toml [[queues.producers]]): the rest of a daily run too big for one invocation. */
   JOBS_QUEUE: Queue<JobQueueMessage>;
+  /** Sent e-mails archived out of D1 (wrangler.toml [[r2_buckets]]). */
+  EMAIL_ARCHIVE: R2Bucket;
   EMAIL_FROM: string;
   EMAIL_REPLY_TO: string;
 }
@@ -262,6 +264,7 @@ export const EnvSchema = z.object({
   EMAIL: binding<SendEmail>("send_email", "send"),
   EMAIL_QUEUE: binding<Queue<EmailQueueMessage>>("queue producer", "sendBatch"),
   JOBS_QUEUE: binding<Queue<JobQueueMessage>>("queue producer", "send"),
+  EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
   EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
   EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
 });
@@ -312,6 +315,7 @@ export interface Config {
     email: SendEmail;
     emailQueue: Queue<EmailQueueMessage>;
     jobsQueue: Queue<JobQueueMessage>;
+    emailArchive: R2Bucket;
   };
 }
 
@@ -444,6 +448,7 @@ export function parseConfig(env: unknown): Config {
       email: e.EMAIL,
       emailQueue: e.EMAIL_QUEUE,
       jobsQueue: e.JOBS_QUEUE,
+      emailArchive: e.EMAIL_ARCHIVE,
     },
   };
 }

@@ -11,6 +11,10 @@ import { getConfig } from "../../src/env";
 import worker from "../../src/index";
 import { backgroundContent, emailServices } from "../../src/middleware/init/email";
 import type { EmailRequest } from "../../src/services/email/outbox";
+import { createOutboxStore } from "../../src/adapters/d1/outbox";
+import { createEmailArchive } from "../../src/adapters/r2/email-archive";
+import { log } from "../../src/log";
+import { archiveSentEmails } from "../../src/services/email/archive";
 import { EMAIL_DATA } from "../fixtures/emails";
 import { fetchWith } from "../support/worker/helpers";
 import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
@@ -102,7 +106,7 @@ async function runSweep(at: number, overrides: Partial<Bindings> = {}) {
 }
 
 beforeEach(async () => {
-  await env.DB.exec("DELETE FROM email_outbox; DELETE FROM email_preferences");
+  await env.DB.exec("DELETE FROM email_outbox; DELETE FROM email_preferences; DELETE FROM email_sending_pause");
   vi.spyOn(console, "log").mockImplementation(() => undefined);
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
@@ -268,14 +272,14 @@ describe("the queue consumer", () => {
 
   it("puts a failed delivery back on the queue with its backoff delay", async () => {
     const id = await write(receipt("user-queue-retry"));
-    const { binding } = countingBinding(() => refused("E_RATE_LIMIT_EXCEEDED"));
+    const { binding } = countingBinding(() => refused("E_INTERNAL_SERVER_ERROR"));
     const batch = createMessageBatch("guildhall-email", [{ id: "q-retry", timestamp: new Date(), attempts: 1, body: { id } }]);
     const ctx = createExecutionContext();
     await worker.queue(batch, { ...env, EMAIL: binding }, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages).toEqual([{ msgId: "q-retry" }]);
     expect(result.explicitAcks).toEqual([]);
-    expect(await row(id)).toMatchObject({ status: "retry", attempts: 1, last_error: "E_RATE_LIMIT_EXCEEDED: Refused (E_RATE_LIMIT_EXCEEDED)" });
+    expect(await row(id)).toMatchObject({ status: "retry", attempts: 1, last_error: "E_INTERNAL_SERVER_ERROR: Refused (E_INTERNAL_SERVER_ERROR)" });
 
     // The delay asked of the queue is the backoff (the test batch above does not record it).
     await env.DB.prepare("UPDATE email_outbox SET next_attempt_at = ?2 WHERE id = ?1").bind(id, new Date().toISOString()).run();
@@ -559,5 +563,138 @@ describe("the staff e-mails page", () => {
     const withoutToken = await staff.fetch(`/staff/emails/${failedId}/resend`, { method: "POST", body: new URLSearchParams({}) });
     expect(withoutToken.status).toBe(403);
     expect((await row(failedId))?.status).toBe("failed");
+  });
+});
+
+describe("Email Service's limits", () => {
+  it("a daily-quota error pauses all sending until the window: nothing marked failed, no attempt used, mail resumes after it", async () => {
+    const ids = [await write(receipt("user-quota-1")), await write(receipt("user-quota-2")), await write(receipt("user-quota-3"))];
+    const { binding, sent } = countingBinding(() => refused("E_DAILY_LIMIT_EXCEEDED"));
+    const batch = createMessageBatch<EmailQueueMessage>("guildhall-email", ids.map((id, i) => ({ id: `q-${i}`, timestamp: new Date(), attempts: 1, body: { id } })));
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...env, EMAIL: binding }, ctx);
+    const result = await getQueueResult(batch, ctx);
+    // The first refusal stops the batch: the others are not even tried.
+    expect(sent).toHaveLength(1);
+    expect(result.retryMessages.map((m) => m.msgId).sort()).toEqual(["q-0", "q-1", "q-2"]);
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "pending", attempts: 0, next_attempt_at: midnight.toISOString() });
+    expect(await count("status = 'failed'")).toBe(0);
+
+    // While paused, neither the sweep nor the queue sends anything, and no attempt is counted,
+    // however often they run (here a whole day of sweeps would have used up six attempts).
+    for (let minutes = 10; minutes < 60; minutes += 10) await runSweep(Date.now() + minutes * MINUTE, { EMAIL: binding });
+    await email({ EMAIL: binding }).deliverQueued(ids.map((id) => ({ body: { id }, ack: () => undefined, retry: () => undefined })));
+    expect(sent).toHaveLength(1);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "pending", attempts: 0 });
+
+    // Staff see why and until when.
+    const staff = await signedInStaff();
+    const page = await (await staff.fetch("/staff/emails")).text();
+    expect(page).toContain("Sending paused until");
+    expect(page).toContain("daily quota reached");
+
+    // After the window the real binding sends them all.
+    await runSweep(midnight.getTime() + MINUTE);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("delivers a queue batch with a few D1 queries for the whole batch, not three per message", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await write(reminder(unique("user-batch"))));
+    const prepared: string[] = [];
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "prepare") return (sql: string) => (prepared.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await email({ DB: db }).deliverQueued(ids.map((id) => ({ body: { id }, ack: () => undefined, retry: () => undefined })));
+    for (const id of ids) expect((await row(id))?.status).toBe("sent");
+    // The pause, the claim, the preferences, the outcomes: four, whatever the batch's size.
+    expect(prepared.filter((sql) => /email_(outbox|preferences|sending_pause)/.test(sql))).toHaveLength(4);
+  });
+});
+
+describe("staff: send every failed e-mail of a kind again", () => {
+  const failed = async (kind: string, updatedAt: string) => {
+    const id = unique("failed");
+    await env.DB.prepare(
+      `INSERT INTO email_outbox (id, dedupe_key, kind, category, recipient, user_id, subject, data, status, attempts, last_error, updated_at)
+       VALUES (?1, ?1, ?2, 'transactional', ?3, NULL, 'Subject', ?4, 'failed', 6, 'The binding threw', ?5)`,
+    )
+      .bind(id, kind, `${id}@example.org`, JSON.stringify(EMAIL_DATA["membership-paid"]), updatedAt)
+      .run();
+    return id;
+  };
+
+  it("sends all failed messages of that kind since the day again in one audited action, and says how many", async () => {
+    const recent = [await failed("membership-paid", "2026-11-20T10:00:00.000Z"), await failed("membership-paid", "2026-11-21T00:00:00.000Z")];
+    const older = await failed("membership-paid", "2026-11-19T23:59:59.000Z");
+    const otherKind = await failed("application-received", "2026-11-22T10:00:00.000Z");
+    const staff = await signedInStaff();
+
+    const response = await staff.post("/staff/emails/resend-failed", { kind: "membership-paid", since: "2026-11-20" });
+    expect(response.status).toBe(303);
+    const location = response.headers.get("Location")!;
+    expect(new URL(location, "http://x").searchParams.get("count")).toBe("2");
+    // The queue's consumer sends them with the real binding.
+    for (const id of recent) await vi.waitFor(async () => expect((await row(id))?.status).toBe("sent"), { timeout: 10_000, interval: 100 });
+    expect((await row(older))?.status).toBe("failed");
+    expect((await row(otherKind))?.status).toBe("failed");
+    const audit = await env.DB.prepare("SELECT staff_email, details FROM staff_audit_log WHERE action = 'email.resent_all' ORDER BY id DESC LIMIT 1").first<{ staff_email: string; details: string }>();
+    expect(audit?.staff_email).toBe(STAFF.email);
+    expect(JSON.parse(audit!.details)).toMatchObject({ kind: "membership-paid", since: "2026-11-20T00:00:00.000Z" });
+    expect(await (await staff.fetch(location)).text()).toContain("2 failed “Membership paid” e-mails since 2026-11-20 will be sent again in a moment.");
+  });
+
+  it("explains a missing kind or a bad date beside the field, keeps what was typed, and changes nothing", async () => {
+    const id = await failed("membership-paid", "2026-11-20T10:00:00.000Z");
+    const staff = await signedInStaff();
+    const response = await staff.post("/staff/emails/resend-failed", { kind: "", since: "20/11/2026" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Choose the kind of e-mail to send again");
+    expect(html).toContain("Enter the day as a date, for example 2026-11-27");
+    expect(html).toContain('value="20/11/2026"');
+    expect((await row(id))?.status).toBe("failed");
+  });
+});
+
+describe("the outbox's archive", () => {
+  const sentAt = (daysAgo: number, id: string) =>
+    env.DB.prepare(
+      `INSERT INTO email_outbox (id, dedupe_key, kind, category, recipient, user_id, subject, data, status, attempts, message_id, sent_at)
+       VALUES (?1, ?1, 'membership-paid', 'transactional', ?2, NULL, 'Subject', '{}', 'sent', 1, 'cf-1', ?3)`,
+    )
+      .bind(id, `${id}@example.org`, new Date(Date.now() - daysAgo * 86_400_000).toISOString())
+      .run();
+
+  it("moves sent messages past the keeping period to R2, then out of D1; a run cut off after writing is finished by the next", async () => {
+    const old = ["arch-a", "arch-b", "arch-c"];
+    for (const [i, id] of old.entries()) await sentAt(100 + i, id);
+    await sentAt(10, "arch-recent");
+    await env.DB.prepare("INSERT INTO email_outbox (id, dedupe_key, kind, category, recipient, subject, data, status, updated_at) VALUES ('arch-failed', 'arch-failed', 'membership-paid', 'transactional', 'x@example.org', 'S', '{}', 'failed', '2020-01-01T00:00:00Z')").run();
+
+    // Cut off between writing the object and deleting the rows: the rows stay.
+    const store = createOutboxStore(env.DB);
+    const archive = createEmailArchive(env.EMAIL_ARCHIVE);
+    const cutOff = { oldestSent: store.oldestSent, deleteSent: () => Promise.reject(new Error("cut off")) };
+    await expect(archiveSentEmails({ store: cutOff, archive, log }, new Date())).rejects.toThrow("cut off");
+    expect(await count("id IN ('arch-a', 'arch-b', 'arch-c')")).toBe(3);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "17 3 * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await count("id LIKE 'arch-%'")).toBe(2);
+    expect((await row("arch-recent"))?.status).toBe("sent");
+
+    // One object, written twice under the same name: each message archived once, oldest first.
+    const { objects } = await env.EMAIL_ARCHIVE.list({ prefix: "email-outbox/sent/" });
+    expect(objects).toHaveLength(1);
+    const text = await (await env.EMAIL_ARCHIVE.get(objects[0]!.key))!.text();
+    expect(text.trim().split("\n").map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(["arch-c", "arch-b", "arch-a"]);
   });
 });

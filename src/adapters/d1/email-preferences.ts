@@ -5,6 +5,8 @@ export interface EmailPreferenceStore {
   /** The categories this user has a stored choice for. */
   forUser(userId: string): Promise<Map<string, boolean>>;
   isSubscribed(userId: string, category: OptionalEmailCategory): Promise<boolean>;
+  /** Which of these (user, category) pairs are turned off, as `userId + "\n" + category`: one query for a whole batch. */
+  unsubscribedAmong(pairs: readonly { userId: string; category: OptionalEmailCategory }[]): Promise<Set<string>>;
   set(userId: string, category: OptionalEmailCategory, subscribed: boolean): Promise<void>;
 }
 
@@ -23,6 +25,17 @@ export function createEmailPreferenceStore(db: D1Database): EmailPreferenceStore
         .bind(userId, category)
         .first<{ subscribed: number }>();
       return row === null || row.subscribed === 1;
+    },
+    async unsubscribedAmong(pairs) {
+      if (pairs.length === 0) return new Set();
+      const { results } = await db
+        .prepare(
+          `SELECT user_id, category FROM email_preferences
+           WHERE subscribed = 0 AND (user_id, category) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(pairs.map((p) => [p.userId, p.category])))
+        .all<{ user_id: string; category: string }>();
+      return new Set(results.map((r) => `${r.user_id}\n${r.category}`));
     },
     async set(userId, category, subscribed) {
       await db

@@ -83,14 +83,17 @@ export interface OutboxStore {
   insertMany(messages: readonly NewOutboxMessage[], condition?: OutboxBulkCondition): D1PreparedStatement;
   byId(id: string): Promise<OutboxMessage | null>;
   /**
-   * Claims a message that is due (pending or retry, next attempt not after `now`) for one
-   * delivery: one UPDATE, so of two deliveries racing only one gets the row. Counts the attempt.
+   * Claims the messages among `ids` that are due (pending or retry, next attempt not after `now`)
+   * for one delivery: one UPDATE for the whole queue batch, so of two deliveries racing only one
+   * gets each row. Counts the attempt. Returns the rows claimed, in no particular order.
    */
-  claim(id: string, now: Date, leaseUntil: Date): Promise<OutboxMessage | null>;
-  markSent(id: string, messageId: string, now: Date): Promise<void>;
-  markRetry(id: string, error: string, nextAttemptAt: Date, now: Date): Promise<void>;
-  markFailed(id: string, error: string, now: Date): Promise<void>;
-  markSuppressed(id: string, reason: string, now: Date): Promise<void>;
+  claimMany(ids: readonly string[], now: Date, leaseUntil: Date): Promise<OutboxMessage[]>;
+  /**
+   * Records how the deliveries of one batch ended, all in one statement (moves only rows still
+   * `sending`). A `released` message goes back to waiting until `nextAttemptAt` with its attempt
+   * given back: it was never tried (sending was paused).
+   */
+  finishMany(finishes: readonly DeliveryFinish[], now: Date): D1PreparedStatement;
   /**
    * Messages left in `sending` past their lease (the delivery crashed or timed out): back to
    * retry, or failed once they have had `maxAttempts`. Returns how many were released.
@@ -102,7 +105,23 @@ export interface OutboxStore {
   list(filter: { statuses?: readonly OutboxStatus[]; search?: string; limit: number }): Promise<OutboxMessage[]>;
   /** A failed message back to pending with fresh attempts; changes nothing unless it was failed. */
   resend(id: string, now: Date): D1PreparedStatement;
+  /**
+   * Every failed message of `kind` that failed at or after `since`, back to pending with fresh
+   * attempts: one set-based UPDATE (on the status, kind, updated_at index). `RETURNING id`.
+   */
+  resendFailed(kind: EmailKind, since: Date, now: Date): D1PreparedStatement;
+  /** Up to `limit` sent messages sent before `before`, oldest first (sent_at, id), on the status, sent_at, id index. */
+  oldestSent(before: Date, limit: number): Promise<OutboxMessage[]>;
+  /** Deletes these messages if they are still sent; returns how many went. */
+  deleteSent(ids: readonly string[]): Promise<number>;
 }
+
+/** How one claimed delivery ended. */
+export type DeliveryFinish =
+  | { id: string; status: "sent"; messageId: string }
+  | { id: string; status: "retry"; error: string; nextAttemptAt: Date }
+  | { id: string; status: "failed" | "suppressed"; error: string }
+  | { id: string; status: "released"; nextAttemptAt: Date };
 
 interface OutboxRow {
   id: string;
@@ -163,8 +182,6 @@ export function outboxListSql(filter: { statuses: number; search: boolean }): st
 }
 
 export function createOutboxStore(db: D1Database): OutboxStore {
-  /** A transition out of `sending`, by the delivery that claimed it. */
-  const finish = (sql: string, ...params: unknown[]) => db.prepare(`UPDATE email_outbox SET ${sql}, lease_until = NULL WHERE id = ?1 AND status = 'sending'`).bind(...params).run();
   return {
     insert(messages, condition, fill = []) {
       if (messages.length === 0) throw new Error("An outbox insert needs at least one message");
@@ -204,28 +221,43 @@ export function createOutboxStore(db: D1Database): OutboxStore {
       const row = await db.prepare("SELECT * FROM email_outbox WHERE id = ?1").bind(id).first<OutboxRow>();
       return row ? toMessage(row) : null;
     },
-    async claim(id, now, leaseUntil) {
-      const row = await db
+    async claimMany(ids, now, leaseUntil) {
+      if (ids.length === 0) return [];
+      const { results } = await db
         .prepare(
           `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1, lease_until = ?3, updated_at = ?2
-           WHERE id = ?1 AND status IN ('pending', 'retry') AND next_attempt_at <= ?2
+           WHERE id IN (SELECT value FROM json_each(?1)) AND status IN ('pending', 'retry') AND next_attempt_at <= ?2
            RETURNING *`,
         )
-        .bind(id, now.toISOString(), leaseUntil.toISOString())
-        .first<OutboxRow>();
-      return row ? toMessage(row) : null;
+        .bind(JSON.stringify(ids), now.toISOString(), leaseUntil.toISOString())
+        .all<OutboxRow>();
+      return results.map(toMessage);
     },
-    async markSent(id, messageId, now) {
-      await finish("status = 'sent', message_id = ?2, sent_at = ?3, updated_at = ?3, last_error = NULL", id, messageId, now.toISOString());
-    },
-    async markRetry(id, error, nextAttemptAt, now) {
-      await finish("status = 'retry', last_error = ?2, next_attempt_at = ?3, updated_at = ?4", id, error.slice(0, ERROR_LENGTH), nextAttemptAt.toISOString(), now.toISOString());
-    },
-    async markFailed(id, error, now) {
-      await finish("status = 'failed', last_error = ?2, updated_at = ?3", id, error.slice(0, ERROR_LENGTH), now.toISOString());
-    },
-    async markSuppressed(id, reason, now) {
-      await finish("status = 'suppressed', last_error = ?2, updated_at = ?3", id, reason.slice(0, ERROR_LENGTH), now.toISOString());
+    finishMany(finishes, now) {
+      const rows = finishes.map((f) => [
+        f.id,
+        f.status,
+        f.status === "sent" ? f.messageId : null,
+        "error" in f ? f.error.slice(0, ERROR_LENGTH) : null,
+        "nextAttemptAt" in f ? f.nextAttemptAt.toISOString() : null,
+      ]);
+      // A released message was never tried: its attempt is given back, its last error kept.
+      return db
+        .prepare(
+          `UPDATE email_outbox SET
+             status = CASE f.status WHEN 'released' THEN CASE WHEN email_outbox.attempts > 1 THEN 'retry' ELSE 'pending' END ELSE f.status END,
+             attempts = email_outbox.attempts - (f.status = 'released'),
+             message_id = coalesce(f.message_id, email_outbox.message_id),
+             sent_at = CASE f.status WHEN 'sent' THEN ?2 ELSE email_outbox.sent_at END,
+             last_error = CASE f.status WHEN 'released' THEN email_outbox.last_error ELSE f.last_error END,
+             next_attempt_at = coalesce(f.next_attempt_at, email_outbox.next_attempt_at),
+             lease_until = NULL, updated_at = ?2
+           FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS status, json_extract(value, '$[2]') AS message_id,
+                        json_extract(value, '$[3]') AS last_error, json_extract(value, '$[4]') AS next_attempt_at
+                 FROM json_each(?1)) AS f
+           WHERE email_outbox.id = f.id AND email_outbox.status = 'sending'`,
+        )
+        .bind(JSON.stringify(rows), now.toISOString());
     },
     async releaseExpiredLeases(now, maxAttempts) {
       const at = now.toISOString();
@@ -264,6 +296,27 @@ export function createOutboxStore(db: D1Database): OutboxStore {
            WHERE id = ?1 AND status = 'failed'`,
         )
         .bind(id, now.toISOString());
+    },
+    async oldestSent(before, limit) {
+      const { results } = await db
+        .prepare("SELECT * FROM email_outbox WHERE status = 'sent' AND sent_at < ?1 ORDER BY sent_at, id LIMIT ?2")
+        .bind(before.toISOString(), limit)
+        .all<OutboxRow>();
+      return results.map(toMessage);
+    },
+    async deleteSent(ids) {
+      if (ids.length === 0) return 0;
+      const result = await db.prepare("DELETE FROM email_outbox WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'sent'").bind(JSON.stringify(ids)).run();
+      return result.meta.changes;
+    },
+    resendFailed(kind, since, now) {
+      return db
+        .prepare(
+          `UPDATE email_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?3, lease_until = NULL, updated_at = ?3
+           WHERE status = 'failed' AND kind = ?1 AND updated_at >= ?2
+           RETURNING id`,
+        )
+        .bind(kind, since.toISOString(), now.toISOString());
     },
   };
 }

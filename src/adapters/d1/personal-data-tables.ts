@@ -195,6 +195,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   directory_listing_rule: "the grace days the directory listing adds after a membership period (one number)",
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
+  email_sending_pause: "whether e-mail sending waits for Email Service's rate limit or daily quota, until when and why: one row naming no one",
 };
 
 /** Which of a table's rows the export shows, or erasure acts on. */

@@ -21,7 +21,7 @@ export interface OutgoingEmail {
 
 /**
  * Error codes after which sending the same message again cannot succeed: the address is refused
- * or suppressed, or the message itself is malformed. Everything else (rate limits, the service
+ * or suppressed, or the message itself is malformed. Everything else (the service
  * unavailable, an unverified sender an operator can fix) is worth retrying.
  */
 const PERMANENT_CODES = new Set([
@@ -40,6 +40,15 @@ const PERMANENT_CODES = new Set([
   "E_HEADERS_TOO_MANY",
 ]);
 
+/**
+ * Error codes that say nothing about the message but that the account may send no more for now:
+ * too many messages a second, or the day's quota used up. Sending waits for the window to pass.
+ */
+const PAUSE_CODES: Readonly<Record<string, "rate-limit" | "daily-quota">> = {
+  E_RATE_LIMIT_EXCEEDED: "rate-limit",
+  E_DAILY_LIMIT_EXCEEDED: "daily-quota",
+};
+
 /** The binding refused or failed to send a message. */
 export class EmailSendError extends Error {
   override readonly name = "EmailSendError";
@@ -50,6 +59,8 @@ export class EmailSendError extends Error {
     /** Sending the same message again cannot succeed. */
     readonly permanent: boolean,
     options?: { cause?: unknown },
+    /** The account's sending limit was reached (not this message's fault): pause, do not count an attempt. */
+    readonly limit: "rate-limit" | "daily-quota" | null = null,
   ) {
     super(message, options);
   }
@@ -79,7 +90,7 @@ export function createEmailSender(binding: SendEmail): EmailSender {
       } catch (error) {
         const code = typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : null;
         const text = error instanceof Error ? error.message : String(error);
-        throw new EmailSendError(code ? `${code}: ${text}` : text, code, code !== null && PERMANENT_CODES.has(code), { cause: error });
+        throw new EmailSendError(code ? `${code}: ${text}` : text, code, code !== null && PERMANENT_CODES.has(code), { cause: error }, (code && PAUSE_CODES[code]) || null);
       }
     },
   };

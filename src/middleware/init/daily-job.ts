@@ -8,6 +8,8 @@ import { createDailyJobProgressStore } from "../../adapters/d1/daily-job-progres
 import { createDirectoryStore } from "../../adapters/d1/directory";
 import { createEntitlementStore } from "../../adapters/d1/entitlements";
 import { createHousekeepingStore } from "../../adapters/d1/housekeeping";
+import { createOutboxStore } from "../../adapters/d1/outbox";
+import { createEmailArchive } from "../../adapters/r2/email-archive";
 import { createMembershipYearStore } from "../../adapters/d1/membership-year";
 import { createUnpaidReleaseStore } from "../../adapters/d1/unpaid-releases";
 import type { Config } from "../../env";
@@ -49,6 +51,7 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           unpaid: { store: createUnpaidReleaseStore(db), outbox, batch, log },
           outbox,
+          emailArchive: { store: createOutboxStore(db), archive: createEmailArchive(config.bindings.emailArchive) },
           log,
         },
         now,

@@ -4,6 +4,7 @@
  */
 import { createCmsClient } from "../../adapters/cms/client";
 import { createAuditLog } from "../../adapters/d1/audit-log";
+import { createEmailPauseStore } from "../../adapters/d1/email-pause";
 import { createEmailPreferenceStore } from "../../adapters/d1/email-preferences";
 import { createOutboxStore } from "../../adapters/d1/outbox";
 import { createDeliveryQueue } from "../../adapters/email/delivery-queue";
@@ -29,6 +30,7 @@ export function emailServices(config: Config, content: Pick<ContentService, "lay
   const { db, email, emailQueue } = config.bindings;
   return createEmailServices({
     outbox: createOutboxStore(db),
+    pauses: createEmailPauseStore(db),
     preferences: createEmailPreferenceStore(db),
     audit: createAuditLog(db),
     queue: createDeliveryQueue(emailQueue),

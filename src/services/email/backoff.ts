@@ -20,3 +20,12 @@ export function afterFailure(attempts: number, permanent: boolean): AfterFailure
 
 /** How long a claimed delivery may take before the sweep treats it as crashed and releases it. */
 export const LEASE_MS = 5 * MINUTE;
+
+/**
+ * How long all sending waits after Email Service reports the account's limit: a rate limit is a
+ * short window; the daily quota is taken to renew at the next midnight UTC.
+ */
+export function pausedUntil(limit: "rate-limit" | "daily-quota", now: Date): Date {
+  if (limit === "rate-limit") return new Date(now.getTime() + MINUTE);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}

@@ -1,11 +1,13 @@
 /**
- * Delivering outbox messages: claim (one UPDATE, so a message racing itself is sent once), check
- * the reader still wants it, render, send, record. A failure never reaches the request that
- * caused the message: it is retried with backoff (backoff.ts), then marked failed for staff.
+ * Delivering outbox messages, a queue batch at a time: claim (one UPDATE, so a message racing
+ * itself is sent once), check the readers still want them, render, send, record. A failure never
+ * reaches the request that caused the message: it is retried with backoff (backoff.ts), then
+ * marked failed for staff. Email Service's rate limit or daily quota pauses all sending instead.
  * A message is sent at least once; "never twice" holds except when a delivery dies between
  * sending and recording it (docs/decisions/0009-email-outbox.md).
  */
-import type { OutboxMessage, OutboxStore } from "../../adapters/d1/outbox";
+import type { DeliveryFinish, OutboxMessage, OutboxStore } from "../../adapters/d1/outbox";
+import type { EmailPauseStore, PauseReason, SendingPause } from "../../adapters/d1/email-pause";
 import type { EmailPreferenceStore } from "../../adapters/d1/email-preferences";
 import { EmailSendError, type EmailSender, type Mailbox } from "../../adapters/email/email-sender";
 import {
@@ -18,12 +20,14 @@ import {
   type RenderedEmail,
 } from "../../domain/email";
 import type { Logger } from "../../log";
-import { afterFailure, LEASE_MS, MAX_ATTEMPTS } from "./backoff";
+import { afterFailure, LEASE_MS, MAX_ATTEMPTS, pausedUntil } from "./backoff";
 
 export type RenderEmail = (email: EmailToRender) => Promise<RenderedEmail>;
 
 export interface DeliveryDeps {
   store: OutboxStore;
+  pauses: EmailPauseStore;
+  batch: (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
   preferences: EmailPreferenceStore;
   sender: EmailSender;
   render: RenderEmail;
@@ -42,7 +46,9 @@ export type DeliveryOutcome =
   | { status: "failed"; error: string }
   | { status: "suppressed" }
   /** Not claimed: unknown, already delivered, being delivered, or not due yet. */
-  | { status: "skipped" };
+  | { status: "skipped" }
+  /** Not sent, no attempt used: Email Service's limit was reached; sending waits until `until`. */
+  | { status: "paused"; until: Date; reason: PauseReason };
 
 const ADDRESS = /^[^@\s<>",]+@[^@\s<>",]+\.[^@\s<>",]+$/;
 
@@ -70,42 +76,83 @@ export async function composeMessage(deps: Pick<DeliveryDeps, "render" | "brand"
   return { ...rendered, headers };
 }
 
+/**
+ * Delivers the messages among `ids` that are due and nobody else is delivering, as one batch:
+ * one read of the pause, one claim, one read of the readers' preferences, one statement recording
+ * every outcome (so D1 work per message stays under one query). While sending is paused nothing
+ * is claimed; when Email Service reports the account's limit mid-batch, the pause is recorded and
+ * the message it refused and those after it go back to waiting without using up an attempt.
+ * The outcomes are recorded after the batch's sends: a batch cut off midway leaves its messages
+ * `sending` until their lease runs out, then they are tried again (at least once, as before).
+ */
+export async function deliverMany(deps: DeliveryDeps, ids: readonly string[], now: Date): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = new Map<string, DeliveryOutcome>(ids.map((id) => [id, { status: "skipped" }]));
+  const paused = await deps.pauses.current(now);
+  if (paused) {
+    for (const id of ids) outcomes.set(id, { status: "paused", until: paused.until, reason: paused.reason });
+    return outcomes;
+  }
+  const claimed = await deps.store.claimMany(ids, now, new Date(now.getTime() + LEASE_MS));
+  if (claimed.length === 0) return outcomes;
+  const optional = claimed.flatMap((m) => (isOptional(m.category) && m.userId ? [{ userId: m.userId, category: m.category }] : []));
+  const unsubscribed = await deps.preferences.unsubscribedAmong(optional);
+
+  const finishes: DeliveryFinish[] = [];
+  const statements: D1PreparedStatement[] = [];
+  let pause: SendingPause | null = null;
+  for (const message of claimed) {
+    const { id } = message;
+    const fields = { id, kind: message.kind, attempt: message.attempts };
+    if (pause) {
+      finishes.push({ id, status: "released", nextAttemptAt: pause.until });
+      outcomes.set(id, { status: "paused", until: pause.until, reason: pause.reason });
+      continue;
+    }
+    if (isOptional(message.category) && message.userId && unsubscribed.has(`${message.userId}\n${message.category}`)) {
+      finishes.push({ id, status: "suppressed", error: `The reader turned off ${OPTIONAL_CATEGORY_LABELS[message.category]}` });
+      outcomes.set(id, { status: "suppressed" });
+      deps.log.info("email.suppressed", { ...fields, category: message.category });
+      continue;
+    }
+    try {
+      if (!ADDRESS.test(message.recipient)) throw new Undeliverable("The recipient is not an e-mail address");
+      const composed = await composeMessage(deps, message);
+      const { messageId } = await deps.sender.send({ from: deps.from, replyTo: deps.replyTo, to: message.recipient, subject: message.subject, ...composed });
+      finishes.push({ id, status: "sent", messageId });
+      outcomes.set(id, { status: "sent", messageId });
+      deps.log.info("email.sent", { ...fields, messageId });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof EmailSendError && error.limit) {
+        // The account's limit, not this message's fault: everything waits, nothing is counted.
+        pause = { until: pausedUntil(error.limit, now), reason: error.limit, detail: reason };
+        statements.push(deps.pauses.pause(pause, now));
+        finishes.push({ id, status: "released", nextAttemptAt: pause.until });
+        outcomes.set(id, { status: "paused", until: pause.until, reason: pause.reason });
+        deps.log.warn("email.paused", { ...fields, reason: pause.reason, until: pause.until.toISOString(), error: reason });
+        continue;
+      }
+      const permanent = error instanceof Undeliverable || (error instanceof EmailSendError && error.permanent);
+      const next = afterFailure(message.attempts, permanent);
+      if (next.retry) {
+        const retryAt = new Date(now.getTime() + next.delayMs);
+        finishes.push({ id, status: "retry", error: reason, nextAttemptAt: retryAt });
+        outcomes.set(id, { status: "retry", retryAt, error: reason });
+        deps.log.warn("email.retry", { ...fields, error: reason, retryAt: retryAt.toISOString() });
+      } else {
+        finishes.push({ id, status: "failed", error: reason });
+        outcomes.set(id, { status: "failed", error: reason });
+        deps.log.error("email.failed", { ...fields, error: reason, permanent });
+      }
+    }
+  }
+  await deps.batch([...statements, deps.store.finishMany(finishes, now)]);
+  return outcomes;
+}
+
 /** Delivers one message if it is due and nobody else is delivering it. */
 export async function deliver(deps: DeliveryDeps, id: string, now: Date): Promise<DeliveryOutcome> {
-  const message = await deps.store.claim(id, now, new Date(now.getTime() + LEASE_MS));
-  if (!message) return { status: "skipped" };
-  const fields = { id, kind: message.kind, attempt: message.attempts };
-
-  if (isOptional(message.category) && message.userId && !(await deps.preferences.isSubscribed(message.userId, message.category))) {
-    await deps.store.markSuppressed(id, `The reader turned off ${OPTIONAL_CATEGORY_LABELS[message.category]}`, now);
-    deps.log.info("email.suppressed", { ...fields, category: message.category });
-    return { status: "suppressed" };
-  }
-
-  let messageId: string;
-  try {
-    if (!ADDRESS.test(message.recipient)) throw new Undeliverable("The recipient is not an e-mail address");
-    const composed = await composeMessage(deps, message);
-    ({ messageId } = await deps.sender.send({ from: deps.from, replyTo: deps.replyTo, to: message.recipient, subject: message.subject, ...composed }));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof Undeliverable || (error instanceof EmailSendError && error.permanent);
-    const next = afterFailure(message.attempts, permanent);
-    if (next.retry) {
-      const retryAt = new Date(now.getTime() + next.delayMs);
-      await deps.store.markRetry(id, reason, retryAt, now);
-      deps.log.warn("email.retry", { ...fields, error: reason, retryAt: retryAt.toISOString() });
-      return { status: "retry", retryAt, error: reason };
-    }
-    await deps.store.markFailed(id, reason, now);
-    deps.log.error("email.failed", { ...fields, error: reason, permanent });
-    return { status: "failed", error: reason };
-  }
-  // Outside the try: the message has gone, so a failure to record it must not schedule a resend
-  // (the lease runs out instead, and only then is it tried again).
-  await deps.store.markSent(id, messageId, now);
-  deps.log.info("email.sent", { ...fields, messageId });
-  return { status: "sent", messageId };
+  return (await deliverMany(deps, [id], now)).get(id)!;
 }
 
 /** How many messages one sweep delivers at most; the rest wait for the next. */
@@ -118,8 +165,8 @@ export const SWEEP_LIMIT = 50;
 export async function sweep(deps: DeliveryDeps, now: Date) {
   const released = await deps.store.releaseExpiredLeases(now, MAX_ATTEMPTS);
   const ids = await deps.store.dueIds(now, SWEEP_LIMIT);
-  const outcomes: Record<DeliveryOutcome["status"], number> = { sent: 0, retry: 0, failed: 0, suppressed: 0, skipped: 0 };
-  for (const id of ids) outcomes[(await deliver(deps, id, now)).status] += 1;
+  const outcomes: Record<DeliveryOutcome["status"], number> = { sent: 0, retry: 0, failed: 0, suppressed: 0, skipped: 0, paused: 0 };
+  for (const outcome of (await deliverMany(deps, ids, now)).values()) outcomes[outcome.status] += 1;
   deps.log.info("email.sweep", { released, due: ids.length, ...outcomes });
   return { released, due: ids.length, ...outcomes };
 }
@@ -136,6 +183,7 @@ export interface QueuedDelivery {
  * with that delay. Anything the queue gives up on is still in the outbox for the sweep.
  */
 export async function deliverQueued(deps: DeliveryDeps, messages: readonly QueuedDelivery[], now: () => Date): Promise<void> {
+  const byId = new Map<string, QueuedDelivery[]>();
   for (const message of messages) {
     const id = (message.body as { id?: unknown } | null)?.id;
     if (typeof id !== "string" || id === "") {
@@ -143,14 +191,28 @@ export async function deliverQueued(deps: DeliveryDeps, messages: readonly Queue
       message.ack();
       continue;
     }
-    try {
-      const at = now();
-      const outcome = await deliver(deps, id, at);
-      if (outcome.status === "retry") message.retry({ delaySeconds: Math.max(1, Math.ceil((outcome.retryAt.getTime() - at.getTime()) / 1000)) });
+    byId.set(id, [...(byId.get(id) ?? []), message]);
+  }
+  if (byId.size === 0) return;
+  const at = now();
+  let outcomes: Map<string, DeliveryOutcome>;
+  try {
+    outcomes = await deliverMany(deps, [...byId.keys()], at);
+  } catch (error) {
+    deps.log.warn("email.queue_delivery_error", { ids: [...byId.keys()], error });
+    for (const list of byId.values()) for (const message of list) message.retry({ delaySeconds: 60 });
+    return;
+  }
+  const delayUntil = (until: Date) => ({ delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000))) });
+  for (const [id, list] of byId) {
+    const outcome = outcomes.get(id)!;
+    for (const message of list) {
+      if (outcome.status === "retry") message.retry(delayUntil(outcome.retryAt));
+      else if (outcome.status === "paused") message.retry(delayUntil(outcome.until));
       else message.ack();
-    } catch (error) {
-      deps.log.warn("email.queue_delivery_error", { id, error });
-      message.retry({ delaySeconds: 60 });
     }
   }
 }
+
+/** Cloudflare Queues delays a message by 12 hours at most; a longer pause is waited out in steps (or by the sweep). */
+const MAX_QUEUE_DELAY_SECONDS = 12 * 60 * 60;

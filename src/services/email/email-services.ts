@@ -4,9 +4,10 @@
  * and the local mailbox see.
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { EmailPauseStore, SendingPause } from "../../adapters/d1/email-pause";
 import type { EmailPreferenceStore } from "../../adapters/d1/email-preferences";
 import type { OutboxMessage, OutboxStore } from "../../adapters/d1/outbox";
-import type { OutboxStatus } from "../../domain/email";
+import type { EmailKind, OutboxStatus } from "../../domain/email";
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
 import type { EmailSender, Mailbox } from "../../adapters/email/email-sender";
 import { AppError } from "../../errors";
@@ -23,6 +24,7 @@ export type { OutboxMessage };
 
 export interface EmailServicesDeps {
   outbox: OutboxStore;
+  pauses: EmailPauseStore;
   preferences: EmailPreferenceStore;
   audit: AuditLog;
   queue: DeliveryQueue;
@@ -65,6 +67,13 @@ export interface EmailServices {
    * that user), CONFLICT when it is not failed. Then hand the id to `outbox.deliverSoon`.
    */
   sendAgain(id: string, staffEmail: string, writtenTo?: string): Promise<void>;
+  /**
+   * Staff's "send again all failed <kind> since <date>": one set-based UPDATE with its audit
+   * entry in one batch, then the messages handed to the queue. Returns how many went back.
+   */
+  resendAllFailed(kind: EmailKind, since: Date, staffEmail: string): Promise<number>;
+  /** Sending's pause (Email Service's rate limit or daily quota), while one is in force. */
+  pause(): Promise<SendingPause | null>;
 }
 
 export function createEmailServices(deps: EmailServicesDeps): EmailServices {
@@ -73,6 +82,8 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
   let brand: ReturnType<typeof loadBrand> | undefined;
   const delivery: DeliveryDeps = {
     store: deps.outbox,
+    pauses: deps.pauses,
+    batch: deps.batch,
     preferences: deps.preferences,
     sender: deps.sender,
     render: deps.render,
@@ -125,5 +136,17 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
       }
     },
     resend,
+    async resendAllFailed(kind, since, staffEmail) {
+      const now = deps.now();
+      const [update] = await deps.batch([
+        deps.outbox.resendFailed(kind, since, now),
+        deps.audit.record({ staffEmail, action: "email.resent_all", details: { kind, since: since.toISOString() } }),
+      ]);
+      const ids = ((update?.results ?? []) as { id: string }[]).map((r) => r.id);
+      if (ids.length > 0) await outbox.deliverSoon(ids);
+      deps.log.info("email.resent_all", { kind, since: since.toISOString(), count: ids.length });
+      return ids.length;
+    },
+    pause: () => deps.pauses.current(deps.now()),
   };
 }

@@ -4,7 +4,8 @@
  * (lapses after grace, renewal reminders: as many pages as one invocation may do, the rest on the
  * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices,
  * then what was never paid (stale unpaid orders cancelled, code uses of stale applications
- * released: unpaid-releases.ts), then the directory's grace days (services/directory/listing-grace.ts).
+ * released: unpaid-releases.ts), then the directory's grace days (services/directory/listing-grace.ts),
+ * then the archive of sent e-mails past the outbox's keeping period (email/archive.ts).
  * Every part is idempotent, so a second run the same day adds nothing and the next run catches up
  * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
  * others still run; tomorrow's run does what it could not. New messages go on the e-mail queue;
@@ -16,6 +17,7 @@ import type { EmailOutbox } from "../email/outbox";
 import { runMembershipYear, type MembershipYearDeps } from "../membership/membership-year";
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
+import { archiveSentEmails, type ArchiveDeps } from "../email/archive";
 import { runHousekeeping } from "./housekeeping";
 import { releaseUnpaid, type UnpaidReleaseDeps } from "./unpaid-releases";
 
@@ -26,6 +28,7 @@ export interface DailyJobDeps {
   directory: ListingGraceDeps;
   unpaid: UnpaidReleaseDeps;
   outbox: Pick<EmailOutbox, "deliverSoon">;
+  emailArchive: Omit<ArchiveDeps, "log">;
   log: Logger;
 }
 
@@ -39,6 +42,8 @@ export interface DailyJobReport {
   recordingNotices: number;
   cancelledUnpaidOrders: number;
   releasedApplicationUses: number;
+  /** Sent e-mails moved from D1 to the archive this run. */
+  emailsArchived: number;
   /** The parts that failed this time (the next run catches them up). */
   failed: string[];
 }
@@ -52,6 +57,7 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     recordingNotices: 0,
     cancelledUnpaidOrders: 0,
     releasedApplicationUses: 0,
+    emailsArchived: 0,
     failed: [],
   };
   const ids: string[] = [];
@@ -86,6 +92,9 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
   });
 
   await part("directory", async () => void (await keepListingGrace(deps.directory)));
+  await part("email-archive", async () => {
+    report.emailsArchived = (await archiveSentEmails({ ...deps.emailArchive, log: deps.log }, now)).archived;
+  });
 
   await deps.outbox.deliverSoon(ids);
   deps.log.info("daily_job.done", { at: now.toISOString(), ...report });

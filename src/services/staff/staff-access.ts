@@ -31,6 +31,7 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members/:userId/emails/:id/resend": "membership",
   "/staff/emails": "membership",
   "/staff/emails/:id/resend": "membership",
+  "/staff/emails/resend-failed": "membership",
   // Certificates are members' records: the membership team revokes one.
   "/staff/certificates": "membership",
   "/staff/certificates/:id/revoke": "membership",

@@ -1,4 +1,7 @@
 import { ActionButton } from "../forms/action-button";
+import { SelectField } from "../forms/choice-fields";
+import { ErrorSummary } from "../forms/error-summary";
+import { TextField } from "../forms/text-field";
 import type { OutboxEntry } from "../outbox/entry";
 import { KIND_LABELS, OutboxStatusBadge } from "../outbox/labels";
 import { Moment } from "../outbox/moment";
@@ -22,10 +25,50 @@ export interface EmailsListContentProps {
   limit: number;
   csrfToken: string;
   notice: string | null;
+  /** Sending's pause while Email Service's limit holds: shown above everything. */
+  pause: { until: string; reason: "rate-limit" | "daily-quota" } | null;
+  /** The "send again all failed" form as typed, and its problems by field. */
+  resendAll: { kind: string; since: string; errors: Partial<Record<"kind" | "since", string>> };
+}
+
+const PAUSE_REASONS = { "rate-limit": "Email Service's sending rate reached", "daily-quota": "daily quota reached" } as const;
+
+/** Sending's pause and the form that sends every failed e-mail of a kind again. */
+function EmailsIntro({ pause, resendAll, csrfToken }: Pick<EmailsListContentProps, "pause" | "resendAll" | "csrfToken">) {
+  const problems = Object.entries(resendAll.errors).map(([field, message]) => ({ field, message: message! }));
+  return (
+    <>
+      {pause ? (
+        <p className="notice notice--warning" role="status">
+          Sending paused until <Moment value={pause.until} /> ({PAUSE_REASONS[pause.reason]}). Nothing is lost: waiting e-mails go out
+          after that, without using up their attempts.
+        </p>
+      ) : null}
+      <form method="post" action="/staff/emails/resend-failed" className="form staff-resend-all" noValidate>
+        <h2>Send failed e-mails again</h2>
+        <ErrorSummary problems={problems} />
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <SelectField
+          id="kind"
+          label="Kind of e-mail"
+          options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+          value={resendAll.kind}
+          error={resendAll.errors.kind}
+          required
+        />
+        <TextField id="since" type="date" label="Failed on or after" hint="All failed e-mails of that kind since this day (UTC) are sent again." value={resendAll.since} error={resendAll.errors.since} required />
+        <div className="form__actions">
+          <button type="submit" className="button button--secondary">
+            Send all again
+          </button>
+        </div>
+      </form>
+    </>
+  );
 }
 
 /** /staff/emails: the outbox by status, failed first, with "Send again" for failed messages. */
-export function EmailsListContent({ messages, status, search, limit, csrfToken, notice }: EmailsListContentProps) {
+export function EmailsListContent({ messages, status, search, limit, csrfToken, notice, pause, resendAll }: EmailsListContentProps) {
   return (
     <StaffList
       area="emails"
@@ -40,6 +83,7 @@ export function EmailsListContent({ messages, status, search, limit, csrfToken, 
       limit={limit}
       notice={notice}
       csv={false}
+      intro={<EmailsIntro pause={pause} resendAll={resendAll} csrfToken={csrfToken} />}
       head={
         <>
           <th scope="col">Subject</th>

@@ -44,11 +44,13 @@ export interface StaffListProps<S extends string> {
   children: ReactNode;
   /** A confirmation after an action, shown under the title. */
   notice?: string | null;
+  /** Anything the list shows between its title and its tabs (a warning, a form acting on many rows). */
+  intro?: ReactNode;
   /** Offer the CSV export of what is shown (`{path}.csv`); on unless a list has none. */
   csv?: boolean;
 }
 
-export function StaffList<S extends string>({ area, title, path, noun, tabs, status, search, searchLabel, count, limit, paging, order = "newest first", head, children, notice = null, csv = true }: StaffListProps<S>) {
+export function StaffList<S extends string>({ area, title, path, noun, tabs, status, search, searchLabel, count, limit, paging, order = "newest first", head, children, notice = null, intro = null, csv = true }: StaffListProps<S>) {
   const current = tabs.find((tab) => tab.status === status)!;
   const caption = `${current.label} ${noun}${search ? ` matching “${search}”` : ""}, ${order}`;
   return (
@@ -60,6 +62,7 @@ export function StaffList<S extends string>({ area, title, path, noun, tabs, sta
           {notice}
         </p>
       ) : null}
+      {intro}
       <nav className="staff-tabs" aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)} by status`}>
         <ul>
           {tabs.map((tab) => (
