@@ -4,6 +4,7 @@
  * (the receipt's day paid, London): for a payment received, that is when VAT falls due. Quarters
  * are calendar quarters (January to March is Q1).
  */
+import type { VatSalesRow } from "../../adapters/d1/ledger";
 import { AppError } from "../../errors";
 import { VAT_TREATMENTS, type VatTreatment } from "../../shared/pricing/vat";
 
@@ -24,14 +25,8 @@ export interface VatQuarter {
   quarter: number;
 }
 
-export interface VatSummaryRow {
-  treatment: VatTreatment;
-  rateBasisPoints: number | null;
-  lines: number;
-  grossPence: number;
-  netPence: number;
-  vatPence: number;
-}
+/** A rate's receipt lines added up: the ledger's own sum of them (adapters/d1/ledger.ts). */
+export type VatSummaryRow = VatSalesRow;
 
 export interface VatSummary {
   quarter: VatQuarter;

@@ -1,6 +1,7 @@
 /** /members/directory: the search box, one page of listed members, and links to the pages beside it. */
 import type { DirectoryListing, DirectoryPage } from "../../domain/directory";
 import { directorySearchHref, MAX_DIRECTORY_SEARCH } from "../../shared/directory-form";
+import { PageLinks } from "../components/page-links";
 import { SummaryRow } from "../components/summary-row";
 import { TextField } from "../forms/text-field";
 import { ScreenTitle } from "../components/screen-title";
@@ -37,26 +38,13 @@ function Listing({ listing }: { listing: DirectoryListing }) {
 }
 
 function Pages({ text, result }: { text: string; result: DirectoryPage }) {
-  if (!result.previous && !result.next) return null;
   return (
-    <nav className="pagination" aria-label="Directory pages">
-      <ul>
-        {result.previous ? (
-          <li>
-            <a href={directorySearchHref(text, { before: result.previous })} rel="prev">
-              Previous page
-            </a>
-          </li>
-        ) : null}
-        {result.next ? (
-          <li>
-            <a href={directorySearchHref(text, { after: result.next })} rel="next">
-              Next page
-            </a>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
+    <PageLinks
+      className="pagination"
+      label="Directory pages"
+      previousHref={result.previous ? directorySearchHref(text, { before: result.previous }) : null}
+      nextHref={result.next ? directorySearchHref(text, { after: result.next }) : null}
+    />
   );
 }
 

@@ -3,6 +3,7 @@
  * of what is shown, the table (or a sentence when nothing matches) and a note when it was cut.
  */
 import type { ReactNode } from "react";
+import { PageLinks } from "../components/page-links";
 import { StaffNav, type StaffArea } from "./staff-nav";
 import { StaffTable } from "./staff-table";
 
@@ -125,26 +126,11 @@ export function Pager({ noun, shown, paging, href: link }: { noun: string; shown
   return (
     <div className="staff-pager">
       <p role="status">{`Showing ${number(shown)} of ${paging.total.more ? `more than ${number(paging.total.count)}` : number(paging.total.count)} ${noun}`}</p>
-      {paging.previous || paging.next ? (
-        <nav aria-label={`Pages of ${noun}`}>
-          <ul>
-            {paging.previous ? (
-              <li>
-                <a href={link("before", paging.previous)} rel="prev">
-                  Previous page
-                </a>
-              </li>
-            ) : null}
-            {paging.next ? (
-              <li>
-                <a href={link("after", paging.next)} rel="next">
-                  Next page
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <PageLinks
+        label={`Pages of ${noun}`}
+        previousHref={paging.previous ? link("before", paging.previous) : null}
+        nextHref={paging.next ? link("after", paging.next) : null}
+      />
     </div>
   );
 }
