@@ -3,7 +3,7 @@ import { createApp } from "./app";
 import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage, parseConfig } from "./env";
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
-import { dailyJob, membershipYearJobs } from "./middleware/init/daily-job";
+import { dailyJob, membershipYearJobs, stalledYearRuns } from "./middleware/init/daily-job";
 import { backgroundContent, emailServices } from "./middleware/init/email";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
@@ -62,7 +62,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
   const at = new Date(controller.scheduledTime);
   if (controller.cron === CRONS.emailSweep) {
     await emailServices(config, backgroundContent(config, waitUntil)).sweep(at);
-    await membershipYearJobs(config, waitUntil).restartStalled(at);
+    await stalledYearRuns(config).restart(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

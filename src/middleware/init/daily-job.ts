@@ -21,16 +21,19 @@ import { restartStalledRuns } from "../../services/membership/stalled-year-runs"
 import { membershipTerms } from "../../services/membership/terms";
 import { backgroundContent, emailServices } from "./email";
 
-function membershipYear(config: Config, content: ContentService): MembershipYearDeps {
-  const { db, jobsQueue } = config.bindings;
+/** Hands the rest of a membership-year run to the jobs queue. */
+const handOn = (config: Config) => async (runAt: string) => void (await config.bindings.jobsQueue.send({ job: "membership-year", runAt }));
+
+function membershipYear(config: Config, content: ContentService, outbox: MembershipYearDeps["outbox"]): MembershipYearDeps {
+  const { db } = config.bindings;
   return {
     store: createMembershipYearStore(db),
     progress: createDailyJobProgressStore(db),
-    outbox: emailServices(config, content).outbox,
+    outbox,
     terms: async () => membershipTerms(await content.memberships(), await content.allGeneralPages()),
     graceDays: config.membership.graceDays,
     log,
-    continueLater: async (runAt) => void (await jobsQueue.send({ job: "membership-year", runAt })),
+    continueLater: handOn(config),
     now: () => new Date(),
   };
 }
@@ -46,7 +49,7 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
       runDailyJob(
         {
           housekeeping: createHousekeepingStore(db),
-          year: membershipYear(config, content),
+          year: membershipYear(config, content, outbox),
           webinars: { webinars: () => content.webinars(), ownersNotYetTold: createEntitlementStore(db).ownersNotYetTold, outbox, batch },
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           unpaid: { store: createUnpaidReleaseStore(db), outbox, batch, log },
@@ -59,11 +62,15 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
   };
 }
 
-/** The jobs queue's work: going on with a membership-year run, and restarting runs whose hand-over was lost. */
+/** The jobs queue's work: going on with a membership-year run. */
 export function membershipYearJobs(config: Config, waitUntil: (promise: Promise<unknown>) => void) {
-  const deps = membershipYear(config, backgroundContent(config, waitUntil));
-  return {
-    continue: (runAt: string) => continueMembershipYear(deps, runAt),
-    restartStalled: (now: Date) => restartStalledRuns({ progress: deps.progress, continueLater: deps.continueLater, log }, now),
-  };
+  const content = backgroundContent(config, waitUntil);
+  const deps = membershipYear(config, content, emailServices(config, content).outbox);
+  return { continue: (runAt: string) => continueMembershipYear(deps, runAt) };
+}
+
+/** For the sweep: hands runs whose hand-over was lost to the jobs queue again (needs only their progress). */
+export function stalledYearRuns(config: Config) {
+  const progress = createDailyJobProgressStore(config.bindings.db);
+  return { restart: (now: Date) => restartStalledRuns({ progress, continueLater: handOn(config), log }, now) };
 }
