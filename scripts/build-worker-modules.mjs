@@ -4,6 +4,10 @@
 //              CMS response is mapped on a cache miss, never on a cached page view.
 //   email      the e-mail templates rendered to HTML (@react-email/render, its components and
 //              its own copy of React): needed only when a message is delivered or previewed.
+//   stripe     the Stripe SDK alone (src/adapters/stripe/stripe-sdk.ts): needed only by payment
+//              paths (Checkout, webhooks, refunds, the billing portal).
+//   cms-transport  graphql-request and the GraphQL parser (src/adapters/cms/graphql-transport.ts):
+//              needed only when the CMS is asked (a cache miss or a draft preview).
 // Each entry becomes src/generated/<name>.js (git-ignored). src/lazy-modules.ts imports it at
 // run time; wrangler uploads it beside the Worker (wrangler.toml [[rules]]), and tests and
 // `wrangler dev` load the same file. npm install, npm run dev, the test setup, the bench and
@@ -16,6 +20,8 @@ import { ROOT } from "./lib/worker.mjs";
 export const WORKER_MODULES = {
   "rich-text": "src/adapters/cms/rich-text-pipeline.ts",
   email: "src/views/email/render-email.tsx",
+  stripe: "src/adapters/stripe/stripe-sdk.ts",
+  "cms-transport": "src/adapters/cms/graphql-transport.ts",
 };
 
 /**

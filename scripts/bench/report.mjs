@@ -1,4 +1,5 @@
 // Formats the bench's results as one plain-text report (the JSON goes to .tmp/bench.json).
+import { MAIN_MODULE_GZIP_BUDGET_BYTES } from "./bundle-budget.mjs";
 
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-GB") : "n/a");
@@ -27,7 +28,8 @@ export function formatReport(result) {
       `(no wrangler dev proxy)`,
   );
   lines.push(
-    `Worker      bundle ${int(result.worker.bundleBytes / 1024)} KiB (${int(result.worker.bundleGzipBytes / 1024)} KiB gzip), ` +
+    `Worker      bundle ${int(result.worker.bundleBytes / 1024)} KiB (${int(result.worker.bundleGzipBytes / 1024)} KiB gzip; ` +
+      `budget ${int(MAIN_MODULE_GZIP_BUDGET_BYTES / 1024)} KiB gzip, checked in CI), ` +
       `lazily loaded modules ${int(result.worker.lazyModuleBytes / 1024)} KiB (${int(result.worker.lazyModuleGzipBytes / 1024)} KiB gzip); ` +
       `first request after start (GET /robots.txt, starts the isolate, no CMS): ${fmt(result.worker.firstRequestMs, 0)} ms`,
   );

@@ -5,7 +5,7 @@
  * (middleware/require-staff) runs before these routes on every /staff request.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_KINDS } from "../domain/email";
 import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { OutboxStatus } from "../domain/email";

@@ -4,9 +4,9 @@
  * went wrong; the GraphQL messages and extensions (or the network error) are logged, as the
  * spec requires, by the caller that decides whether a stale copy can stand in.
  */
-import { ClientError, GraphQLClient } from "graphql-request";
+import type { GraphQLClient } from "graphql-request";
+import { loadCmsTransport } from "../../lazy-modules";
 import { withSiteUploadPaths } from "./media-urls";
-import { asDraftQuery } from "./draft-documents";
 import { CmsError, type Operation } from "./operation";
 import { loadRichTextPipeline } from "./rich-text";
 
@@ -26,13 +26,17 @@ export interface CmsClient {
 }
 
 export function createCmsClient(options: CmsClientOptions): CmsClient {
-  const client = new GraphQLClient(options.graphqlUrl, {
-    headers: { Authorization: `Bearer ${options.token}` },
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-  });
+  // The GraphQL libraries load with the first request to the CMS (src/lazy-modules.ts).
+  let client: GraphQLClient | undefined;
 
   return {
     async run(operation, variables) {
+      const transport = await loadCmsTransport();
+      const { asDraftQuery } = transport;
+      client ??= new transport.GraphQLClient(options.graphqlUrl, {
+        headers: { Authorization: `Bearer ${options.token}` },
+        fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      });
       let data: unknown;
       try {
         data = await client.request<unknown, Record<string, unknown>>({
@@ -41,7 +45,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
-        throw toCmsError(error, operation.name, options.timeoutMs);
+        throw toCmsError(error, transport.ClientError, operation.name, options.timeoutMs);
       }
       // Mapping turns rich text into sanitised HTML: the pipeline loads on the first miss.
       await loadRichTextPipeline();
@@ -50,7 +54,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
   };
 }
 
-function toCmsError(error: unknown, operation: string, timeoutMs: number): CmsError {
+function toCmsError(error: unknown, ClientError: typeof import("graphql-request").ClientError, operation: string, timeoutMs: number): CmsError {
   if (error instanceof ClientError) {
     const { status, errors } = error.response;
     if (errors?.length) {

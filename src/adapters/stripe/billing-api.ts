@@ -129,9 +129,11 @@ const toRefund = (r: Stripe.Refund): CardRefund => ({ id: r.id, amountPence: r.a
 const isMissing = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode === 404;
 
 export function createBillingApi(config: StripeConfig): BillingApi {
-  const stripe = stripeClient(config);
+  // The SDK is loaded on the first call that needs it (src/lazy-modules.ts), not with the Worker.
+  const client = () => stripeClient(config);
   return {
     async createCheckoutSession(session) {
+      const stripe = await client();
       const metadata = { ...session.metadata, ...metadataOf(session.purpose) };
       const created = await stripe.checkout.sessions.create(
         {
@@ -168,9 +170,11 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       return toSession(created);
     },
     async retrieveCheckoutSession(id) {
+      const stripe = await client();
       return toSession(await stripe.checkout.sessions.retrieve(id));
     },
     async retrieveSubscription(id) {
+      const stripe = await client();
       try {
         return toSubscription(await stripe.subscriptions.retrieve(id));
       } catch (error) {
@@ -179,6 +183,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       }
     },
     async retrieveCustomer(id) {
+      const stripe = await client();
       try {
         const customer = await stripe.customers.retrieve(id);
         return { id: customer.id, deleted: customer.deleted === true };
@@ -188,6 +193,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       }
     },
     async retrieveInvoice(id) {
+      const stripe = await client();
       try {
         const invoice = await stripe.invoices.retrieve(id);
         return {
@@ -205,20 +211,25 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       }
     },
     async createPortalSession(customerId, returnUrl, { subscriptionChanges }) {
+      const stripe = await client();
       const configuration = subscriptionChanges ? {} : { configuration: await endingMembershipPortal(stripe, config) };
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...configuration });
       return { url: portal.url };
     },
     async cancelSubscription(id) {
+      const stripe = await client();
       await stripe.subscriptions.cancel(id);
     },
     async cancelSubscriptionAtPeriodEnd(id) {
+      const stripe = await client();
       await stripe.subscriptions.update(id, { cancel_at_period_end: true });
     },
     async expireCheckoutSession(id) {
+      const stripe = await client();
       await stripe.checkout.sessions.expire(id);
     },
     async changeSubscriptionPrice(id, priceId, { prorate, prorationDate, idempotencyKey }) {
+      const stripe = await client();
       const item = (await stripe.subscriptions.retrieve(id)).items.data[0];
       if (!item) throw new Error(`Subscription ${id} has no item to change`);
       const updated = await stripe.subscriptions.update(
@@ -229,21 +240,25 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       return { invoiceId: prorate ? idOf(updated.latest_invoice) : null };
     },
     async refundPayment(paymentIntentId, amountPence, { idempotencyKey, reason }) {
+      const stripe = await client();
       // Stripe's own reason codes do not fit staff's words: those go in the metadata.
       const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPence, metadata: { reason: reason.slice(0, 500) } }, { idempotencyKey });
       return toRefund(refund);
     },
     async paymentIntentOfInvoice(invoiceId) {
+      const stripe = await client();
       // An invoice's payments (since Stripe's 2025 API the invoice no longer names its payment intent).
       const { data } = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
       const paid = data.find((p) => p.status === "paid" && p.payment.type === "payment_intent") ?? data.find((p) => p.payment.type === "payment_intent");
       return idOf(paid?.payment.payment_intent);
     },
     async invoiceOfPaymentIntent(paymentIntentId) {
+      const stripe = await client();
       const { data } = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
       return idOf(data[0]?.invoice);
     },
     async paymentFee(paymentIntentId) {
+      const stripe = await client();
       try {
         const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge.balance_transaction"] });
         const charge = intent.latest_charge;
@@ -256,6 +271,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       }
     },
     async retrieveCharge(id) {
+      const stripe = await client();
       try {
         const charge = await stripe.charges.retrieve(id, { expand: ["refunds"] });
         return {
@@ -270,6 +286,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
       }
     },
     async retrieveDispute(id) {
+      const stripe = await client();
       try {
         const dispute = await stripe.disputes.retrieve(id, { expand: ["charge"] });
         const charge = typeof dispute.charge === "string" ? null : dispute.charge;
@@ -287,8 +304,9 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         throw error;
       }
     },
-    taxRates: () => stripeTaxRates(stripe, config),
+    taxRates: async () => stripeTaxRates(await client(), config),
     async retrievePrice(id) {
+      const stripe = await client();
       try {
         const price = await stripe.prices.retrieve(id);
         return { id: price.id, productId: idOf(price.product) ?? "", unitAmountPence: price.unit_amount };
@@ -297,7 +315,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
         throw error;
       }
     },
-    membershipProduct: (membership) => membershipProduct(stripe, config, membership),
-    firstYearCoupon: (coupon) => firstYearCoupon(stripe, config, coupon),
+    membershipProduct: async (membership) => membershipProduct(await client(), config, membership),
+    firstYearCoupon: async (coupon) => firstYearCoupon(await client(), config, coupon),
   };
 }

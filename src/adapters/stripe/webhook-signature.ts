@@ -3,7 +3,7 @@
  * (Stripe-Signature header, HMAC-SHA256 through SubtleCrypto, five-minute tolerance), by the SDK.
  */
 import type { WebhookEvent } from "../../domain/billing";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { InvalidWebhookSignature } from "../../domain/billing";
 import { stripeClient, subtleCrypto } from "./stripe-client";
 import type { StripeConfig } from "../../env";
@@ -13,7 +13,8 @@ export async function verifyWebhook(config: StripeConfig, rawBody: string, signa
   if (!signature) throw new InvalidWebhookSignature("The Stripe-Signature header is missing");
   let event: Stripe.Event;
   try {
-    event = await stripeClient(config).webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, undefined, subtleCrypto);
+    const stripe = await stripeClient(config);
+    event = await stripe.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, undefined, await subtleCrypto());
   } catch (error) {
     throw new InvalidWebhookSignature(error instanceof Error ? error.message : "The signature does not match", { cause: error });
   }
