@@ -13,8 +13,9 @@ export async function verifyWebhook(config: StripeConfig, rawBody: string, signa
   if (!signature) throw new InvalidWebhookSignature("The Stripe-Signature header is missing");
   let event: Stripe.Event;
   try {
-    const stripe = await stripeClient(config);
-    event = await stripe.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, undefined, await subtleCrypto());
+    // A local HMAC check, not an API call: it needs no restricted-key permission.
+    const client = await stripeClient(config);
+    event = await client.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, undefined, await subtleCrypto());
   } catch (error) {
     throw new InvalidWebhookSignature(error instanceof Error ? error.message : "The signature does not match", { cause: error });
   }
