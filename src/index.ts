@@ -3,8 +3,7 @@ import { createApp } from "./app";
 import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage, parseConfig } from "./env";
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
-import { dailyJob, membershipYearJobs, stalledYearRuns } from "./middleware/init/daily-job";
-import { backgroundContent, emailServices } from "./middleware/init/email";
+import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns } from "./wiring/background";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
@@ -37,7 +36,7 @@ export default {
       const config = getConfig(bindings);
       const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
       if (batch.queue === JOBS_QUEUE) return runJobs(batch as MessageBatch<JobQueueMessage>, config, waitUntil);
-      return emailServices(config, backgroundContent(config, waitUntil)).deliverQueued((batch as MessageBatch<EmailQueueMessage>).messages);
+      return backgroundEmail(config, waitUntil).deliverQueued((batch as MessageBatch<EmailQueueMessage>).messages);
     });
   },
 } satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage>;
@@ -61,7 +60,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
   const at = new Date(controller.scheduledTime);
   if (controller.cron === CRONS.emailSweep) {
-    await emailServices(config, backgroundContent(config, waitUntil)).sweep(at);
+    await backgroundEmail(config, waitUntil).sweep(at);
     await stalledYearRuns(config).restart(at);
     return;
   }

@@ -3,18 +3,20 @@ import type { Block } from "./domain/content";
 import type { Session } from "./domain/session";
 import type { StaffMember } from "./domain/staff";
 import type { Bindings, Config } from "./env";
-import type { Services } from "./middleware/init/services";
 import type { BlockOptions, LoadedBlocks } from "./middleware/renderer/block-context";
 import type { SiteContext } from "./views/site-context";
+import type { Services } from "./wiring";
 
 /**
- * The Hono environment: bindings from wrangler, the configuration, the per-request services
- * (middleware/init), and what the session, CSRF and renderer middleware publish.
+ * The Hono environment: bindings from wrangler, the configuration, the request's services
+ * (src/wiring, attached by middleware/init), and what the session, CSRF and renderer middleware publish.
  */
 export interface HonoEnv {
   Bindings: Bindings;
-  Variables: Services & {
+  Variables: {
     config: Config;
+    /** Every service this request may use, built by the composition root (src/wiring; middleware/init). */
+    services: Services;
     /** This request's id, in every log line and on error pages (middleware/request-id). */
     requestId: string;
     /** Whether this request is an editor's draft preview (middleware/init). */

@@ -49,7 +49,8 @@ export const errorHandler: ErrorHandler<HonoEnv> = async (error, c) => {
 
 /** The error inside the site layout, or null when the layout data cannot be had. */
 async function inLayout(c: Context<HonoEnv>, status: number, detail: string | null, reference: string | null) {
-  const { content, config } = c.var;
+  const { services, config } = c.var;
+  const content = services?.content;
   if (!content || !config || status === 503) return null;
   try {
     const layout = await content.layout();

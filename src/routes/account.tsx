@@ -31,7 +31,7 @@ const NOTICES: Record<string, string> = {
 
 async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[]) {
   return c.render(<ChangePasswordContent csrfToken={await c.var.csrfToken()} problems={problems} />, {
-    layout: await c.var.content.layout(),
+    layout: await c.var.services.content.layout(),
     head: { pageTitle: "Change your password", noindex: true },
     section: "userSettings",
     isPrivate: true,
@@ -46,9 +46,9 @@ export const accountRoutes = new Hono<HonoEnv>()
   .get("/user/account", async (c) => {
     const session = c.var.session!;
     const [layout, isMember, emailPreferences] = await Promise.all([
-      c.var.content.layout(),
+      c.var.services.content.layout(),
       c.var.isMember(),
-      c.var.email.preferences.preferencesFor(session.userId),
+      c.var.services.email.preferences.preferencesFor(session.userId),
     ]);
     return c.render(
       <AccountContent
@@ -68,7 +68,7 @@ export const accountRoutes = new Hono<HonoEnv>()
     const odd = OPTIONAL_EMAIL_CATEGORIES.find((category) => body[category] !== undefined && body[category] !== "on");
     if (odd) throw new AppError("BAD_REQUEST", `The e-mail choice "${odd}" can only be ticked ("on") or left out`);
     const chosen = new Set(OPTIONAL_EMAIL_CATEGORIES.filter((category) => body[category] === "on"));
-    await c.var.email.preferences.savePreferences(c.var.session!.userId, chosen);
+    await c.var.services.email.preferences.savePreferences(c.var.session!.userId, chosen);
     return c.redirect(`${hrefs.account}?changed=email-preferences`, 303);
   })
   .get("/user/password", (c) => renderPasswordForm(c, []))
@@ -84,9 +84,9 @@ export const accountRoutes = new Hono<HonoEnv>()
     if (form.data.currentPassword === form.data.newPassword) {
       return renderPasswordForm(c, [{ field: "newPassword", message: "Choose a new password that is different from your current one" }]);
     }
-    await c.var.attemptLimits.check("password-change", session.email);
+    await c.var.services.attemptLimits.check("password-change", session.email);
     try {
-      const started = await c.var.auth.changePassword(session, form.data.currentPassword, form.data.newPassword);
+      const started = await c.var.services.auth.changePassword(session, form.data.currentPassword, form.data.newPassword);
       cookies.setSession(c, started.token, started.session.expiresAt);
       return c.redirect("/user/account?changed=password", 303);
     } catch (error) {

@@ -8,7 +8,7 @@ import { ArticleListContent } from "../views/pages/article-list-content";
 
 export const articleRoutes = new Hono<HonoEnv>()
   .get("/articles", async (c) => {
-    const [layout, articles] = await Promise.all([c.var.content.layout(), c.var.content.allArticles()]);
+    const [layout, articles] = await Promise.all([c.var.services.content.layout(), c.var.services.content.allArticles()]);
     return c.render(<ArticleListContent articles={articles} site={c.var.site} />, {
       layout,
       head: { pageTitle: "News and articles" },
@@ -17,7 +17,7 @@ export const articleRoutes = new Hono<HonoEnv>()
     });
   })
   .get("/articles/:slug", async (c) => {
-    const [layout, article] = await Promise.all([c.var.content.layout(), c.var.content.article(c.req.param("slug"))]);
+    const [layout, article] = await Promise.all([c.var.services.content.layout(), c.var.services.content.article(c.req.param("slug"))]);
     if (!article) throw new AppError("NOT_FOUND", "No such article");
     const blocks = await c.var.blocks(article.blocks, { embedBase: embedBases.article(article.slug) });
     return c.render(<ArticleContent article={article} ctx={blocks.ctx} />, {

@@ -71,7 +71,7 @@ function startSession(c: Context<HonoEnv>, started: StartedSession) {
 }
 
 async function signOut(c: Context<HonoEnv>) {
-  if (c.var.session) await c.var.auth.endSession(c.var.session);
+  if (c.var.session) await c.var.services.auth.endSession(c.var.session);
   cookies.clearSession(c);
   cookies.setSignedOutAt(c, Math.floor(Date.now() / 1000));
   c.header("Cache-Control", "private, no-store");
@@ -136,14 +136,14 @@ export const authApiRoutes = new Hono<HonoEnv>()
     try {
       let started: StartedSession;
       if (idToken) {
-        await c.var.attemptLimits.check("sign-in");
-        started = await c.var.auth.sessionFromSignIn(idToken);
+        await c.var.services.attemptLimits.check("sign-in");
+        started = await c.var.services.auth.sessionFromSignIn(idToken);
       } else {
         if (!address.success || !password) return fail("InvalidRequest");
-        await c.var.attemptLimits.check("sign-in", address.data);
-        started = await c.var.auth.signInWithPassword(address.data, password);
+        await c.var.services.attemptLimits.check("sign-in", address.data);
+        started = await c.var.services.auth.signInWithPassword(address.data, password);
       }
-      if (c.var.session) await c.var.auth.endSession(c.var.session);
+      if (c.var.session) await c.var.services.auth.endSession(c.var.session);
       startSession(c, started);
       return wantsJson
         ? c.json({ ok: true, status: 200, error: null, url: absoluteCallbackUrl(callbackUrl, c.var.config.site.url) })
@@ -174,16 +174,16 @@ export const authApiRoutes = new Hono<HonoEnv>()
         : null;
     const entry = LogEntry.safeParse(body);
     if (!entry.success) throw new AppError("BAD_REQUEST", "A log entry is { level, code, message }");
-    await c.var.attemptLimits.check("log");
+    await c.var.services.attemptLimits.check("log");
     log.warn("auth.client_log", entry.data);
     return c.body(null, 204);
   })
   .post("/api/auth/token", async (c) => {
     const header = c.req.header("Authorization") ?? "";
     if (!header.startsWith("Bearer ")) throw new AppError("UNAUTHORIZED", "Token sync needs Authorization: Bearer <Firebase ID token>");
-    await c.var.attemptLimits.check("token");
+    await c.var.services.attemptLimits.check("token");
     try {
-      const result = await c.var.auth.sessionFromTokenSync(header.slice("Bearer ".length).trim(), c.var.session, cookies.signedOutAt(c));
+      const result = await c.var.services.auth.sessionFromTokenSync(header.slice("Bearer ".length).trim(), c.var.session, cookies.signedOutAt(c));
       if (result.token) startSession(c, { session: result.session, token: result.token });
       c.header("Cache-Control", "private, no-store");
       return c.json({ ok: true, user: { email: result.session.email }, expires: new Date(result.session.expiresAt * 1000).toISOString() });

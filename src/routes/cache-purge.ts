@@ -46,6 +46,6 @@ export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", asy
     event = payload.data.event ?? null;
   }
 
-  const result = await c.var.purgeContent({ model, event });
+  const result = await c.var.services.purgeContent({ model, event });
   return c.json({ purged: true, model, event, ...result });
 });

@@ -52,7 +52,7 @@ const cartUrl = (items: readonly CartItemRef[], params: Record<string, string> =
 /** The cart again (400), with the billing details as typed and each problem beside its field. */
 async function refusedBilling(c: Context<HonoEnv>, items: CartItemRef[], code: string | undefined, billing: { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> }) {
   const buyer = await c.var.buyer();
-  const [layout, cart] = await Promise.all([c.var.content.layout(), c.var.orders.cart({ items, add: undefined, removed: [], code }, buyer)]);
+  const [layout, cart] = await Promise.all([c.var.services.content.layout(), c.var.services.orders.cart({ items, add: undefined, removed: [], code }, buyer)]);
   return c.render(
     <CartContent
       quote={cart.quote}
@@ -86,7 +86,7 @@ export const cartCheckoutRoutes = new Hono<HonoEnv>().post("/cart/checkout", asy
   if (form.data.paymentMethod === "card" && !c.var.config.stripe) return c.redirect(cartUrl(items, { notice: "unavailable" }), 303);
 
   const buyer = await c.var.buyer();
-  const outcome = await c.var.orders.checkout({
+  const outcome = await c.var.services.orders.checkout({
     buyer: { ...buyer, userId: session.userId },
     email: session.email ?? "",
     items,

@@ -20,7 +20,7 @@ export const cartRoutes = new Hono<HonoEnv>().get("/cart", async (c) => {
   const notice = isCartNotice(rawNotice) ? rawNotice : null;
   const removed = notice === "removed" ? parseItemsParam(c.req.query("removed")).items : [];
   const buyer = await c.var.buyer();
-  const [layout, cart] = await Promise.all([c.var.content.layout(), c.var.orders.cart({ items: parsed.items, add: c.req.query("add"), removed, code: c.req.query("code") }, buyer)]);
+  const [layout, cart] = await Promise.all([c.var.services.content.layout(), c.var.services.orders.cart({ items: parsed.items, add: c.req.query("add"), removed, code: c.req.query("code") }, buyer)]);
   // Too many codes tried: the cart is still shown (429), with why its code was not looked up.
   if (cart.rateLimited) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
   return c.render(

@@ -13,7 +13,7 @@ const TITLES = { valid: "Certificate check: valid", revoked: "Certificate revoke
 const STATUSES = { valid: 200, revoked: 410, unknown: 404 } as const;
 
 export const certificateRoutes = new Hono<HonoEnv>().get("/certificates/:id", async (c) => {
-  const [layout, check] = await Promise.all([c.var.content.layout(), c.var.cpd.certificates.verify(c.req.param("id"))]);
+  const [layout, check] = await Promise.all([c.var.services.content.layout(), c.var.services.cpd.certificates.verify(c.req.param("id"))]);
   const status = check?.status ?? "unknown";
   return c.render(<CertificateVerificationContent check={check} />, {
     layout,

@@ -22,37 +22,37 @@ export const devMailboxRoutes = new Hono<HonoEnv>()
   .use("/dev/mailbox", developmentOnly)
   .use("/dev/mailbox/*", developmentOnly)
   .get("/dev/mailbox", async (c) => {
-    const messages = await c.var.email.list({ limit: LIMIT });
+    const messages = await c.var.services.email.list({ limit: LIMIT });
     if (c.req.query("format") === "json") {
       return c.json(
         messages.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, kind: m.kind, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })),
       );
     }
     return c.render(<MailboxListContent messages={messages} limit={LIMIT} />, {
-      layout: await c.var.content.layout(),
+      layout: await c.var.services.content.layout(),
       head: { pageTitle: "Local mailbox", noindex: true },
       section: null,
       isPrivate: true,
     });
   })
   .get("/dev/mailbox/:id", async (c) => {
-    const preview = await c.var.email.preview(c.req.param("id"));
+    const preview = await c.var.services.email.preview(c.req.param("id"));
     if (!preview) throw new AppError("NOT_FOUND", "No message with this id");
     return c.render(<MailboxMessageContent message={preview.message} text={preview.text} headers={preview.headers} />, {
-      layout: await c.var.content.layout(),
+      layout: await c.var.services.content.layout(),
       head: { pageTitle: preview.message.subject, noindex: true },
       section: null,
       isPrivate: true,
     });
   })
   .get("/dev/mailbox/:id/html", async (c) => {
-    const preview = await c.var.email.preview(c.req.param("id"));
+    const preview = await c.var.services.email.preview(c.req.param("id"));
     if (!preview) throw new AppError("NOT_FOUND", "No message with this id");
     // Its own sandboxed policy comes from middleware/security-headers.
     return c.html(preview.html);
   })
   .get("/dev/mailbox/:id/text", async (c) => {
-    const preview = await c.var.email.preview(c.req.param("id"));
+    const preview = await c.var.services.email.preview(c.req.param("id"));
     if (!preview) throw new AppError("NOT_FOUND", "No message with this id");
     return c.text(preview.text);
   });

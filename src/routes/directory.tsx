@@ -24,13 +24,13 @@ const privateScreen = (title: string) => ({ head: { pageTitle: title, noindex: t
 /** The 403 for a signed-in non-member, or null for a member. */
 async function notAMember(c: Context<HonoEnv>, title: string) {
   if (await c.var.isMember()) return null;
-  const layout = await c.var.content.layout();
+  const layout = await c.var.services.content.layout();
   return c.render(<MembersOnlyContent title={title} email={c.var.session?.email ?? null} />, { layout, ...privateScreen(title), status: 403 });
 }
 
 async function renderSettings(c: Context<HonoEnv>, problems: FieldProblem[], submitted: { listed: boolean; entry: DirectoryEntry } | null) {
   const session = c.var.session!;
-  const [layout, own] = await Promise.all([c.var.content.layout(), submitted ?? c.var.directory.ownEntry(session.userId, session.email)]);
+  const [layout, own] = await Promise.all([c.var.services.content.layout(), submitted ?? c.var.services.directory.ownEntry(session.userId, session.email)]);
   const saved = c.req.query("saved");
   const notice = saved === "1" ? "Your directory listing has been saved." : saved === "left" ? "You have left the member directory." : null;
   return c.render(<DirectorySettingsContent listed={own.listed} entry={own.entry} problems={problems} notice={problems.length ? null : notice} csrfToken={await c.var.csrfToken()} />, {
@@ -51,10 +51,10 @@ export const directoryRoutes = new Hono<HonoEnv>()
     if (!parsed.ok && parsed.field === null) throw new AppError("BAD_REQUEST", parsed.message);
     if (!parsed.ok) {
       // A search the box must explain: said beside it, with what was typed, and no listing.
-      const layout = await c.var.content.layout();
+      const layout = await c.var.services.content.layout();
       return c.render(<DirectoryContent text={parsed.text} problem={parsed.message} result={null} />, { layout, ...privateScreen("Member directory"), status: 400 });
     }
-    const [layout, result] = await Promise.all([c.var.content.layout(), c.var.directory.search(c.var.session!.userId, parsed.search)]);
+    const [layout, result] = await Promise.all([c.var.services.content.layout(), c.var.services.directory.search(c.var.session!.userId, parsed.search)]);
     return c.render(<DirectoryContent text={parsed.search.text} problem={null} result={result} />, { layout, ...privateScreen("Member directory") });
   })
   .get("/user/directory", async (c) => (await notAMember(c, "Your directory listing")) ?? renderSettings(c, [], null))
@@ -65,15 +65,15 @@ export const directoryRoutes = new Hono<HonoEnv>()
     const body = await c.req.parseBody();
     const form = parseDirectoryListingForm(body);
     if (!form.ok) {
-      const { listed } = await c.var.directory.ownEntry(userId, c.var.session!.email);
+      const { listed } = await c.var.services.directory.ownEntry(userId, c.var.session!.email);
       return renderSettings(c, form.problems, { listed, entry: submittedDirectoryEntry(body) });
     }
-    await c.var.directory.join(userId, form.entry);
+    await c.var.services.directory.join(userId, form.entry);
     c.header("Cache-Control", "private, no-store");
     return c.redirect("/user/directory?saved=1", 303);
   })
   .post("/user/directory/leave", async (c) => {
-    await c.var.directory.leave(c.var.session!.userId);
+    await c.var.services.directory.leave(c.var.session!.userId);
     c.header("Cache-Control", "private, no-store");
     return c.redirect("/user/directory?saved=left", 303);
   });

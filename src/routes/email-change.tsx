@@ -34,7 +34,7 @@ async function renderForm(c: Context<HonoEnv>, state: { problems: FieldProblem[]
   const failed = state.problems.length > 0;
   return c.render(
     <ChangeEmailContent currentEmail={c.var.session!.email ?? ""} csrfToken={await c.var.csrfToken()} {...state} />,
-    { layout: await c.var.content.layout(), ...screen(failed ? "There is a problem — Change your e-mail address" : "Change your e-mail address"), status: failed ? 400 : 200 },
+    { layout: await c.var.services.content.layout(), ...screen(failed ? "There is a problem — Change your e-mail address" : "Change your e-mail address"), status: failed ? 400 : 200 },
   );
 }
 
@@ -52,10 +52,10 @@ export const emailChangeRoutes = new Hono<HonoEnv>()
     if (form.data.newEmail === session.email?.toLowerCase()) {
       return renderForm(c, { problems: [{ field: "newEmail", message: "That is already your e-mail address. Enter the new one." }], newEmail: typed, sent: false });
     }
-    await c.var.attemptLimits.check("email-change", session.email);
+    await c.var.services.attemptLimits.check("email-change", session.email);
     let outcome;
     try {
-      outcome = await c.var.emailChange.request(session, form.data.newEmail, form.data.currentPassword);
+      outcome = await c.var.services.emailChange.request(session, form.data.newEmail, form.data.currentPassword);
     } catch (error) {
       if (error instanceof IdentityError && error.code === "auth/invalid-email") {
         return renderForm(c, { problems: [{ field: "newEmail", message: "Enter an e-mail address, like name@example.com" }], newEmail: typed, sent: false });
@@ -74,11 +74,11 @@ export const emailChangeRoutes = new Hono<HonoEnv>()
     return renderForm(c, { problems: [], newEmail: form.data.newEmail, sent: true });
   })
   .get(hrefs.emailChanged, async (c) => {
-    const outcome = await c.var.emailChange.confirm(c.req.query("change"));
+    const outcome = await c.var.services.emailChange.confirm(c.req.query("change"));
     const email = outcome.kind === "changed" || outcome.kind === "current" ? outcome.email : null;
     // Whoever was signed in here with the old address has just been signed out.
     return c.render(<EmailChangedContent outcome={outcome.kind} email={email} />, {
-      layout: await c.var.content.layout(),
+      layout: await c.var.services.content.layout(),
       ...screen("Your e-mail address"),
       status: outcome.kind === "invalid" ? 404 : 200,
     });

@@ -12,7 +12,7 @@ import { UnsubscribeContent, type UnsubscribeState } from "../views/email-prefer
 
 async function render(c: Context<HonoEnv>, state: UnsubscribeState) {
   return c.render(<UnsubscribeContent state={state} />, {
-    layout: await c.var.content.layout(),
+    layout: await c.var.services.content.layout(),
     head: { pageTitle: state.step === "invalid" ? "Unsubscribe link not valid" : "Unsubscribe", noindex: true },
     section: null,
     isPrivate: true,
@@ -30,13 +30,13 @@ async function isOneClick(c: Context<HonoEnv>): Promise<boolean> {
 export const emailPreferenceRoutes = new Hono<HonoEnv>()
   .get(UNSUBSCRIBE_PATH, async (c) => {
     const token = c.req.query("token");
-    const subject = await c.var.email.preferences.readToken(token);
+    const subject = await c.var.services.email.preferences.readToken(token);
     if (!subject) return render(c, { step: "invalid" });
     const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ token: token! })}`;
     return render(c, { step: "confirm", label: OPTIONAL_CATEGORY_LABELS[subject.category], action });
   })
   .post(UNSUBSCRIBE_PATH, async (c) => {
-    const subject = await c.var.email.preferences.unsubscribe(c.req.query("token"));
+    const subject = await c.var.services.email.preferences.unsubscribe(c.req.query("token"));
     if (await isOneClick(c)) {
       // The provider only needs the status; nothing here depends on the CMS being up.
       c.header("Cache-Control", "private, no-store");

@@ -20,14 +20,14 @@ function serve(c: Context<HonoEnv>, blocks: readonly Block[], blockId: string, i
 }
 
 export const embedRoutes = new Hono<HonoEnv>()
-  .get("/embeds/home/:id", async (c) => serve(c, (await c.var.content.homepage())?.blocks ?? [], c.req.param("id"), false))
+  .get("/embeds/home/:id", async (c) => serve(c, (await c.var.services.content.homepage())?.blocks ?? [], c.req.param("id"), false))
   .get("/embeds/article/:slug/:id", async (c) => {
-    const article = await c.var.content.article(c.req.param("slug"));
+    const article = await c.var.services.content.article(c.req.param("slug"));
     if (!article) throw new AppError("NOT_FOUND", "No such article");
     return serve(c, article.blocks, c.req.param("id"), false);
   })
   .get("/embeds/page/:type/:slug/:id", async (c) => {
-    const page = await c.var.content.generalPage(c.req.param("type"), c.req.param("slug"));
+    const page = await c.var.services.content.generalPage(c.req.param("type"), c.req.param("slug"));
     if (!page) throw new AppError("NOT_FOUND", "No such page");
     const allowed =
       (!page.authenticatedOnly && !page.membersOnly) ||

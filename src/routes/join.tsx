@@ -28,8 +28,8 @@ interface JoinData {
 }
 
 async function loadJoin(c: Context<HonoEnv>): Promise<JoinData> {
-  const { content } = c.var;
-  const [layout, joinPage, memberships, terms] = await Promise.all([content.layout(), content.joinPage(), content.memberships(), c.var.membership.terms()]);
+  const { content } = c.var.services;
+  const [layout, joinPage, memberships, terms] = await Promise.all([content.layout(), content.joinPage(), content.memberships(), c.var.services.membership.terms()]);
   if (!joinPage) throw new AppError("NOT_FOUND", "The join page has not been published");
   return { layout, joinPage, memberships, terms };
 }
@@ -103,7 +103,7 @@ export const joinRoutes = new Hono<HonoEnv>()
         : null;
     if (!joiner) return again({ email: "Enter your e-mail address" });
 
-    const outcome = await c.var.membership.join(joiner, details.data, billing.data, terms);
+    const outcome = await c.var.services.membership.join(joiner, details.data, billing.data, terms);
     if (outcome.kind === "problems") return again(outcome.errors);
     if (outcome.started) {
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);

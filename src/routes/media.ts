@@ -35,7 +35,7 @@ export const mediaRoutes = new Hono<HonoEnv>().get("/uploads/:file", async (c) =
   const file = c.req.param("file");
   const type = TYPES[file.split(".").pop()?.toLowerCase() ?? ""];
   if (!FILE.test(file) || file.includes("..") || !type) throw new AppError("NOT_FOUND", "No such media file");
-  const access = await mediaAccess(c.var.publishedContent, file, { signedIn: c.var.session !== null, isMember: c.var.isMember });
+  const access = await mediaAccess(c.var.services.publishedContent, file, { signedIn: c.var.session !== null, isMember: c.var.isMember });
   if (access === "hidden") throw new AppError("NOT_FOUND", "No such media file");
   if (access === "forbidden") throw new AppError("FORBIDDEN", "This file is for members of the Guild");
 

@@ -4,7 +4,7 @@ import type { HonoEnv } from "../types";
 import { MembershipListContent } from "../views/pages/membership-list-content";
 
 export const membershipRoutes = new Hono<HonoEnv>().get("/memberships", async (c) => {
-  const { content } = c.var;
+  const { content } = c.var.services;
   const [layout, memberships] = await Promise.all([content.layout(), content.memberships()]);
   return c.render(<MembershipListContent memberships={memberships} />, {
     layout,

@@ -16,7 +16,7 @@ import { GeneralPageContent } from "../views/pages/general-page-content";
 const SLUG = "[A-Za-z0-9][A-Za-z0-9._~-]{0,199}";
 
 async function renderGeneralPage(c: Context<HonoEnv>, type: string, slug: string) {
-  const [layout, found] = await Promise.all([c.var.content.layout(), c.var.content.pageAt(type, slug)]);
+  const [layout, found] = await Promise.all([c.var.services.content.layout(), c.var.services.content.pageAt(type, slug)]);
   if (!found) throw new AppError("NOT_FOUND", `No ${type} page "${slug}"`);
   if ("redirect" in found) {
     // The page is shown at a membership's information address; a day's browser cache keeps the door open to moving it again.

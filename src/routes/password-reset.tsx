@@ -21,7 +21,7 @@ const Email = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
 export const resetContinueUrl = (siteUrl: string) => `${siteUrl}/login?reset=done`;
 
 async function render(c: Context<HonoEnv>, state: { email: string; authError: AuthError | null; sentTo: string | null }) {
-  const layout = await c.var.content.layout();
+  const layout = await c.var.services.content.layout();
   const status = state.authError ? (state.authError.status === 500 ? 500 : state.authError.status === 429 ? 429 : 400) : 200;
   if (status === 429) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
   return c.render(
@@ -46,13 +46,13 @@ export const passwordResetRoutes = new Hono<HonoEnv>()
       return render(c, { email: typed, authError: { ...resetError(typed.trim() ? "auth/invalid-email" : "auth/missing-email"), status: 400 }, sentTo: null });
     }
     try {
-      await c.var.attemptLimits.check("password-reset", email.data);
+      await c.var.services.attemptLimits.check("password-reset", email.data);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "RATE_LIMITED") throw error;
       return render(c, { email: typed, authError: { ...resetError("auth/too-many-requests"), status: 429 }, sentTo: null });
     }
     try {
-      await c.var.auth.requestPasswordReset(email.data, resetContinueUrl(c.var.config.site.url));
+      await c.var.services.auth.requestPasswordReset(email.data, resetContinueUrl(c.var.config.site.url));
     } catch (error) {
       if (!(error instanceof IdentityError)) throw error;
       log.warn("auth.password_reset_failed", { code: error.code, restMessage: error.restMessage });

@@ -37,7 +37,7 @@ async function render(c: Context<HonoEnv>, state: RegisterState) {
       islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
     />,
     {
-      layout: await c.var.content.layout(),
+      layout: await c.var.services.content.layout(),
       head: { pageTitle: state.problems.length > 0 ? "There is a problem — Create an account" : "Create an account", noindex: true },
       section: null,
       isPrivate: true,
@@ -72,10 +72,10 @@ export const registerRoutes = new Hono<HonoEnv>()
       return again(FIELD_ORDER.filter((field) => problems.has(field)).map((field) => ({ field, message: problems.get(field)! })));
     }
     try {
-      const outcome = await c.var.registration.register(form.data);
+      const outcome = await c.var.services.registration.register(form.data);
       if (outcome.kind === "unavailable") return again([], 200, registerUnavailableNotice(form.data.email));
       if (outcome.kind === "problems") return again(Object.entries(outcome.errors).map(([field, message]) => ({ field, message: message! })));
-      if (c.var.session) await c.var.auth.endSession(c.var.session);
+      if (c.var.session) await c.var.services.auth.endSession(c.var.session);
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);
       cookies.setLoggedInPreviously(c);
       cookies.clearSignedOutAt(c);

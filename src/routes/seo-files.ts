@@ -27,7 +27,8 @@ export const seoFileRoutes = new Hono<HonoEnv>()
     );
   })
   .get("/sitemap.xml", async (c) => {
-    const { content, config } = c.var;
+    const { config } = c.var;
+    const { content } = c.var.services;
     const [pages, articles, webinars, bundles, memberships, membershipInfo] = await Promise.all([
       content.allGeneralPageSlugs(),
       content.allArticles(),

@@ -31,7 +31,7 @@ async function renderSignIn(c: Context<HonoEnv>) {
       : errorCode === "SessionRequired"
         ? { text: SIGN_IN_HINTS.SessionRequired!, tone: "info" as const }
         : null;
-  const layout = await c.var.content.layout();
+  const layout = await c.var.services.content.layout();
   return c.render(
     <LoginContent
       csrfToken={await c.var.csrfToken()}

@@ -14,7 +14,7 @@ export const staffApplicantDataRoutes = new Hono<HonoEnv>()
   // Also gated here, so this route is never reachable without the check however it is mounted.
   .use("/staff/*", requireStaff())
   .get("/staff/applications/:id/personal-data.json", async (c) => {
-    const application = await c.var.staffApplications.byId(c.req.param("id"));
-    const document = await c.var.privacy.export.forApplicant(staffEmailOf(c)!, application);
+    const application = await c.var.services.staffApplications.byId(c.req.param("id"));
+    const document = await c.var.services.privacy.export.forApplicant(staffEmailOf(c)!, application);
     return c.body(JSON.stringify(document, null, 2), 200, jsonDownloadHeaders(`personal-data-${application.reference}`, new Date()));
   });

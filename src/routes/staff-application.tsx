@@ -48,7 +48,7 @@ interface FormState {
 }
 
 async function renderApplication(c: Context<HonoEnv>, id: string, state: FormState = {}) {
-  const [layout, record, proForma] = await Promise.all([c.var.content.layout(), c.var.staffApplications.record(id), c.var.proForma.forApplication(id)]);
+  const [layout, record, proForma] = await Promise.all([c.var.services.content.layout(), c.var.services.staffApplications.record(id), c.var.services.proForma.forApplication(id)]);
   const { application } = record;
   const action = `/staff/applications/${encodeURIComponent(application.id)}`;
   const csrfToken = await c.var.csrfToken();
@@ -91,7 +91,7 @@ export const staffApplicationRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/applications/:id", (c) => renderApplication(c, c.req.param("id")))
   .post("/staff/applications/:id/payment", async (c) => {
-    const application = await c.var.staffApplications.byId(c.req.param("id"));
+    const application = await c.var.services.staffApplications.byId(c.req.param("id"));
     refuseUnlessAwaitingPayment(application, "record a payment");
     const body = await c.req.parseBody();
     const values = { amount: typed(body.amount), receivedOn: typed(body.receivedOn), paymentReference: typed(body.paymentReference) };
@@ -101,16 +101,16 @@ export const staffApplicationRoutes = new Hono<HonoEnv>()
     const unconfirmed = unconfirmedAmount({ pence: application.amountDuePence, name: "the amount due" }, amount, body);
     if (unconfirmed) return renderApplication(c, application.id, { payment: { problems: [unconfirmed], values, differentAmount: amount } });
     await act("record a payment", () =>
-      c.var.staffApplications.recordPayment(staffEmailOf(c)!, application, { amountPence: amount, receivedOn, reference: paymentReference }),
+      c.var.services.staffApplications.recordPayment(staffEmailOf(c)!, application, { amountPence: amount, receivedOn, reference: paymentReference }),
     );
     return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=payment`, 303);
   })
   .post("/staff/applications/:id/reject", async (c) => {
-    const application = await c.var.staffApplications.byId(c.req.param("id"));
+    const application = await c.var.services.staffApplications.byId(c.req.param("id"));
     refuseUnlessAwaitingPayment(application, "reject it");
     const body = await c.req.parseBody();
     const form = Rejection.safeParse(body);
     if (!form.success) return renderApplication(c, application.id, { reject: { problems: problemsOf(form.error), reason: typed(body.reason) } });
-    await act("reject it", () => c.var.staffApplications.reject(staffEmailOf(c)!, application, form.data.reason));
+    await act("reject it", () => c.var.services.staffApplications.reject(staffEmailOf(c)!, application, form.data.reason));
     return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=rejected`, 303);
   });

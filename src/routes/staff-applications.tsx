@@ -17,7 +17,7 @@ export const staffApplicationsRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/applications", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const [layout, rows] = await Promise.all([c.var.content.layout(), c.var.staffApplications.list(status, q, LIST_LIMIT)]);
+    const [layout, rows] = await Promise.all([c.var.services.content.layout(), c.var.services.staffApplications.list(status, q, LIST_LIMIT)]);
     return c.render(<ApplicationsListContent applications={rows} status={status} search={q} limit={LIST_LIMIT} />, {
       layout,
       head: { pageTitle: "Membership applications", noindex: true },
@@ -27,6 +27,6 @@ export const staffApplicationsRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/applications.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const csv = await c.var.staffApplications.export(staffEmailOf(c)!, status, q);
+    const csv = await c.var.services.staffApplications.export(staffEmailOf(c)!, status, q);
     return c.body(csv, 200, csvHeaders("applications", new Date()));
   });

@@ -16,7 +16,7 @@ import { LIST_LIMIT, listQuery } from "../views/staff/list-query";
 
 async function listPage(c: Context<HonoEnv>, problem: { certificateId: string; message: string } | null = null) {
   const { q } = listQuery({ q: c.req.query("q") }, ["all"]);
-  const [layout, certificates] = await Promise.all([c.var.content.layout(), c.var.cpd.certificates.list(q || null, LIST_LIMIT)]);
+  const [layout, certificates] = await Promise.all([c.var.services.content.layout(), c.var.services.cpd.certificates.list(q || null, LIST_LIMIT)]);
   const revoked = c.req.query("revoked");
   return c.render(
     <CertificatesListContent
@@ -38,7 +38,7 @@ export const staffCertificatesRoutes = new Hono<HonoEnv>()
     const id = c.req.param("id");
     const body = await c.req.parseBody();
     const reason = typeof body.reason === "string" ? body.reason : "";
-    const outcome = await c.var.cpd.certificates.revoke(staffEmailOf(c)!, id, reason);
+    const outcome = await c.var.services.cpd.certificates.revoke(staffEmailOf(c)!, id, reason);
     if (!outcome.ok) return listPage(c, { certificateId: id, message: outcome.problem });
     return c.redirect(`${hrefs.staffCertificates}?revoked=${certificateNumber(outcome.number)}`, 303);
   });

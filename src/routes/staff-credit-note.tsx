@@ -12,7 +12,7 @@ export const staffCreditNoteRoutes = new Hono<HonoEnv>()
   // Also gated here, so this route is never reachable without the check however it is mounted.
   .use("/staff/*", requireStaff())
   .get("/staff/credit-notes/:number", async (c) => {
-    const { layout, note, issuer, lines, billing } = await c.var.refunds.creditNote(c.req.param("number"));
+    const { layout, note, issuer, lines, billing } = await c.var.services.refunds.creditNote(c.req.param("number"));
     const back: readonly [string, string] = note.orderId
       ? [`/staff/orders/${encodeURIComponent(note.orderId)}`, "The order"]
       : [hrefs.staffPaymentRefund(note.paymentId), "The payment"];

@@ -50,9 +50,9 @@ function resentAllNotice(query: Record<string, string>): string | null {
 async function emailsPage(c: Context<HonoEnv>, resendAll: ResendAllState = { kind: "", since: "", errors: {} }) {
   const { status, q } = listQuery(c.req.query(), STATUSES);
   const [layout, messages, pause] = await Promise.all([
-    c.var.content.layout(),
-    c.var.email.list({ statuses: status === "all" ? undefined : SHOWN[status], search: q, limit: LIST_LIMIT }),
-    c.var.email.pause(),
+    c.var.services.content.layout(),
+    c.var.services.email.list({ statuses: status === "all" ? undefined : SHOWN[status], search: q, limit: LIST_LIMIT }),
+    c.var.services.email.pause(),
   ]);
   const problem = Object.keys(resendAll.errors).length > 0;
   return c.render(
@@ -84,12 +84,12 @@ export const staffEmailsRoutes = new Hono<HonoEnv>()
       return emailsPage(c, { ...typed, errors });
     }
     const { kind, since } = parsed.data;
-    const count = await c.var.email.resendAllFailed(kind, new Date(`${since}T00:00:00Z`), staffEmailOf(c)!);
+    const count = await c.var.services.email.resendAllFailed(kind, new Date(`${since}T00:00:00Z`), staffEmailOf(c)!);
     return c.redirect(`/staff/emails?${new URLSearchParams({ status: "failed", done: "resent-all", count: String(count), kind, since })}`, 303);
   })
   .post("/staff/emails/:id/resend", async (c) => {
     const id = c.req.param("id");
-    const { email } = c.var;
+    const { email } = c.var.services;
     await email.sendAgain(id, staffEmailOf(c)!);
     c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));
     return c.redirect("/staff/emails?status=failed&done=resent", 303);

@@ -21,7 +21,7 @@ function problemOf(error: unknown, fallbackField: string): FieldProblem {
 }
 
 const page = async (c: Context<HonoEnv>, title: string, content: ReactNode, status: 200 | 400) =>
-  c.render(content, { layout: await c.var.content.layout(), head: { pageTitle: title, noindex: true }, section: null, isPrivate: true, status });
+  c.render(content, { layout: await c.var.services.content.layout(), head: { pageTitle: title, noindex: true }, section: null, isPrivate: true, status });
 
 export const staffFinanceRoutes = new Hono<HonoEnv>()
   // Also gated here, so these routes are never reachable without the check however they are mounted.
@@ -29,7 +29,7 @@ export const staffFinanceRoutes = new Hono<HonoEnv>()
   .get("/staff/finance", async (c) => {
     const values = { from: c.req.query("from") ?? "", to: c.req.query("to") ?? "" };
     try {
-      const ledger = await c.var.financeLedger.read(parseDayRange(values, londonDate(new Date())), pageCursor(c.req.query()));
+      const ledger = await c.var.services.financeLedger.read(parseDayRange(values, londonDate(new Date())), pageCursor(c.req.query()));
       return page(c, "Finance ledger", <FinanceLedgerContent values={ledger.range} problems={[]} ledger={ledger} />, 200);
     } catch (error) {
       const problem = problemOf(error, "from");
@@ -38,14 +38,14 @@ export const staffFinanceRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/finance.csv", async (c) => {
     const range = parseDayRange({ from: c.req.query("from"), to: c.req.query("to") }, londonDate(new Date()));
-    const csv = await c.var.financeLedger.export(staffEmailOf(c)!, range);
+    const csv = await c.var.services.financeLedger.export(staffEmailOf(c)!, range);
     return c.body(csv, 200, csvHeaders(`ledger-${range.from}-to-${range.to}`, new Date()));
   })
   .get("/staff/finance/vat", async (c) => {
     const typed = c.req.query("quarter") ?? "";
     try {
       const quarter = parseQuarter(typed, londonDate(new Date()));
-      const summary = await c.var.financeLedger.vatSummary(quarter);
+      const summary = await c.var.services.financeLedger.vatSummary(quarter);
       const label = `${quarter.year}-Q${quarter.quarter}`;
       return page(c, `VAT summary ${label}`, <VatSummaryContent quarter={label} problems={[]} summary={summary} />, 200);
     } catch (error) {

@@ -24,13 +24,13 @@ export const staffMemberImportRoutes = new Hono<HonoEnv>()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const report =
       mode === "import"
-        ? await c.var.memberImport.run(bytes, { staffEmail: staffEmailOf(c)!, invite: body.invite === "on" })
-        : await c.var.memberImport.check(bytes);
+        ? await c.var.services.memberImport.run(bytes, { staffEmail: staffEmailOf(c)!, invite: body.invite === "on" })
+        : await c.var.services.memberImport.check(bytes);
     return page(c, { report, mode }, report.problems.length > 0 ? 422 : 200);
   });
 
 async function page(c: Context<HonoEnv>, result: MemberImportContentProps["result"], status: 200 | 422 = 200) {
-  const layout = await c.var.content.layout();
+  const layout = await c.var.services.content.layout();
   return c.render(<MemberImportContent csrfToken={await c.var.csrfToken()} result={result} />, {
     layout,
     head: { pageTitle: "Import members", noindex: true },

@@ -21,7 +21,7 @@ export const staffMemberRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/members/:userId", async (c) => {
     const userId = c.req.param("userId");
-    const [layout, timeline, disputes] = await Promise.all([c.var.content.layout(), c.var.membersRegister.timeline(userId), c.var.refunds.membershipDisputesOf(userId)]);
+    const [layout, timeline, disputes] = await Promise.all([c.var.services.content.layout(), c.var.services.membersRegister.timeline(userId), c.var.services.refunds.membershipDisputesOf(userId)]);
     if (!timeline) throw new AppError("NOT_FOUND", "No member with this id");
     return c.render(
       <MemberDetailContent timeline={timeline} disputes={disputes} csrfToken={await c.var.csrfToken()} notice={NOTICES[c.req.query("done") ?? ""] ?? null} />,
@@ -30,7 +30,7 @@ export const staffMemberRoutes = new Hono<HonoEnv>()
   })
   .post("/staff/members/:userId/emails/:id/resend", async (c) => {
     const [userId, id] = [c.req.param("userId"), c.req.param("id")];
-    const { email } = c.var;
+    const { email } = c.var.services;
     // The same "send again" as /staff/emails (audited), for a message written to this member only.
     await email.sendAgain(id, staffEmailOf(c)!, userId);
     c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));

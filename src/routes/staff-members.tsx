@@ -17,7 +17,7 @@ export const staffMembersRoutes = new Hono<HonoEnv>()
   .get("/staff/members", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
     const cursor = pageCursor(c.req.query());
-    const [layout, page] = await Promise.all([c.var.content.layout(), c.var.membersRegister.list(status, q, cursor)]);
+    const [layout, page] = await Promise.all([c.var.services.content.layout(), c.var.services.membersRegister.list(status, q, cursor)]);
     return c.render(<MembersListContent page={page} filter={status} search={q} />, {
       layout,
       head: { pageTitle: "Members", noindex: true },
@@ -27,6 +27,6 @@ export const staffMembersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/members.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const csv = await c.var.membersRegister.export(staffEmailOf(c)!, status, q, (entry) => memberStateWords(entry.state));
+    const csv = await c.var.services.membersRegister.export(staffEmailOf(c)!, status, q, (entry) => memberStateWords(entry.state));
     return c.body(csv, 200, csvHeaders("members", new Date()));
   });

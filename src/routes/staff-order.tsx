@@ -55,10 +55,10 @@ interface FormState {
 
 async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {}) {
   const [layout, record, refunds, disputes] = await Promise.all([
-    c.var.content.layout(),
-    c.var.staffOrders.record(id),
-    c.var.refunds.forOrder(id),
-    c.var.refunds.disputesForOrder(id),
+    c.var.services.content.layout(),
+    c.var.services.staffOrders.record(id),
+    c.var.services.refunds.forOrder(id),
+    c.var.services.refunds.disputesForOrder(id),
   ]);
   const { order } = record;
   const action = `/staff/orders/${encodeURIComponent(order.id)}`;
@@ -78,7 +78,7 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
         />
         <CancelOrderForm action={`${action}/cancel`} csrfToken={csrfToken} problems={state.cancel?.problems ?? []} reason={state.cancel?.reason ?? ""} />
         <ProFormaSection
-          invoices={await c.var.proForma.forOrder(order.id)}
+          invoices={await c.var.services.proForma.forOrder(order.id)}
           reference={order.reference}
           issueAction={order.paymentMethod === "offline" ? `${action}/pro-forma` : null}
           csrfToken={csrfToken}
@@ -87,7 +87,7 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
     ) : null;
   // An order has one payment; finance staff refund it (the staff gate checks the role).
   const paid = record.payments[0];
-  const refundable = paid ? await c.var.refunds.orderPayment(order.id, paid.id) : null;
+  const refundable = paid ? await c.var.services.refunds.orderPayment(order.id, paid.id) : null;
   const refundForm =
     refundable && refundable.refundedPence >= refundable.amountPence ? (
       // Fully refunded: a form sent from an older copy of the page is told so here.
@@ -129,7 +129,7 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/orders/:id", (c) => renderOrder(c, c.req.param("id")))
   .post("/staff/orders/:id/payment", async (c) => {
-    const order = await c.var.staffOrders.byId(c.req.param("id"));
+    const order = await c.var.services.staffOrders.byId(c.req.param("id"));
     refuseUnlessAwaitingPayment(order, "record a payment");
     const body = await c.req.parseBody();
     const values = { amount: typed(body.amount), receivedOn: typed(body.receivedOn), paymentReference: typed(body.paymentReference) };
@@ -138,12 +138,12 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     const { amount, receivedOn, paymentReference } = form.data;
     const unconfirmed = unconfirmedAmount({ pence: order.totalPence, name: "the order total" }, amount, body);
     if (unconfirmed) return renderOrder(c, order.id, { payment: { problems: [unconfirmed], values, differentAmount: amount } });
-    await act("record a payment", () => c.var.staffOrders.recordPayment(staffEmailOf(c)!, order, { amountPence: amount, receivedOn, reference: paymentReference }));
+    await act("record a payment", () => c.var.services.staffOrders.recordPayment(staffEmailOf(c)!, order, { amountPence: amount, receivedOn, reference: paymentReference }));
     return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=payment`, 303);
   })
   // Refunds are money going out: only the finance role and administrators reach this (services/staff/staff-access.ts).
   .post("/staff/orders/:id/refund", async (c) => {
-    const order = await c.var.staffOrders.byId(c.req.param("id"));
+    const order = await c.var.services.staffOrders.byId(c.req.param("id"));
     const body = await c.req.parseBody();
     const revoke = body.revoke === "revoke-webinars" ? "revoke-webinars" : "keep";
     const values: RefundFormValues = { amount: typed(body.refundAmount), reason: typed(body.refundReason), revoke };
@@ -151,7 +151,7 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     if (!form.success) return renderOrder(c, order.id, { refund: { problems: problemsOf(form.error), values } });
     const { refundAmount, refundReason, paymentId, idempotencyKey } = form.data;
     try {
-      await c.var.refunds.refundOrderPayment(staffEmailOf(c)!, order.id, paymentId, { amountPence: refundAmount, reason: refundReason, revoke: form.data.revoke, idempotencyKey });
+      await c.var.services.refunds.refundOrderPayment(staffEmailOf(c)!, order.id, paymentId, { amountPence: refundAmount, reason: refundReason, revoke: form.data.revoke, idempotencyKey });
     } catch (error) {
       // Too much, or already refunded in full: said next to the amount.
       if (isAppError(error) && error.code === "BAD_REQUEST") return renderOrder(c, order.id, { refund: { problems: [{ field: "refundAmount", message: error.message }], values } });
@@ -160,11 +160,11 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=refunded`, 303);
   })
   .post("/staff/orders/:id/cancel", async (c) => {
-    const order = await c.var.staffOrders.byId(c.req.param("id"));
+    const order = await c.var.services.staffOrders.byId(c.req.param("id"));
     refuseUnlessAwaitingPayment(order, "cancel it");
     const body = await c.req.parseBody();
     const form = Cancellation.safeParse(body);
     if (!form.success) return renderOrder(c, order.id, { cancel: { problems: problemsOf(form.error), reason: typed(body.reason) } });
-    await act("cancel it", () => c.var.staffOrders.cancel(staffEmailOf(c)!, order, form.data.reason));
+    await act("cancel it", () => c.var.services.staffOrders.cancel(staffEmailOf(c)!, order, form.data.reason));
     return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=cancelled`, 303);
   });

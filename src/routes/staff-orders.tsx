@@ -15,7 +15,7 @@ export const staffOrdersRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/orders", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const [layout, found] = await Promise.all([c.var.content.layout(), c.var.staffOrders.list(status, q, LIST_LIMIT)]);
+    const [layout, found] = await Promise.all([c.var.services.content.layout(), c.var.services.staffOrders.list(status, q, LIST_LIMIT)]);
     return c.render(<OrdersListContent orders={found} status={status} search={q} limit={LIST_LIMIT} />, {
       layout,
       head: { pageTitle: "Webinar orders", noindex: true },
@@ -25,6 +25,6 @@ export const staffOrdersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/orders.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const csv = await c.var.staffOrders.export(staffEmailOf(c)!, status, q);
+    const csv = await c.var.services.staffOrders.export(staffEmailOf(c)!, status, q);
     return c.body(csv, 200, csvHeaders("orders", new Date()));
   });

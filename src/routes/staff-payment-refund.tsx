@@ -27,11 +27,11 @@ interface FormState {
 }
 
 async function renderPayment(c: Context<HonoEnv>, paymentId: string, state: FormState | null = null) {
-  const payment = await c.var.refunds.membershipPayment(paymentId);
+  const payment = await c.var.services.refunds.membershipPayment(paymentId);
   const [layout, refunds, disputes] = await Promise.all([
-    c.var.content.layout(),
-    c.var.refunds.forMembershipPayment(payment.id),
-    c.var.refunds.membershipDisputesOf(payment.userId),
+    c.var.services.content.layout(),
+    c.var.services.refunds.forMembershipPayment(payment.id),
+    c.var.services.refunds.membershipDisputesOf(payment.userId),
   ]);
   const problems = state?.problems ?? [];
   const form =
@@ -70,7 +70,7 @@ export const staffPaymentRefundRoutes = new Hono<HonoEnv>()
   .use("/staff/*", requireStaff())
   .get("/staff/payments/:id/refund", (c) => renderPayment(c, c.req.param("id")))
   .post("/staff/payments/:id/refund", async (c) => {
-    const payment = await c.var.refunds.membershipPayment(c.req.param("id"));
+    const payment = await c.var.services.refunds.membershipPayment(c.req.param("id"));
     const body = await c.req.parseBody();
     const choice = typeof body.membership === "string" && CHOICES.has(body.membership) ? (body.membership as MembershipRevocation) : null;
     const values: RefundFormValues<MembershipRevocation> = { amount: typed(body.refundAmount), reason: typed(body.refundReason), revoke: choice };
@@ -78,7 +78,7 @@ export const staffPaymentRefundRoutes = new Hono<HonoEnv>()
     if (!form.success) return renderPayment(c, payment.id, { problems: problemsOf(form.error), values });
     const { refundAmount, refundReason, membership, idempotencyKey } = form.data;
     try {
-      await c.var.refunds.refundMembershipPayment(staffEmailOf(c)!, payment.id, { amountPence: refundAmount, reason: refundReason, membership, idempotencyKey });
+      await c.var.services.refunds.refundMembershipPayment(staffEmailOf(c)!, payment.id, { amountPence: refundAmount, reason: refundReason, membership, idempotencyKey });
     } catch (error) {
       // Too much, or already refunded in full: said next to the amount.
       if (isAppError(error) && error.code === "BAD_REQUEST") return renderPayment(c, payment.id, { problems: [{ field: "refundAmount", message: error.message }], values });

@@ -14,7 +14,7 @@ export const staffProFormaRoutes = new Hono<HonoEnv>()
   // Also gated here, so these routes are never reachable without the check however they are mounted.
   .use("/staff/*", requireStaff())
   .get("/staff/pro-forma/:number", async (c) => {
-    const { layout, invoice, issuer, paymentInstructions } = await c.var.proForma.any(c.req.param("number"));
+    const { layout, invoice, issuer, paymentInstructions } = await c.var.services.proForma.any(c.req.param("number"));
     const back: readonly [string, string] = invoice.orderId
       ? [`/staff/orders/${encodeURIComponent(invoice.orderId)}`, "The order"]
       : [`/staff/applications/${encodeURIComponent(invoice.applicationId ?? "")}`, "The application"];
@@ -26,10 +26,10 @@ export const staffProFormaRoutes = new Hono<HonoEnv>()
     });
   })
   .post("/staff/applications/:id/pro-forma", async (c) => {
-    const invoice = await c.var.proForma.issueForApplication(c.req.param("id"), c.var.session!.email ?? "staff");
+    const invoice = await c.var.services.proForma.issueForApplication(c.req.param("id"), c.var.session!.email ?? "staff");
     return c.redirect(hrefs.staffProForma(invoice.number), 303);
   })
   .post("/staff/orders/:id/pro-forma", async (c) => {
-    const invoice = await c.var.proForma.issueForOrder(c.req.param("id"), c.var.session!.email ?? "staff");
+    const invoice = await c.var.services.proForma.issueForOrder(c.req.param("id"), c.var.session!.email ?? "staff");
     return c.redirect(hrefs.staffProForma(invoice.number), 303);
   });

@@ -11,7 +11,7 @@ export const staffReceiptRoutes = new Hono<HonoEnv>()
   // Also gated here, so this route is never reachable without the check however it is mounted.
   .use("/staff/*", requireStaff())
   .get("/staff/receipts/:number", async (c) => {
-    const { layout, receipt, issuer } = await c.var.receipts.any(c.req.param("number"));
+    const { layout, receipt, issuer } = await c.var.services.receipts.any(c.req.param("number"));
     const back: readonly [string, string] = receipt.orderId
       ? [`/staff/orders/${encodeURIComponent(receipt.orderId)}`, "The order"]
       : [`/staff/applications/${encodeURIComponent(receipt.applicationId ?? "")}`, "The application"];

@@ -27,11 +27,11 @@ function nextPage(c: Context<HonoEnv>, raw: unknown): string {
 }
 
 async function render(c: Context<HonoEnv>, content: React.ReactElement, title: string, status: 200 | 422 = 200) {
-  return c.render(content, { layout: await c.var.content.layout(), head: { pageTitle: title, noindex: true }, section: null, isPrivate: true, status });
+  return c.render(content, { layout: await c.var.services.content.layout(), head: { pageTitle: title, noindex: true }, section: null, isPrivate: true, status });
 }
 
 async function enrolPage(c: Context<HonoEnv>, callbackUrl: string, error: string | null) {
-  const { secret, uri } = await c.var.secondFactor.enrolment(c.var.session!, staffMemberOf(c)!.email);
+  const { secret, uri } = await c.var.services.secondFactor.enrolment(c.var.session!, staffMemberOf(c)!.email);
   return render(c, <EnrolContent secret={secret} uri={uri} csrfToken={await c.var.csrfToken()} callbackUrl={callbackUrl} error={error} />, "Set up your second factor", error ? 422 : 200);
 }
 
@@ -50,9 +50,9 @@ export const staffSecondFactorRoutes = new Hono<HonoEnv>()
   .post("/staff/second-factor", async (c) => {
     const body = await c.req.parseBody();
     const next = nextPage(c, body.callbackUrl);
-    await c.var.attemptLimits.check(CODE_ATTEMPTS, staffMemberOf(c)!.email);
+    await c.var.services.attemptLimits.check(CODE_ATTEMPTS, staffMemberOf(c)!.email);
     try {
-      const codes = await c.var.secondFactor.confirmEnrolment(c.var.session!, staffMemberOf(c)!.email, body.code);
+      const codes = await c.var.services.secondFactor.confirmEnrolment(c.var.session!, staffMemberOf(c)!.email, body.code);
       return render(c, <RecoveryCodesContent codes={codes} next={next} />, "Your recovery codes");
     } catch (error) {
       if (error instanceof SecondFactorCodeError) return enrolPage(c, next, error.message);
@@ -68,9 +68,9 @@ export const staffSecondFactorRoutes = new Hono<HonoEnv>()
   .post("/staff/verify", async (c) => {
     const body = await c.req.parseBody();
     const next = nextPage(c, body.callbackUrl);
-    await c.var.attemptLimits.check(CODE_ATTEMPTS, staffMemberOf(c)!.email);
+    await c.var.services.attemptLimits.check(CODE_ATTEMPTS, staffMemberOf(c)!.email);
     try {
-      await c.var.secondFactor.verify(c.var.session!, staffMemberOf(c)!.email, body.code);
+      await c.var.services.secondFactor.verify(c.var.session!, staffMemberOf(c)!.email, body.code);
     } catch (error) {
       if (error instanceof SecondFactorCodeError) return verifyPage(c, next, error.message);
       throw error;

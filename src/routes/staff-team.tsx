@@ -19,7 +19,7 @@ const NOTICES: Record<string, string> = {
 };
 
 async function teamPage(c: Context<HonoEnv>, problems: readonly FieldProblem[] = [], values = { email: "", role: "" }) {
-  const [layout, team] = await Promise.all([c.var.content.layout(), c.var.staffTeam.list()]);
+  const [layout, team] = await Promise.all([c.var.services.content.layout(), c.var.services.staffTeam.list()]);
   return c.render(
     <TeamContent
       team={team}
@@ -46,7 +46,7 @@ export const staffTeamRoutes = new Hono<HonoEnv>()
   .post("/staff/team", async (c) => {
     const body = await c.req.parseBody();
     try {
-      await c.var.staffTeam.add(staffEmailOf(c)!, body.email, body.role);
+      await c.var.services.staffTeam.add(staffEmailOf(c)!, body.email, body.role);
     } catch (error) {
       if (error instanceof TeamFormError) {
         return teamPage(c, [{ field: error.field, message: error.message }], { email: typeof body.email === "string" ? body.email.slice(0, 254) : "", role: typeof body.role === "string" ? body.role : "" });
@@ -57,14 +57,14 @@ export const staffTeamRoutes = new Hono<HonoEnv>()
   })
   .post("/staff/team/:email/role", async (c) => {
     const body = await c.req.parseBody();
-    await c.var.staffTeam.changeRole(staffEmailOf(c)!, c.req.param("email"), body.role).catch(rowProblem);
+    await c.var.services.staffTeam.changeRole(staffEmailOf(c)!, c.req.param("email"), body.role).catch(rowProblem);
     return c.redirect("/staff/team?done=role", 303);
   })
   .post("/staff/team/:email/remove", async (c) => {
-    await c.var.staffTeam.remove(staffEmailOf(c)!, c.req.param("email")).catch(rowProblem);
+    await c.var.services.staffTeam.remove(staffEmailOf(c)!, c.req.param("email")).catch(rowProblem);
     return c.redirect("/staff/team?done=removed", 303);
   })
   .post("/staff/team/:email/second-factor", async (c) => {
-    await c.var.staffTeam.resetSecondFactor(staffEmailOf(c)!, c.req.param("email")).catch(rowProblem);
+    await c.var.services.staffTeam.resetSecondFactor(staffEmailOf(c)!, c.req.param("email")).catch(rowProblem);
     return c.redirect("/staff/team?done=reset", 303);
   });

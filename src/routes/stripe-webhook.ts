@@ -12,7 +12,7 @@ import type { HonoEnv } from "../types";
 const MAX_BODY_BYTES = 512 * 1024;
 
 export const stripeWebhookRoutes = new Hono<HonoEnv>().post("/api/stripe/webhook", async (c) => {
-  const receive = c.var.stripeWebhook;
+  const receive = c.var.services.stripeWebhook;
   if (!receive) throw new AppError("NOT_FOUND", "Card payments are not configured on this site");
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) throw new AppError("BAD_REQUEST", "The webhook body is too large");
   const body = await c.req.text();

@@ -27,7 +27,7 @@ import type { FieldProblem } from "../views/forms/error-summary";
 const NOTICES = new Set(["added", "saved", "deleted"]);
 
 function yearQuery(c: Context<HonoEnv>): number {
-  const year = parseLogYear(c.req.query("year"), c.var.cpd.log.thisYear());
+  const year = parseLogYear(c.req.query("year"), c.var.services.cpd.log.thisYear());
   if (year === null) throw new AppError("BAD_REQUEST", "The year must be written as four digits, like 2026, and not be after next year");
   return year;
 }
@@ -35,16 +35,16 @@ function yearQuery(c: Context<HonoEnv>): number {
 const userId = (c: Context<HonoEnv>) => c.var.session!.userId;
 
 async function societyName(c: Context<HonoEnv>) {
-  const layout = await c.var.content.layout();
+  const layout = await c.var.services.content.layout();
   return { layout, societyName: layout.footer.contactFields.organizationName ?? c.var.config.site.name };
 }
 
 /** The entry form, empty, filled from the entry, or sent back with problems (status 400). */
 async function entryForm(c: Context<HonoEnv>, entry: CpdEntry | null, sent: { values: Record<string, string>; problems: FieldProblem[] } | null = null) {
-  const layout = await c.var.content.layout();
+  const layout = await c.var.services.content.layout();
   const title = entry === null ? "Add an activity" : entry.source === "webinar" ? "Confirm a webinar" : "Edit an activity";
   return c.render(
-    <CpdEntryFormContent entry={entry} values={sent?.values ?? null} problems={sent?.problems ?? []} today={c.var.cpd.log.today()} csrfToken={await c.var.csrfToken()} />,
+    <CpdEntryFormContent entry={entry} values={sent?.values ?? null} problems={sent?.problems ?? []} today={c.var.services.cpd.log.today()} csrfToken={await c.var.csrfToken()} />,
     {
       layout,
       head: { pageTitle: sent ? `There is a problem — ${title}` : title, noindex: true },
@@ -70,9 +70,9 @@ export const userCpdRoutes = new Hono<HonoEnv>()
   .get("/user/cpd", async (c) => {
     const year = yearQuery(c);
     const [layout, { log, years, toConfirm }, name] = await Promise.all([
-      c.var.content.layout(),
-      c.var.cpd.log.year(userId(c), year),
-      c.var.cpd.certificates.holderName(userId(c)),
+      c.var.services.content.layout(),
+      c.var.services.cpd.log.year(userId(c), year),
+      c.var.services.cpd.certificates.holderName(userId(c)),
     ]);
     const notice = (Object.keys(c.req.query()).find((key) => NOTICES.has(key)) ?? null) as CpdNotice;
     return c.render(<CpdLogContent log={log} years={years} toConfirm={toConfirm} notice={notice} nameOnRecord={name !== null} csrfToken={await c.var.csrfToken()} />, {
@@ -85,29 +85,29 @@ export const userCpdRoutes = new Hono<HonoEnv>()
   .get("/user/cpd/new", (c) => entryForm(c, null))
   .post("/user/cpd/new", async (c) => {
     const values = await formFields(c);
-    const outcome = await c.var.cpd.log.addManual(userId(c), values);
+    const outcome = await c.var.services.cpd.log.addManual(userId(c), values);
     if (!outcome.ok) return entryForm(c, null, { values, problems: outcome.problems });
     return c.redirect(back(outcome.entry, "added"), 303);
   })
-  .get("/user/cpd/entries/:id", async (c) => entryForm(c, await c.var.cpd.log.entry(userId(c), c.req.param("id"))))
+  .get("/user/cpd/entries/:id", async (c) => entryForm(c, await c.var.services.cpd.log.entry(userId(c), c.req.param("id"))))
   .post("/user/cpd/entries/:id", async (c) => {
     const values = await formFields(c);
-    const outcome = await c.var.cpd.log.update(userId(c), c.req.param("id"), values);
-    if (!outcome.ok) return entryForm(c, await c.var.cpd.log.entry(userId(c), c.req.param("id")), { values, problems: outcome.problems });
+    const outcome = await c.var.services.cpd.log.update(userId(c), c.req.param("id"), values);
+    if (!outcome.ok) return entryForm(c, await c.var.services.cpd.log.entry(userId(c), c.req.param("id")), { values, problems: outcome.problems });
     return c.redirect(back(outcome.entry, "saved"), 303);
   })
   .post("/user/cpd/entries/:id/delete", async (c) => {
-    const entry = await c.var.cpd.log.entry(userId(c), c.req.param("id"));
-    await c.var.cpd.log.remove(userId(c), entry.id);
+    const entry = await c.var.services.cpd.log.entry(userId(c), c.req.param("id"));
+    await c.var.services.cpd.log.remove(userId(c), entry.id);
     return c.redirect(back(entry, "deleted"), 303);
   })
   .post("/user/cpd/entries/:id/certificate", async (c) => {
     const body = await c.req.parseBody();
-    const certificate = await c.var.cpd.certificates.issue(userId(c), c.req.param("id"), body.holderName, await c.var.buyer());
+    const certificate = await c.var.services.cpd.certificates.issue(userId(c), c.req.param("id"), body.holderName, await c.var.buyer());
     return c.redirect(hrefs.cpdCertificate(certificate.id), 303);
   })
   .get("/user/cpd/certificates/:id", async (c) => {
-    const [{ layout, societyName: society }, certificate] = await Promise.all([societyName(c), c.var.cpd.certificates.own(userId(c), c.req.param("id"))]);
+    const [{ layout, societyName: society }, certificate] = await Promise.all([societyName(c), c.var.services.cpd.certificates.own(userId(c), c.req.param("id"))]);
     return c.render(<CpdCertificateContent certificate={certificate} societyName={society} siteUrl={c.var.config.site.url} />, {
       layout,
       head: { pageTitle: "CPD certificate", noindex: true },
@@ -117,7 +117,7 @@ export const userCpdRoutes = new Hono<HonoEnv>()
   })
   .get("/user/cpd/export.csv", async (c) => {
     const year = yearQuery(c);
-    const csv = await c.var.cpd.log.exportYear(userId(c), year);
+    const csv = await c.var.services.cpd.log.exportYear(userId(c), year);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="cpd-log-${year}.csv"`,
@@ -130,8 +130,8 @@ export const userCpdRoutes = new Hono<HonoEnv>()
     const session = c.var.session!;
     const [{ layout, societyName: society }, { log }, name] = await Promise.all([
       societyName(c),
-      c.var.cpd.log.year(session.userId, year),
-      c.var.cpd.certificates.holderName(session.userId),
+      c.var.services.cpd.log.year(session.userId, year),
+      c.var.services.cpd.certificates.holderName(session.userId),
     ]);
     return c.render(<CpdSummaryContent log={log} holderName={name ?? session.email ?? ""} societyName={society} printedOn={londonDate(new Date())} />, {
       layout,

@@ -12,7 +12,7 @@ import { CreditNoteDocument } from "../views/receipts/credit-note-document";
 
 export const userCreditNoteRoutes = new Hono<HonoEnv>().use("/user/credit-notes/*", requireSession()).get("/user/credit-notes/:number", async (c) => {
   const userId = c.var.session!.userId;
-  const { layout, note, issuer, lines, billing } = await c.var.refunds.creditNote(c.req.param("number"), (n) => n.userId === userId);
+  const { layout, note, issuer, lines, billing } = await c.var.services.refunds.creditNote(c.req.param("number"), (n) => n.userId === userId);
   return c.render(<CreditNoteDocument note={note} issuer={issuer} lines={lines} billing={billing} back={[hrefs.receipts, "Your receipts and invoices"]} />, {
     layout,
     head: { pageTitle: `Credit note ${note.number}`, noindex: true },

@@ -36,7 +36,7 @@ const renewalNotice = (value: string | undefined): RenewalNotice => (RENEWAL_NOT
 
 /** The change page, with a problem from the last attempt (nothing was changed) and its status. */
 async function changePage(c: Context<HonoEnv>, problem: string | null = null, status: 200 | 400 | 409 = 200) {
-  const [layout, options] = await Promise.all([c.var.content.layout(), c.var.membershipYear.options(c.var.session!.userId)]);
+  const [layout, options] = await Promise.all([c.var.services.content.layout(), c.var.services.membershipChanges.options(c.var.session!.userId)]);
   return c.render(
     <ChangeMembershipContent
       options={options}
@@ -59,15 +59,16 @@ type RenewalBilling = { values: Partial<Record<string, string>>; errors: Partial
 
 /** /user/membership; after a refused renewal, with its billing details as typed and each problem (400). */
 async function membershipPage(c: Context<HonoEnv>, renewalBilling: RenewalBilling | null = null) {
-  const { membership, config } = c.var;
+  const { config } = c.var;
+  const { membership } = c.var.services;
   const userId = c.var.session!.userId;
   const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
   const [layout, overview, joinPage, number] = await Promise.all([
-    c.var.content.layout(),
+    c.var.services.content.layout(),
     membership.overview(userId),
     // The join page's success message, right after an application or its card payment.
-    c.req.query("joined") === "1" || notice === "confirmed" ? c.var.content.joinPage() : Promise.resolve(null),
-    c.var.memberCard(userId),
+    c.req.query("joined") === "1" || notice === "confirmed" ? c.var.services.content.joinPage() : Promise.resolve(null),
+    c.var.services.memberCard(userId),
   ]);
   return c.render(
     <MembershipStatusContent
@@ -115,7 +116,7 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
   .use("/user/membership/*", requireSession())
   .get("/user/membership", (c) => membershipPage(c))
   .get("/user/membership/proof", async (c) => {
-    const [layout, { card }] = await Promise.all([c.var.content.layout(), c.var.memberCard(c.var.session!.userId)]);
+    const [layout, { card }] = await Promise.all([c.var.services.content.layout(), c.var.services.memberCard(c.var.session!.userId)]);
     if (!card) throw new AppError("NOT_FOUND", "A proof of membership is available while your membership is active. Your membership page shows its state.");
     return c.render(<ProofOfMembershipContent card={card} societyName={layout.footer.contactFields.organizationName ?? c.var.config.site.name} issuedOn={londonDate(new Date())} />, {
       layout,
@@ -124,18 +125,18 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
       isPrivate: true,
     });
   })
-  .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.membership.payByCard(c.var.session!.userId), 303))
+  .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.services.membership.payByCard(c.var.session!.userId), 303))
   .post("/user/membership/pay-offline", async (c) => {
-    await c.var.membership.payOffline(c.var.session!.userId);
+    await c.var.services.membership.payOffline(c.var.session!.userId);
     return c.redirect("/user/membership", 303);
   })
   .get("/user/membership/change", (c) => changePage(c))
   .post("/user/membership/change", async (c) => {
     const form = ChangeForm.safeParse(await c.req.parseBody());
     if (!form.success) return changePage(c, form.error.issues[0]?.message ?? "The form could not be read", 400);
-    const outcome = await c.var.membershipYear.change(c.var.session!.userId, form.data);
+    const outcome = await c.var.services.membershipChanges.change(c.var.session!.userId, form.data);
     return outcome.kind === "done" ? c.redirect(outcome.to, 303) : changePage(c, outcome.message, 409);
   })
-  .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.membershipYear.renew(c.var.session!.userId, billing)))
-  .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.membershipYear.payRenewalByCard(c.var.session!.userId, billing)))
-  .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.membership.billingPortalUrl(c.var.session!.userId), 303));
+  .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.renew(c.var.session!.userId, billing)))
+  .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.payRenewalByCard(c.var.session!.userId, billing)))
+  .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.services.membership.billingPortalUrl(c.var.session!.userId), 303));

@@ -29,20 +29,20 @@ const screen = (title: string) => ({ head: { pageTitle: title, noindex: true }, 
 
 async function renderDelete(c: Context<HonoEnv>, problems: FieldProblem[], status: 200 | 400 | 409 = problems.length ? 400 : 200) {
   const session = c.var.session!;
-  const preview = await c.var.privacy.erasure.preview(session);
+  const preview = await c.var.services.privacy.erasure.preview(session);
   return c.render(
     <DeleteAccountContent email={session.email ?? ""} csrfToken={await c.var.csrfToken()} problems={problems} {...preview} />,
-    { layout: await c.var.content.layout(), ...screen(problems.length ? "There is a problem — Delete my account" : "Delete my account"), status: preview.blocked ? 409 : status },
+    { layout: await c.var.services.content.layout(), ...screen(problems.length ? "There is a problem — Delete my account" : "Delete my account"), status: preview.blocked ? 409 : status },
   );
 }
 
 export const userPrivacyRoutes = new Hono<HonoEnv>()
   .use(hrefs.privacy, requireSession())
   .use(`${hrefs.privacy}/*`, requireSession())
-  .get(hrefs.privacy, async (c) => c.render(<PrivacyContent />, { layout: await c.var.content.layout(), ...screen("Your data") }))
+  .get(hrefs.privacy, async (c) => c.render(<PrivacyContent />, { layout: await c.var.services.content.layout(), ...screen("Your data") }))
   .get(hrefs.privacyExport, async (c) => {
     const session = c.var.session!;
-    const document = await c.var.privacy.export.own({ userId: session.userId, email: session.email ?? "", emailVerified: session.emailVerified });
+    const document = await c.var.services.privacy.export.own({ userId: session.userId, email: session.email ?? "", emailVerified: session.emailVerified });
     return c.body(JSON.stringify(document, null, 2), 200, jsonDownloadHeaders("my-data", new Date()));
   })
   .get(hrefs.deleteAccount, (c) => renderDelete(c, []))
@@ -50,10 +50,10 @@ export const userPrivacyRoutes = new Hono<HonoEnv>()
     const session = c.var.session!;
     const form = DeleteForm.safeParse(await c.req.parseBody());
     if (!form.success) return renderDelete(c, form.error.issues.map((issue) => ({ field: "currentPassword", message: issue.message })));
-    await c.var.attemptLimits.check("account-delete", session.email);
+    await c.var.services.attemptLimits.check("account-delete", session.email);
     let outcome;
     try {
-      outcome = await c.var.privacy.erasure.erase(session, form.data.currentPassword);
+      outcome = await c.var.services.privacy.erasure.erase(session, form.data.currentPassword);
     } catch (error) {
       if (error instanceof IdentityError) {
         throw new AppError("AUTH_UNAVAILABLE", "The sign-in service could not be reached to delete your account. Please try again.", { cause: error });
@@ -69,4 +69,4 @@ export const userPrivacyRoutes = new Hono<HonoEnv>()
     c.header("Cache-Control", "private, no-store");
     return c.redirect(hrefs.accountDeleted, 303);
   })
-  .get(hrefs.accountDeleted, async (c) => c.render(<AccountDeletedContent />, { layout: await c.var.content.layout(), ...screen("Your account has been deleted") }));
+  .get(hrefs.accountDeleted, async (c) => c.render(<AccountDeletedContent />, { layout: await c.var.services.content.layout(), ...screen("Your account has been deleted") }));

@@ -10,7 +10,7 @@ import type { HonoEnv } from "../types";
 import { ProFormaDocument } from "../views/receipts/pro-forma-document";
 
 export const userProFormaRoutes = new Hono<HonoEnv>().use("/user/pro-forma/*", requireSession()).get("/user/pro-forma/:number", async (c) => {
-  const { layout, invoice, issuer, paymentInstructions } = await c.var.proForma.own(c.var.session!.userId, c.req.param("number"));
+  const { layout, invoice, issuer, paymentInstructions } = await c.var.services.proForma.own(c.var.session!.userId, c.req.param("number"));
   return c.render(<ProFormaDocument invoice={invoice} issuer={issuer} paymentInstructions={paymentInstructions} back={[hrefs.receipts, "Your receipts and invoices"]} />, {
     layout,
     head: { pageTitle: `Pro-forma invoice ${invoice.number}`, noindex: true },

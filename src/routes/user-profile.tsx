@@ -31,14 +31,14 @@ async function renderProfile(c: Context<HonoEnv>, profile: MemberProfile, values
       notice={notice}
       accountEmail={c.var.session!.email ?? ""}
     />,
-    { layout: await c.var.content.layout(), ...screen, head: { ...screen.head, pageTitle: hasErrors ? "There is a problem — Your details" : "Your details" }, status: hasErrors ? 400 : 200 },
+    { layout: await c.var.services.content.layout(), ...screen, head: { ...screen.head, pageTitle: hasErrors ? "There is a problem — Your details" : "Your details" }, status: hasErrors ? 400 : 200 },
   );
 }
 
 async function profileOrNone(c: Context<HonoEnv>) {
-  const profile = await c.var.memberProfile.profile(c.var.session!.userId);
+  const profile = await c.var.services.memberProfile.profile(c.var.session!.userId);
   if (profile) return { profile };
-  return { none: c.render(<NoProfileContent />, { layout: await c.var.content.layout(), ...screen }) };
+  return { none: c.render(<NoProfileContent />, { layout: await c.var.services.content.layout(), ...screen }) };
 }
 
 export const profileRoutes = new Hono<HonoEnv>()
@@ -57,7 +57,7 @@ export const profileRoutes = new Hono<HonoEnv>()
     const parsed = memberDetails(profile.requirements).safeParse(body);
     if (!parsed.success) return renderProfile(c, profile, values, joinErrors(parsed.error));
     const session = c.var.session!;
-    const outcome = await c.var.memberProfile.save({ userId: session.userId, email: session.email ?? "" }, profile, parsed.data);
+    const outcome = await c.var.services.memberProfile.save({ userId: session.userId, email: session.email ?? "" }, profile, parsed.data);
     if (outcome.kind === "problems") return renderProfile(c, profile, values, outcome.errors);
     return c.redirect(`${hrefs.profile}?saved=${outcome.kind === "saved" ? "1" : "unchanged"}`, 303);
   });

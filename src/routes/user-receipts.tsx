@@ -17,10 +17,10 @@ export const userReceiptRoutes = new Hono<HonoEnv>()
   .get("/user/receipts", async (c) => {
     const userId = c.var.session!.userId;
     const [layout, receipts, proForma, creditNotes] = await Promise.all([
-      c.var.content.layout(),
-      c.var.receipts.mine(userId),
-      c.var.proForma.mine(userId),
-      c.var.refunds.mine(userId),
+      c.var.services.content.layout(),
+      c.var.services.receipts.mine(userId),
+      c.var.services.proForma.mine(userId),
+      c.var.services.refunds.mine(userId),
     ]);
     return c.render(<ReceiptListContent receipts={receipts} proForma={proForma} creditNotes={creditNotes} />, {
       layout,
@@ -30,7 +30,7 @@ export const userReceiptRoutes = new Hono<HonoEnv>()
     });
   })
   .get("/user/receipts/:number", async (c) => {
-    const { layout, receipt, issuer } = await c.var.receipts.own(c.var.session!.userId, c.req.param("number"));
+    const { layout, receipt, issuer } = await c.var.services.receipts.own(c.var.session!.userId, c.req.param("number"));
     return c.render(<ReceiptDocument receipt={receipt} issuer={issuer} back={[hrefs.receipts, "All your receipts"]} />, {
       layout,
       head: { pageTitle: `Receipt ${receipt.number}`, noindex: true },

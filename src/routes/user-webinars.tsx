@@ -17,13 +17,14 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
   .use("/user/webinars", requireSession())
   .use("/user/orders/*", requireSession())
   .get("/user/webinars", async (c) => {
-    const { session, orders, config } = c.var;
+    const { session, config } = c.var;
+    const { orders } = c.var.services;
     const userId = session!.userId;
     const notice = await orders.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
     const buyer = await c.var.buyer();
-    const [layout, mine] = await Promise.all([c.var.content.layout(), orders.myWebinars({ ...buyer, userId })]);
+    const [layout, mine] = await Promise.all([c.var.services.content.layout(), orders.myWebinars({ ...buyer, userId })]);
     const ordered = c.req.query("ordered");
-    const { cancellable, explained } = await c.var.refunds.cancellations(mine.orders);
+    const { cancellable, explained } = await c.var.services.refunds.cancellations(mine.orders);
     return c.render(
       <UserWebinarsContent
         webinars={mine.webinars}
@@ -41,9 +42,9 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
       { layout, head: { pageTitle: "My webinars", noindex: true }, section: "userSettings", isPrivate: true },
     );
   })
-  .post("/user/orders/:id/pay-by-card", async (c) => c.redirect(await c.var.orders.payByCard(c.var.session!.userId, c.req.param("id")), 303))
+  .post("/user/orders/:id/pay-by-card", async (c) => c.redirect(await c.var.services.orders.payByCard(c.var.session!.userId, c.req.param("id")), 303))
   .get("/user/orders/:id/cancel", async (c) => {
-    const [layout, { order, refusal }] = await Promise.all([c.var.content.layout(), c.var.refunds.cancellation(c.var.session!.userId, c.req.param("id"))]);
+    const [layout, { order, refusal }] = await Promise.all([c.var.services.content.layout(), c.var.services.refunds.cancellation(c.var.session!.userId, c.req.param("id"))]);
     return c.render(<CancelOrderContent order={order} refusal={refusal} csrfToken={await c.var.csrfToken()} />, {
       layout,
       head: { pageTitle: `Cancel order ${order.reference}`, noindex: true },
@@ -53,10 +54,10 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
   })
   .post("/user/orders/:id/cancel", async (c) => {
     const { userId } = c.var.session!;
-    await c.var.refunds.cancelOwnOrder(userId, c.req.param("id"));
+    await c.var.services.refunds.cancelOwnOrder(userId, c.req.param("id"));
     return c.redirect("/user/webinars?cancelled=1", 303);
   })
   .post("/user/orders/:id/pay-offline", async (c) => {
-    await c.var.orders.payOffline(c.var.session!.userId, c.req.param("id"));
+    await c.var.services.orders.payOffline(c.var.session!.userId, c.req.param("id"));
     return c.redirect("/user/webinars", 303);
   });

@@ -11,7 +11,7 @@ import { hrefs } from "../shared/links";
 
 export const webinarCalendarRoutes = new Hono<HonoEnv>().get("/webinars/:slug/calendar.ics", async (c) => {
   const slug = c.req.param("slug");
-  const webinar = await c.var.content.webinar(slug);
+  const webinar = await c.var.services.content.webinar(slug);
   if (!webinar) throw new AppError("NOT_FOUND", "No such webinar");
   const start = new Date(webinar.date);
   const end = new Date(start.getTime() + Math.max(webinar.durationMinutes, 0) * 60_000);

@@ -27,7 +27,8 @@ const priced = (c: Context<HonoEnv>) => ({
 
 export const webinarRoutes = new Hono<HonoEnv>()
   .get("/webinars", async (c) => {
-    const { content, site } = c.var;
+    const { site } = c.var;
+    const { content } = c.var.services;
     const [layout, webinars, bundles, buyer] = await Promise.all([content.layout(), content.webinars(), content.webinarBundles(), c.var.buyer()]);
     logCatalogueWarnings(webinars, bundles, site.now);
     return c.render(<WebinarListContent webinars={webinars} bundles={bundles} buyer={buyer} now={site.now} />, {
@@ -37,13 +38,15 @@ export const webinarRoutes = new Hono<HonoEnv>()
     });
   })
   .get("/webinars/bundles", async (c) => {
-    const { content, site } = c.var;
+    const { site } = c.var;
+    const { content } = c.var.services;
     const [layout, bundles, buyer] = await Promise.all([content.layout(), content.webinarBundles(), c.var.buyer()]);
     logCatalogueWarnings([], bundles, site.now);
     return c.render(<BundleListContent bundles={bundles} buyer={buyer} now={site.now} />, { layout, head: { pageTitle: "Webinar bundles" }, ...priced(c) });
   })
   .get("/webinars/bundles/:slug", async (c) => {
-    const { content, site } = c.var;
+    const { site } = c.var;
+    const { content } = c.var.services;
     const [layout, bundle, buyer] = await Promise.all([content.layout(), content.webinarBundle(c.req.param("slug")), c.var.buyer()]);
     if (!bundle) throw new AppError("NOT_FOUND", "No such webinar bundle");
     logCatalogueWarnings([], [bundle], site.now);
@@ -55,7 +58,8 @@ export const webinarRoutes = new Hono<HonoEnv>()
   })
   .get("/webinars/:slug", async (c, next) => {
     const slug = c.req.param("slug");
-    const { content, site, session } = c.var;
+    const { site, session } = c.var;
+    const { content } = c.var.services;
     const [pages, webinar] = await Promise.all([content.allGeneralPageSlugs(), content.webinar(slug)]);
     // A general page of type Webinars with this slug: the general pages' route (registered last) answers.
     if (pages.some((page) => page.type === "Webinars" && page.slug === slug)) return next();
@@ -65,7 +69,7 @@ export const webinarRoutes = new Hono<HonoEnv>()
     // The only place a webinar's Zoom and Vimeo links are read: granted to the entitled only.
     const access = webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now);
     // Opening the recording page while entitled adds the webinar to the CPD log, marked as only that.
-    if (access.kind === "recording" && session) await c.var.cpd.attendance.openedRecording(session.userId, webinar);
+    if (access.kind === "recording" && session) await c.var.services.cpd.attendance.openedRecording(session.userId, webinar);
     return c.render(
       <WebinarContent
         webinar={webinar}
@@ -90,13 +94,14 @@ export const webinarRoutes = new Hono<HonoEnv>()
    * live window, goes back to the webinar's page, which says why.
    */
   .post("/webinars/:slug/join", async (c) => {
-    const { content, site, session } = c.var;
+    const { site, session } = c.var;
+    const { content } = c.var.services;
     const webinar = await content.webinar(c.req.param("slug"));
     if (!webinar) throw new AppError("NOT_FOUND", "No such webinar");
     const buyer = await c.var.buyer();
     const access = webinarAccess(webinar, webinar.access, entitlementFor(webinar, buyer.viewer, buyer.owned, site.now), site.now);
     if (access.kind !== "live" || !session) return c.redirect(hrefs.webinar(webinar.slug), 303);
-    await c.var.cpd.attendance.joined(session.userId, webinar, site.now);
+    await c.var.services.cpd.attendance.joined(session.userId, webinar, site.now);
     c.header("Cache-Control", "private, no-store");
     c.header("Referrer-Policy", "no-referrer");
     return c.redirect(access.zoomUrl, 303);

@@ -13,7 +13,8 @@ import { createCmsClient } from "../../src/adapters/cms/client";
 import { webinarsOperation } from "../../src/adapters/cms/operations";
 import type { WebinarSummary } from "../../src/domain/content";
 import { getConfig, type Bindings } from "../../src/env";
-import { backgroundContent, emailServices } from "../../src/middleware/init/email";
+import { publishedContent } from "../../src/wiring/content";
+import { emailServices } from "../../src/wiring/email";
 import { receiptYear } from "../../src/services/receipts/receipt-number";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
@@ -453,7 +454,7 @@ describe("the account page's e-mail switches", () => {
 
   it("shows what a one-click unsubscribe turned off, and can turn it back on", async () => {
     const { browser, user } = await signedIn();
-    const services = emailServices(getConfig(env as Bindings), backgroundContent(getConfig(env as Bindings), () => undefined));
+    const services = emailServices(getConfig(env as Bindings), publishedContent(getConfig(env as Bindings), () => undefined));
     const link = new URL(await services.preferences.unsubscribeUrl(user.uid, "membership-reminders"));
     const unsubscribe = await SELF.fetch(`http://localhost${link.pathname}${link.search}`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
     expect(unsubscribe.status).toBeLessThan(400);

@@ -9,7 +9,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings, EmailQueueMessage } from "../../src/env";
 import { getConfig } from "../../src/env";
 import worker from "../../src/index";
-import { backgroundContent, emailServices } from "../../src/middleware/init/email";
+import { publishedContent } from "../../src/wiring/content";
+import { emailServices } from "../../src/wiring/email";
 import type { EmailRequest } from "../../src/services/email/outbox";
 import { createOutboxStore } from "../../src/adapters/d1/outbox";
 import { createEmailArchive } from "../../src/adapters/r2/email-archive";
@@ -28,7 +29,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++
 /** The e-mail services as the Worker builds them, with some bindings replaced (a failing EMAIL, more staff…). */
 function email(overrides: Partial<Bindings> = {}) {
   const config = getConfig({ ...env, ...overrides } as Bindings);
-  return emailServices(config, backgroundContent(config, () => undefined));
+  return emailServices(config, publishedContent(config, () => undefined));
 }
 
 const row = (id: string) =>
@@ -243,7 +244,7 @@ describe("delivery", () => {
 
   it("shows the society's contact details from the CMS's footer", async () => {
     const config = getConfig(env);
-    const content = backgroundContent(config, () => undefined);
+    const content = publishedContent(config, () => undefined);
     const { footer } = await content.layout();
     const services = emailServices(config, content);
     const preview = await services.preview(await write(receipt("user-footer"), services));

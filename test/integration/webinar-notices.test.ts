@@ -10,7 +10,7 @@ import { createCmsClient } from "../../src/adapters/cms/client";
 import { webinarsOperation } from "../../src/adapters/cms/operations";
 import type { WebinarSummary } from "../../src/domain/content";
 import { getConfig } from "../../src/env";
-import { dailyJob } from "../../src/middleware/init/daily-job";
+import { dailyJob } from "../../src/wiring/background";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
 const DAY = 86_400_000;

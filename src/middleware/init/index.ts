@@ -1,13 +1,14 @@
 /**
  * Publishes the validated configuration (`config()`, first: parsed once per isolate, src/env.ts)
- * and then every per-request service (`init()`, built by services.ts) on the context.
+ * and then the request's services (`init()`, built by src/wiring, the composition root) on the
+ * context as one typed object, `c.var.services`.
  */
 import type { MiddlewareHandler } from "hono";
 import { getConfig } from "../../env";
 import { isValidPreviewToken } from "../../services/preview/preview-token";
 import { cookies } from "../session/cookies";
 import type { HonoEnv } from "../../types";
-import { buildServices } from "./services";
+import { buildServices } from "../../wiring";
 
 export function config(): MiddlewareHandler<HonoEnv> {
   return async function config(c, next) {
@@ -27,34 +28,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
       clientAddress: c.req.header("CF-Connecting-IP") ?? "unknown",
       preview,
     });
-    c.set("content", services.content);
-    c.set("publishedContent", services.publishedContent);
-    c.set("auth", services.auth);
-    c.set("attemptLimits", services.attemptLimits);
-    c.set("registration", services.registration);
-    c.set("membership", services.membership);
-    c.set("memberCard", services.memberCard);
-    c.set("memberImport", services.memberImport);
-    c.set("membershipYear", services.membershipYear);
-    c.set("orders", services.orders);
-    c.set("receipts", services.receipts);
-    c.set("proForma", services.proForma);
-    c.set("directory", services.directory);
-    c.set("memberProfile", services.memberProfile);
-    c.set("emailChange", services.emailChange);
-    c.set("cpd", services.cpd);
-    c.set("staffApplications", services.staffApplications);
-    c.set("staffTeam", services.staffTeam);
-    c.set("secondFactor", services.secondFactor);
-    c.set("staffOrders", services.staffOrders);
-    c.set("financeLedger", services.financeLedger);
-    c.set("dashboard", services.dashboard);
-    c.set("refunds", services.refunds);
-    c.set("privacy", services.privacy);
-    c.set("membersRegister", services.membersRegister);
-    c.set("stripeWebhook", services.stripeWebhook);
-    c.set("email", services.email);
-    c.set("purgeContent", services.purgeContent);
+    c.set("services", services);
     await next();
     if (preview) {
       // Whatever answered (a page, a redirect, an error), a draft is for this editor only.

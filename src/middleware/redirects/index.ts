@@ -20,7 +20,7 @@ export function redirects(): MiddlewareHandler<HonoEnv> {
 
     let rules;
     try {
-      rules = await c.var.content.redirects();
+      rules = await c.var.services.content.redirects();
     } catch (error) {
       log.warn("redirects.unavailable", { message: error instanceof Error ? error.message : String(error) });
       return;

@@ -26,7 +26,7 @@ export interface BlockOptions {
 }
 
 export async function loadBlocks(c: Context<HonoEnv>, blocks: readonly Block[], { embedBase }: BlockOptions = {}): Promise<LoadedBlocks> {
-  const content = c.var.content;
+  const content = c.var.services.content;
   const pricesWebinars = blocks.some((block) => block.kind === "webinars-list");
   const buyer = pricesWebinars ? await c.var.buyer() : VISITOR;
   let webinars: ReturnType<BlockContext["webinars"]> | undefined;

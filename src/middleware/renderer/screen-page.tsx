@@ -17,7 +17,7 @@ export async function withScreenPage(c: Context<HonoEnv>, content: ReactNode, sc
   if (screen.isCmsPage || (screen.status ?? 200) >= 500) return { content, screen };
   let page;
   try {
-    page = await c.var.content.screenPage(c.req.path);
+    page = await c.var.services.content.screenPage(c.req.path);
   } catch (error) {
     // The screen (sign-in, the cart…) still works when the CMS cannot say what goes around it.
     log.warn("screen_page.unavailable", { path: c.req.path, message: error instanceof Error ? error.message : String(error) });

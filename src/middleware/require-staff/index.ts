@@ -33,7 +33,7 @@ export function requireStaff(): MiddlewareHandler<HonoEnv> {
   return async function requireStaff(c, next) {
     if (c.get("staffMember")) return next();
     const session = c.var.session;
-    const member = await c.var.staffTeam.memberFor(session);
+    const member = await c.var.services.staffTeam.memberFor(session);
     const area = staffAreaOf(c.req.path);
     if (!session || !member || !area) throw new AppError("NOT_FOUND", "No page at this address");
     const change = isChange(c.req.method);

@@ -14,14 +14,14 @@ import { cookies } from "./cookies";
 export function session(): MiddlewareHandler<HonoEnv> {
   return async function session(c, next) {
     const cookie = cookies.session(c);
-    const current = cookie ? await c.var.auth.currentSession(cookie) : null;
+    const current = cookie ? await c.var.services.auth.currentSession(cookie) : null;
     if (cookie && !current) cookies.clearSession(c);
     c.set("session", current);
     let member: Promise<boolean> | undefined;
-    const isMember = () => (current ? (member ??= c.var.auth.isMember(current)) : Promise.resolve(false));
+    const isMember = () => (current ? (member ??= c.var.services.auth.isMember(current)) : Promise.resolve(false));
     c.set("isMember", isMember);
     let buyer: Promise<Buyer> | undefined;
-    c.set("buyer", () => (buyer ??= buyerFor({ userId: current?.userId ?? null, isMember, entitledWebinarIds: c.var.orders.entitledWebinarIds })));
+    c.set("buyer", () => (buyer ??= buyerFor({ userId: current?.userId ?? null, isMember, entitledWebinarIds: c.var.services.orders.entitledWebinarIds })));
     await next();
     c.header("Vary", "Cookie", { append: true });
     if (current && !/\bimmutable\b/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "private, no-store");

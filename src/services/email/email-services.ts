@@ -1,6 +1,6 @@
 /**
- * Everything e-mail, built once per request (middleware/init) or per queue batch and scheduled
- * run (src/index.ts): writing messages, delivering them, readers' preferences, and what staff
+ * Everything e-mail, built once per request or per queue batch and scheduled run by the composition
+ * root (src/wiring/email.ts): writing messages, delivering them, readers' preferences, and what staff
  * and the local mailbox see.
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";

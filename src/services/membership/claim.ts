@@ -29,3 +29,19 @@ export async function claimMembership(deps: ClaimDeps, identity: SignedInIdentit
   if (outcome === "conflict") deps.log.warn("membership.claim_conflict", { userId: identity.uid });
   return outcome;
 }
+
+export interface SignInClaimDeps extends ClaimDeps {
+  /** Our records follow a verified address the account has moved to (services/auth/email-change). */
+  followAddress: (userId: string, email: string) => Promise<unknown>;
+}
+
+/**
+ * What signing in claims: a verified address the account has moved to is followed first, so the
+ * claim below (and the session) see the address the person now has.
+ */
+export function createSignInClaim(deps: SignInClaimDeps) {
+  return async (identity: SignedInIdentity): Promise<ClaimOutcome | "unverified"> => {
+    if (identity.emailVerified && identity.email) await deps.followAddress(identity.uid, identity.email);
+    return claimMembership(deps, identity);
+  };
+}

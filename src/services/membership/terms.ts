@@ -8,6 +8,7 @@
  */
 import type { Application, MembershipTerms, AmountDue } from "../../domain/membership";
 import type { GeneralPage, Membership } from "../../domain/content";
+import type { ContentService } from "../content/content-service";
 
 export const NEWLY_QUALIFIED_YEARS = 2;
 
@@ -44,6 +45,10 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
 }
 
 /** Half of a subscription, to the penny (halves up): what the newly qualified pay for their first year. */
+/** The terms as the published content states them now (types, and the pages their conditions link to). */
+export const publishedTerms = (content: Pick<ContentService, "memberships" | "allGeneralPages">) => async (): Promise<Map<string, MembershipTerms>> =>
+  membershipTerms(await content.memberships(), await content.allGeneralPages());
+
 export const halfPrice = (pence: number) => Math.round(pence / 2);
 
 /**

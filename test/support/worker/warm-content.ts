@@ -6,10 +6,10 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
 import { getConfig, type Bindings } from "../../../src/env";
-import { backgroundContent } from "../../../src/middleware/init/email";
+import { publishedContent } from "../../../src/wiring/content";
 
 export async function warmMembershipContent(): Promise<void> {
-  const content = backgroundContent(getConfig(env as Bindings), () => undefined);
+  const content = publishedContent(getConfig(env as Bindings), () => undefined);
   const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
   try {
     for (let attempt = 1; ; attempt++) {

@@ -1,25 +1,28 @@
 /**
- * Builds the daily job (services/maintenance/daily-job.ts) for the scheduled handler, and the
- * membership year's continuation for the jobs queue's consumer, which have no request: their
- * stores, the content service and the e-mail services, from the validated configuration (as
- * email.ts does for the e-mail queue consumer and the sweep).
+ * What the cron triggers and the queues' consumer run (src/index.ts), which have no request:
+ * the e-mail services, the daily job (services/maintenance/daily-job.ts) and the membership
+ * year's continuation on the jobs queue, from the same area modules a request uses.
  */
-import { createDailyJobProgressStore } from "../../adapters/d1/daily-job-progress";
-import { createDirectoryStore } from "../../adapters/d1/directory";
-import { createEntitlementStore } from "../../adapters/d1/entitlements";
-import { createHousekeepingStore } from "../../adapters/d1/housekeeping";
-import { createOutboxStore } from "../../adapters/d1/outbox";
-import { createEmailArchive } from "../../adapters/r2/email-archive";
-import { createMembershipYearStore } from "../../adapters/d1/membership-year";
-import { createUnpaidReleaseStore } from "../../adapters/d1/unpaid-releases";
-import type { Config } from "../../env";
-import type { ContentService } from "../../services/content/content-service";
-import { log } from "../../log";
-import { runDailyJob } from "../../services/maintenance/daily-job";
-import { continueMembershipYear, type MembershipYearDeps } from "../../services/membership/membership-year";
-import { restartStalledRuns } from "../../services/membership/stalled-year-runs";
-import { membershipTerms } from "../../services/membership/terms";
-import { backgroundContent, emailServices } from "./email";
+import { createDailyJobProgressStore } from "../adapters/d1/daily-job-progress";
+import { createDirectoryStore } from "../adapters/d1/directory";
+import { createEntitlementStore } from "../adapters/d1/entitlements";
+import { createHousekeepingStore } from "../adapters/d1/housekeeping";
+import { createMembershipYearStore } from "../adapters/d1/membership-year";
+import { createOutboxStore } from "../adapters/d1/outbox";
+import { createUnpaidReleaseStore } from "../adapters/d1/unpaid-releases";
+import { createEmailArchive } from "../adapters/r2/email-archive";
+import type { Config } from "../env";
+import { log } from "../log";
+import type { ContentService } from "../services/content/content-service";
+import type { EmailServices } from "../services/email/email-services";
+import { runDailyJob } from "../services/maintenance/daily-job";
+import { continueMembershipYear, type MembershipYearDeps } from "../services/membership/membership-year";
+import { restartStalledRuns } from "../services/membership/stalled-year-runs";
+import { publishedTerms } from "../services/membership/terms";
+import { publishedContent } from "./content";
+import { emailServices } from "./email";
+
+type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** Hands the rest of a membership-year run to the jobs queue. */
 const handOn = (config: Config) => async (runAt: string) => void (await config.bindings.jobsQueue.send({ job: "membership-year", runAt }));
@@ -30,7 +33,7 @@ function membershipYear(config: Config, content: ContentService, outbox: Members
     store: createMembershipYearStore(db),
     progress: createDailyJobProgressStore(db),
     outbox,
-    terms: async () => membershipTerms(await content.memberships(), await content.allGeneralPages()),
+    terms: publishedTerms(content),
     graceDays: config.membership.graceDays,
     log,
     continueLater: handOn(config),
@@ -38,9 +41,14 @@ function membershipYear(config: Config, content: ContentService, outbox: Members
   };
 }
 
-export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) => void) {
+/** The e-mail services for the delivery queue's consumer and the e-mail sweep. */
+export function backgroundEmail(config: Config, waitUntil: WaitUntil): EmailServices {
+  return emailServices(config, publishedContent(config, waitUntil));
+}
+
+export function dailyJob(config: Config, waitUntil: WaitUntil) {
   const { db } = config.bindings;
-  const content = backgroundContent(config, waitUntil);
+  const content = publishedContent(config, waitUntil);
   const { outbox } = emailServices(config, content);
   const batch = (statements: D1PreparedStatement[]) => db.batch(statements);
   return {
@@ -63,8 +71,8 @@ export function dailyJob(config: Config, waitUntil: (promise: Promise<unknown>) 
 }
 
 /** The jobs queue's work: going on with a membership-year run. */
-export function membershipYearJobs(config: Config, waitUntil: (promise: Promise<unknown>) => void) {
-  const content = backgroundContent(config, waitUntil);
+export function membershipYearJobs(config: Config, waitUntil: WaitUntil) {
+  const content = publishedContent(config, waitUntil);
   const deps = membershipYear(config, content, emailServices(config, content).outbox);
   return { continue: (runAt: string) => continueMembershipYear(deps, runAt) };
 }

@@ -1,0 +1,35 @@
+/**
+ * The composition root: every service a request uses, built once per request from the
+ * validated configuration, area by area (one module each). The cron and the queue build theirs
+ * from the same modules (background.ts). Wiring only: a rule written here belongs in a service.
+ */
+import type { Config } from "../env";
+import { authServices } from "./auth";
+import { contentServices } from "./content";
+import { buildCore, type RequestContext } from "./core";
+import { cpdServices } from "./cpd";
+import { membershipServices } from "./membership";
+import { moneyServices } from "./money";
+import { buildPayments } from "./payments";
+import { privacyServices } from "./privacy";
+import { staffServices } from "./staff";
+
+export type { RequestContext } from "./core";
+export type Services = ReturnType<typeof buildServices>;
+
+export function buildServices(config: Config, request: RequestContext) {
+  const core = buildCore(config, request);
+  const payments = buildPayments(core);
+  const signIn = authServices(core);
+  return {
+    ...contentServices(config, core.published, request.preview),
+    ...signIn,
+    ...membershipServices(core, payments, signIn),
+    ...moneyServices(core, payments, signIn.attemptLimits),
+    ...staffServices(core),
+    cpd: cpdServices(core),
+    privacy: privacyServices(core, payments),
+    /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
+    email: core.email,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Money: webinar orders, receipts, pro-forma invoices, refunds and credit notes, the finance
+ * ledger and dashboard, and Stripe's webhook.
+ */
+import { createDashboardStore } from "../adapters/d1/dashboard";
+import { createLedgerStore } from "../adapters/d1/ledger";
+import { log } from "../log";
+import type { AttemptLimits } from "../services/auth/attempt-limits";
+import { createDashboard } from "../services/finance/dashboard";
+import { createFinanceLedger } from "../services/finance/finance-ledger";
+import { createOrderService } from "../services/orders/order-service";
+import { createStaffOrders } from "../services/orders/staff-orders";
+import { createStripeWebhook } from "../services/payments/stripe-webhook-service";
+import { createProFormaService } from "../services/pro-forma/pro-forma-service";
+import { createReceiptService } from "../services/receipts/receipt-service";
+import { refundEmail } from "../services/refunds/refund-email";
+import { createRefundService } from "../services/refunds/refund-service";
+import type { Core } from "./core";
+import type { Payments } from "./payments";
+
+export function moneyServices(core: Core, payments: Payments, attemptLimits: AttemptLimits) {
+  const { config, db, stores, published, notices, graceDays, now, newId } = core;
+  const { card, proFormaIssuer, orderFollowUps } = payments;
+  const siteName = config.site.name;
+  const ledger = createLedgerStore(db);
+  const refunds = createRefundService({
+    refunds: stores.refunds,
+    billing: card?.billing ?? null,
+    memberships: stores.memberships,
+    email: (refund, payment) => refundEmail({ notices, refunds: stores.refunds }, refund, payment),
+    deliverSoon: (ids) => notices.deliverSoon(ids),
+    joins: stores.webinarJoins,
+    orders: stores.orders,
+    content: published,
+    receipts: stores.receipts,
+    siteName,
+    now,
+    log,
+  });
+  return {
+    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
+    /** The user's receipts and staff's view of any receipt. */
+    receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName }),
+    /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
+    proForma: createProFormaService({
+      proForma: stores.proForma,
+      issuer: proFormaIssuer,
+      applications: stores.applications,
+      orders: stores.orders,
+      content: published,
+      siteName,
+      paymentInstructions: config.membership.offlinePaymentInstructions,
+      now,
+    }),
+    /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
+    refunds,
+    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
+    /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
+    financeLedger: createFinanceLedger({ ledger, audit: stores.audit }),
+    /** Members and money by month (/staff/dashboard). */
+    dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
+    /** Stripe's webhook (services/payments/stripe-webhook-service.ts); null when card payments are not configured. */
+    stripeWebhook: card
+      ? createStripeWebhook({
+          card,
+          applications: stores.applications,
+          membershipFollowUps: payments.membershipFollowUps,
+          completeRenewal: payments.completeRenewal,
+          orders: stores.orders,
+          orderFollowUps,
+          ledger,
+          refunds,
+          disputes: { refunds: stores.refunds, memberships: stores.memberships, notices, staff: stores.staff },
+          now,
+          log,
+        })
+      : null,
+  };
+}
