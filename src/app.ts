@@ -10,9 +10,11 @@ import { renderer } from "./middleware/renderer";
 import { redirects } from "./middleware/redirects";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
+import { requireSession } from "./middleware/require-session";
 import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
 import { accountRoutes } from "./routes/account";
+import { accountOutcomeRoutes } from "./routes/account-outcomes";
 import { profileRoutes } from "./routes/user-profile";
 import { emailChangeRoutes } from "./routes/email-change";
 import { userPrivacyRoutes } from "./routes/user-privacy";
@@ -64,7 +66,7 @@ import { staffMemberRoutes } from "./routes/staff-member";
 import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
-import type { HonoEnv } from "./types";
+import type { HonoEnv, StaffEnv } from "./types";
 
 export function createApp() {
   const app = new Hono<HonoEnv>();
@@ -76,7 +78,8 @@ export function createApp() {
   app.use(securityHeaders());
   app.use(init());
   app.use(session());
-  // Before the CSRF check, so anyone but staff gets a 404 there, whatever the method.
+  // The staff area's gate, once, before the CSRF check, so anyone but staff gets a 404 there,
+  // whatever the method (the area's routes: staffArea below).
   app.use("/staff/*", requireStaff());
   // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
@@ -96,18 +99,9 @@ export function createApp() {
   app.route("/", signInPageRoutes);
   app.route("/", passwordResetRoutes);
   app.route("/", registerRoutes);
-  app.route("/", accountRoutes);
-  app.route("/", profileRoutes);
-  app.route("/", emailChangeRoutes);
-  app.route("/", userPrivacyRoutes);
-  app.route("/", userMembershipRoutes);
-  app.route("/", userWebinarsRoutes);
-  app.route("/", userReceiptRoutes);
-  app.route("/", userProFormaRoutes);
-  app.route("/", userCreditNoteRoutes);
-  app.route("/", userCpdRoutes);
+  app.route("/", accountOutcomeRoutes);
+  app.route("/", userArea());
   app.route("/", certificateRoutes);
-  app.route("/", directoryRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
@@ -119,25 +113,7 @@ export function createApp() {
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
-  app.route("/", staffSecondFactorRoutes);
-  app.route("/", staffTeamRoutes);
-  app.route("/", staffApplicationsRoutes);
-  app.route("/", staffApplicantDataRoutes);
-  app.route("/", staffMembersRoutes);
-  app.route("/", staffApplicationRoutes);
-  app.route("/", staffOrdersRoutes);
-  app.route("/", staffFinanceRoutes);
-  app.route("/", staffDashboardRoutes);
-  app.route("/", staffOrderRoutes);
-  app.route("/", staffReceiptRoutes);
-  app.route("/", staffProFormaRoutes);
-  app.route("/", staffCreditNoteRoutes);
-  app.route("/", staffPaymentRefundRoutes);
-  app.route("/", staffEmailsRoutes);
-  app.route("/", staffCertificatesRoutes);
-  app.route("/", staffMemberImportRoutes);
-  // After the import, whose /staff/members/import this would otherwise take.
-  app.route("/", staffMemberRoutes);
+  app.route("/", staffArea());
   app.route("/", emailPreferenceRoutes);
   app.route("/", devMailboxRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.
@@ -146,4 +122,58 @@ export function createApp() {
   app.notFound((c) => errorHandler(new AppError("NOT_FOUND", "No page at this address"), c));
   app.onError(errorHandler);
   return app;
+}
+
+/**
+ * The signed-in user's pages, behind one gate mounted here once: a visitor is sent to sign in
+ * (middleware/require-session). Its route modules are typed SignedInEnv (a session is there),
+ * which holds because this is the only place they are mounted (the layer check keeps routes to
+ * app.ts).
+ */
+function userArea() {
+  return new Hono<HonoEnv>()
+    .use("/user/*", requireSession())
+    .use("/members/directory", requireSession())
+    .route("/", accountRoutes)
+    .route("/", profileRoutes)
+    .route("/", emailChangeRoutes)
+    .route("/", userPrivacyRoutes)
+    .route("/", userMembershipRoutes)
+    .route("/", userWebinarsRoutes)
+    .route("/", userReceiptRoutes)
+    .route("/", userProFormaRoutes)
+    .route("/", userCreditNoteRoutes)
+    .route("/", userCpdRoutes)
+    .route("/", directoryRoutes);
+}
+
+/**
+ * The staff area's pages. Their gate (middleware/require-staff) is mounted once over /staff/* in
+ * createApp, before the CSRF check, so a stranger gets a 404 whatever the method; the modules are
+ * typed StaffEnv (a session and the staff member who passed), which holds because they are
+ * mounted only here.
+ */
+function staffArea() {
+  return (
+    new Hono<StaffEnv>()
+      .route("/", staffSecondFactorRoutes)
+      .route("/", staffTeamRoutes)
+      .route("/", staffApplicationsRoutes)
+      .route("/", staffApplicantDataRoutes)
+      .route("/", staffMembersRoutes)
+      .route("/", staffApplicationRoutes)
+      .route("/", staffOrdersRoutes)
+      .route("/", staffFinanceRoutes)
+      .route("/", staffDashboardRoutes)
+      .route("/", staffOrderRoutes)
+      .route("/", staffReceiptRoutes)
+      .route("/", staffProFormaRoutes)
+      .route("/", staffCreditNoteRoutes)
+      .route("/", staffPaymentRefundRoutes)
+      .route("/", staffEmailsRoutes)
+      .route("/", staffCertificatesRoutes)
+      .route("/", staffMemberImportRoutes)
+      // After the import, whose /staff/members/import this would otherwise take.
+      .route("/", staffMemberRoutes)
+  );
 }

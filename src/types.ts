@@ -39,3 +39,19 @@ export interface HonoEnv {
     edgeCacheTtl: number | undefined;
   };
 }
+
+/**
+ * The routes behind the signed-in gate (middleware/require-session), which the app mounts once
+ * over them (app.ts, the user area): there is a session.
+ */
+export interface SignedInEnv extends HonoEnv {
+  Variables: HonoEnv["Variables"] & { session: Session };
+}
+
+/**
+ * The routes behind the staff gate (middleware/require-staff), which the app mounts once over
+ * /staff/* (app.ts, the staff area): a session, and the staff member it passed the gate as.
+ */
+export interface StaffEnv extends HonoEnv {
+  Variables: SignedInEnv["Variables"] & { staffMember: StaffMember };
+}

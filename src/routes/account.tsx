@@ -13,11 +13,10 @@ import { cookies } from "../middleware/session/cookies";
 import { SignInRefused } from "../services/auth/auth-service";
 import { hrefs } from "../shared/links";
 import { newPassword, PASSWORD_MAX_LENGTH, PASSWORD_REFUSED_MESSAGE } from "../shared/password-policy";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { AccountContent } from "../views/auth/account-content";
 import { ChangePasswordContent } from "../views/auth/change-password-content";
 import type { FieldProblem } from "../views/forms/error-summary";
-import { requireSession } from "../middleware/require-session";
 
 const PasswordChange = z.object({
   currentPassword: z.string().min(1, { error: "Enter your current password" }).max(PASSWORD_MAX_LENGTH),
@@ -29,7 +28,7 @@ const NOTICES: Record<string, string> = {
   "email-preferences": "Your e-mail choices have been saved.",
 };
 
-async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[]) {
+async function renderPasswordForm(c: Context<SignedInEnv>, problems: FieldProblem[]) {
   return c.render(<ChangePasswordContent csrfToken={await c.var.csrfToken()} problems={problems} />, {
     layout: await c.var.services.content.layout(),
     head: { pageTitle: "Change your password", noindex: true },
@@ -39,12 +38,9 @@ async function renderPasswordForm(c: Context<HonoEnv>, problems: FieldProblem[])
   });
 }
 
-export const accountRoutes = new Hono<HonoEnv>()
-  .use("/user/account", requireSession())
-  .use("/user/account/*", requireSession())
-  .use("/user/password", requireSession())
+export const accountRoutes = new Hono<SignedInEnv>()
   .get("/user/account", async (c) => {
-    const session = c.var.session!;
+    const session = c.var.session;
     const [layout, isMember, emailPreferences] = await Promise.all([
       c.var.services.content.layout(),
       c.var.isMember(),
@@ -68,12 +64,12 @@ export const accountRoutes = new Hono<HonoEnv>()
     const odd = OPTIONAL_EMAIL_CATEGORIES.find((category) => body[category] !== undefined && body[category] !== "on");
     if (odd) throw new AppError("BAD_REQUEST", `The e-mail choice "${odd}" can only be ticked ("on") or left out`);
     const chosen = new Set(OPTIONAL_EMAIL_CATEGORIES.filter((category) => body[category] === "on"));
-    await c.var.services.email.preferences.savePreferences(c.var.session!.userId, chosen);
+    await c.var.services.email.preferences.savePreferences(c.var.session.userId, chosen);
     return c.redirect(`${hrefs.account}?changed=email-preferences`, 303);
   })
   .get("/user/password", (c) => renderPasswordForm(c, []))
   .post("/user/password", async (c) => {
-    const session = c.var.session!;
+    const session = c.var.session;
     const form = PasswordChange.safeParse(await c.req.parseBody());
     if (!form.success) {
       return renderPasswordForm(

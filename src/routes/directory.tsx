@@ -10,10 +10,9 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
-import { requireSession } from "../middleware/require-session";
 import { parseDirectoryListingForm, parseDirectorySearch, submittedDirectoryEntry } from "../shared/directory-form";
 import type { DirectoryEntry } from "../domain/directory";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { MembersOnlyContent } from "../views/auth/members-only-content";
 import { DirectoryContent } from "../views/directory/directory-content";
 import { DirectorySettingsContent } from "../views/directory/directory-settings-content";
@@ -22,14 +21,14 @@ import type { FieldProblem } from "../views/forms/error-summary";
 const privateScreen = (title: string) => ({ head: { pageTitle: title, noindex: true }, section: "userSettings" as const, isPrivate: true });
 
 /** The 403 for a signed-in non-member, or null for a member. */
-async function notAMember(c: Context<HonoEnv>, title: string) {
+async function notAMember(c: Context<SignedInEnv>, title: string) {
   if (await c.var.isMember()) return null;
   const layout = await c.var.services.content.layout();
   return c.render(<MembersOnlyContent title={title} email={c.var.session?.email ?? null} />, { layout, ...privateScreen(title), status: 403 });
 }
 
-async function renderSettings(c: Context<HonoEnv>, problems: FieldProblem[], submitted: { listed: boolean; entry: DirectoryEntry } | null) {
-  const session = c.var.session!;
+async function renderSettings(c: Context<SignedInEnv>, problems: FieldProblem[], submitted: { listed: boolean; entry: DirectoryEntry } | null) {
+  const session = c.var.session;
   const [layout, own] = await Promise.all([c.var.services.content.layout(), submitted ?? c.var.services.directory.ownEntry(session.userId, session.email)]);
   const saved = c.req.query("saved");
   const notice = saved === "1" ? "Your directory listing has been saved." : saved === "left" ? "You have left the member directory." : null;
@@ -40,10 +39,7 @@ async function renderSettings(c: Context<HonoEnv>, problems: FieldProblem[], sub
   });
 }
 
-export const directoryRoutes = new Hono<HonoEnv>()
-  .use("/members/directory", requireSession())
-  .use("/user/directory", requireSession())
-  .use("/user/directory/*", requireSession())
+export const directoryRoutes = new Hono<SignedInEnv>()
   .get("/members/directory", async (c) => {
     const refused = await notAMember(c, "Member directory");
     if (refused) return refused;
@@ -54,18 +50,18 @@ export const directoryRoutes = new Hono<HonoEnv>()
       const layout = await c.var.services.content.layout();
       return c.render(<DirectoryContent text={parsed.text} problem={parsed.message} result={null} />, { layout, ...privateScreen("Member directory"), status: 400 });
     }
-    const [layout, result] = await Promise.all([c.var.services.content.layout(), c.var.services.directory.search(c.var.session!.userId, parsed.search)]);
+    const [layout, result] = await Promise.all([c.var.services.content.layout(), c.var.services.directory.search(c.var.session.userId, parsed.search)]);
     return c.render(<DirectoryContent text={parsed.search.text} problem={null} result={result} />, { layout, ...privateScreen("Member directory") });
   })
   .get("/user/directory", async (c) => (await notAMember(c, "Your directory listing")) ?? renderSettings(c, [], null))
   .post("/user/directory", async (c) => {
     const refused = await notAMember(c, "Your directory listing");
     if (refused) return refused;
-    const userId = c.var.session!.userId;
+    const userId = c.var.session.userId;
     const body = await c.req.parseBody();
     const form = parseDirectoryListingForm(body);
     if (!form.ok) {
-      const { listed } = await c.var.services.directory.ownEntry(userId, c.var.session!.email);
+      const { listed } = await c.var.services.directory.ownEntry(userId, c.var.session.email);
       return renderSettings(c, form.problems, { listed, entry: submittedDirectoryEntry(body) });
     }
     await c.var.services.directory.join(userId, form.entry);
@@ -73,7 +69,7 @@ export const directoryRoutes = new Hono<HonoEnv>()
     return c.redirect("/user/directory?saved=1", 303);
   })
   .post("/user/directory/leave", async (c) => {
-    await c.var.services.directory.leave(c.var.session!.userId);
+    await c.var.services.directory.leave(c.var.session.userId);
     c.header("Cache-Control", "private, no-store");
     return c.redirect("/user/directory?saved=left", 303);
   });

@@ -2,19 +2,17 @@
  * Changing the address an account signs in with (services/auth/email-change.ts):
  *   GET  /user/account/email       the form: the new address and the password
  *   POST /user/account/email       re-authenticate, then Firebase sends a link to the new address
- *   GET  /account/email-changed    where that link returns: our records follow the change
- * The first two need a session; the return page does not (the link may open on another device),
- * and its proof is the signed token in its address.
+ * Both need a session (the user area's gate, app.ts). Where Firebase's link returns
+ * (/account/email-changed) needs none: routes/account-outcomes.tsx.
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { IdentityError } from "../domain/identity-errors";
 import { AppError } from "../errors";
-import { requireSession } from "../middleware/require-session";
 import { hrefs } from "../shared/links";
 import { PASSWORD_MAX_LENGTH } from "../shared/password-policy";
-import type { HonoEnv } from "../types";
-import { ChangeEmailContent, EmailChangedContent } from "../views/auth/change-email-content";
+import type { SignedInEnv } from "../types";
+import { ChangeEmailContent } from "../views/auth/change-email-content";
 import type { FieldProblem } from "../views/forms/error-summary";
 
 const EmailChangeForm = z.object({
@@ -30,19 +28,18 @@ const EmailChangeForm = z.object({
 
 const screen = (title: string) => ({ head: { pageTitle: title, noindex: true }, section: "userSettings" as const, isPrivate: true });
 
-async function renderForm(c: Context<HonoEnv>, state: { problems: FieldProblem[]; newEmail: string; sent: boolean }) {
+async function renderForm(c: Context<SignedInEnv>, state: { problems: FieldProblem[]; newEmail: string; sent: boolean }) {
   const failed = state.problems.length > 0;
   return c.render(
-    <ChangeEmailContent currentEmail={c.var.session!.email ?? ""} csrfToken={await c.var.csrfToken()} {...state} />,
+    <ChangeEmailContent currentEmail={c.var.session.email ?? ""} csrfToken={await c.var.csrfToken()} {...state} />,
     { layout: await c.var.services.content.layout(), ...screen(failed ? "There is a problem — Change your e-mail address" : "Change your e-mail address"), status: failed ? 400 : 200 },
   );
 }
 
-export const emailChangeRoutes = new Hono<HonoEnv>()
-  .use(hrefs.changeEmail, requireSession())
+export const emailChangeRoutes = new Hono<SignedInEnv>()
   .get(hrefs.changeEmail, (c) => renderForm(c, { problems: [], newEmail: "", sent: false }))
   .post(hrefs.changeEmail, async (c) => {
-    const session = c.var.session!;
+    const session = c.var.session;
     const body = await c.req.parseBody();
     const typed = typeof body.newEmail === "string" ? body.newEmail.trim().slice(0, 254) : "";
     const form = EmailChangeForm.safeParse(body);
@@ -72,14 +69,4 @@ export const emailChangeRoutes = new Hono<HonoEnv>()
       return renderForm(c, { problems: [{ field: "currentPassword", message: "Too many attempts. Please wait a few minutes and try again" }], newEmail: typed, sent: false });
     }
     return renderForm(c, { problems: [], newEmail: form.data.newEmail, sent: true });
-  })
-  .get(hrefs.emailChanged, async (c) => {
-    const outcome = await c.var.services.emailChange.confirm(c.req.query("change"));
-    const email = outcome.kind === "changed" || outcome.kind === "current" ? outcome.email : null;
-    // Whoever was signed in here with the old address has just been signed out.
-    return c.render(<EmailChangedContent outcome={outcome.kind} email={email} />, {
-      layout: await c.var.services.content.layout(),
-      ...screen("Your e-mail address"),
-      status: outcome.kind === "invalid" ? 404 : 200,
-    });
   });

@@ -6,15 +6,12 @@
  * staff CSV exports.
  */
 import { Hono } from "hono";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { jsonDownloadHeaders } from "../views/privacy/download-headers";
 
-export const staffApplicantDataRoutes = new Hono<HonoEnv>()
-  // Also gated here, so this route is never reachable without the check however it is mounted.
-  .use("/staff/*", requireStaff())
+export const staffApplicantDataRoutes = new Hono<StaffEnv>()
   .get("/staff/applications/:id/personal-data.json", async (c) => {
     const application = await c.var.services.staffApplications.byId(c.req.param("id"));
-    const document = await c.var.services.privacy.export.forApplicant(staffEmailOf(c)!, application);
+    const document = await c.var.services.privacy.export.forApplicant(c.var.staffMember.email, application);
     return c.body(JSON.stringify(document, null, 2), 200, jsonDownloadHeaders(`personal-data-${application.reference}`, new Date()));
   });

@@ -7,10 +7,9 @@
 import { ProFormaSection } from "../views/staff/pro-forma-section";
 import { Hono, type Context } from "hono";
 import type { Application } from "../domain/membership";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { ApplicationNotAwaitingPayment } from "../services/membership/staff-actions";
 import { londonDate } from "../shared/london-date";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import type { PaymentFormValues } from "../views/staff/action-forms";
 import { ApplicationDetailContent } from "../views/staff/application-detail-content";
@@ -47,7 +46,7 @@ interface FormState {
   reject?: { problems: FieldProblem[]; reason: string };
 }
 
-async function renderApplication(c: Context<HonoEnv>, id: string, state: FormState = {}) {
+async function renderApplication(c: Context<StaffEnv>, id: string, state: FormState = {}) {
   const [layout, record, proForma] = await Promise.all([c.var.services.content.layout(), c.var.services.staffApplications.record(id), c.var.services.proForma.forApplication(id)]);
   const { application } = record;
   const action = `/staff/applications/${encodeURIComponent(application.id)}`;
@@ -86,9 +85,7 @@ async function renderApplication(c: Context<HonoEnv>, id: string, state: FormSta
   );
 }
 
-export const staffApplicationRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffApplicationRoutes = new Hono<StaffEnv>()
   .get("/staff/applications/:id", (c) => renderApplication(c, c.req.param("id")))
   .post("/staff/applications/:id/payment", async (c) => {
     const application = await c.var.services.staffApplications.byId(c.req.param("id"));
@@ -101,7 +98,7 @@ export const staffApplicationRoutes = new Hono<HonoEnv>()
     const unconfirmed = unconfirmedAmount({ pence: application.amountDuePence, name: "the amount due" }, amount, body);
     if (unconfirmed) return renderApplication(c, application.id, { payment: { problems: [unconfirmed], values, differentAmount: amount } });
     await act("record a payment", () =>
-      c.var.services.staffApplications.recordPayment(staffEmailOf(c)!, application, { amountPence: amount, receivedOn, reference: paymentReference }),
+      c.var.services.staffApplications.recordPayment(c.var.staffMember.email, application, { amountPence: amount, receivedOn, reference: paymentReference }),
     );
     return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=payment`, 303);
   })
@@ -111,6 +108,6 @@ export const staffApplicationRoutes = new Hono<HonoEnv>()
     const body = await c.req.parseBody();
     const form = Rejection.safeParse(body);
     if (!form.success) return renderApplication(c, application.id, { reject: { problems: problemsOf(form.error), reason: typed(body.reason) } });
-    await act("reject it", () => c.var.services.staffApplications.reject(staffEmailOf(c)!, application, form.data.reason));
+    await act("reject it", () => c.var.services.staffApplications.reject(c.var.staffMember.email, application, form.data.reason));
     return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=rejected`, 303);
   });

@@ -5,16 +5,13 @@
  * (middleware/require-staff) runs before these routes on every /staff request.
  */
 import { Hono } from "hono";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { ApplicationsListContent } from "../views/staff/applications-list-content";
 import { csvHeaders, LIST_LIMIT, listQuery } from "../views/staff/list-query";
 
 const STATUSES = ["awaiting_payment", "paid", "rejected", "refund_due"] as const;
 
-export const staffApplicationsRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffApplicationsRoutes = new Hono<StaffEnv>()
   .get("/staff/applications", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
     const [layout, rows] = await Promise.all([c.var.services.content.layout(), c.var.services.staffApplications.list(status, q, LIST_LIMIT)]);
@@ -27,6 +24,6 @@ export const staffApplicationsRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/applications.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const csv = await c.var.services.staffApplications.export(staffEmailOf(c)!, status, q);
+    const csv = await c.var.services.staffApplications.export(c.var.staffMember.email, status, q);
     return c.body(csv, 200, csvHeaders("applications", new Date()));
   });

@@ -7,14 +7,13 @@
  *   POST /staff/certificates/:id/revoke      revoke one (field: reason)
  */
 import { Hono, type Context } from "hono";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { certificateNumber } from "../domain/cpd";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { CertificatesListContent } from "../views/staff/certificates-list-content";
 import { LIST_LIMIT, listQuery } from "../views/staff/list-query";
 
-async function listPage(c: Context<HonoEnv>, problem: { certificateId: string; message: string } | null = null) {
+async function listPage(c: Context<StaffEnv>, problem: { certificateId: string; message: string } | null = null) {
   const { q } = listQuery({ q: c.req.query("q") }, ["all"]);
   const [layout, certificates] = await Promise.all([c.var.services.content.layout(), c.var.services.cpd.certificates.list(q || null, LIST_LIMIT)]);
   const revoked = c.req.query("revoked");
@@ -31,14 +30,13 @@ async function listPage(c: Context<HonoEnv>, problem: { certificateId: string; m
   );
 }
 
-export const staffCertificatesRoutes = new Hono<HonoEnv>()
-  .use("/staff/*", requireStaff())
+export const staffCertificatesRoutes = new Hono<StaffEnv>()
   .get("/staff/certificates", (c) => listPage(c))
   .post("/staff/certificates/:id/revoke", async (c) => {
     const id = c.req.param("id");
     const body = await c.req.parseBody();
     const reason = typeof body.reason === "string" ? body.reason : "";
-    const outcome = await c.var.services.cpd.certificates.revoke(staffEmailOf(c)!, id, reason);
+    const outcome = await c.var.services.cpd.certificates.revoke(c.var.staffMember.email, id, reason);
     if (!outcome.ok) return listPage(c, { certificateId: id, message: outcome.problem });
     return c.redirect(`${hrefs.staffCertificates}?revoked=${certificateNumber(outcome.number)}`, 303);
   });

@@ -3,14 +3,11 @@
  * order's or membership payment's page, and back to it (both finance pages, as this one is).
  */
 import { Hono } from "hono";
-import { requireStaff } from "../middleware/require-staff";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { CreditNoteDocument } from "../views/receipts/credit-note-document";
 
-export const staffCreditNoteRoutes = new Hono<HonoEnv>()
-  // Also gated here, so this route is never reachable without the check however it is mounted.
-  .use("/staff/*", requireStaff())
+export const staffCreditNoteRoutes = new Hono<StaffEnv>()
   .get("/staff/credit-notes/:number", async (c) => {
     const { layout, note, issuer, lines, billing } = await c.var.services.refunds.creditNote(c.req.param("number"));
     const back: readonly [string, string] = note.orderId

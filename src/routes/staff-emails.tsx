@@ -7,9 +7,8 @@
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { EMAIL_KINDS } from "../domain/email";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import type { OutboxStatus } from "../domain/email";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import type { EmailStatusFilter } from "../views/staff/emails-list-content";
 import { EmailsListContent } from "../views/staff/emails-list-content";
 import { KIND_LABELS } from "../views/outbox/labels";
@@ -47,7 +46,7 @@ function resentAllNotice(query: Record<string, string>): string | null {
   return `${count} failed “${kind}” ${count === 1 ? "e-mail" : "e-mails"} since ${query.since ?? "that day"} will be sent again in a moment.`;
 }
 
-async function emailsPage(c: Context<HonoEnv>, resendAll: ResendAllState = { kind: "", since: "", errors: {} }) {
+async function emailsPage(c: Context<StaffEnv>, resendAll: ResendAllState = { kind: "", since: "", errors: {} }) {
   const { status, q } = listQuery(c.req.query(), STATUSES);
   const [layout, messages, pause] = await Promise.all([
     c.var.services.content.layout(),
@@ -70,9 +69,7 @@ async function emailsPage(c: Context<HonoEnv>, resendAll: ResendAllState = { kin
   );
 }
 
-export const staffEmailsRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffEmailsRoutes = new Hono<StaffEnv>()
   .get("/staff/emails", (c) => emailsPage(c))
   .post("/staff/emails/resend-failed", async (c) => {
     const body = await c.req.parseBody();
@@ -84,13 +81,13 @@ export const staffEmailsRoutes = new Hono<HonoEnv>()
       return emailsPage(c, { ...typed, errors });
     }
     const { kind, since } = parsed.data;
-    const count = await c.var.services.email.resendAllFailed(kind, new Date(`${since}T00:00:00Z`), staffEmailOf(c)!);
+    const count = await c.var.services.email.resendAllFailed(kind, new Date(`${since}T00:00:00Z`), c.var.staffMember.email);
     return c.redirect(`/staff/emails?${new URLSearchParams({ status: "failed", done: "resent-all", count: String(count), kind, since })}`, 303);
   })
   .post("/staff/emails/:id/resend", async (c) => {
     const id = c.req.param("id");
     const { email } = c.var.services;
-    await email.sendAgain(id, staffEmailOf(c)!);
+    await email.sendAgain(id, c.var.staffMember.email);
     c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));
     return c.redirect("/staff/emails?status=failed&done=resent", 303);
   });

@@ -4,11 +4,10 @@
  */
 import { Hono, type Context } from "hono";
 import type { ReactNode } from "react";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { isAppError } from "../errors";
 import { parseDayRange, parseQuarter } from "../services/finance/day-range";
 import { londonDate } from "../shared/london-date";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import { FinanceLedgerContent } from "../views/staff/finance-ledger-content";
 import { csvHeaders, pageCursor } from "../views/staff/list-query";
@@ -20,12 +19,10 @@ function problemOf(error: unknown, fallbackField: string): FieldProblem {
   throw error;
 }
 
-const page = async (c: Context<HonoEnv>, title: string, content: ReactNode, status: 200 | 400) =>
+const page = async (c: Context<StaffEnv>, title: string, content: ReactNode, status: 200 | 400) =>
   c.render(content, { layout: await c.var.services.content.layout(), head: { pageTitle: title, noindex: true }, section: null, isPrivate: true, status });
 
-export const staffFinanceRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffFinanceRoutes = new Hono<StaffEnv>()
   .get("/staff/finance", async (c) => {
     const values = { from: c.req.query("from") ?? "", to: c.req.query("to") ?? "" };
     try {
@@ -38,7 +35,7 @@ export const staffFinanceRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/finance.csv", async (c) => {
     const range = parseDayRange({ from: c.req.query("from"), to: c.req.query("to") }, londonDate(new Date()));
-    const csv = await c.var.services.financeLedger.export(staffEmailOf(c)!, range);
+    const csv = await c.var.services.financeLedger.export(c.var.staffMember.email, range);
     return c.body(csv, 200, csvHeaders(`ledger-${range.from}-to-${range.to}`, new Date()));
   })
   .get("/staff/finance/vat", async (c) => {

@@ -6,15 +6,12 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { MemberImportContent, type MemberImportContentProps } from "../views/staff/member-import-content";
 
 const PATH = "/staff/members/import";
 
-export const staffMemberImportRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffMemberImportRoutes = new Hono<StaffEnv>()
   .get(PATH, async (c) => page(c, null))
   .post(PATH, async (c) => {
     const body = await c.req.parseBody();
@@ -24,12 +21,12 @@ export const staffMemberImportRoutes = new Hono<HonoEnv>()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const report =
       mode === "import"
-        ? await c.var.services.memberImport.run(bytes, { staffEmail: staffEmailOf(c)!, invite: body.invite === "on" })
+        ? await c.var.services.memberImport.run(bytes, { staffEmail: c.var.staffMember.email, invite: body.invite === "on" })
         : await c.var.services.memberImport.check(bytes);
     return page(c, { report, mode }, report.problems.length > 0 ? 422 : 200);
   });
 
-async function page(c: Context<HonoEnv>, result: MemberImportContentProps["result"], status: 200 | 422 = 200) {
+async function page(c: Context<StaffEnv>, result: MemberImportContentProps["result"], status: 200 | 422 = 200) {
   const layout = await c.var.services.content.layout();
   return c.render(<MemberImportContent csrfToken={await c.var.csrfToken()} result={result} />, {
     layout,

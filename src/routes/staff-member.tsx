@@ -7,18 +7,15 @@
  */
 import { Hono } from "hono";
 import { AppError } from "../errors";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { MemberDetailContent } from "../views/staff/member-detail-content";
 
 const NOTICES: Record<string, string> = {
   resent: "The e-mail will be sent again in a moment. If it fails again it comes back to this page.",
 };
 
-export const staffMemberRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffMemberRoutes = new Hono<StaffEnv>()
   .get("/staff/members/:userId", async (c) => {
     const userId = c.req.param("userId");
     const [layout, timeline, disputes] = await Promise.all([c.var.services.content.layout(), c.var.services.membersRegister.timeline(userId), c.var.services.refunds.membershipDisputesOf(userId)]);
@@ -32,7 +29,7 @@ export const staffMemberRoutes = new Hono<HonoEnv>()
     const [userId, id] = [c.req.param("userId"), c.req.param("id")];
     const { email } = c.var.services;
     // The same "send again" as /staff/emails (audited), for a message written to this member only.
-    await email.sendAgain(id, staffEmailOf(c)!, userId);
+    await email.sendAgain(id, c.var.staffMember.email, userId);
     c.executionCtx.waitUntil(email.outbox.deliverSoon([id]));
     return c.redirect(`${hrefs.staffMember(userId)}?done=resent`, 303);
   });

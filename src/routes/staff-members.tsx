@@ -6,14 +6,12 @@
  */
 import { Hono } from "hono";
 import { REGISTER_FILTERS } from "../domain/membership-year";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { memberStateWords } from "../views/membership/member-state-words";
 import { csvHeaders, listQuery, pageCursor } from "../views/staff/list-query";
 import { MembersListContent } from "../views/staff/members-list-content";
 
-export const staffMembersRoutes = new Hono<HonoEnv>()
-  .use("/staff/*", requireStaff())
+export const staffMembersRoutes = new Hono<StaffEnv>()
   .get("/staff/members", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
     const cursor = pageCursor(c.req.query());
@@ -27,6 +25,6 @@ export const staffMembersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/members.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const csv = await c.var.services.membersRegister.export(staffEmailOf(c)!, status, q, (entry) => memberStateWords(entry.state));
+    const csv = await c.var.services.membersRegister.export(c.var.staffMember.email, status, q, (entry) => memberStateWords(entry.state));
     return c.body(csv, 200, csvHeaders("members", new Date()));
   });

@@ -7,10 +7,9 @@
 import { ProFormaSection } from "../views/staff/pro-forma-section";
 import { Hono, type Context } from "hono";
 import type { Order } from "../domain/orders";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { OrderNotAwaitingPayment } from "../services/orders/staff-order-actions";
 import { londonDate } from "../shared/london-date";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import type { PaymentFormValues } from "../views/staff/action-forms";
 import { isAppError } from "../errors";
 import { hrefs } from "../shared/links";
@@ -53,7 +52,7 @@ interface FormState {
   refund?: { problems: FieldProblem[]; values: RefundFormValues };
 }
 
-async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {}) {
+async function renderOrder(c: Context<StaffEnv>, id: string, state: FormState = {}) {
   const [layout, record, refunds, disputes] = await Promise.all([
     c.var.services.content.layout(),
     c.var.services.staffOrders.record(id),
@@ -124,9 +123,7 @@ async function renderOrder(c: Context<HonoEnv>, id: string, state: FormState = {
   );
 }
 
-export const staffOrderRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffOrderRoutes = new Hono<StaffEnv>()
   .get("/staff/orders/:id", (c) => renderOrder(c, c.req.param("id")))
   .post("/staff/orders/:id/payment", async (c) => {
     const order = await c.var.services.staffOrders.byId(c.req.param("id"));
@@ -138,7 +135,7 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     const { amount, receivedOn, paymentReference } = form.data;
     const unconfirmed = unconfirmedAmount({ pence: order.totalPence, name: "the order total" }, amount, body);
     if (unconfirmed) return renderOrder(c, order.id, { payment: { problems: [unconfirmed], values, differentAmount: amount } });
-    await act("record a payment", () => c.var.services.staffOrders.recordPayment(staffEmailOf(c)!, order, { amountPence: amount, receivedOn, reference: paymentReference }));
+    await act("record a payment", () => c.var.services.staffOrders.recordPayment(c.var.staffMember.email, order, { amountPence: amount, receivedOn, reference: paymentReference }));
     return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=payment`, 303);
   })
   // Refunds are money going out: only the finance role and administrators reach this (services/staff/staff-access.ts).
@@ -151,7 +148,7 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     if (!form.success) return renderOrder(c, order.id, { refund: { problems: problemsOf(form.error), values } });
     const { refundAmount, refundReason, paymentId, idempotencyKey } = form.data;
     try {
-      await c.var.services.refunds.refundOrderPayment(staffEmailOf(c)!, order.id, paymentId, { amountPence: refundAmount, reason: refundReason, revoke: form.data.revoke, idempotencyKey });
+      await c.var.services.refunds.refundOrderPayment(c.var.staffMember.email, order.id, paymentId, { amountPence: refundAmount, reason: refundReason, revoke: form.data.revoke, idempotencyKey });
     } catch (error) {
       // Too much, or already refunded in full: said next to the amount.
       if (isAppError(error) && error.code === "BAD_REQUEST") return renderOrder(c, order.id, { refund: { problems: [{ field: "refundAmount", message: error.message }], values } });
@@ -165,6 +162,6 @@ export const staffOrderRoutes = new Hono<HonoEnv>()
     const body = await c.req.parseBody();
     const form = Cancellation.safeParse(body);
     if (!form.success) return renderOrder(c, order.id, { cancel: { problems: problemsOf(form.error), reason: typed(body.reason) } });
-    await act("cancel it", () => c.var.services.staffOrders.cancel(staffEmailOf(c)!, order, form.data.reason));
+    await act("cancel it", () => c.var.services.staffOrders.cancel(c.var.staffMember.email, order, form.data.reason));
     return c.redirect(`/staff/orders/${encodeURIComponent(order.id)}?done=cancelled`, 303);
   });

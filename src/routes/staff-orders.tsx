@@ -3,16 +3,13 @@
  * export. The staff gate (middleware/require-staff) runs before these routes on every /staff request.
  */
 import { Hono } from "hono";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { csvHeaders, LIST_LIMIT, listQuery } from "../views/staff/list-query";
 import { OrdersListContent } from "../views/staff/orders-list-content";
 
 const STATUSES = ["awaiting_payment", "paid", "cancelled"] as const;
 
-export const staffOrdersRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffOrdersRoutes = new Hono<StaffEnv>()
   .get("/staff/orders", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
     const [layout, found] = await Promise.all([c.var.services.content.layout(), c.var.services.staffOrders.list(status, q, LIST_LIMIT)]);
@@ -25,6 +22,6 @@ export const staffOrdersRoutes = new Hono<HonoEnv>()
   })
   .get("/staff/orders.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), STATUSES);
-    const csv = await c.var.services.staffOrders.export(staffEmailOf(c)!, status, q);
+    const csv = await c.var.services.staffOrders.export(c.var.staffMember.email, status, q);
     return c.body(csv, 200, csvHeaders("orders", new Date()));
   });

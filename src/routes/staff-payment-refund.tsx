@@ -7,9 +7,8 @@
 import { Hono, type Context } from "hono";
 import type { MembershipRevocation } from "../domain/refunds";
 import { isAppError } from "../errors";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { ErrorSummary, type FieldProblem } from "../views/forms/error-summary";
 import { membershipRefundSchema, problemsOf, typed } from "../views/staff/form-input";
 import { PaymentRefundContent } from "../views/staff/payment-refund-content";
@@ -26,7 +25,7 @@ interface FormState {
   values: RefundFormValues<MembershipRevocation>;
 }
 
-async function renderPayment(c: Context<HonoEnv>, paymentId: string, state: FormState | null = null) {
+async function renderPayment(c: Context<StaffEnv>, paymentId: string, state: FormState | null = null) {
   const payment = await c.var.services.refunds.membershipPayment(paymentId);
   const [layout, refunds, disputes] = await Promise.all([
     c.var.services.content.layout(),
@@ -65,9 +64,7 @@ async function renderPayment(c: Context<HonoEnv>, paymentId: string, state: Form
   );
 }
 
-export const staffPaymentRefundRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffPaymentRefundRoutes = new Hono<StaffEnv>()
   .get("/staff/payments/:id/refund", (c) => renderPayment(c, c.req.param("id")))
   .post("/staff/payments/:id/refund", async (c) => {
     const payment = await c.var.services.refunds.membershipPayment(c.req.param("id"));
@@ -78,7 +75,7 @@ export const staffPaymentRefundRoutes = new Hono<HonoEnv>()
     if (!form.success) return renderPayment(c, payment.id, { problems: problemsOf(form.error), values });
     const { refundAmount, refundReason, membership, idempotencyKey } = form.data;
     try {
-      await c.var.services.refunds.refundMembershipPayment(staffEmailOf(c)!, payment.id, { amountPence: refundAmount, reason: refundReason, membership, idempotencyKey });
+      await c.var.services.refunds.refundMembershipPayment(c.var.staffMember.email, payment.id, { amountPence: refundAmount, reason: refundReason, membership, idempotencyKey });
     } catch (error) {
       // Too much, or already refunded in full: said next to the amount.
       if (isAppError(error) && error.code === "BAD_REQUEST") return renderPayment(c, payment.id, { problems: [{ field: "refundAmount", message: error.message }], values });

@@ -5,14 +5,11 @@
  * nothing on it has changed) and go to it. Finance area (the staff gate checks the role).
  */
 import { Hono } from "hono";
-import { requireStaff } from "../middleware/require-staff";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { ProFormaDocument } from "../views/receipts/pro-forma-document";
 
-export const staffProFormaRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffProFormaRoutes = new Hono<StaffEnv>()
   .get("/staff/pro-forma/:number", async (c) => {
     const { layout, invoice, issuer, paymentInstructions } = await c.var.services.proForma.any(c.req.param("number"));
     const back: readonly [string, string] = invoice.orderId
@@ -26,10 +23,10 @@ export const staffProFormaRoutes = new Hono<HonoEnv>()
     });
   })
   .post("/staff/applications/:id/pro-forma", async (c) => {
-    const invoice = await c.var.services.proForma.issueForApplication(c.req.param("id"), c.var.session!.email ?? "staff");
+    const invoice = await c.var.services.proForma.issueForApplication(c.req.param("id"), c.var.session.email ?? "staff");
     return c.redirect(hrefs.staffProForma(invoice.number), 303);
   })
   .post("/staff/orders/:id/pro-forma", async (c) => {
-    const invoice = await c.var.services.proForma.issueForOrder(c.req.param("id"), c.var.session!.email ?? "staff");
+    const invoice = await c.var.services.proForma.issueForOrder(c.req.param("id"), c.var.session.email ?? "staff");
     return c.redirect(hrefs.staffProForma(invoice.number), 303);
   });

@@ -3,13 +3,10 @@
  * application's or the order's page, and back to it.
  */
 import { Hono } from "hono";
-import { requireStaff } from "../middleware/require-staff";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import { ReceiptDocument } from "../views/receipts/receipt-document";
 
-export const staffReceiptRoutes = new Hono<HonoEnv>()
-  // Also gated here, so this route is never reachable without the check however it is mounted.
-  .use("/staff/*", requireStaff())
+export const staffReceiptRoutes = new Hono<StaffEnv>()
   .get("/staff/receipts/:number", async (c) => {
     const { layout, receipt, issuer } = await c.var.services.receipts.any(c.req.param("number"));
     const back: readonly [string, string] = receipt.orderId

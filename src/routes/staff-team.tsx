@@ -5,9 +5,8 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
-import { requireStaff, staffEmailOf } from "../middleware/require-staff";
 import { TeamFormError } from "../services/staff/staff-team";
-import type { HonoEnv } from "../types";
+import type { StaffEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import { TeamContent } from "../views/staff/team-content";
 
@@ -18,12 +17,12 @@ const NOTICES: Record<string, string> = {
   reset: "The second factor has been reset and they have been signed out where they had passed it. They sign in again and set up a new one at their next staff page.",
 };
 
-async function teamPage(c: Context<HonoEnv>, problems: readonly FieldProblem[] = [], values = { email: "", role: "" }) {
+async function teamPage(c: Context<StaffEnv>, problems: readonly FieldProblem[] = [], values = { email: "", role: "" }) {
   const [layout, team] = await Promise.all([c.var.services.content.layout(), c.var.services.staffTeam.list()]);
   return c.render(
     <TeamContent
       team={team}
-      me={staffEmailOf(c)!}
+      me={c.var.staffMember.email}
       csrfToken={await c.var.csrfToken()}
       problems={problems}
       values={values}
@@ -39,14 +38,12 @@ function rowProblem(error: unknown): never {
   throw error;
 }
 
-export const staffTeamRoutes = new Hono<HonoEnv>()
-  // Also gated here, so these routes are never reachable without the check however they are mounted.
-  .use("/staff/*", requireStaff())
+export const staffTeamRoutes = new Hono<StaffEnv>()
   .get("/staff/team", (c) => teamPage(c))
   .post("/staff/team", async (c) => {
     const body = await c.req.parseBody();
     try {
-      await c.var.services.staffTeam.add(staffEmailOf(c)!, body.email, body.role);
+      await c.var.services.staffTeam.add(c.var.staffMember.email, body.email, body.role);
     } catch (error) {
       if (error instanceof TeamFormError) {
         return teamPage(c, [{ field: error.field, message: error.message }], { email: typeof body.email === "string" ? body.email.slice(0, 254) : "", role: typeof body.role === "string" ? body.role : "" });
@@ -57,14 +54,14 @@ export const staffTeamRoutes = new Hono<HonoEnv>()
   })
   .post("/staff/team/:email/role", async (c) => {
     const body = await c.req.parseBody();
-    await c.var.services.staffTeam.changeRole(staffEmailOf(c)!, c.req.param("email"), body.role).catch(rowProblem);
+    await c.var.services.staffTeam.changeRole(c.var.staffMember.email, c.req.param("email"), body.role).catch(rowProblem);
     return c.redirect("/staff/team?done=role", 303);
   })
   .post("/staff/team/:email/remove", async (c) => {
-    await c.var.services.staffTeam.remove(staffEmailOf(c)!, c.req.param("email")).catch(rowProblem);
+    await c.var.services.staffTeam.remove(c.var.staffMember.email, c.req.param("email")).catch(rowProblem);
     return c.redirect("/staff/team?done=removed", 303);
   })
   .post("/staff/team/:email/second-factor", async (c) => {
-    await c.var.services.staffTeam.resetSecondFactor(staffEmailOf(c)!, c.req.param("email")).catch(rowProblem);
+    await c.var.services.staffTeam.resetSecondFactor(c.var.staffMember.email, c.req.param("email")).catch(rowProblem);
     return c.redirect("/staff/team?done=reset", 303);
   });

@@ -12,11 +12,10 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
-import { requireSession } from "../middleware/require-session";
 import { parseLogYear } from "../shared/cpd-form";
 import { hrefs } from "../shared/links";
 import { londonDate } from "../shared/london-date";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { CpdCertificateContent } from "../views/cpd/cpd-certificate-content";
 import { CpdEntryFormContent } from "../views/cpd/cpd-entry-form-content";
 import { CpdLogContent, type CpdNotice } from "../views/cpd/cpd-log-content";
@@ -26,21 +25,21 @@ import type { FieldProblem } from "../views/forms/error-summary";
 
 const NOTICES = new Set(["added", "saved", "deleted"]);
 
-function yearQuery(c: Context<HonoEnv>): number {
+function yearQuery(c: Context<SignedInEnv>): number {
   const year = parseLogYear(c.req.query("year"), c.var.services.cpd.log.thisYear());
   if (year === null) throw new AppError("BAD_REQUEST", "The year must be written as four digits, like 2026, and not be after next year");
   return year;
 }
 
-const userId = (c: Context<HonoEnv>) => c.var.session!.userId;
+const userId = (c: Context<SignedInEnv>) => c.var.session.userId;
 
-async function societyName(c: Context<HonoEnv>) {
+async function societyName(c: Context<SignedInEnv>) {
   const layout = await c.var.services.content.layout();
   return { layout, societyName: layout.footer.contactFields.organizationName ?? c.var.config.site.name };
 }
 
 /** The entry form, empty, filled from the entry, or sent back with problems (status 400). */
-async function entryForm(c: Context<HonoEnv>, entry: CpdEntry | null, sent: { values: Record<string, string>; problems: FieldProblem[] } | null = null) {
+async function entryForm(c: Context<SignedInEnv>, entry: CpdEntry | null, sent: { values: Record<string, string>; problems: FieldProblem[] } | null = null) {
   const layout = await c.var.services.content.layout();
   const title = entry === null ? "Add an activity" : entry.source === "webinar" ? "Confirm a webinar" : "Edit an activity";
   return c.render(
@@ -56,7 +55,7 @@ async function entryForm(c: Context<HonoEnv>, entry: CpdEntry | null, sent: { va
 }
 
 /** The posted form's text fields (anything else, such as a file, is ignored). */
-async function formFields(c: Context<HonoEnv>): Promise<Record<string, string>> {
+async function formFields(c: Context<SignedInEnv>): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
   return Object.fromEntries(Object.entries(body).filter((pair): pair is [string, string] => typeof pair[1] === "string"));
 }
@@ -64,9 +63,7 @@ async function formFields(c: Context<HonoEnv>): Promise<Record<string, string>> 
 const yearOfEntry = (entry: CpdEntry | null) => (entry ? Number(entry.activityDate.slice(0, 4)) : undefined);
 const back = (entry: CpdEntry | null, notice: string) => `${hrefs.cpd(yearOfEntry(entry))}${yearOfEntry(entry) === undefined ? "?" : "&"}${notice}=1`;
 
-export const userCpdRoutes = new Hono<HonoEnv>()
-  .use("/user/cpd", requireSession())
-  .use("/user/cpd/*", requireSession())
+export const userCpdRoutes = new Hono<SignedInEnv>()
   .get("/user/cpd", async (c) => {
     const year = yearQuery(c);
     const [layout, { log, years, toConfirm }, name] = await Promise.all([
@@ -127,7 +124,7 @@ export const userCpdRoutes = new Hono<HonoEnv>()
   })
   .get("/user/cpd/summary", async (c) => {
     const year = yearQuery(c);
-    const session = c.var.session!;
+    const session = c.var.session;
     const [{ layout, societyName: society }, { log }, name] = await Promise.all([
       societyName(c),
       c.var.services.cpd.log.year(session.userId, year),

@@ -5,13 +5,12 @@
  * receipts page lists them.
  */
 import { Hono } from "hono";
-import { requireSession } from "../middleware/require-session";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { CreditNoteDocument } from "../views/receipts/credit-note-document";
 
-export const userCreditNoteRoutes = new Hono<HonoEnv>().use("/user/credit-notes/*", requireSession()).get("/user/credit-notes/:number", async (c) => {
-  const userId = c.var.session!.userId;
+export const userCreditNoteRoutes = new Hono<SignedInEnv>().get("/user/credit-notes/:number", async (c) => {
+  const userId = c.var.session.userId;
   const { layout, note, issuer, lines, billing } = await c.var.services.refunds.creditNote(c.req.param("number"), (n) => n.userId === userId);
   return c.render(<CreditNoteDocument note={note} issuer={issuer} lines={lines} billing={billing} back={[hrefs.receipts, "Your receipts and invoices"]} />, {
     layout,

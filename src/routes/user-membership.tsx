@@ -14,8 +14,7 @@
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { requireSession } from "../middleware/require-session";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { AppError } from "../errors";
 import { BillingDetailsForm, type BillingDetails } from "../shared/billing-details";
 import { joinErrors as fieldErrors } from "../shared/join-form";
@@ -35,8 +34,8 @@ const ChangeForm = z.object({
 const renewalNotice = (value: string | undefined): RenewalNotice => (RENEWAL_NOTICES as readonly string[]).includes(value ?? "") ? (value as RenewalNotice) : null;
 
 /** The change page, with a problem from the last attempt (nothing was changed) and its status. */
-async function changePage(c: Context<HonoEnv>, problem: string | null = null, status: 200 | 400 | 409 = 200) {
-  const [layout, options] = await Promise.all([c.var.services.content.layout(), c.var.services.membershipChanges.options(c.var.session!.userId)]);
+async function changePage(c: Context<SignedInEnv>, problem: string | null = null, status: 200 | 400 | 409 = 200) {
+  const [layout, options] = await Promise.all([c.var.services.content.layout(), c.var.services.membershipChanges.options(c.var.session.userId)]);
   return c.render(
     <ChangeMembershipContent
       options={options}
@@ -58,10 +57,10 @@ async function changePage(c: Context<HonoEnv>, problem: string | null = null, st
 type RenewalBilling = { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> };
 
 /** /user/membership; after a refused renewal, with its billing details as typed and each problem (400). */
-async function membershipPage(c: Context<HonoEnv>, renewalBilling: RenewalBilling | null = null) {
+async function membershipPage(c: Context<SignedInEnv>, renewalBilling: RenewalBilling | null = null) {
   const { config } = c.var;
   const { membership } = c.var.services;
-  const userId = c.var.session!.userId;
+  const userId = c.var.session.userId;
   const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
   const [layout, overview, joinPage, number] = await Promise.all([
     c.var.services.content.layout(),
@@ -104,19 +103,17 @@ async function membershipPage(c: Context<HonoEnv>, renewalBilling: RenewalBillin
 }
 
 /** A renewal's billing details from its form, or the page again (400) with each problem beside its field. */
-async function renewalBilling(c: Context<HonoEnv>, renew: (billing: BillingDetails | null) => Promise<string>): Promise<Response> {
+async function renewalBilling(c: Context<SignedInEnv>, renew: (billing: BillingDetails | null) => Promise<string>): Promise<Response> {
   const body = (await c.req.parseBody()) as Record<string, unknown>;
   const billing = BillingDetailsForm.safeParse(body);
   if (!billing.success) return membershipPage(c, { values: typedValues(body), errors: fieldErrors(billing.error) });
   return c.redirect(await renew(billing.data), 303);
 }
 
-export const userMembershipRoutes = new Hono<HonoEnv>()
-  .use("/user/membership", requireSession())
-  .use("/user/membership/*", requireSession())
+export const userMembershipRoutes = new Hono<SignedInEnv>()
   .get("/user/membership", (c) => membershipPage(c))
   .get("/user/membership/proof", async (c) => {
-    const [layout, { card }] = await Promise.all([c.var.services.content.layout(), c.var.services.memberCard(c.var.session!.userId)]);
+    const [layout, { card }] = await Promise.all([c.var.services.content.layout(), c.var.services.memberCard(c.var.session.userId)]);
     if (!card) throw new AppError("NOT_FOUND", "A proof of membership is available while your membership is active. Your membership page shows its state.");
     return c.render(<ProofOfMembershipContent card={card} societyName={layout.footer.contactFields.organizationName ?? c.var.config.site.name} issuedOn={londonDate(new Date())} />, {
       layout,
@@ -125,18 +122,18 @@ export const userMembershipRoutes = new Hono<HonoEnv>()
       isPrivate: true,
     });
   })
-  .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.services.membership.payByCard(c.var.session!.userId), 303))
+  .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.services.membership.payByCard(c.var.session.userId), 303))
   .post("/user/membership/pay-offline", async (c) => {
-    await c.var.services.membership.payOffline(c.var.session!.userId);
+    await c.var.services.membership.payOffline(c.var.session.userId);
     return c.redirect("/user/membership", 303);
   })
   .get("/user/membership/change", (c) => changePage(c))
   .post("/user/membership/change", async (c) => {
     const form = ChangeForm.safeParse(await c.req.parseBody());
     if (!form.success) return changePage(c, form.error.issues[0]?.message ?? "The form could not be read", 400);
-    const outcome = await c.var.services.membershipChanges.change(c.var.session!.userId, form.data);
+    const outcome = await c.var.services.membershipChanges.change(c.var.session.userId, form.data);
     return outcome.kind === "done" ? c.redirect(outcome.to, 303) : changePage(c, outcome.message, 409);
   })
-  .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.renew(c.var.session!.userId, billing)))
-  .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.payRenewalByCard(c.var.session!.userId, billing)))
-  .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.services.membership.billingPortalUrl(c.var.session!.userId), 303));
+  .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.renew(c.var.session.userId, billing)))
+  .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.payRenewalByCard(c.var.session.userId, billing)))
+  .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.services.membership.billingPortalUrl(c.var.session.userId), 303));

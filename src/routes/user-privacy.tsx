@@ -4,20 +4,20 @@
  *   GET  /user/privacy/my-data.json  "Download my data": everything the site holds about them
  *   GET  /user/privacy/delete        what deletion removes and keeps, and the password again
  *   POST /user/privacy/delete        deletes the account, signs out, on to /account/deleted
- *   GET  /account/deleted            the confirmation (no session any more)
- * Private pages, never cached; plain links and forms that work without JavaScript.
+ * All need a session (the user area's gate, app.ts); the confirmation after deletion
+ * (/account/deleted), which has none, is in routes/account-outcomes.tsx. Private pages, never
+ * cached; plain links and forms that work without JavaScript.
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { IdentityError } from "../domain/identity-errors";
 import { AppError } from "../errors";
-import { requireSession } from "../middleware/require-session";
 import { cookies } from "../middleware/session/cookies";
 import { hrefs } from "../shared/links";
 import { PASSWORD_MAX_LENGTH } from "../shared/password-policy";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
-import { AccountDeletedContent, DeleteAccountContent } from "../views/privacy/delete-account-content";
+import { DeleteAccountContent } from "../views/privacy/delete-account-content";
 import { jsonDownloadHeaders } from "../views/privacy/download-headers";
 import { PrivacyContent } from "../views/privacy/privacy-content";
 
@@ -27,8 +27,8 @@ const DeleteForm = z.object({
 
 const screen = (title: string) => ({ head: { pageTitle: title, noindex: true }, section: "userSettings" as const, isPrivate: true });
 
-async function renderDelete(c: Context<HonoEnv>, problems: FieldProblem[], status: 200 | 400 | 409 = problems.length ? 400 : 200) {
-  const session = c.var.session!;
+async function renderDelete(c: Context<SignedInEnv>, problems: FieldProblem[], status: 200 | 400 | 409 = problems.length ? 400 : 200) {
+  const session = c.var.session;
   const preview = await c.var.services.privacy.erasure.preview(session);
   return c.render(
     <DeleteAccountContent email={session.email ?? ""} csrfToken={await c.var.csrfToken()} problems={problems} {...preview} />,
@@ -36,18 +36,16 @@ async function renderDelete(c: Context<HonoEnv>, problems: FieldProblem[], statu
   );
 }
 
-export const userPrivacyRoutes = new Hono<HonoEnv>()
-  .use(hrefs.privacy, requireSession())
-  .use(`${hrefs.privacy}/*`, requireSession())
+export const userPrivacyRoutes = new Hono<SignedInEnv>()
   .get(hrefs.privacy, async (c) => c.render(<PrivacyContent />, { layout: await c.var.services.content.layout(), ...screen("Your data") }))
   .get(hrefs.privacyExport, async (c) => {
-    const session = c.var.session!;
+    const session = c.var.session;
     const document = await c.var.services.privacy.export.own({ userId: session.userId, email: session.email ?? "", emailVerified: session.emailVerified });
     return c.body(JSON.stringify(document, null, 2), 200, jsonDownloadHeaders("my-data", new Date()));
   })
   .get(hrefs.deleteAccount, (c) => renderDelete(c, []))
   .post(hrefs.deleteAccount, async (c) => {
-    const session = c.var.session!;
+    const session = c.var.session;
     const form = DeleteForm.safeParse(await c.req.parseBody());
     if (!form.success) return renderDelete(c, form.error.issues.map((issue) => ({ field: "currentPassword", message: issue.message })));
     await c.var.services.attemptLimits.check("account-delete", session.email);
@@ -68,5 +66,4 @@ export const userPrivacyRoutes = new Hono<HonoEnv>()
     cookies.setSignedOutAt(c, Math.floor(Date.now() / 1000));
     c.header("Cache-Control", "private, no-store");
     return c.redirect(hrefs.accountDeleted, 303);
-  })
-  .get(hrefs.accountDeleted, async (c) => c.render(<AccountDeletedContent />, { layout: await c.var.services.content.layout(), ...screen("Your account has been deleted") }));
+  });

@@ -4,13 +4,12 @@
  * exist. The user's receipts page lists them.
  */
 import { Hono } from "hono";
-import { requireSession } from "../middleware/require-session";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { ProFormaDocument } from "../views/receipts/pro-forma-document";
 
-export const userProFormaRoutes = new Hono<HonoEnv>().use("/user/pro-forma/*", requireSession()).get("/user/pro-forma/:number", async (c) => {
-  const { layout, invoice, issuer, paymentInstructions } = await c.var.services.proForma.own(c.var.session!.userId, c.req.param("number"));
+export const userProFormaRoutes = new Hono<SignedInEnv>().get("/user/pro-forma/:number", async (c) => {
+  const { layout, invoice, issuer, paymentInstructions } = await c.var.services.proForma.own(c.var.session.userId, c.req.param("number"));
   return c.render(<ProFormaDocument invoice={invoice} issuer={issuer} paymentInstructions={paymentInstructions} back={[hrefs.receipts, "Your receipts and invoices"]} />, {
     layout,
     head: { pageTitle: `Pro-forma invoice ${invoice.number}`, noindex: true },

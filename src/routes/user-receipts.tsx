@@ -5,17 +5,14 @@
  * receipt is a 404, as if it did not exist.
  */
 import { Hono } from "hono";
-import { requireSession } from "../middleware/require-session";
 import { hrefs } from "../shared/links";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { ReceiptDocument } from "../views/receipts/receipt-document";
 import { ReceiptListContent } from "../views/receipts/receipt-list-content";
 
-export const userReceiptRoutes = new Hono<HonoEnv>()
-  .use("/user/receipts", requireSession())
-  .use("/user/receipts/*", requireSession())
+export const userReceiptRoutes = new Hono<SignedInEnv>()
   .get("/user/receipts", async (c) => {
-    const userId = c.var.session!.userId;
+    const userId = c.var.session.userId;
     const [layout, receipts, proForma, creditNotes] = await Promise.all([
       c.var.services.content.layout(),
       c.var.services.receipts.mine(userId),
@@ -30,7 +27,7 @@ export const userReceiptRoutes = new Hono<HonoEnv>()
     });
   })
   .get("/user/receipts/:number", async (c) => {
-    const { layout, receipt, issuer } = await c.var.services.receipts.own(c.var.session!.userId, c.req.param("number"));
+    const { layout, receipt, issuer } = await c.var.services.receipts.own(c.var.session.userId, c.req.param("number"));
     return c.render(<ReceiptDocument receipt={receipt} issuer={issuer} back={[hrefs.receipts, "All your receipts"]} />, {
       layout,
       head: { pageTitle: `Receipt ${receipt.number}`, noindex: true },

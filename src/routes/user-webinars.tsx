@@ -8,14 +8,11 @@
  *   POST /user/orders/:id/cancel        cancels it: a full refund to the card, the webinars taken back
  */
 import { Hono } from "hono";
-import { requireSession } from "../middleware/require-session";
-import type { HonoEnv } from "../types";
+import type { SignedInEnv } from "../types";
 import { CancelOrderContent } from "../views/orders/cancel-order-content";
 import { UserWebinarsContent } from "../views/orders/user-webinars-content";
 
-export const userWebinarsRoutes = new Hono<HonoEnv>()
-  .use("/user/webinars", requireSession())
-  .use("/user/orders/*", requireSession())
+export const userWebinarsRoutes = new Hono<SignedInEnv>()
   .get("/user/webinars", async (c) => {
     const { session, config } = c.var;
     const { orders } = c.var.services;
@@ -42,9 +39,9 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
       { layout, head: { pageTitle: "My webinars", noindex: true }, section: "userSettings", isPrivate: true },
     );
   })
-  .post("/user/orders/:id/pay-by-card", async (c) => c.redirect(await c.var.services.orders.payByCard(c.var.session!.userId, c.req.param("id")), 303))
+  .post("/user/orders/:id/pay-by-card", async (c) => c.redirect(await c.var.services.orders.payByCard(c.var.session.userId, c.req.param("id")), 303))
   .get("/user/orders/:id/cancel", async (c) => {
-    const [layout, { order, refusal }] = await Promise.all([c.var.services.content.layout(), c.var.services.refunds.cancellation(c.var.session!.userId, c.req.param("id"))]);
+    const [layout, { order, refusal }] = await Promise.all([c.var.services.content.layout(), c.var.services.refunds.cancellation(c.var.session.userId, c.req.param("id"))]);
     return c.render(<CancelOrderContent order={order} refusal={refusal} csrfToken={await c.var.csrfToken()} />, {
       layout,
       head: { pageTitle: `Cancel order ${order.reference}`, noindex: true },
@@ -53,11 +50,11 @@ export const userWebinarsRoutes = new Hono<HonoEnv>()
     });
   })
   .post("/user/orders/:id/cancel", async (c) => {
-    const { userId } = c.var.session!;
+    const { userId } = c.var.session;
     await c.var.services.refunds.cancelOwnOrder(userId, c.req.param("id"));
     return c.redirect("/user/webinars?cancelled=1", 303);
   })
   .post("/user/orders/:id/pay-offline", async (c) => {
-    await c.var.services.orders.payOffline(c.var.session!.userId, c.req.param("id"));
+    await c.var.services.orders.payOffline(c.var.session.userId, c.req.param("id"));
     return c.redirect("/user/webinars", 303);
   });

@@ -1,6 +1,8 @@
 /**
- * The gate of pages that need a session (/user/*, paying for an application or order): a visitor
- * is sent to sign in and brought back to the same address afterwards. Never cached.
+ * The gate of pages that need a session (/user/* and the member directory, mounted once over the
+ * user area in app.ts): a visitor is sent to sign in and brought back to the same address
+ * afterwards. Never cached. The area's routes are typed SignedInEnv: past this gate, the session
+ * is there.
  */
 import type { MiddlewareHandler } from "hono";
 import { signInRedirectUrl } from "../../shared/links";

@@ -8,8 +8,9 @@
  *    session that has not passed it to /staff/verify; a form post is refused (403).
  * 3. the role: the route's area (services/staff/staff-access) must be one the member's role may
  *    view (GET) or change (anything else); otherwise 403.
- * Registered before the CSRF check, so a stranger's POST is a 404 too rather than a telling 403.
- * Registered again by each staff route module; the checks run once per request.
+ * Registered once, over /staff/*, before the CSRF check (app.ts), so a stranger's POST is a 404
+ * too rather than a telling 403. The staff routes are typed StaffEnv: past this gate, the session
+ * and `c.var.staffMember` are there.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { StaffMember } from "../../domain/staff";
