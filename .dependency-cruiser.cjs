@@ -1,8 +1,9 @@
 /**
  * The layer rules (docs/decisions/0001), checked by `npm run check:layers` in CI:
- *   routes -> services -> adapters; middleware builds the per-request services (it may reach
- *   adapters); views render what they are given; shared and domain are pure and import nothing
- *   environment-specific; browser code (client/) imports only src/shared and src/domain.
+ *   routes -> services -> adapters; the composition root (src/wiring, decision 0051) builds every
+ *   service from adapters and is attached by middleware; views render what they are given; shared
+ *   and domain are pure and import nothing environment-specific; browser code (client/) imports
+ *   only src/shared and src/domain.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -26,21 +27,57 @@ module.exports = {
       comment: "Services hold the rules and orchestration, with no knowledge of HTTP, routes or views.",
       severity: "error",
       from: { path: "^src/services/" },
-      to: { path: ["^src/routes/", "^src/middleware/", "^src/views/", "^src/app\\.ts$", "^node_modules/hono/"] },
+      to: { path: ["^src/routes/", "^src/middleware/", "^src/views/", "^src/wiring/", "^src/http/", "^src/app\\.ts$", "^node_modules/hono/"] },
+    },
+    {
+      name: "only-wiring-and-services-reach-adapters",
+      comment: "Adapters are built by the composition root (src/wiring) and used by services; routes, middleware, views and the entry points get services.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(services|wiring|adapters)/" },
+      // Their types may be named elsewhere (a configuration shape, a lazily loaded module's).
+      to: { path: "^src/adapters/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "wiring-only-wires",
+      comment: "The composition root builds services from adapters: it knows nothing of HTTP, routes or views.",
+      severity: "error",
+      from: { path: "^src/wiring/" },
+      to: { path: ["^src/routes/", "^src/middleware/", "^src/views/", "^src/http/", "^src/app\\.ts$", "^node_modules/hono/"] },
+    },
+    {
+      name: "wiring-from-entry-points",
+      comment: "Only the entry points reach the composition root: the Worker's cron and queue handlers, and the middleware that attaches it to a request.",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
+      to: { path: "^src/wiring/" },
+    },
+    {
+      name: "entry-point-not-middleware",
+      comment: "The Worker's entry point builds its cron and queue work from the wiring and takes the app whole; it does not reach into request middleware.",
+      severity: "error",
+      from: { path: "^src/index\\.ts$" },
+      to: { path: "^src/middleware/" },
+    },
+    {
+      name: "http-helpers-stay-small",
+      comment: "src/http parses requests and shapes response headers for routes: no services, adapters, wiring or routes.",
+      severity: "error",
+      from: { path: "^src/http/" },
+      to: { path: ["^src/services/", "^src/adapters/", "^src/wiring/", "^src/routes/", "^src/middleware/"] },
     },
     {
       name: "adapters-outward-only",
       comment: "Adapters talk to the outside world and return domain values; they never call back into the app.",
       severity: "error",
       from: { path: "^src/adapters/" },
-      to: { path: ["^src/services/", "^src/routes/", "^src/middleware/", "^src/views/", "^src/app\\.ts$", "^node_modules/hono/"] },
+      to: { path: ["^src/services/", "^src/routes/", "^src/middleware/", "^src/views/", "^src/wiring/", "^src/app\\.ts$", "^node_modules/hono/"] },
     },
     {
       name: "views-render-only",
-      comment: "Views render what routes give them: no adapters, services, routes or middleware.",
+      comment: "Views render what routes give them: no adapters, services, wiring, routes, middleware, request parsing, errors to throw or log lines to write.",
       severity: "error",
       from: { path: "^src/views/" },
-      to: { path: ["^src/adapters/", "^src/services/", "^src/routes/", "^src/middleware/", "^node_modules/hono/"] },
+      to: { path: ["^src/adapters/", "^src/services/", "^src/wiring/", "^src/routes/", "^src/middleware/", "^src/http/", "^src/errors\\.ts$", "^src/log\\.ts$", "^node_modules/hono/", "^node_modules/zod/"] },
     },
     {
       name: "pure-modules-stay-pure",

@@ -1,7 +1,7 @@
 /** A member's timeline on the staff members register: everything that happened to them, newest first. */
 import type { EmailKind, OutboxStatus } from "./email";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "./membership";
-import type { ChangeDirection, ChangeStatus, MembershipType, RegisterEntry } from "./membership-year";
+import type { ChangeDirection, ChangeStatus, MembershipType, RegisterEntry } from "./membership-lifecycle";
 
 export type TimelineEntry =
   | {

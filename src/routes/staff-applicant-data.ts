@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import type { StaffEnv } from "../types";
-import { jsonDownloadHeaders } from "../views/privacy/download-headers";
+import { jsonDownloadHeaders } from "../http/download-headers";
 
 export const staffApplicantDataRoutes = new Hono<StaffEnv>()
   .get("/staff/applications/:id/personal-data.json", async (c) => {

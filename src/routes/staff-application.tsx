@@ -14,7 +14,7 @@ import type { FieldProblem } from "../views/forms/error-summary";
 import type { PaymentFormValues } from "../views/staff/action-forms";
 import { ApplicationDetailContent } from "../views/staff/application-detail-content";
 import { PaymentForm, RejectForm } from "../views/staff/application-forms";
-import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, typed, unconfirmedAmount } from "../views/staff/form-input";
+import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, typed, unconfirmedAmount } from "../http/staff-forms";
 import { STATUS_LABELS } from "../views/staff/labels";
 
 const paymentSchema = (application: Application) =>

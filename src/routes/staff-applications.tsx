@@ -7,7 +7,8 @@
 import { Hono } from "hono";
 import type { StaffEnv } from "../types";
 import { ApplicationsListContent } from "../views/staff/applications-list-content";
-import { csvHeaders, LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { csvHeaders } from "../http/download-headers";
+import { LIST_LIMIT, listQuery } from "../http/list-query";
 
 const STATUSES = ["awaiting_payment", "paid", "rejected", "refund_due"] as const;
 

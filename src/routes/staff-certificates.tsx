@@ -11,7 +11,7 @@ import { certificateNumber } from "../domain/cpd";
 import { hrefs } from "../shared/links";
 import type { StaffEnv } from "../types";
 import { CertificatesListContent } from "../views/staff/certificates-list-content";
-import { LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { LIST_LIMIT, listQuery } from "../http/list-query";
 
 async function listPage(c: Context<StaffEnv>, problem: { certificateId: string; message: string } | null = null) {
   const { q } = listQuery({ q: c.req.query("q") }, ["all"]);

@@ -12,7 +12,7 @@ import type { StaffEnv } from "../types";
 import type { EmailStatusFilter } from "../views/staff/emails-list-content";
 import { EmailsListContent } from "../views/staff/emails-list-content";
 import { KIND_LABELS } from "../views/outbox/labels";
-import { LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { LIST_LIMIT, listQuery } from "../http/list-query";
 
 const STATUSES = ["failed", "waiting", "sent", "suppressed"] as const;
 

@@ -10,7 +10,8 @@ import { londonDate } from "../shared/london-date";
 import type { StaffEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import { FinanceLedgerContent } from "../views/staff/finance-ledger-content";
-import { csvHeaders, pageCursor } from "../views/staff/list-query";
+import { csvHeaders } from "../http/download-headers";
+import { pageCursor } from "../http/list-query";
 import { VatSummaryContent } from "../views/staff/vat-summary-content";
 
 /** A refused input as a problem next to its field; anything else is thrown on. */

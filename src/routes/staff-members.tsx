@@ -5,10 +5,11 @@
  * /staff request.
  */
 import { Hono } from "hono";
-import { REGISTER_FILTERS } from "../domain/membership-year";
+import { REGISTER_FILTERS } from "../domain/membership-lifecycle";
 import type { StaffEnv } from "../types";
 import { memberStateWords } from "../views/membership/member-state-words";
-import { csvHeaders, listQuery, pageCursor } from "../views/staff/list-query";
+import { csvHeaders } from "../http/download-headers";
+import { listQuery, pageCursor } from "../http/list-query";
 import { MembersListContent } from "../views/staff/members-list-content";
 
 export const staffMembersRoutes = new Hono<StaffEnv>()

@@ -13,7 +13,7 @@ import type { StaffEnv } from "../types";
 import type { PaymentFormValues } from "../views/staff/action-forms";
 import { isAppError } from "../errors";
 import { hrefs } from "../shared/links";
-import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, refundSchema, typed, unconfirmedAmount } from "../views/staff/form-input";
+import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, refundSchema, typed, unconfirmedAmount } from "../http/staff-forms";
 import { STATUS_LABELS } from "../views/staff/labels";
 import { OrderDetailContent } from "../views/staff/order-detail-content";
 import { CancelOrderForm, OrderPaymentForm } from "../views/staff/order-forms";

@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import type { StaffEnv } from "../types";
-import { csvHeaders, LIST_LIMIT, listQuery } from "../views/staff/list-query";
+import { csvHeaders } from "../http/download-headers";
+import { LIST_LIMIT, listQuery } from "../http/list-query";
 import { OrdersListContent } from "../views/staff/orders-list-content";
 
 const STATUSES = ["awaiting_payment", "paid", "cancelled"] as const;

@@ -10,7 +10,7 @@ import { isAppError } from "../errors";
 import { hrefs } from "../shared/links";
 import type { StaffEnv } from "../types";
 import { ErrorSummary, type FieldProblem } from "../views/forms/error-summary";
-import { membershipRefundSchema, problemsOf, typed } from "../views/staff/form-input";
+import { membershipRefundSchema, problemsOf, typed } from "../http/staff-forms";
 import { PaymentRefundContent } from "../views/staff/payment-refund-content";
 import { MEMBERSHIP_CHOICE, RefundForm, type RefundFormValues } from "../views/staff/refund-form";
 

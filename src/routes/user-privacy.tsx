@@ -18,7 +18,7 @@ import { PASSWORD_MAX_LENGTH } from "../shared/password-policy";
 import type { SignedInEnv } from "../types";
 import type { FieldProblem } from "../views/forms/error-summary";
 import { DeleteAccountContent } from "../views/privacy/delete-account-content";
-import { jsonDownloadHeaders } from "../views/privacy/download-headers";
+import { jsonDownloadHeaders } from "../http/download-headers";
 import { PrivacyContent } from "../views/privacy/privacy-content";
 
 const DeleteForm = z.object({

@@ -11,6 +11,9 @@ import { purgeContent, type PurgeRequest } from "../services/content/purge";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
+/** The content's version, for the edge cache's keys (middleware/edge-cache), before any service is built. */
+export const contentVersion = (config: Config) => createContentVersionStore(config.bindings.contentCache);
+
 /** Published content, through the KV cache: what prices, orders, memberships and e-mails use (requests, queue and cron alike). */
 export function publishedContent(config: Config, waitUntil: WaitUntil): ContentService {
   return createContentService({

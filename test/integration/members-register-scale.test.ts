@@ -11,7 +11,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMembersRegisterStore } from "../../src/adapters/d1/members-register";
 import type { MembershipStatus } from "../../src/domain/membership";
-import { REGISTER_FILTERS } from "../../src/domain/membership-year";
+import { REGISTER_FILTERS } from "../../src/domain/membership-lifecycle";
 import { memberState } from "../../src/services/membership/member-state";
 import { stateWindows } from "../../src/services/membership/member-state-windows";
 import { REGISTER_ORDER } from "../../src/services/membership/members-register";

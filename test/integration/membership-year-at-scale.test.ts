@@ -10,12 +10,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDailyJobProgressStore } from "../../src/adapters/d1/daily-job-progress";
-import { createMembershipYearStore } from "../../src/adapters/d1/membership-year";
+import { createMembershipYearStore } from "../../src/adapters/d1/year-run-store";
 import { createOutboxStore } from "../../src/adapters/d1/outbox";
 import type { MembershipTerms } from "../../src/domain/membership";
 import { log } from "../../src/log";
 import { createEmailOutbox } from "../../src/services/email/outbox";
-import { continueMembershipYear, runMembershipYear, type MembershipYearDeps } from "../../src/services/membership/membership-year";
+import { continueMembershipYear, runMembershipYear, type MembershipYearDeps } from "../../src/services/membership/year-run";
 import { restartStalledRuns } from "../../src/services/membership/stalled-year-runs";
 
 const DAY = 86_400_000;

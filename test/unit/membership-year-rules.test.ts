@@ -10,7 +10,7 @@ import type { Webinar } from "../../src/domain/content";
 import { quoteChange } from "../../src/services/membership/change-pricing";
 import { memberState } from "../../src/services/membership/member-state";
 import { holdsMembership } from "../../src/services/membership/member-rule";
-import { dueReminder } from "../../src/services/membership/membership-year";
+import { dueReminder } from "../../src/services/membership/year-run";
 import { oneYearAfter, renewalPeriod } from "../../src/services/membership/renewal-period";
 import { recordingNoticeDue, reminderDue } from "../../src/services/orders/webinar-notices";
 import { memberStateWords } from "../../src/views/membership/member-state-words";

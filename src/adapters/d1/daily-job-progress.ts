@@ -4,7 +4,7 @@
  * writes, and only from where the caller read it (compare and set), so of two workers on the same
  * run only one moves it, and a run cut off resumes after the last page that committed.
  */
-import type { PeriodPosition } from "./membership-year";
+import type { PeriodPosition } from "./year-run-store";
 
 export type YearRunPart = "lapses" | "upkeep" | "reminders" | "done";
 

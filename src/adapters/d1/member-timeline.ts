@@ -9,7 +9,7 @@
 import type { TimelineEntry } from "../../domain/member-timeline";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
 import type { EmailKind, OutboxStatus } from "../../domain/email";
-import type { MembershipChange } from "../../domain/membership-year";
+import type { MembershipChange } from "../../domain/membership-lifecycle";
 import { toChange, type ChangeRow } from "./membership-changes";
 
 export interface MemberTimelineStore {

@@ -9,7 +9,7 @@
  * latest e-mail and whether a membership payment of theirs is disputed.
  */
 import type { MembershipRecord } from "../../domain/membership";
-import type { RegisterAddress, StateWindow } from "../../domain/membership-year";
+import type { RegisterAddress, StateWindow } from "../../domain/membership-lifecycle";
 import { toMembershipRecord, type MembershipRow } from "./memberships";
 
 export interface RegisterRow {

@@ -6,7 +6,7 @@
  * tabs at once change nothing twice.
  */
 import type { Application, PaymentMethod, StaffAudit } from "../../domain/membership";
-import type { ChangeDirection, ChangeStatus, MembershipChange, MembershipType } from "../../domain/membership-year";
+import type { ChangeDirection, ChangeStatus, MembershipChange, MembershipType } from "../../domain/membership-lifecycle";
 import { toApplication, type ApplicationRow } from "./applications";
 import { billingColumn } from "./billing-column";
 

@@ -9,6 +9,9 @@ import { PRO_FORMA_NUMBER_PRINTF, type NewProFormaInvoice, type ProFormaInvoice 
 import type { ReceiptItem, ReceiptSource } from "../../domain/receipts";
 import type { BatchQuery } from "./batch-query";
 import { billingColumn, parseBilling } from "./billing-column";
+import { nextDocumentNumber } from "./document-numbers";
+
+const PRO_FORMA_SERIES = nextDocumentNumber("pro_forma_invoices");
 
 export interface ProFormaInvoiceStore {
   /**
@@ -88,10 +91,10 @@ export function createProFormaInvoiceStore(db: D1Database): ProFormaInvoiceStore
     // Anonymous placeholders throughout, bound in the order they appear, so the condition can use them too.
     db
       .prepare(
-        `INSERT INTO pro_forma_invoices (number, year, seq, source, application_id, order_id, user_id, content_key, buyer_name, buyer_email,
+        `INSERT INTO pro_forma_invoices (${PRO_FORMA_SERIES.columns}, source, application_id, order_id, user_id, content_key, buyer_name, buyer_email,
            billing, items, total_pence, net_pence, vat_pence, payment_reference, due_on, issued_by)
-         SELECT printf(?, ?, allocated.seq), ?, allocated.seq, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM pro_forma_invoices WHERE year = ?) AS allocated
+         SELECT ${PRO_FORMA_SERIES.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         ${PRO_FORMA_SERIES.from}
          WHERE EXISTS (${onlyIf.select})
          ON CONFLICT DO NOTHING`,
       )

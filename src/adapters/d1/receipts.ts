@@ -7,6 +7,7 @@
 import { RECEIPT_NUMBER_PRINTF, type NewReceipt, type Receipt, type ReceiptItem, type ReceiptSource } from "../../domain/receipts";
 import type { BatchQuery } from "./batch-query";
 import { billingColumn, parseBilling } from "./billing-column";
+import { nextDocumentNumber } from "./document-numbers";
 
 export interface ReceiptStore {
   /**
@@ -84,10 +85,11 @@ export function createReceiptStore(db: D1Database): ReceiptStore {
     issue(r, onlyIf) {
       // Anonymous placeholders throughout, bound in the order they appear, so the caller's
       // condition can use them too.
-      const sql = `INSERT INTO receipts (number, year, seq, source, payment_id, application_id, order_id, user_id, payer_name, payer_email,
+      const series = nextDocumentNumber("receipts");
+      const sql = `INSERT INTO receipts (${series.columns}, source, payment_id, application_id, order_id, user_id, payer_name, payer_email,
            items, total_pence, net_pence, vat_pence, method, paid_on, payment_reference, billing)
-         SELECT printf(?, ?, allocated.seq), ?, allocated.seq, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM receipts WHERE year = ?) AS allocated
+         SELECT ${series.values}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         ${series.from}
          WHERE EXISTS (${onlyIf.select})
          ON CONFLICT (source, payment_id) DO NOTHING`;
       return db

@@ -21,6 +21,9 @@ import type { ReceiptSource } from "../../domain/receipts";
 import type { AuditLog } from "./audit-log";
 import { revokeCertificatesOfOrder } from "./cpd";
 import type { NewAuditEntry } from "../../domain/audit";
+import { nextDocumentNumber } from "./document-numbers";
+
+const CREDIT_NOTE_SERIES = nextDocumentNumber("credit_notes", { format: "?1", year: "?2" });
 
 export type RefundOutcome = "recorded" | "already-recorded" | "exceeds-payment";
 
@@ -287,10 +290,10 @@ export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record"
         ...(entry ? [audit.record(entry, { afterChange: true })] : []),
         db
           .prepare(
-            `INSERT INTO credit_notes (number, year, seq, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id,
+            `INSERT INTO credit_notes (${CREDIT_NOTE_SERIES.columns}, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id,
                payer_name, payer_email, description, reason, total_pence, method, refunded_on, net_pence, vat_pence, lines)
-             SELECT printf(?1, ?2, allocated.seq), ?2, allocated.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19
-             FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM credit_notes WHERE year = ?2) AS allocated
+             SELECT ${CREDIT_NOTE_SERIES.values}, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19
+             ${CREDIT_NOTE_SERIES.from}
              WHERE EXISTS (SELECT 1 FROM refunds WHERE id = ?3)
              ON CONFLICT (refund_id) DO NOTHING`,
           )

@@ -13,11 +13,11 @@
  * carries it, so a kept page grants no script anything a fresh render would not.
  */
 import type { MiddlewareHandler } from "hono";
-import { createContentVersionStore } from "../../adapters/kv/content-version";
 import { assetUrls } from "../../assets";
 import { log } from "../../log";
 import { edgeCacheKey, isEdgeCacheable, SHAREABLE_STATUSES } from "../../services/cache/edge-cache-policy";
 import type { HonoEnv } from "../../types";
+import { contentVersion } from "../../wiring/content";
 
 /** Carries the browser's Cache-Control through the cache, which needs its own. */
 const BROWSER_CACHE_CONTROL = "X-Guildhall-Browser-Cache-Control";
@@ -32,7 +32,7 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const cache = caches.default;
     let key: Request;
     try {
-      const version = await createContentVersionStore(c.var.config.bindings.contentCache).current();
+      const version = await contentVersion(c.var.config).current();
       key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), version));
       const kept = await cache.match(key);
       if (kept) return fromCache(kept);

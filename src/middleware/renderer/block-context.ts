@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { VISITOR } from "../../domain/buyer";
 import type { Block } from "../../domain/content";
+import { log } from "../../log";
 import type { Shareable } from "../../services/cache/edge-cache-policy";
 import type { HonoEnv } from "../../types";
 import type { BlockContext } from "../../views/blocks/block-context";
@@ -33,7 +34,12 @@ export async function loadBlocks(c: Context<HonoEnv>, blocks: readonly Block[], 
   return {
     ctx: {
       site: c.var.site,
-      webinars: () => (webinars ??= content.webinars()),
+      // A failure shows a notice in place of the list instead of failing the page.
+      webinars: () =>
+        (webinars ??= content.webinars().catch((error: unknown) => {
+          log.warn("views.webinars_unavailable", { path: c.var.site.currentPath, error });
+          return null;
+        })),
       buyer,
       ...(embedBase ? { embedUrl: (blockId: string) => `${embedBase}/${encodeURIComponent(blockId)}` } : {}),
     },

@@ -2,7 +2,7 @@
  * The daily job (cron `17 3 * * *`), run with the trigger's scheduled time as its clock:
  * housekeeping (old sessions, purge-log rows, Stripe event ids, old e-mails' content), then the membership year
  * (lapses after grace, renewal reminders: as many pages as one invocation may do, the rest on the
- * jobs queue, see membership/membership-year.ts), then webinar reminders and recording notices,
+ * jobs queue, see membership/year-run.ts), then webinar reminders and recording notices,
  * then what was never paid (stale unpaid orders cancelled, code uses of stale applications
  * released: unpaid-releases.ts), then the directory's grace days (services/directory/listing-grace.ts),
  * then the archive of sent e-mails past the outbox's keeping period (email/archive.ts).
@@ -14,7 +14,7 @@
 import type { HousekeepingStore } from "../../adapters/d1/housekeeping";
 import type { Logger } from "../../log";
 import type { EmailOutbox } from "../email/outbox";
-import { runMembershipYear, type MembershipYearDeps } from "../membership/membership-year";
+import { runMembershipYear, type MembershipYearDeps } from "../membership/year-run";
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
 import { archiveSentEmails, type ArchiveDeps } from "../email/archive";

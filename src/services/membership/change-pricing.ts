@@ -17,7 +17,7 @@
  * Joining fees are one-off and play no part. Card members pay through Stripe, which prorates the
  * same difference by the second; the amount Stripe charges is what their receipt shows.
  */
-import type { ChangeDirection, ChangeQuote } from "../../domain/membership-year";
+import type { ChangeDirection, ChangeQuote } from "../../domain/membership-lifecycle";
 
 export type { ChangeQuote };
 import { londonDate } from "../../shared/london-date";

@@ -11,7 +11,7 @@
  * unreadable) end counts as "never", so it stays active.
  */
 import type { MembershipStatus } from "../../domain/membership";
-import { RENEWAL_WINDOW_DAYS, type MemberStateKind, type StateWindow } from "../../domain/membership-year";
+import { RENEWAL_WINDOW_DAYS, type MemberStateKind, type StateWindow } from "../../domain/membership-lifecycle";
 import { DAY_MS } from "./member-state";
 
 export type StateFilter = MemberStateKind | "all";

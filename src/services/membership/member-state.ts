@@ -17,7 +17,7 @@
  * lapsed from the end itself, so no reminder, prompt or grace speaks of renewing it.
  */
 import type { MembershipRecord } from "../../domain/membership";
-import { RENEWAL_WINDOW_DAYS, type MemberState } from "../../domain/membership-year";
+import { RENEWAL_WINDOW_DAYS, type MemberState } from "../../domain/membership-lifecycle";
 
 export const DAY_MS = 86_400_000;
 

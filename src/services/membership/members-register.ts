@@ -10,7 +10,7 @@ import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { MemberTimelineStore } from "../../adapters/d1/member-timeline";
 import type { MembersRegisterStore, RegisterCursor, RegisterPageRow, RegisterQuery, RegisterRow } from "../../adapters/d1/members-register";
 import type { MemberTimeline } from "../../domain/member-timeline";
-import type { RegisterEntry, RegisterFilter } from "../../domain/membership-year";
+import type { RegisterEntry, RegisterFilter } from "../../domain/membership-lifecycle";
 import type { KeysetPage, PageCursor } from "../../domain/paging";
 import { AppError } from "../../errors";
 import type { CsvColumn } from "../csv";

@@ -26,7 +26,7 @@ import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore, NewChange, NewYearApplication, RenewalPrice } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { Application, ApplicationDetails, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
-import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-year";
+import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-lifecycle";
 import type { JoinPage } from "../../domain/content";
 import { EVIDENCE_FIELDS, evidenceProblems, joinRequirements, type EvidenceField } from "../../shared/join-form";
 import { formValues } from "../profile/member-profile";

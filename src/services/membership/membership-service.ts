@@ -10,7 +10,7 @@ import type { MembershipChangeStore } from "../../adapters/d1/membership-changes
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { CheckoutNotice, CheckoutSession } from "../../domain/billing";
 import type { Application, MembershipRecord, MembershipStatus, MembershipTerms, Payment } from "../../domain/membership";
-import type { MemberState, MembershipChange } from "../../domain/membership-year";
+import type { MemberState, MembershipChange } from "../../domain/membership-lifecycle";
 import type { Session } from "../../domain/session";
 import { IdentityError } from "../../domain/identity-errors";
 import { AppError } from "../../errors";

@@ -6,9 +6,10 @@ export interface BlockContext {
   site: SiteContext;
   /**
    * All published webinars, for webinars-list blocks without their own selection. Called
-   * only when such a block renders; the result is shared by every block of the page.
+   * only when such a block renders; the result is shared by every block of the page. Null when
+   * they cannot be loaded (the caller has logged why): the blocks show a notice instead.
    */
-  webinars: () => Promise<WebinarSummary[]>;
+  webinars: () => Promise<WebinarSummary[] | null>;
   /** Whom webinars-list blocks price their webinars for. */
   buyer: Buyer;
   /**

@@ -1,5 +1,4 @@
 import { Suspense, use } from "react";
-import { log } from "../../log";
 import type { WebinarsFilter, WebinarSummary } from "../../domain/content";
 import type { HeadingLevel } from "../components/heading";
 import { hrefs } from "../../shared/links";
@@ -65,17 +64,14 @@ const AllWebinarsLink = () => <a href={hrefs.webinars}>See all webinars</a>;
 
 /**
  * One load per page, shared by all its webinars-list blocks (keyed by the request's loader).
- * A failure shows a notice in place of the list instead of failing the page.
+ * Null (the loader could not load them, and has logged why) shows a notice in place of the list.
  */
 const loads = new WeakMap<BlockContext["webinars"], Promise<WebinarSummary[] | null>>();
 
 function allWebinars(ctx: BlockContext): Promise<WebinarSummary[] | null> {
   let load = loads.get(ctx.webinars);
   if (!load) {
-    load = ctx.webinars().catch((error: unknown) => {
-      log.warn("views.webinars_unavailable", { path: ctx.site.currentPath, error });
-      return null;
-    });
+    load = ctx.webinars();
     loads.set(ctx.webinars, load);
   }
   return load;

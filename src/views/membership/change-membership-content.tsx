@@ -3,7 +3,7 @@
  * does today (pricing: services/membership/change-pricing.ts). A plain form of radio buttons
  * (works without JavaScript); a problem comes back above it, announced.
  */
-import type { ChangeBlock, ChangeOption, ChangeOptions } from "../../domain/membership-year";
+import type { ChangeBlock, ChangeOption, ChangeOptions } from "../../domain/membership-lifecycle";
 import { DateTime } from "../components/date-time";
 import { formatPence } from "../format";
 import { RadioGroup } from "../forms/choice-fields";

@@ -3,7 +3,7 @@
  * 31 March 2027", "Renewal due: ends on 31 March 2027", "In grace period until 30 April 2027",
  * "Lapsed on 30 April 2027"… Dates are London days, as every date on the site.
  */
-import type { MemberState } from "../../domain/membership-year";
+import type { MemberState } from "../../domain/membership-lifecycle";
 import { formatDate } from "../format";
 
 const day = (moment: string) => formatDate(new Date(moment));

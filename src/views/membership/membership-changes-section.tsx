@@ -4,7 +4,7 @@
  * effect when paid), the way to change, and the changes made so far.
  */
 import type { Application, MembershipRecord } from "../../domain/membership";
-import type { ChangeStatus, MemberState, MembershipChange } from "../../domain/membership-year";
+import type { ChangeStatus, MemberState, MembershipChange } from "../../domain/membership-lifecycle";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { formatPence } from "../format";

@@ -11,11 +11,11 @@ import type { CheckoutNotice } from "../../domain/billing";
 import { CheckoutNoticeBox, type CheckoutNoticeTexts } from "../components/checkout-notice";
 import { hrefs } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
-import type { MemberState } from "../../domain/membership-year";
+import type { MemberState } from "../../domain/membership-lifecycle";
 import { MemberStateWords } from "./member-state-words";
 import { RenewalSection, type RenewalNotice } from "./renewal-section";
 import { MembershipChangesSection } from "./membership-changes-section";
-import type { MembershipChange } from "../../domain/membership-year";
+import type { MembershipChange } from "../../domain/membership-lifecycle";
 
 export type ShownStatus = "awaiting_payment" | "active" | "lapsed" | "cancelled";
 

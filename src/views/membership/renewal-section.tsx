@@ -9,7 +9,7 @@
  * not be renewed.
  */
 import type { Application, MembershipRecord } from "../../domain/membership";
-import type { MemberState } from "../../domain/membership-year";
+import type { MemberState } from "../../domain/membership-lifecycle";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { formatPence } from "../format";

@@ -1,6 +1,6 @@
 /** How application and order statuses, payment methods and audit actions read on the staff screens. */
 import type { ApplicationKind, ApplicationStatus, MembershipStatus, PaymentMethod } from "../../domain/membership";
-import type { ChangeDirection, ChangeStatus } from "../../domain/membership-year";
+import type { ChangeDirection, ChangeStatus } from "../../domain/membership-lifecycle";
 import type { OrderPaymentMethod, OrderStatus } from "../../domain/orders";
 import type { StaffRole } from "../../domain/staff";
 

@@ -1,4 +1,4 @@
-import type { RegisterEntry, RegisterFilter } from "../../domain/membership-year";
+import type { RegisterEntry, RegisterFilter } from "../../domain/membership-lifecycle";
 import type { KeysetPage } from "../../domain/paging";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";

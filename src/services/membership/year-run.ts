@@ -18,7 +18,7 @@
  */
 import { renewsAutomatically } from "../../shared/renewal-way";
 import type { DailyJobProgressStore, YearRunProgress, YearRunStep } from "../../adapters/d1/daily-job-progress";
-import type { MembershipYearStore, PeriodPosition, YearMember } from "../../adapters/d1/membership-year";
+import type { MembershipYearStore, PeriodPosition, YearMember } from "../../adapters/d1/year-run-store";
 import type { MembershipTerms } from "../../domain/membership";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";

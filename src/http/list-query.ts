@@ -1,8 +1,7 @@
-/** What the staff lists share: the status and search in the query string, and the CSV download's headers. */
+/** What the staff lists share: the status, search and page position in the query string. */
 import * as z from "zod";
-import type { PageCursor } from "../../domain/paging";
-import { AppError } from "../../errors";
-import { londonDate } from "../../shared/london-date";
+import type { PageCursor } from "../domain/paging";
+import { AppError } from "../errors";
 
 /** The newest this many are listed on screen; a search finds older ones. */
 export const LIST_LIMIT = 200;
@@ -35,14 +34,4 @@ export function pageCursor(query: { after?: string | undefined; before?: string 
   if (after) return { direction: "after", token: after };
   if (before) return { direction: "before", token: before };
   return null;
-}
-
-/** Headers of a private CSV download named `{name}-{today}.csv`. */
-export function csvHeaders(name: string, now: Date): Record<string, string> {
-  return {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${name}-${londonDate(now)}.csv"`,
-    "Cache-Control": "private, no-store",
-    "X-Robots-Tag": "noindex",
-  };
 }

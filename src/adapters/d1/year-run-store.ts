@@ -1,6 +1,6 @@
 /**
  * What the daily job reads and writes about the membership year (services/membership/
- * membership-year.ts), at any size: the active records due a lapse or a reminder, read in bounded
+ * year-run.ts), at any size: the active records due a lapse or a reminder, read in bounded
  * keyset pages in the order of the index `memberships_status_period` (migrations/0039), and
  * set-based statements that lapse a whole page at once.
  */

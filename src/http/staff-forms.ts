@@ -4,9 +4,9 @@
  * field, and the refusal when the record has moved on from awaiting payment.
  */
 import * as z from "zod";
-import { AppError } from "../../errors";
-import type { FieldProblem } from "../forms/error-summary";
-import { formatPence } from "../format";
+import { AppError } from "../errors";
+import type { FieldProblem } from "../views/forms/error-summary";
+import { formatPence } from "../views/format";
 
 const AMOUNT_FORMAT = "Enter the amount in pounds, like 45 or 45.50";
 
