@@ -4,12 +4,12 @@
  * `deliverSoon` inside `waitUntil`. Delivery then happens after the response; the sweep catches
  * anything the queue never delivered.
  *
- *   const email = c.var.email.outbox.prepare(
+ *   const email = c.var.services.email.outbox.prepare(
  *     { kind: "application-rejected", event: application.id, to: { email: application.email, userId: application.userId }, data },
  *     { onlyIf: { afterChange: true } },
  *   );
  *   await db.batch([rejectStatement, ...email.statements]);
- *   c.executionCtx.waitUntil(c.var.email.outbox.deliverSoon(email.ids));
+ *   c.executionCtx.waitUntil(c.var.services.email.outbox.deliverSoon(email.ids));
  */
 import type { DeliveryQueue } from "../../adapters/email/delivery-queue";
 import type { NewOutboxMessage, OutboxCondition, OutboxFill, OutboxStore } from "../../adapters/d1/outbox";
