@@ -16,6 +16,9 @@ import { buildClient } from "../../scripts/build-client.mjs";
 import { buildWorkerModules } from "../../scripts/build-worker-modules.mjs";
 import { startCms } from "../../scripts/lib/cms.mjs";
 import { startAuthEmulator } from "../../scripts/lib/firebase.mjs";
+import { bundleWorker } from "../../scripts/bench/worker.mjs";
+import type { BrowserServer } from "playwright-core";
+import { launchChromiumServer } from "../e2e/support/chromium";
 import { startFakeCms } from "./fake-cms";
 import { startFakeStripe } from "./fake-stripe";
 import { TEST_PORTS } from "./test-ports";
@@ -28,6 +31,10 @@ declare module "vitest" {
     /** The fake Stripe API (test/support/fake-stripe.ts): Stripe itself cannot be reached here. */
     fakeStripeUrl: string;
     e2eWorkerUrl: string;
+    /** The Worker bundled once for the browser tests (test/e2e/support/site-worker.ts). */
+    e2eWorkerBundle: string;
+    /** The run's one Chromium that browser test files connect to (test/e2e/support/chromium.ts). */
+    chromiumWsEndpoint: string;
     /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
     firebaseEmulatorHost: string;
     /** The emulator's demo- project id (FIREBASE_PROJECT_ID). */
@@ -67,6 +74,20 @@ export default async function setup(project: TestProject) {
   const auth = authStart.value;
   const fake = await startFakeCms(cms.url);
   const fakeStripe = await startFakeStripe();
+  // The browser tests' Workers all run one bundle (wrangler's own, as a deploy uploads it), and
+  // their files share one Chromium.
+  let chromium: BrowserServer | null = null;
+  if (project.vitest.projects.some((p) => p.name === "e2e")) {
+    try {
+      project.provide("e2eWorkerBundle", bundleWorker(join(dir, "worker")));
+      chromium = await launchChromiumServer();
+      project.provide("chromiumWsEndpoint", chromium.wsEndpoint());
+    } catch (error) {
+      await Promise.all([fake.close(), fakeStripe.close(), cms.stop(), auth.stop()]);
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
 
   project.provide("cmsUrl", cms.url);
   project.provide("fakeCmsUrl", fake.url);
@@ -76,7 +97,7 @@ export default async function setup(project: TestProject) {
   project.provide("firebaseProjectId", auth.projectId);
 
   return async () => {
-    await Promise.all([fake.close(), fakeStripe.close()]);
+    await Promise.all([fake.close(), fakeStripe.close(), chromium?.close()]);
     await Promise.all([cms.stop(), auth.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };

@@ -1,13 +1,16 @@
 /**
  * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, offline.
  *
- * `chromium.launch()` gives every browser a fresh, empty user-data directory of its own (and
- * deletes it on close), so nothing carries over between files or runs. The flags are the ones
+ * The global setup launches one Chromium for the whole run (`launchChromiumServer`) and each
+ * browser test file connects to it: a file's contexts are its own (fresh storage, closed when the
+ * file disconnects), so nothing carries over between files, and the run pays for one browser
+ * start instead of one per file. The flags are the ones
  * this offline machine needs: no background networking, no component updates, no sync, no first-run UI.
  * Every browser context also refuses requests that would leave loopback (see `openContext`).
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer } from "playwright-core";
+import { inject } from "vitest";
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium.mjs";
 
@@ -22,11 +25,17 @@ export const PHONE: BrowserContextOptions = {
 };
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
-export async function launchChromium(): Promise<Browser> {
+/** The run's one Chromium (global setup); its closing ends every file's connection. */
+export async function launchChromiumServer(): Promise<BrowserServer> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\`, or set CHROMIUM_PATH.`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+}
+
+/** A test file's connection to the run's Chromium; `close()` ends the connection and its contexts. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.connect(inject("chromiumWsEndpoint"));
 }
 
 /** True for http(s) URLs on this machine: 127.0.0.0/8, localhost and [::1]. */

@@ -1,17 +1,21 @@
 /**
- * One real `wrangler dev` per test file (as publish-purge.test.ts does), pointed at the real
- * Strapi the global setup started, with its own local KV/D1 state in a temporary folder.
+ * One Worker per test file: the bundle a deploy uploads (built once by the global setup with
+ * `wrangler deploy --dry-run`, lazily loaded modules beside it), run by Miniflare in this test
+ * process with wrangler.toml's bindings (fresh in-memory KV, D1 with the migrations applied,
+ * queues, rate limiters, the static assets), pointed at the real Strapi and Firebase Auth
+ * emulator the global setup started. Starting one takes about a second, where `wrangler dev`
+ * took ten or more: it bundled the Worker and spawned wrangler twice more for the migrations
+ * and the seed. publish-purge.test.ts still starts the real `wrangler dev` (the `npm run dev`
+ * path, and the port the CMS webhook calls).
  *
  * Each file takes its own port, `TEST_PORTS.worker + slot`, so files can run in parallel with
- * each other and with publish-purge.test.ts (which uses `TEST_PORTS.worker` itself, the port the
- * CMS webhook calls). TEST_PORT_OFFSET shifts these ports like the others: keep two runs' offsets
- * at least 14 apart.
+ * each other and with publish-purge.test.ts (which uses `TEST_PORTS.worker` itself). TEST_PORT_OFFSET
+ * shifts these ports like the others: keep two runs' offsets at least 30 apart.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { startWorker } from "../../../scripts/lib/worker.mjs";
+import { readDevVarsExample, startBenchWorker, wranglerWorkerOptions } from "../../../scripts/bench/worker.mjs";
+import { ROOT } from "../../../scripts/lib/worker.mjs";
 import { TEST_PORTS } from "../../support/test-ports";
 import { TEST_SECRETS } from "../../support/test-secrets";
 
@@ -36,36 +40,44 @@ export interface SiteWorkerOptions {
 export const siteWorkerUrl = (slot: number) => `http://127.0.0.1:${TEST_PORTS.worker + slot}`;
 
 export async function startSiteWorker(slot: number, options: SiteWorkerOptions = {}): Promise<SiteWorker> {
-  const stateDir = mkdtempSync(join(tmpdir(), "guildhall-e2e-browser-"));
-  const port = TEST_PORTS.worker + slot;
+  const log = options.log ?? (() => undefined);
+  const worker = await startBenchWorker({
+    workerOptions: await wranglerWorkerOptions(),
+    scriptPath: inject("e2eWorkerBundle"),
+    assetsDir: join(ROOT, "dist", "client"),
+    port: TEST_PORTS.worker + slot,
+    vars: {
+      // The committed local secrets, as `wrangler dev` read them from .dev.vars, then the test's.
+      ...readDevVarsExample(),
+      ENVIRONMENT: "test",
+      CMS_URL: inject("cmsUrl"),
+      CMS_TOKEN: TEST_SECRETS.cmsToken,
+      CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
+      PREVIEW_SECRET: TEST_SECRETS.previewSecret,
+      ...authVars(),
+      ...options.vars,
+    },
+    onLog: ({ level, message }: { level: string; message: string }) => log(`[${level}] ${message}`),
+  });
   try {
-    const worker = await startWorker({
-      port,
-      host: "127.0.0.1",
-      persistTo: stateDir,
-      vars: {
-        ENVIRONMENT: "test",
-        CMS_URL: inject("cmsUrl"),
-        CMS_TOKEN: TEST_SECRETS.cmsToken,
-        CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
-        PREVIEW_SECRET: TEST_SECRETS.previewSecret,
-        ...authVars(),
-        ...options.vars,
-      },
-      ...(options.seedSql ? { seedSql: options.seedSql } : {}),
-      log: options.log ?? (() => undefined),
-    });
-    return {
-      url: worker.url,
-      async stop() {
-        await worker.stop();
-        rmSync(stateDir, { recursive: true, force: true });
-      },
-    };
+    if (options.seedSql) await runSql(await worker.mf.getD1Database("DB"), options.seedSql);
+    return { url: worker.url, stop: () => worker.dispose() };
   } catch (error) {
-    rmSync(stateDir, { recursive: true, force: true });
+    await worker.dispose().catch(() => undefined);
     throw error;
   }
+}
+
+/** Runs a script of SQL statements on the Worker's D1, split as `wrangler d1 execute` splits them. */
+async function runSql(db: D1Like, sql: string) {
+  const { unstable_splitSqlQuery } = await import("wrangler");
+  const statements = unstable_splitSqlQuery(sql).map((s: string) => s.trim()).filter(Boolean);
+  if (statements.length) await db.batch(statements.map((statement: string) => db.prepare(statement)));
+}
+
+interface D1Like {
+  prepare(sql: string): unknown;
+  batch(statements: unknown[]): Promise<unknown>;
 }
 
 /**
