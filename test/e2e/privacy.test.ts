@@ -5,8 +5,7 @@
  * lands on the confirmation signed out, and can no longer sign in. Staff download an applicant's
  * data from the application's page for a data-subject request. axe finds nothing on the new pages.
  */
-import { readFile } from "node:fs/promises";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
 import { axeFindings, formatFindings } from "./support/axe";
@@ -56,6 +55,13 @@ async function signIn(page: Page, email: string, password: string, callbackPath:
   if (onVerifyPage(page)) await passStaffVerify(page);
 }
 
+/** A download's contents (read as a stream: the browser is the run's shared one, reached over a connection). */
+async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** From the account page: download the data, then delete the account. */
 async function downloadThenDelete(page: Page, account: { email: string; uid: string }) {
   await signIn(page, account.email, PASSWORD, "/user/account");
@@ -65,7 +71,7 @@ async function downloadThenDelete(page: Page, account: { email: string; uid: str
 
   const [download] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Download my data" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as { account: { userId: string; email: string }; tables: Record<string, unknown[]> };
+  const exported = JSON.parse(await downloadedText(download)) as { account: { userId: string; email: string }; tables: Record<string, unknown[]> };
   expect(exported.account).toEqual({ userId: account.uid, email: account.email });
   expect(exported.tables.sessions!.length).toBeGreaterThan(0);
 
@@ -153,7 +159,7 @@ describe("staff answering a data-subject request", () => {
       await expect.poll(() => pathOf(page)).toBe("/staff/applications/privacy-app");
       const [download] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Export this person's data" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^personal-data-GH-PRIVACY1-\d{4}-\d{2}-\d{2}\.json$/);
-      const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as { account: { userId: string }; tables: Record<string, { given_name?: string }[]> };
+      const exported = JSON.parse(await downloadedText(download)) as { account: { userId: string }; tables: Record<string, { given_name?: string }[]> };
       expect(exported.account.userId).toBe("privacy-applicant");
       expect(exported.tables.applications![0]!.given_name).toBe("Ann");
       // The export is on the application's audit trail.
