@@ -1,10 +1,12 @@
 /**
- * One `npm test` runs three projects:
+ * One `npm test` runs these projects:
  * - `unit`: pure rules, views and services with injected stores, inside workerd with no stack
  *   (no Strapi, no emulator, no fakes). `npm run test:unit` runs it alone in seconds.
  * - `integration`: the Worker inside workerd (@cloudflare/vitest-plugin) with real local KV and
  *   D1, against the real Strapi and Firebase Auth emulator the global setup starts;
  * - `e2e`: Node-side tests that drive the running stack (wrangler dev, Chromium);
+ * - `volume`: the Worker in workerd against a CMS of its own with thousands of articles and
+ *   pages (test/support/volume-setup.ts starts it; selecting only this project starts nothing else);
  * - `production`: Node-side tests of the path to production (the CMS on PostgreSQL, its refusal
  *   of development secrets, the deploy checks, the production bundle in Miniflare); each starts
  *   what it needs itself, so selecting only this project starts no shared stack.
@@ -78,6 +80,32 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The site at real sizes: the Worker in workerd against a CMS of its own holding thousands
+        // of articles and pages (test/support/volume-setup.ts), apart from the shared stack.
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            ...worker,
+            miniflare: {
+              bindings: {
+                ...TEST_BINDINGS,
+                CMS_URL: inject<string>("volumeCmsUrl"),
+                // This project checks what is read at size, not how fast: on a busy two-core test
+                // machine one 500-entry CMS request can take seconds, so its timeout is generous.
+                CMS_TIMEOUT_MS: "20000",
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "volume",
+          include: ["test/volume/**/*.test.ts"],
+          globalSetup: ["./test/support/volume-setup.ts"],
+          testTimeout: 60_000,
+          setupFiles: ["./test/support/worker/no-unexpected-errors.ts", "./test/support/worker/setup.ts"],
         },
       },
       {

@@ -63,11 +63,25 @@ export async function startCms({
     throw new Error("startCms: with postgresUrl, pass publicDir too (there is no database file to put uploads beside).");
   }
   await assertPortFree(port, DEV_CMS_HOST, "the CMS");
+  const env = cmsEnvironment({ port, dbFile, postgresUrl, purgeUrl, purgeSecret, apiToken, editorApiToken, publicDir, serveAdmin, preview });
+  const proc = startProcess("cms", process.execPath, [STRAPI_BIN, "start"], { cwd: CMS_DIR, env, log });
+  const url = `http://${DEV_CMS_HOST}:${port}`;
+  try {
+    await waitForHttp(`${url}/_health`, { proc, timeoutMs, accept: (response) => response.status === 204 });
+  } catch (error) {
+    await proc.stop();
+    throw error;
+  }
+  return { url, stop: () => proc.stop(), proc };
+}
+
+/** The environment a Strapi command runs with for these options (see startCms). */
+function cmsEnvironment({ port = DEV_CMS_PORT, dbFile = DEV_CMS_DB_FILE, postgresUrl, purgeUrl, purgeSecret, apiToken = DEV_CMS_TOKEN, editorApiToken, publicDir, serveAdmin = false, preview } = {}) {
   const database = isAbsolute(dbFile) ? dbFile : resolve(CMS_DIR, dbFile);
   const uploadsRoot = publicDir ?? (database === DEV_CMS_DB_FILE ? DEV_PUBLIC_DIR : `${database}-public`);
   // Strapi's local upload provider refuses to start unless the uploads folder exists.
   mkdirSync(join(uploadsRoot, "uploads"), { recursive: true });
-  const env = {
+  return {
     ...CMS_BASE_ENV,
     // Local runs use the committed development secrets, which the CMS refuses under production.
     NODE_ENV: "development",
@@ -86,13 +100,20 @@ export async function startCms({
     PREVIEW_SITE_URL: preview?.siteUrl ?? "",
     PREVIEW_SECRET: preview?.secret ?? "",
   };
-  const proc = startProcess("cms", process.execPath, [STRAPI_BIN, "start"], { cwd: CMS_DIR, env, log });
-  const url = `http://${DEV_CMS_HOST}:${port}`;
-  try {
-    await waitForHttp(`${url}/_health`, { proc, timeoutMs, accept: (response) => response.status === 204 });
-  } catch (error) {
-    await proc.stop();
-    throw error;
-  }
-  return { url, stop: () => proc.stop(), proc };
+}
+
+/**
+ * Adds `articles` published articles and `pages` published general pages to the SQLite
+ * database `dbFile` (cms/scripts/seed-volume.js says what they are), seeding the demo content
+ * first if the database is new. Run it before startCms on the same file, with the same tokens.
+ *
+ * @param {{ dbFile: string, articles: number, pages: number, apiToken?: string, editorApiToken?: string, log?: (line: string) => void, timeoutMs?: number }} options
+ */
+export async function seedCmsVolume({ dbFile, articles, pages, apiToken, editorApiToken, log, timeoutMs = 240_000 }) {
+  const env = cmsEnvironment({ dbFile, apiToken, editorApiToken });
+  const proc = startProcess("cms-seed", process.execPath, [join(CMS_DIR, "scripts", "seed-volume.js"), "--articles", String(articles), "--pages", String(pages)], { cwd: CMS_DIR, env, log });
+  const timer = setTimeout(() => proc.stop(), timeoutMs);
+  const { code, signal } = await proc.exited;
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`Seeding the CMS with ${articles} articles and ${pages} pages failed (${signal ?? `exit ${code}`}):\n${proc.tail()}`);
 }

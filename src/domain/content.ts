@@ -187,6 +187,28 @@ export interface Article extends ArticleSummary {
   blocks: Block[];
 }
 
+/** The fields of an article the sitemap needs. */
+export interface ArticleSlug {
+  slug: string;
+  updatedAt: string | null;
+}
+
+/** One address the sitemap lists. */
+export interface SitemapEntry {
+  path: string;
+  lastmod: string | null;
+}
+
+/** One page of the article list as visitors see it, newest first. */
+export interface ArticleListPage {
+  articles: ArticleSummary[];
+  /** Counts from 1. */
+  page: number;
+  /** At least 1: an empty list is one empty page. */
+  pageCount: number;
+  total: number;
+}
+
 export interface WebinarPrices {
   defaultPrice: number | null;
   stripePriceId: string | null;

@@ -1,14 +1,12 @@
 /**
- * /robots.txt and /sitemap.xml. The sitemap lists public pages only: general pages that are
- * neither authenticatedOnly nor membersOnly, articles and webinars, plus the site's own lists.
+ * /robots.txt and the sitemap (services/content/sitemap.ts says what it lists): /sitemap.xml,
+ * and past 50,000 addresses its parts /sitemap-1.xml onwards.
  */
-import { Hono } from "hono";
-import { isBuiltInScreenAddress } from "../shared/built-in-screens";
-import { pageHref, hrefs } from "../shared/links";
+import { type Context, Hono } from "hono";
+import { AppError } from "../errors";
+import { sitemapEntries, sitemapOf, sitemapPart } from "../services/content/sitemap";
 import type { HonoEnv } from "../types";
-
-const xmlEscape = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+import { sitemapIndexXml, urlsetXml } from "../views/sitemap-xml";
 
 export const seoFileRoutes = new Hono<HonoEnv>()
   .get("/robots.txt", (c) => {
@@ -27,40 +25,20 @@ export const seoFileRoutes = new Hono<HonoEnv>()
     );
   })
   .get("/sitemap.xml", async (c) => {
-    const { config } = c.var;
-    const { content } = c.var.services;
-    const [pages, articles, webinars, bundles, memberships, membershipInfo] = await Promise.all([
-      content.allGeneralPageSlugs(),
-      content.allArticles(),
-      content.webinars(),
-      content.webinarBundles(),
-      content.memberships(),
-      content.membershipInfoIndex(),
-    ]);
-    const entries: { path: string; lastmod: string | null }[] = [
-      { path: "/", lastmod: null },
-      { path: hrefs.articles, lastmod: null },
-      { path: hrefs.webinars, lastmod: null },
-      { path: hrefs.bundles, lastmod: null },
-      { path: hrefs.memberships, lastmod: null },
-      { path: hrefs.join, lastmod: null },
-      ...memberships.map((membership) => ({ path: hrefs.membershipInfo(membership.slug), lastmod: null })),
-      // Not pages that answer with a redirect, nor the built-in screens' pages (listed above when they are public).
-      ...pages
-        .filter((page) => !page.authenticatedOnly && !page.membersOnly && !isBuiltInScreenAddress(page) && !(pageHref(page) in membershipInfo.redirects))
-        .map((page) => ({ path: pageHref(page), lastmod: page.updatedAt })),
-      ...articles.map((article) => ({ path: hrefs.article(article.slug), lastmod: article.updatedAt })),
-      ...webinars.map((webinar) => ({ path: hrefs.webinar(webinar.slug), lastmod: null })),
-      ...bundles.map((bundle) => ({ path: hrefs.bundle(bundle.slug), lastmod: null })),
-    ];
-    const unique = [...new Map(entries.map((entry) => [entry.path, entry])).values()];
-    const urls = unique
-      .map(
-        ({ path, lastmod }) =>
-          `  <url><loc>${xmlEscape(`${config.site.url}${path}`)}</loc>${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""}</url>`,
-      )
-      .join("\n");
-    c.header("Content-Type", "application/xml; charset=UTF-8");
-    c.header("Cache-Control", "public, max-age=300");
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+    const sitemap = sitemapOf(await sitemapEntries(c.var.services.content));
+    const { url } = c.var.config.site;
+    return xml(c, sitemap.kind === "urls" ? urlsetXml(url, sitemap.entries) : sitemapIndexXml(url, sitemap.parts));
+  })
+  // The parts of a sitemap past 50,000 addresses, listed by /sitemap.xml's index.
+  .get("/:file{sitemap-[0-9]{1,6}\\.xml}", async (c) => {
+    const part = Number(c.req.param("file").slice("sitemap-".length, -".xml".length));
+    const entries = sitemapPart(await sitemapEntries(c.var.services.content), part);
+    if (!entries) throw new AppError("NOT_FOUND", "No such part of the sitemap");
+    return xml(c, urlsetXml(c.var.config.site.url, entries));
   });
+
+function xml(c: Context<HonoEnv>, body: string) {
+  c.header("Content-Type", "application/xml; charset=UTF-8");
+  c.header("Cache-Control", "public, max-age=300");
+  return c.body(body);
+}

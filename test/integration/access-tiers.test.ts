@@ -6,13 +6,14 @@ import { allGeneralPagesOperation } from "../../src/adapters/cms/operations";
 import type { GeneralPage } from "../../src/domain/content";
 import { pageHref } from "../../src/shared/links";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let authOnly: GeneralPage;
 let membersOnly: GeneralPage;
 
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  const pages = await cms.run(allGeneralPagesOperation, {});
+  const pages = await everyEntry(cms, allGeneralPagesOperation);
   // The Worker's own account pages take precedence over CMS pages at the same addresses.
   const workerPages = ["/user/account", "/user/membership", "/user/webinars"];
   authOnly = pages.find((p) => p.authenticatedOnly && !p.membersOnly && !workerPages.includes(pageHref(p)))!;

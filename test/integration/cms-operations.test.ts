@@ -5,6 +5,7 @@ import { createCmsClient, type CmsClient } from "../../src/adapters/cms/client";
 import * as ops from "../../src/adapters/cms/operations";
 import type { Block, GeneralPage } from "../../src/domain/content";
 import { BLOCK_KINDS, SIDEBAR_GROUPS } from "../../src/domain/content";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let cms: CmsClient;
 beforeAll(() => {
@@ -54,7 +55,7 @@ describe("shared layout operations", () => {
 describe("page operations", () => {
   let pages: GeneralPage[];
   beforeAll(async () => {
-    pages = await cms.run(ops.allGeneralPagesOperation, {});
+    pages = await everyEntry(cms, ops.allGeneralPagesOperation);
   });
 
   it("allGeneralPages returns every page, of type Root and others, with access flags", () => {
@@ -67,7 +68,7 @@ describe("page operations", () => {
   });
 
   it("allGeneralPageSlugs matches allGeneralPages", async () => {
-    const slugs = await cms.run(ops.allGeneralPageSlugsOperation, {});
+    const slugs = await everyEntry(cms, ops.allGeneralPageSlugsOperation);
     expect(slugs.map((s) => `${s.type}/${s.slug}`).sort()).toEqual(pages.map((p) => `${p.type}/${p.slug}`).sort());
   });
 
@@ -96,7 +97,7 @@ describe("page operations", () => {
 
   it("the demo content uses every block kind at least once", async () => {
     const home = await cms.run(ops.homepageOperation, {});
-    const articles = await cms.run(ops.allArticlesOperation, {});
+    const articles = await everyEntry(cms, ops.allArticlesOperation);
     const articleBlocks = await Promise.all(articles.map((a) => cms.run(ops.articleOperation, { slug: a.slug })));
     const all = [...(home?.blocks ?? []), ...pages.flatMap((p) => p.blocks), ...articleBlocks.flatMap((a) => a?.blocks ?? [])];
     expect([...kindsOf(all)].sort()).toEqual([...BLOCK_KINDS].sort());
@@ -105,7 +106,7 @@ describe("page operations", () => {
 
 describe("articles, webinars, bundles, memberships, join page", () => {
   it("allArticles returns at least three articles with images, newest first", async () => {
-    const articles = await cms.run(ops.allArticlesOperation, {});
+    const articles = await everyEntry(cms, ops.allArticlesOperation);
     expect(articles.length).toBeGreaterThanOrEqual(3);
     expect(articles.every((a) => a.teaser.image && a.teaser.summary)).toBe(true);
     // The article written only in blocks gets its teaser from them.

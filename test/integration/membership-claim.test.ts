@@ -9,13 +9,14 @@ import { createCmsClient } from "../../src/adapters/cms/client";
 import { allGeneralPagesOperation } from "../../src/adapters/cms/operations";
 import { pageHref } from "../../src/shared/links";
 import { createUser, idTokenFor, TestBrowser, verifyEmail } from "../support/worker/browser";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const BACK_PAIN = "/webinars/managing-persistent-low-back-pain"; // £45, members £25
 let membersOnly: string;
 
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  membersOnly = pageHref((await cms.run(allGeneralPagesOperation, {})).find((p) => p.membersOnly)!);
+  membersOnly = pageHref((await everyEntry(cms, allGeneralPagesOperation)).find((p) => p.membersOnly)!);
 });
 
 /** An active, card-paid membership staff granted to `email` before anyone signed in with it. */

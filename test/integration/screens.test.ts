@@ -8,13 +8,15 @@ import { createCmsClient } from "../../src/adapters/cms/client";
 import * as ops from "../../src/adapters/cms/operations";
 import { BLOCK_KINDS, type GeneralPage } from "../../src/domain/content";
 import { pageHref } from "../../src/shared/links";
+import { parsedElements } from "../support/parsed-html";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const get = (path: string, init?: RequestInit) => SELF.fetch(`http://localhost${path}`, init);
 const cms = () => createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
 
 let pages: GeneralPage[];
 beforeAll(async () => {
-  pages = await cms().run(ops.allGeneralPagesOperation, {});
+  pages = await everyEntry(cms(), ops.allGeneralPagesOperation);
 });
 
 const publicPages = () => pages.filter((p) => !p.authenticatedOnly && !p.membersOnly);
@@ -55,7 +57,7 @@ describe("screens", () => {
   it("renders every block kind somewhere in the demo content", async () => {
     const seen = new Set<string>();
     const paths = ["/", ...publicPages().map(pageHref)];
-    const articles = await cms().run(ops.allArticlesOperation, {});
+    const articles = await everyEntry(cms(), ops.allArticlesOperation);
     paths.push(...articles.map((a) => `/articles/${a.slug}`));
     for (const path of paths) {
       const html = await (await get(path)).text();
@@ -66,7 +68,7 @@ describe("screens", () => {
 
   it("articles, webinars and bundles each render", async () => {
     const [articles, webinars, bundles] = await Promise.all([
-      cms().run(ops.allArticlesOperation, {}),
+      everyEntry(cms(), ops.allArticlesOperation),
       cms().run(ops.webinarsOperation, {}),
       cms().run(ops.webinarBundlesOperation, {}),
     ]);
@@ -206,6 +208,20 @@ describe("media", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("Content-Security-Policy")).toContain("sandbox");
     await response.arrayBuffer();
+  });
+
+  it("offers each CMS image in the sizes Strapi made, so a phone takes a small file and a sharp screen a large one", async () => {
+    const images = parsedElements(await (await get("/")).text()).filter((el) => el.tagName === "img");
+    const hero = images.find((el) => String(el.properties.src ?? "").includes("hero"))!;
+    const candidates = String(hero.properties.srcSet).split(", ").map((entry) => entry.split(" "));
+    // Strapi's renditions of the 1,600 px hero (thumbnail, small, medium, large) and the original, by width.
+    expect(candidates.map(([, width]) => width)).toEqual(["245w", "500w", "750w", "1000w", "1600w"]);
+    expect(candidates.slice(0, 4).map(([url]) => url)).toEqual(["thumbnail", "small", "medium", "large"].map((format) => expect.stringMatching(new RegExp(`^/uploads/${format}_hero`))));
+    expect(hero.properties.sizes).toBe("(min-width: 76rem) 38rem, (min-width: 56rem) 50vw, 100vw");
+    for (const [url] of candidates) expect((await get(url!)).status, url).toBe(200);
+    // The logo, drawn 44 px square, is Strapi's 156 px thumbnail of the emblem: sharp at three times, and not the original.
+    const logo = images.find((el) => (el.properties.className as string[] | undefined)?.includes("brand__logo"))!;
+    expect(logo.properties.src).toMatch(/^\/uploads\/thumbnail_favicon/);
   });
 
   it.each(["/uploads/..%2F..%2Fetc%2Fpasswd", "/uploads/x.exe", "/uploads/.hidden.png", "/uploads/missing-file.png"])(

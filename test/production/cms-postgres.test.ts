@@ -74,6 +74,9 @@ function comparable(value: unknown, twin: unknown): unknown {
   return value;
 }
 
+/** The demo content's lists fit on one page of a paged list operation. */
+const ONE_PAGE = { page: 1, pageSize: 1000 };
+
 async function expectSameContent<Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) {
   const [fromPostgres, fromSqlite] = await Promise.all([postgres.run(operation, variables), sqlite.run(operation, variables)]);
   expect(comparable(fromPostgres, fromSqlite), `${operation.name} ${JSON.stringify(variables)}`).toEqual(comparable(fromSqlite, fromPostgres));
@@ -101,15 +104,15 @@ describe("the CMS on PostgreSQL answers the Worker's operations as on SQLite", (
   });
 
   it("allGeneralPages, allGeneralPageSlugs and every generalPage", async () => {
-    const pages = await expectSameContent(ops.allGeneralPagesOperation, {});
-    const slugs = await expectSameContent(ops.allGeneralPageSlugsOperation, {});
+    const { items: pages } = await expectSameContent(ops.allGeneralPagesOperation, ONE_PAGE);
+    const { items: slugs } = await expectSameContent(ops.allGeneralPageSlugsOperation, ONE_PAGE);
     expect(pages.length).toBeGreaterThanOrEqual(20);
     expect(slugs).toHaveLength(pages.length);
     for (const { slug, type } of slugs) await expectSameContent(ops.generalPageOperation, { slug, type });
   });
 
   it("allArticles and every article", async () => {
-    const articles = await expectSameContent(ops.allArticlesOperation, {});
+    const { items: articles } = await expectSameContent(ops.allArticlesOperation, ONE_PAGE);
     expect(articles.length).toBeGreaterThanOrEqual(3);
     for (const { slug } of articles) await expectSameContent(ops.articleOperation, { slug });
   });

@@ -42,13 +42,15 @@ declare module "vitest" {
   }
 }
 
-/** Projects that need no shared stack (`production` starts its own): selecting only these starts nothing. */
-const STACKLESS_PROJECTS = new Set(["unit", "production"]);
+/** Projects that need no shared stack (`production` and `volume` start their own): selecting only these starts nothing. */
+const STACKLESS_PROJECTS = new Set(["unit", "production", "volume"]);
+/** Projects that render pages in workerd, which needs the client build's asset manifest. */
+const RENDERING_PROJECTS = new Set(["integration", "e2e", "volume"]);
 
 export default async function setup(project: TestProject) {
   await buildWorkerModules({ quiet: true });
+  if (project.vitest.projects.some((p) => RENDERING_PROJECTS.has(p.name))) await buildClient({ quiet: true });
   if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
-  await buildClient({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), "guildhall-test-"));
   const e2eWorkerUrl = `http://127.0.0.1:${TEST_PORTS.worker}`;
   const [cmsStart, authStart] = await Promise.allSettled([

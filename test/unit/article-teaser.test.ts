@@ -1,14 +1,18 @@
 /** Article lists' teasers: the editor's summary and image, else the first paragraph and image in the blocks. */
 import { describe, expect, it } from "vitest";
 import { shorten, TEASER_MAX_CHARACTERS } from "../../src/adapters/cms/article-teaser";
-import { allArticlesOperation, articleOperation } from "../../src/adapters/cms/operations";
+import { articleOperation, articlesPageOperation } from "../../src/adapters/cms/operations";
 import { image } from "../fixtures/cms-shapes";
 
 const article = (attributes: Record<string, unknown>) => ({
   id: "7",
   attributes: { title: "A", slug: "a", summary: null, image: { data: null }, publishedAt: null, updatedAt: null, teaserBlocks: [], ...attributes },
 });
-const list = (...articles: ReturnType<typeof article>[]) => allArticlesOperation.parse({ articles_connection: { data: articles } }, {});
+const list = (...articles: ReturnType<typeof article>[]) =>
+  articlesPageOperation.parse(
+    { articles_connection: { data: articles, meta: { pagination: { total: articles.length, page: 1, pageSize: 20, pageCount: 1 } } } },
+    { page: 1, pageSize: 20 },
+  ).items;
 
 describe("article teasers", () => {
   it("use the top-level summary and image when the editor set them", () => {

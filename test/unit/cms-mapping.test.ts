@@ -13,7 +13,7 @@ import {
 } from "../../src/adapters/cms/operations";
 import { fileTypeOf } from "../../src/adapters/cms/schemas";
 import { BLOCK_KINDS } from "../../src/domain/content";
-import { everyBlock, image, many, one, page, webinar } from "../fixtures/cms-shapes";
+import { everyBlock, image, many, manyPaged, one, page, webinar } from "../fixtures/cms-shapes";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -144,9 +144,9 @@ describe("operations", () => {
   });
 
   it("page slugs keep the access flags the sitemap needs", () => {
-    const slugs = allGeneralPageSlugsOperation.parse(
-      { generalPages_connection: many([{ slug: "about", type: "Root", authenticatedOnly: false, membersOnly: null, updatedAt: null }]) },
-      {},
+    const { items: slugs } = allGeneralPageSlugsOperation.parse(
+      { generalPages_connection: manyPaged([{ slug: "about", type: "Root", authenticatedOnly: false, membersOnly: null, updatedAt: null }]) },
+      { page: 1, pageSize: 1000 },
     );
     expect(slugs).toEqual([{ slug: "about", type: "Root", authenticatedOnly: false, membersOnly: false, updatedAt: null }]);
   });

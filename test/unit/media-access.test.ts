@@ -10,25 +10,20 @@ const signedIn = media("account-help.png", 600, 400);
 const membersPage = (blocks: Block[], overrides: Partial<GeneralPage> = {}) =>
   generalPage({ id: "m", slug: "cpd", title: "CPD", membersOnly: true, authenticatedOnly: true, blocks, ...overrides });
 
-/** The demo content with extra general pages, counting article-body reads. */
+/** The demo content with extra general pages. */
 function sources(pages: GeneralPage[], overrides: Partial<MediaSources> = {}) {
-  const reads = { article: 0 };
   const content: MediaSources = {
     allGeneralPages: async () => [generalPage(), ...pages],
     homepage: async () => homepage(),
     layout: async () => layout(),
-    allArticles: async () => articles().map(({ blocks: _blocks, ...summary }) => summary),
-    article: async (slug) => {
-      reads.article++;
-      return articles().find((a) => a.slug === slug) ?? null;
-    },
+    allArticles: async () => articles(),
     webinars: async () => webinars(),
     webinarBundles: async () => bundles(),
     memberships: async () => memberships(),
     joinPage: async () => joinPage(),
     ...overrides,
   };
-  return { content, reads };
+  return { content };
 }
 
 describe("uploadsIn", () => {
@@ -70,16 +65,15 @@ describe("the index of gated files", () => {
     const report = generalPage({ id: "r", slug: "annual-review", blocks: everyBlock().filter((b) => b.kind === "flipbook") });
     const usedPublicly = [images.annualReview, images.patients, figure, images.webinarDefault, images.favicon, images.share];
     const { content } = sources([report, membersPage([...usedPublicly.map((m, i) => image(m, String(i))), image(members, "m")])], {
-      article: async (slug) => withFigure.find((a) => a.slug === slug) ?? null,
+      allArticles: async () => withFigure,
     });
     expect(await loadGatedMedia(content)).toEqual(Object.fromEntries([...uploadsIn(members)].map((file) => [file, "members"])));
   });
 
-  it("treats a gated page's SEO image as public, and reads no article body when nothing is gated", async () => {
+  it("treats a gated page's SEO image as public", async () => {
     const share = media("cpd-share.jpg", 1200, 630);
-    const { content, reads } = sources([membersPage([{ kind: "image", id: "1", image: share, caption: null }], { seo: { metaTitle: null, metaDescription: null, shareImage: share } })]);
+    const { content } = sources([membersPage([{ kind: "image", id: "1", image: share, caption: null }], { seo: { metaTitle: null, metaDescription: null, shareImage: share } })]);
     expect(await loadGatedMedia(content)).toEqual({});
-    expect(reads.article).toBe(0);
   });
 });
 

@@ -28,7 +28,8 @@ function addressProblem(type, slug) {
   if (!SERVABLE_SLUG.test(slug)) {
     return `The slug "${slug}" cannot be a page address: start it with a letter or a digit, and use only letters, digits and . _ ~ - (at most 200 characters).`;
   }
-  const taken = REFUSED[type]?.[slug];
+  // Past 50,000 addresses the sitemap is split into /sitemap-1.xml, /sitemap-2.xml, …
+  const taken = REFUSED[type]?.[slug] ?? (type === 'Root' && /^sitemap-[0-9]+\.xml$/.test(slug) ? 'a part of the site map for search engines' : undefined);
   if (taken) {
     const address = type === 'Root' ? `/${slug}` : `/${type.toLowerCase()}/${slug}`;
     return `The address ${address} is ${taken}, so a page there would never be shown. Choose another slug.`;

@@ -3,6 +3,8 @@
  * no usable cached copy become a CMS_UNAVAILABLE application error (a friendly 503 page).
  */
 import type { CmsClient } from "../../adapters/cms/client";
+import { BLOCKS_PAGE_SIZE, readEveryPage } from "../../adapters/cms/every-page";
+import type { ListPage, PageVars } from "../../adapters/cms/list-page";
 import { CmsError, type Operation } from "../../adapters/cms/operation";
 import * as ops from "../../adapters/cms/operations";
 import { AppError } from "../../errors";
@@ -15,7 +17,8 @@ import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-th
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type {
   Article,
-  ArticleSummary,
+  ArticleListPage,
+  ArticleSlug,
   GeneralPage,
   GeneralPageSlug,
   Homepage,
@@ -40,6 +43,9 @@ export interface ContentServiceDeps {
 type NoVars = Record<string, never>;
 const none: NoVars = {};
 
+/** A general page's identity: its type and slug. */
+const pageKey = (page: { type: string; slug: string }) => `${page.type}/${page.slug}`;
+
 export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService({ cms, cache, log }: ContentServiceDeps) {
@@ -47,18 +53,16 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
   const through = <T>(key: string, load: () => Promise<T>): Promise<Cached<T>> =>
     cache ? readThrough(cache, key, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
 
-  async function query<Vars extends Record<string, unknown>, Result>(
-    operation: Operation<Vars, Result>,
-    variables: Vars,
-  ): Promise<Cached<Result>> {
-    const key = await cacheKey(operation.name, variables);
+  /** A CMS read kept under the operation's cache key for these variables. */
+  async function cached<Result>(name: string, variables: Record<string, unknown>, load: () => Promise<Result>): Promise<Cached<Result>> {
+    const key = await cacheKey(name, variables);
     try {
       return await through(key, async () => {
         try {
-          return await cms.run(operation, variables);
+          return await load();
         } catch (error) {
           log.error("cms.request_failed", {
-            operation: operation.name,
+            operation: name,
             kind: error instanceof CmsError ? error.kind : "unknown",
             message: error instanceof Error ? error.message : String(error),
             ...(error instanceof CmsError ? error.details : {}),
@@ -69,9 +73,27 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     } catch (error) {
       throw new AppError("CMS_UNAVAILABLE", "The content service is unavailable and nothing is cached", {
         cause: error,
-        details: { operation: operation.name },
+        details: { operation: name },
       });
     }
+  }
+
+  const query = <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) =>
+    cached(operation.name, variables, () => cms.run(operation, variables));
+
+  /**
+   * Every entry of a paged list (adapters/cms/every-page.ts), read a CMS page at a time and kept
+   * assembled under the operation's key without variables, as one cached value. A list too long
+   * to read in one invocation is served as far as it was read, and said so in the log each time
+   * it is assembled.
+   */
+  async function every<T>(operation: Operation<PageVars, ListPage<T>>, options: { pageSize?: number; key: (item: T) => string }): Promise<T[]> {
+    const assembled = await cached(operation.name, none, async () => {
+      const list = await readEveryPage(cms, operation, options);
+      if (!list.complete) log.error("cms.list_incomplete", { operation: operation.name, total: list.total, read: list.items.length });
+      return list.items;
+    });
+    return assembled.value;
   }
 
   const value = async <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) =>
@@ -101,17 +123,16 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       );
     },
     homepage: (): Promise<Homepage | null> => linked(value(ops.homepageOperation, none)),
-    allGeneralPages: (): Promise<GeneralPage[]> => value(ops.allGeneralPagesOperation, none),
-    allGeneralPageSlugs: (): Promise<GeneralPageSlug[]> => value(ops.allGeneralPageSlugsOperation, none),
+    /** Every general page with its blocks (read in small CMS pages: blocks are slow to read). */
+    allGeneralPages: (): Promise<GeneralPage[]> => every(ops.allGeneralPagesOperation, { pageSize: BLOCKS_PAGE_SIZE, key: pageKey }),
+    allGeneralPageSlugs: (): Promise<GeneralPageSlug[]> => every(ops.allGeneralPageSlugsOperation, { key: pageKey }),
     /**
-     * One general page by type and slug. Unknown pages are answered from the cached slug list,
-     * so probing random URLs costs neither a CMS call nor a cache write.
+     * One general page by type (in any letter case) and slug: one filtered CMS query, whose
+     * answer (the page, or that there is none) is cached like any other.
      */
     async generalPage(type: string, slug: string): Promise<GeneralPage | null> {
-      const slugs = await service.allGeneralPageSlugs();
-      const known = slugs.find((page) => page.slug === slug && page.type.toLowerCase() === type.toLowerCase());
-      if (!known) return null;
-      return linked(value(ops.generalPageOperation, { type: known.type, slug: known.slug }));
+      const page = await value(ops.generalPageOperation, { type: type.toLowerCase(), slug });
+      return page ? linked(page) : null;
     },
     /**
      * The editor's CMS page for the built-in screen at `path` (shared/built-in-screens.ts): a
@@ -122,10 +143,26 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       const page = builtInScreenPage(path);
       return page ? service.generalPage(page.type, page.slug) : null;
     },
-    allArticles: (): Promise<ArticleSummary[]> => value(ops.allArticlesOperation, none),
+    /** Every article with its blocks (read in small CMS pages), for work over all of them. */
+    allArticles: (): Promise<Article[]> => every(ops.allArticlesOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (article) => article.slug }),
+    /** Every article's address and last change (the sitemap). */
+    articleSlugs: (): Promise<ArticleSlug[]> => every(ops.articleSlugsOperation, { key: (article) => article.slug }),
+    /**
+     * One page of the article list, newest first (`page` counts from 1), or null past the last
+     * page. The first page, read anyway by most visitors, says how many there are, so an address
+     * past the end costs no CMS call and no cache entry.
+     */
+    async articleListPage(page: number): Promise<ArticleListPage | null> {
+      const first = await value(ops.articlesPageOperation, { page: 1, pageSize: ops.ARTICLES_PER_PAGE });
+      const pageCount = Math.max(1, first.pageCount);
+      if (page < 1 || page > pageCount) return null;
+      const shown = page === 1 ? first : await value(ops.articlesPageOperation, { page, pageSize: ops.ARTICLES_PER_PAGE });
+      return { articles: shown.items, page, pageCount, total: shown.total };
+    },
+    /** One article by slug: one filtered CMS query, whose answer (the article, or none) is cached. */
     async article(slug: string): Promise<Article | null> {
-      if (!(await service.allArticles()).some((article) => article.slug === slug)) return null;
-      return linked(value(ops.articleOperation, { slug }));
+      const article = await value(ops.articleOperation, { slug });
+      return article ? linked(article) : null;
     },
     webinars: (): Promise<Webinar[]> => value(ops.webinarsOperation, none),
     async webinar(slug: string): Promise<Webinar | null> {
@@ -140,11 +177,11 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       return value(ops.webinarBundleOperation, { slug });
     },
     memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
-    redirects: (): Promise<Redirect[]> => value(ops.redirectsOperation, none),
+    redirects: (): Promise<Redirect[]> => every(ops.redirectsOperation, { key: (redirect) => redirect.from }),
     /** Where each membership's information page comes from, and which pages answer with a 301 to one (membership-info.ts). */
     membershipInfoIndex: (): Promise<MembershipInfoIndex> =>
       service.derived("membership-info-v3", async () => {
-        const [memberships, pages] = await Promise.all([service.memberships(), value(ops.pagesPresentingMembershipsOperation, none)]);
+        const [memberships, pages] = await Promise.all([service.memberships(), every(ops.pagesPresentingMembershipsOperation, { pageSize: BLOCKS_PAGE_SIZE, key: pageKey })]);
         return membershipInfoIndex(memberships, pages);
       }),
     /** The page at a membership's information address (/professionals/join-{slug}); null only for an unknown membership. */
@@ -181,7 +218,8 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     joinPage: (): Promise<JoinPage | null> => value(ops.joinPageOperation, none),
     /** The published discount code named `code` (in capitals), or null: looked up in the cached list, never asked of the CMS per code typed. */
     async discountCode(code: string): Promise<DiscountCode | null> {
-      return (await value(ops.discountCodesOperation, none)).find((entry) => entry.code === code) ?? null;
+      const codes = await every(ops.discountCodesOperation, { key: (entry) => entry.id });
+      return codes.find((entry) => entry.code === code) ?? null;
     },
     /**
      * A value computed from other content (through the operations above), kept in the same

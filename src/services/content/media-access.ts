@@ -72,7 +72,7 @@ export function dropPublic(gated: Map<string, MediaAudience>, publicContent: unk
 /** The content operations the index is built from. */
 export type MediaSources = Pick<
   ContentService,
-  "allGeneralPages" | "homepage" | "layout" | "allArticles" | "article" | "webinars" | "webinarBundles" | "memberships" | "joinPage"
+  "allGeneralPages" | "homepage" | "layout" | "allArticles" | "webinars" | "webinarBundles" | "memberships" | "joinPage"
 >;
 
 /** Builds the index of gated files from the cached content. */
@@ -90,9 +90,8 @@ export async function loadGatedMedia(content: MediaSources): Promise<GatedMedia>
   const gated = filesOnGatedPages(pages);
   if (gated.size === 0) return {};
   const publicPages = pages.filter((page) => audienceOf(page) === null);
+  // Articles come with their blocks: one paged read, however many there are.
   dropPublic(gated, [publicPages, pages.map((page) => page.seo), homepage, layout, articles, webinars, bundles, memberships, joinPage]);
-  // Article bodies are one cached read each, so they are read only while something is still gated.
-  if (gated.size > 0) dropPublic(gated, await Promise.all(articles.map((article) => content.article(article.slug))));
   return Object.fromEntries(gated);
 }
 

@@ -1,17 +1,7 @@
 import type { Media } from "../../domain/content";
-import { safeHref } from "../../shared/links";
+import { type ImageSlot, responsiveSources } from "./responsive-image";
 
-/** Where an image sits decides how wide it is drawn, hence `sizes` (see client/styles). */
-export type ImageSlot = "hero" | "content" | "half" | "card" | "thumb" | "logo";
-
-const SIZES: Record<ImageSlot, string> = {
-  hero: "(min-width: 56rem) 36rem, 100vw",
-  content: "(min-width: 48rem) 46rem, 100vw",
-  half: "(min-width: 48rem) 23rem, 100vw",
-  card: "(min-width: 64rem) 22rem, (min-width: 40rem) 46vw, 100vw",
-  thumb: "10rem",
-  logo: "3rem",
-};
+export type { ImageSlot };
 
 export interface ImgProps {
   media: Media;
@@ -26,20 +16,19 @@ export interface ImgProps {
 }
 
 /**
- * Every content image: intrinsic size set (no layout shift), responsive renditions, lazy unless
- * it is the priority image. SVGs scale by themselves, so they get no srcset.
+ * Every content image: intrinsic size set (no layout shift), the file that suits the screen
+ * (responsive-image.ts), lazy unless it is the priority image.
  */
 export function Img({ media, slot, priority = false, eager = false, decorative = false, className }: ImgProps) {
-  const src = safeHref(media.url);
-  if (!src) return null;
+  const sources = responsiveSources(media, slot);
+  if (!sources) return null;
   const size = intrinsicSize(media);
-  const srcSet = media.fileType === "svg" ? undefined : buildSrcSet(media);
   const alt = decorative ? "" : (media.alternativeText?.trim() ?? "");
   return (
     <img
-      src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? SIZES[slot] : undefined}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.sizes}
       width={size?.width}
       height={size?.height}
       alt={alt}
@@ -56,18 +45,4 @@ function intrinsicSize(media: Media): { width: number; height: number } | null {
   if (media.width && media.height) return { width: media.width, height: media.height };
   const largest = media.formats.at(-1);
   return largest ? { width: largest.width, height: largest.height } : null;
-}
-
-/** The CMS's renditions plus the original, narrowest first, each width once. */
-function buildSrcSet(media: Media): string | undefined {
-  const byWidth = new Map<number, string>();
-  const candidates = [...media.formats, ...(media.width ? [{ url: media.url, width: media.width }] : [])];
-  for (const { url, width } of candidates) {
-    if (width > 0 && !byWidth.has(width) && safeHref(url)) byWidth.set(width, url);
-  }
-  if (byWidth.size < 2) return undefined;
-  return [...byWidth]
-    .sort(([a], [b]) => a - b)
-    .map(([width, url]) => `${url} ${width}w`)
-    .join(", ");
 }

@@ -22,7 +22,7 @@ describe("Img", () => {
     expect(attrs.srcset).toBe(
       "/uploads/thumbnail_hero-home.jpg 245w, /uploads/small_hero-home.jpg 500w, /uploads/medium_hero-home.jpg 750w, /uploads/large_hero-home.jpg 1000w, /uploads/hero-home.jpg 1600w",
     );
-    expect(attrs.sizes).toBe("(min-width: 56rem) 36rem, 100vw");
+    expect(attrs.sizes).toBe("(min-width: 76rem) 38rem, (min-width: 56rem) 50vw, 100vw");
   });
 
   it("gives an SVG no srcset", async () => {

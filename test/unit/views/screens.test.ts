@@ -65,8 +65,9 @@ describe("screens", () => {
     expect(await select(html, "h1")).toHaveLength(1);
   });
 
-  it("article list: newest first, each with its link, date, summary and image", async () => {
-    const html = await render(ArticleListContent, { articles: f.articles(), site: f.site() });
+  it("article list: in the CMS's order (newest first), each with its link, date, summary and image, and no page links for one page", async () => {
+    const newestFirst = [...f.articles()].sort((a, b) => (b.publishedAt ?? "").localeCompare(a.publishedAt ?? ""));
+    const html = await render(ArticleListContent, { list: { articles: newestFirst, page: 1, pageCount: 1, total: 3 }, site: f.site() });
     expect((await select(html, ".article-teaser h2 a")).map((a) => a.attrs.href)).toEqual([
       "/articles/highlights-from-the-autumn-conference",
       "/articles/five-myths-about-back-pain",
@@ -75,6 +76,24 @@ describe("screens", () => {
     expect((await select(html, ".article-teaser time"))[0]!.attrs.datetime).toBe("2026-11-02T08:00:00.000Z");
     expect(await select(html, ".article-teaser img")).toHaveLength(3);
     expect(squash(html)).toContain("one very long queue for coffee");
+    expect(await select(html, "nav.pagination")).toHaveLength(0);
+  });
+
+  it("article list: a middle page links to the pages either side, the first and the last", async () => {
+    const html = await render(ArticleListContent, { list: { articles: f.articles(), page: 4, pageCount: 9, total: 175 }, site: f.site() });
+    const nav = await one(html, 'nav.pagination[aria-label="Pages of articles"]');
+    expect(squash(nav.text)).toContain("Page 4 of 9");
+    const links = (await select(html, "nav.pagination a")).map((a) => [squash(a.text), a.attrs.href]);
+    expect(links).toEqual([
+      ["Previous page", "/articles?page=3"],
+      ["1", "/articles"],
+      ["3", "/articles?page=3"],
+      ["4", "/articles?page=4"],
+      ["5", "/articles?page=5"],
+      ["9", "/articles?page=9"],
+      ["Next page", "/articles?page=5"],
+    ]);
+    expect((await one(html, 'nav.pagination a[aria-current="page"]')).text).toBe("4");
   });
 
   it("article: title, published date, summary, priority image and blocks", async () => {

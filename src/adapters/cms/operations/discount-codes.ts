@@ -7,10 +7,9 @@
 import * as z from "zod";
 import { log } from "../../../log";
 import type { DiscountCode } from "../../../shared/pricing/discount-code";
+import { listPage, PAGE_ARGUMENT, PAGE_VARIABLES, type PageVars, PAGINATION_META, paginationMeta } from "../list-page";
 import { defineOperation } from "../operation";
 import { optionalBoolean, optionalNumber, optionalString } from "../schemas";
-
-type NoVars = Record<string, never>;
 
 const ids = z
   .object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String) })) })
@@ -53,24 +52,29 @@ const toCode = ({ id, attributes: a }: z.output<typeof CodeEntity>): DiscountCod
 
 const RELATION = "(pagination: { limit: -1 }) { data { id } }";
 
+/** The discount codes, a page at a time (list-page.ts). */
 export const discountCodesOperation = defineOperation({
   name: "discountCodes",
   document: /* GraphQL */ `
-    query discountCodes {
-      discountCodes_connection(pagination: { limit: -1 }, sort: "code:asc") {
+    query discountCodes(${PAGE_VARIABLES}) {
+      discountCodes_connection(${PAGE_ARGUMENT}, sort: ["code:asc", "documentId:asc"]) {
         data { id attributes {
           code kind percentOff amountOffPence allWebinars allBundles validFrom validUntil maxRedemptions maxPerUser stacksWithBundle
           webinars: webinars_connection${RELATION} bundles: bundles_connection${RELATION} memberships: memberships_connection${RELATION}
         } }
+        ${PAGINATION_META}
       }
     }`,
   models: ["discount-code", "webinar", "webinar-bundle", "membership"],
-  schema: z.object({ discountCodes_connection: z.object({ data: z.array(z.unknown()) }) }),
-  map: (data, _vars: NoVars): DiscountCode[] =>
-    data.discountCodes_connection.data.flatMap((entity) => {
-      const parsed = CodeEntity.safeParse(entity);
-      if (parsed.success) return [toCode(parsed.data)];
-      log.warn("cms.discount_code_malformed", { issues: z.prettifyError(parsed.error) });
-      return [];
-    }),
+  schema: z.object({ discountCodes_connection: z.object({ data: z.array(z.unknown()), meta: paginationMeta }) }),
+  map: (data, _vars: PageVars) =>
+    listPage<DiscountCode>(
+      data.discountCodes_connection.data.flatMap((entity) => {
+        const parsed = CodeEntity.safeParse(entity);
+        if (parsed.success) return [toCode(parsed.data)];
+        log.warn("cms.discount_code_malformed", { issues: z.prettifyError(parsed.error) });
+        return [];
+      }),
+      data.discountCodes_connection.meta,
+    ),
 });

@@ -1,4 +1,4 @@
-import { articleOperation, allArticlesOperation } from "./articles";
+import { allArticlesOperation, articleOperation, articleSlugsOperation, articlesPageOperation, ARTICLES_PER_PAGE } from "./articles";
 import { cpdSettingsOperation } from "./cpd";
 import { discountCodesOperation } from "./discount-codes";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
@@ -9,6 +9,9 @@ import { webinarBundleOperation, webinarBundlesOperation, webinarOperation, webi
 
 export {
   allArticlesOperation,
+  ARTICLES_PER_PAGE,
+  articleSlugsOperation,
+  articlesPageOperation,
   allGeneralPageSlugsOperation,
   allGeneralPagesOperation,
   articleOperation,
@@ -44,6 +47,8 @@ export const ALL_OPERATIONS = [
   allGeneralPageSlugsOperation,
   generalPageOperation,
   allArticlesOperation,
+  articlesPageOperation,
+  articleSlugsOperation,
   articleOperation,
   webinarsOperation,
   webinarOperation,

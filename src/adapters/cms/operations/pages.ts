@@ -3,12 +3,14 @@ import * as z from "zod";
 import { alwaysSignedIn, type GeneralPage, type GeneralPageSlug, type Homepage, type PagePresentingMemberships } from "../../../domain/content";
 import { parseBlocks } from "../blocks";
 import { BLOCK_FIELDS, BLOCKS_SELECTION, MEDIA_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
+import { listPage, PAGE_ARGUMENT, PAGE_VARIABLES, type PageVars, PAGINATION_META, paginationMeta } from "../list-page";
 import { defineOperation } from "../operation";
 import { optionalBoolean, optionalString, relationOne, seo } from "../schemas";
 
 type NoVars = Record<string, never>;
 
-const ALL = "pagination: { limit: -1 }";
+/** The lists of general pages are paged (list-page.ts), by slug as before; documentId makes the order total. */
+const PAGED = `${PAGE_ARGUMENT}, sort: ["slug:asc", "type:asc", "documentId:asc"]`;
 
 export const homepageOperation = defineOperation({
   name: "homepage",
@@ -34,20 +36,24 @@ const GeneralPageSlugAttributes = z.object({
 export const allGeneralPageSlugsOperation = defineOperation({
   name: "allGeneralPageSlugs",
   document: /* GraphQL */ `
-    query allGeneralPageSlugs {
-      generalPages_connection(${ALL}, sort: "slug:asc") {
+    query allGeneralPageSlugs(${PAGE_VARIABLES}) {
+      generalPages_connection(${PAGED}) {
         data { id attributes { slug type authenticatedOnly membersOnly updatedAt } }
+        ${PAGINATION_META}
       }
     }`,
   models: ["general-page"],
   schema: z.object({
-    generalPages_connection: z.object({ data: z.array(z.object({ attributes: GeneralPageSlugAttributes })) }),
+    generalPages_connection: z.object({ data: z.array(z.object({ attributes: GeneralPageSlugAttributes })), meta: paginationMeta }),
   }),
-  map: (data, _vars: NoVars): GeneralPageSlug[] =>
-    data.generalPages_connection.data.map(({ attributes }) => ({
-      ...attributes,
-      authenticatedOnly: attributes.authenticatedOnly || alwaysSignedIn(attributes.type),
-    })),
+  map: (data, _vars: PageVars) =>
+    listPage<GeneralPageSlug>(
+      data.generalPages_connection.data.map(({ attributes }) => ({
+        ...attributes,
+        authenticatedOnly: attributes.authenticatedOnly || alwaysSignedIn(attributes.type),
+      })),
+      data.generalPages_connection.meta,
+    ),
 });
 
 const GENERAL_PAGE_SELECTION = `id attributes {
@@ -87,22 +93,28 @@ function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage 
 const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
 const PAGE_MODELS = ["general-page", "webinar", "webinar-bundle", "membership", "file"] as const;
 
+/** Every general page with its blocks, a page at a time (read in small pages: blocks are large). */
 export const allGeneralPagesOperation = defineOperation({
   name: "allGeneralPages",
   document: /* GraphQL */ `
-    query allGeneralPages { generalPages_connection(${ALL}, sort: "slug:asc") { data { ${GENERAL_PAGE_SELECTION} } } }
+    query allGeneralPages(${PAGE_VARIABLES}) {
+      generalPages_connection(${PAGED}) { data { ${GENERAL_PAGE_SELECTION} } ${PAGINATION_META} }
+    }
     ${PAGE_FRAGMENTS}`,
   models: PAGE_MODELS,
-  schema: z.object({ generalPages_connection: z.object({ data: z.array(GeneralPageEntity) }) }),
-  map: (data, _vars: NoVars): GeneralPage[] => data.generalPages_connection.data.map(toGeneralPage),
+  schema: z.object({ generalPages_connection: z.object({ data: z.array(GeneralPageEntity), meta: paginationMeta }) }),
+  map: (data, _vars: PageVars) => listPage<GeneralPage>(data.generalPages_connection.data.map(toGeneralPage), data.generalPages_connection.meta),
 });
 
-/** One general page by its link-rule identity: type and slug. */
+/**
+ * One general page by its link-rule identity: type (in any letter case, as addresses are
+ * matched) and slug; null when there is none, from the same one query.
+ */
 export const generalPageOperation = defineOperation({
   name: "generalPage",
   document: /* GraphQL */ `
     query generalPage($type: String!, $slug: String!) {
-      generalPages_connection(filters: { type: { eq: $type }, slug: { eq: $slug } }, pagination: { limit: 1 }) {
+      generalPages_connection(filters: { type: { eqi: $type }, slug: { eq: $slug } }, pagination: { limit: 1 }) {
         data { ${GENERAL_PAGE_SELECTION} }
       }
     }
@@ -122,12 +134,13 @@ export const generalPageOperation = defineOperation({
 export const pagesPresentingMembershipsOperation = defineOperation({
   name: "pagesPresentingMemberships",
   document: /* GraphQL */ `
-    query pagesPresentingMemberships {
-      generalPages_connection(${ALL}, sort: "slug:asc") {
+    query pagesPresentingMemberships(${PAGE_VARIABLES}) {
+      generalPages_connection(${PAGED}) {
         data { attributes {
           slug type authenticatedOnly membersOnly
           blocks { __typename ... on ComponentBlocksMembershipSettings { membership { data { attributes { slug } } } } }
         } }
+        ${PAGINATION_META}
       }
     }`,
   models: ["general-page", "membership"],
@@ -142,12 +155,16 @@ export const pagesPresentingMembershipsOperation = defineOperation({
           }),
         }),
       ),
+      meta: paginationMeta,
     }),
   }),
-  map: (data, _vars: NoVars): PagePresentingMemberships[] =>
-    data.generalPages_connection.data.map(({ attributes: { blocks, ...page } }) => ({
-      ...page,
-      authenticatedOnly: page.authenticatedOnly || alwaysSignedIn(page.type),
-      membershipSlugs: (blocks ?? []).flatMap((block) => (block.membership ? [block.membership.slug] : [])),
-    })),
+  map: (data, _vars: PageVars) =>
+    listPage<PagePresentingMemberships>(
+      data.generalPages_connection.data.map(({ attributes: { blocks, ...page } }) => ({
+        ...page,
+        authenticatedOnly: page.authenticatedOnly || alwaysSignedIn(page.type),
+        membershipSlugs: (blocks ?? []).flatMap((block) => (block.membership ? [block.membership.slug] : [])),
+      })),
+      data.generalPages_connection.meta,
+    ),
 });
