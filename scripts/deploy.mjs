@@ -8,7 +8,7 @@
 //   3. applies pending D1 migrations to the production database (`wrangler d1 migrations apply
 //      DB --remote`), before the code that needs them;
 //   4. `wrangler deploy --env production`.
-// `npm run deploy -- --check` runs step 1 only. docs/deploy.md is the whole procedure.
+// `npm run deploy -- --check` runs step 1 only. docs/operators-guide.md, "Going live", is the whole procedure.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
@@ -62,7 +62,7 @@ function refuse(problems, notes = []) {
   console.error(`\nNot deploying: ${problems.length} thing(s) to fix first.\n`);
   for (const problem of problems) console.error(`  - ${problem}`);
   for (const note of notes) console.error(`\n${note}`);
-  console.error("\nNothing was deployed and nothing was changed. See docs/deploy.md.");
+  console.error("\nNothing was deployed and nothing was changed. See docs/operators-guide.md.");
   process.exit(1);
 }
 

@@ -17,7 +17,7 @@ export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters. A few 
 /**
  * The same rule as a Firebase project password policy (Identity Toolkit admin API,
  * `PATCH projects/{project}/config?updateMask=passwordPolicyConfig`), enforced at sign-up and on
- * every password change, Firebase's reset page included; docs/deploy.md (Firebase, step 4) sets it.
+ * every password change, Firebase's reset page included; docs/operators-guide.md ("3. Firebase", step 4) sets it.
  * The Firebase Auth emulator does not enforce password policies (only its own 6-character
  * minimum), so locally the rule holds on the site's forms but not on the emulator's reset page.
  */

@@ -1,19 +1,19 @@
 /// <reference types="vite/client" />
 /**
- * docs/deploy.md tells the operator which webhook events to send and which permissions a
+ * docs/operators-guide.md tells the operator which webhook events to send and which permissions a
  * restricted Stripe key needs. Both lists must be exactly what the Worker handles and calls:
  * an event missing from the guide is never delivered in production (refunds and disputes made in
  * Stripe's dashboard would go unrecorded), and a missing permission fails the call at Stripe.
  */
 import { describe, expect, it } from "vitest";
-import guide from "../../docs/deploy.md?raw";
+import guide from "../../docs/operators-guide.md?raw";
 import { STRIPE_PERMISSIONS } from "../../src/adapters/stripe/api-permissions";
 import { HANDLED_EVENTS } from "../../src/services/payments/stripe-webhook";
 
 const adapterSources = import.meta.glob<string>("../../src/adapters/stripe/*.ts", { query: "?raw", import: "default", eager: true });
 
-/** Step 4 of the guide (Stripe), up to the next step. */
-const stripeStep = () => guide.split(/^## 4\. /m)[1]?.split(/^## /m)[0] ?? "";
+/** Step 4 of going live (Stripe), up to the next step or section. */
+const stripeStep = () => guide.split(/^### 4\. Stripe/m)[1]?.split(/^##/m)[0] ?? "";
 
 function documentedEvents(step: string): string[] {
   return [...step.matchAll(/^\s*- `([a-z_]+(?:\.[a-z_]+)+)`\s*$/gm)].map((m) => m[1]!);
@@ -29,7 +29,7 @@ function stripeCalls(): string[] {
   return [...new Set(calls)].sort();
 }
 
-describe("docs/deploy.md's Stripe settings", () => {
+describe("the operators' guide's Stripe settings", () => {
   it("list exactly the webhook events the Worker handles", () => {
     const documented = documentedEvents(stripeStep());
     expect(new Set(documented).size).toBe(documented.length);

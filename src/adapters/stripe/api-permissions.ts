@@ -1,6 +1,6 @@
 /**
  * What a restricted Stripe key needs for the calls this folder makes, by the permission names
- * Stripe's dashboard shows (Developers → API keys → Create restricted key). docs/deploy.md lists
+ * Stripe's dashboard shows (Developers → API keys → Create restricted key). docs/operators-guide.md lists
  * exactly these, and test/unit/deploy-stripe-settings.test.ts holds the three together: every
  * `stripe.<resource>.<method>(` call in this folder must be named under some permission here,
  * and the guide must list each permission with its access. A call added without its permission

@@ -48,7 +48,7 @@ const subscriptionChanged: Handler = async (deps, id) => void (await syncSubscri
 
 /**
  * What the site does with each event it acts on. This table is the one list: the dispatch reads
- * it, HANDLED_EVENTS is its keys, and docs/deploy.md's list of events to send is checked against
+ * it, HANDLED_EVENTS is its keys, and docs/operators-guide.md's list of events to send is checked against
  * HANDLED_EVENTS by a test, so an event handled here cannot be missing from the operator's setup.
  */
 const HANDLERS = {
@@ -68,7 +68,7 @@ const HANDLERS = {
 
 export type HandledEvent = keyof typeof HANDLERS;
 
-/** The events the site acts on. Configure the Stripe endpoint to send these (docs/deploy.md, step 4). */
+/** The events the site acts on. Configure the Stripe endpoint to send these (docs/operators-guide.md, "4. Stripe"). */
 export const HANDLED_EVENTS = Object.keys(HANDLERS) as HandledEvent[];
 
 const isHandled = (type: string): type is HandledEvent => Object.hasOwn(HANDLERS, type);
