@@ -115,7 +115,15 @@ describe("site addresses", () => {
       .replace(/\/$/, "")
       .split("/");
   const isParam = (segment: string) => /^(\{[^}]*\}|:\w+|<[^>]*>|…)$/.test(segment);
+  /** `/staff/*` or `/user/…`: an area, served when some route lies under it. */
+  const underArea = (address: string) => {
+    const segments = segmentsOf(address);
+    if (!["*", "…"].includes(segments.at(-1)!)) return false;
+    const prefix = segments.slice(0, -1);
+    return routes.some((route) => route.segments.length > prefix.length && prefix.every((segment, i) => route.segments[i] === segment));
+  };
   const served = (method: string | undefined, address: string) =>
+    underArea(address) ||
     routes.some(
       (route) =>
         (!method || route.method === method) &&
