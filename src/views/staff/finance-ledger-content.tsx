@@ -67,7 +67,7 @@ export function FinanceLedgerContent({ values, problems, ledger }: FinanceLedger
         <>
           <p>
             <a href={hrefs.staffFinanceCsv(ledger.range)} download>
-              {`Download these ${total.toLocaleString("en-GB")} entries as CSV`}
+              {total === 1 ? "Download this entry as CSV" : `Download these ${total.toLocaleString("en-GB")} entries as CSV`}
             </a>{" "}
             (refunds as negative amounts; every download is recorded).
           </p>
