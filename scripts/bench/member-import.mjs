@@ -34,8 +34,8 @@ export function membersCsv(rows, { bad = [] } = {}) {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** A tiny cookie-keeping client for one staff session. */
-function staffClient(origin) {
+/** A tiny cookie-keeping client for one session (staff or member). */
+export function staffClient(origin) {
   const cookies = new Map();
   const request = async (path, init = {}) => {
     const headers = new Headers(init.headers);
@@ -55,6 +55,13 @@ function staffClient(origin) {
       const body = new URLSearchParams({ csrfToken: await csrf(), email, password, callbackUrl: "/" });
       const response = await request("/api/auth/callback/credentials", { method: "POST", body });
       if (response.status !== 303 || !cookies.has("guildhall_session")) throw new Error(`bench: staff sign-in failed (${response.status})`);
+    },
+    /** GET `path` in this session, its body read (and timed from the request to the last byte). */
+    async get(path) {
+      const started = performance.now();
+      const response = await request(path);
+      const body = await response.text();
+      return { ms: performance.now() - started, status: response.status, body };
     },
     /** Passes /staff/verify with the demo key's current code (every staff page but that one needs it). */
     async passSecondFactor() {
