@@ -12,11 +12,13 @@
 // prices the reminders quote) and the Firebase Auth emulator (staff and member sign-in).
 //
 // Options: --records <n>[,<n>…] (10000,100000) · --full (adds 500000) · --reps <n> (11)
-//          --port-offset <n> (0; env BENCH_PORT_OFFSET) · --verbose (the CMS's output)
+//          --drain-seconds <s> (180: how long the e-mail drain is watched; its rate is over that)
+//          --port-offset <n> (0; env BENCH_PORT_OFFSET) · --json <path> (.tmp/bench-scale.json)
+//          --verbose (the CMS's output)
 // Exits non-zero when a target fails or anything cannot run.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeCountingEntry } from "./bench/d1-counter.mjs";
 import { runScaleSize } from "./bench/scale-run.mjs";
@@ -34,17 +36,28 @@ const USAGE = `Usage: npm run bench:scale [-- options]
   --records <n>[,<n>…]  membership records per size (default 10000,100000)
   --full                adds 500000
   --reps <n>            timed requests per page, after one unmeasured (default 11)
+  --drain-seconds <s>   how long the busiest day's e-mail drain is watched at most (default 180)
   --port-offset <n>     shift every port the bench listens on (default 0, env BENCH_PORT_OFFSET)
+  --json <path>         where the figures go as JSON (default .tmp/bench-scale.json)
   --verbose             show the CMS's output`;
 
 const options = readOptions();
 const PORTS = { cms: 1360 + options.portOffset, worker: 8820 + options.portOffset, firebase: 9820 + options.portOffset, inspector: 9830 + options.portOffset };
-const JSON_PATH = join(ROOT, ".tmp", "bench-scale.json");
+const JSON_PATH = options.json ?? join(ROOT, ".tmp", "bench-scale.json");
 const started = Date.now();
 const step = (message) => console.log(`bench:scale: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 const tmp = mkdtempSync(join(os.tmpdir(), "guildhall-bench-scale-"));
 let cms;
 let auth;
+// Ctrl-C (or a test's time-out) stops the CMS and the emulator too, not only this process.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, async () => {
+    console.error(`\nbench:scale: ${signal}, stopping everything…`);
+    await Promise.allSettled([cms?.stop(), auth?.stop()]);
+    rmSync(tmp, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 try {
   step("building the Worker");
   await buildClient({ quiet: true });
@@ -65,6 +78,7 @@ try {
       await runScaleSize({
         records,
         reps: options.reps,
+        drainSeconds: options.drainSeconds,
         today,
         workerOptions,
         scriptPath,
@@ -89,7 +103,7 @@ try {
     sizes,
     checks,
   };
-  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  mkdirSync(dirname(JSON_PATH), { recursive: true });
   writeFileSync(JSON_PATH, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\n${formatScaleReport(result)}`);
   if (checks.some((c) => !c.pass)) process.exitCode = 1;
@@ -110,7 +124,9 @@ function readOptions() {
         records: { type: "string" },
         full: { type: "boolean", default: false },
         reps: { type: "string" },
+        "drain-seconds": { type: "string" },
         "port-offset": { type: "string" },
+        json: { type: "string" },
         verbose: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -136,7 +152,9 @@ function readOptions() {
   return {
     records: [...new Set(records)].sort((a, b) => a - b),
     reps: whole("--reps", parsed.reps ?? "11", 1, 200),
+    drainSeconds: whole("--drain-seconds", parsed["drain-seconds"] ?? "180", 5, 7_200),
     portOffset: whole("--port-offset", parsed["port-offset"] ?? process.env.BENCH_PORT_OFFSET ?? "0", 0, 1_000),
+    json: parsed.json ? resolve(parsed.json) : undefined,
     verbose: parsed.verbose,
   };
 }
