@@ -33,7 +33,7 @@ try {
   const scriptPath = bundleWorker(join(tmp, "bundle"));
   const secrets = readDevVarsExample();
   step(`starting the CMS on port ${1358 + offset}`);
-  cms = await startCms({ port: 1358 + offset, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: () => {} });
+  cms = await startCms({ port: 1358 + offset, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: () => {}, timeoutMs: 300_000 });
   const result = await benchMemberImport({
     workerOptions: await wranglerWorkerOptions(),
     scriptPath,

@@ -66,10 +66,14 @@ try {
   const entryPath = writeCountingEntry(scriptPath);
   const secrets = readDevVarsExample();
   step(`starting the CMS on port ${PORTS.cms} and the Firebase Auth emulator on port ${PORTS.firebase}`);
-  [cms, auth] = await Promise.all([
-    startCms({ port: PORTS.cms, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: options.verbose ? undefined : () => {} }),
-    startAuthEmulator({ port: PORTS.firebase, log: () => {} }),
+  // A busy machine can take minutes to start both: wait longer than the usual 90 s.
+  const [cmsStart, authStart] = await Promise.allSettled([
+    startCms({ port: PORTS.cms, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: options.verbose ? undefined : () => {}, timeoutMs: 300_000 }),
+    startAuthEmulator({ port: PORTS.firebase, log: () => {}, timeoutMs: 300_000 }),
   ]);
+  cms = cmsStart.value;
+  auth = authStart.value;
+  for (const start of [cmsStart, authStart]) if (start.status === "rejected") throw start.reason;
   const workerOptions = await wranglerWorkerOptions();
   const today = new Date().toISOString().slice(0, 10);
   const sizes = [];
@@ -84,7 +88,9 @@ try {
         scriptPath,
         entryPath,
         assetsDir: join(ROOT, "dist", "client"),
-        vars: { ...secrets, ENVIRONMENT: "test", CMS_URL: cms.url, SITE_NAME: "Guildhall" },
+        // The CMS only serves the layout and prices here (cached after the first page): a busy
+        // machine must not turn its slowness into an outage page.
+        vars: { ...secrets, ENVIRONMENT: "test", CMS_URL: cms.url, SITE_NAME: "Guildhall", CMS_TIMEOUT_MS: "30000" },
         workerPort: PORTS.worker,
         inspectorPort: PORTS.inspector,
         auth,

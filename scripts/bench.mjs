@@ -148,6 +148,7 @@ try {
     purgeSecret: secrets.CACHE_PURGE_SECRET,
     editorApiToken: BENCH_EDITOR_TOKEN,
     log: options.verbose ? undefined : () => {},
+    timeoutMs: 300_000,
   });
   cleanups.push(() => cms.stop());
 
@@ -160,6 +161,9 @@ try {
     ENVIRONMENT: "test",
     CMS_URL: proxy.url,
     SITE_NAME: "Guildhall",
+    // A smoke run (often on a busy machine) is about every figure being reported, not its value:
+    // a slow CMS answer must not fail it.
+    ...(options.tiny ? { CMS_TIMEOUT_MS: "30000" } : {}),
   };
 
   // ── Worker with the content cache as configured (wrangler.toml) ──────────────────────────

@@ -98,7 +98,8 @@ const summary = (html) => {
  */
 export async function benchMemberImport({ workerOptions, scriptPath, assetsDir, vars, workerPort, firebasePort, onLog, step = () => {}, rows = IMPORT_ROWS }) {
   step(`member import: starting the Firebase Auth emulator on port ${firebasePort}`);
-  const auth = await startAuthEmulator({ port: firebasePort, log: () => {} });
+  // A busy machine (a CI runner, a shared box) can take minutes to start it.
+  const auth = await startAuthEmulator({ port: firebasePort, log: () => {}, timeoutMs: 300_000 });
   let worker;
   try {
     step(`member import: starting the Worker on port ${workerPort}`);

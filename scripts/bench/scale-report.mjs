@@ -76,8 +76,8 @@ export function formatScaleReport(result) {
   lines.push(`            around the D1 binding (scripts/bench/d1-counter.mjs); heap sampled through the V8 inspector every 10 ms.`);
   lines.push(`            p50 of ${result.reps} sequential requests per page after one unmeasured. History ends ${result.today}.`);
   const sizes = result.sizes;
-  const head = (label) => `  ${pad(label, 46)}${sizes.map((s) => lpad(`${int(s.records)} rec.`, 18)).join("")}`;
-  const row = (label, values, limit = "") => `  ${pad(label, 46)}${values.map((v) => lpad(v, 18)).join("")}${limit ? `   ${limit}` : ""}`;
+  const head = (label) => `  ${pad(label, 46)}${sizes.map((s) => lpad(`${int(s.records)} rec.`, 22)).join("")}`;
+  const row = (label, values, limit = "") => `  ${pad(label, 46)}${values.map((v) => lpad(v, 22)).join("")}${limit ? `   ${limit}` : ""}`;
 
   lines.push("", "Seeded (the demo society: scripts/lib/demo-society.mjs)");
   lines.push(head(""));

@@ -5,7 +5,9 @@
  * mean nothing, and speed is the bench's own report to make.
  *
  * Each script starts its own CMS, Firebase Auth emulator and Worker on ports shifted by
- * BENCH_PORT_OFFSET (away from this test run's own), and stops them again.
+ * BENCH_PORT_OFFSET (700, plus 25 for each hundred of this run's TEST_PORT_OFFSET: a bench's
+ * ports span 24, so two runs with different offsets do not meet; a taken port fails the bench at
+ * once, naming it), and stops them again.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const PORT_OFFSET = 2_000 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const PORT_OFFSET = 700 + 25 * (Math.floor(Number(process.env.TEST_PORT_OFFSET ?? 0) / 100) % 13);
 const dir = mkdtempSync(join(tmpdir(), "guildhall-bench-smoke-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
