@@ -61,7 +61,8 @@ const PORTS = {
   workerImport: 8810 + options.portOffset,
   firebase: 9810 + options.portOffset,
 };
-const COLD_REQUESTS = 100;
+// A smoke run (--tiny) asks 10 at once: enough to show coalescing without queueing past a busy machine's time-outs.
+const COLD_REQUESTS = options.tiny ? 10 : 100;
 /** A full-access CMS token for the bench's own throwaway CMS only (it publishes one edit). */
 const BENCH_EDITOR_TOKEN = "guildhall-bench-cms-editor-token-not-a-secret-000000000";
 const CACHED_VIEWS = 1_000;
