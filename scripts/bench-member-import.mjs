@@ -2,12 +2,12 @@
 // without the page scenarios of `npm run bench`. Starts, and always stops again, a real Strapi
 // (the membership types), the Firebase Auth emulator and the bundled Worker.
 //
-// Options: --port-offset <n> (0; env BENCH_PORT_OFFSET)
+// Options: --port-offset <n> (0; env BENCH_PORT_OFFSET) · --rows <n> (5000; a smaller file for a smoke run)
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { benchMemberImport } from "./bench/member-import.mjs";
+import { benchMemberImport, IMPORT_ROWS } from "./bench/member-import.mjs";
 import { bundleWorker, OFFLINE_ENV, readDevVarsExample, wranglerWorkerOptions } from "./bench/worker.mjs";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
@@ -15,8 +15,13 @@ import { startCms } from "./lib/cms.mjs";
 import { ROOT } from "./lib/worker.mjs";
 
 Object.assign(process.env, OFFLINE_ENV);
-const { values } = parseArgs({ options: { "port-offset": { type: "string" } } });
+const { values } = parseArgs({ options: { "port-offset": { type: "string" }, rows: { type: "string" } } });
 const offset = Number(values["port-offset"] ?? process.env.BENCH_PORT_OFFSET ?? 0);
+const rows = Number(values.rows ?? IMPORT_ROWS);
+if (!Number.isInteger(rows) || rows < 10 || rows > 100_000) {
+  console.error(`bench:import: --rows must be a whole number from 10 to 100000 (got "${values.rows}")`);
+  process.exit(2);
+}
 const started = Date.now();
 const step = (message) => console.log(`bench:import: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 const tmp = mkdtempSync(join(os.tmpdir(), "guildhall-bench-import-"));
@@ -28,7 +33,7 @@ try {
   const scriptPath = bundleWorker(join(tmp, "bundle"));
   const secrets = readDevVarsExample();
   step(`starting the CMS on port ${1358 + offset}`);
-  cms = await startCms({ port: 1358 + offset, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: () => {} });
+  cms = await startCms({ port: 1358 + offset, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: () => {}, timeoutMs: 300_000 });
   const result = await benchMemberImport({
     workerOptions: await wranglerWorkerOptions(),
     scriptPath,
@@ -37,6 +42,7 @@ try {
     workerPort: 8810 + offset,
     firebasePort: 9810 + offset,
     step,
+    rows,
   });
   console.log(`\nMember import (${result.rows} rows, ${(result.fileBytes / 1024).toFixed(0)} KiB file)`);
   for (const run of Object.values(result.runs)) console.log(`  ${run.label.padEnd(36)}${run.ms.toFixed(0).padStart(7)} ms  (${run.status})`);

@@ -5,7 +5,9 @@
 //           demo-guildhall, e-mail enumeration protection on, demo accounts seeded at every
 //           start, nothing kept between runs);
 //   Worker  wrangler dev on http://localhost:8787 with local KV and D1 (migrations applied),
-//           state kept in .wrangler/state.
+//           state kept in .wrangler/state; on a fresh state, a demo society of 3,000 members
+//           with three years of history is seeded once (scripts/lib/demo-society.mjs;
+//           `--society-members <n>` for another size, 0 for none).
 // `npm run dev -- --admin` also serves the Strapi admin panel (built by `npm run cms:admin`) with
 // its "Open preview" button leading to this Worker's draft preview.
 import { join } from "node:path";
@@ -13,6 +15,7 @@ import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
 import { demoCpdSql } from "./lib/demo-cpd.mjs";
+import { seedDemoSocietyOnce } from "./lib/demo-society-seed.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
 import { demoSecondFactorSql, localTotpKey } from "./lib/staff-totp.mjs";
@@ -28,6 +31,12 @@ import { ROOT, startWorker } from "./lib/worker.mjs";
 
 const WORKER_PORT = 8787;
 const withAdmin = process.argv.includes("--admin");
+const societyArg = process.argv.indexOf("--society-members");
+const societyMembers = societyArg === -1 ? 3_000 : Number(process.argv[societyArg + 1]);
+if (!Number.isInteger(societyMembers) || societyMembers < 0) {
+  console.error("--society-members needs a whole number of members (0: no demo society).");
+  process.exit(2);
+}
 const started = Date.now();
 const running = [];
 let stopping = false;
@@ -90,6 +99,9 @@ try {
       demoCpdSql({ uid: auth.accounts.member.uid, name: "Demo Member" }),
       demoSecondFactorSql(auth.accounts.staff.email, secrets.STAFF_TOTP_KEY ?? localTotpKey(ROOT)),
     ].join(";\n"),
+    // The register, dashboard, ledger and VAT summary show a society's worth of records: seeded
+    // once, on a fresh state (later starts find it and leave it as it is).
+    seed: () => seedDemoSocietyOnce({ members: societyMembers, log: (line) => console.log(line) }),
   });
   running.push(worker);
   worker.proc.exited.then(() => !stopping && (console.error("The Worker stopped unexpectedly."), stopAll(1)));
@@ -104,6 +116,7 @@ ${Object.entries(auth.accounts)
   .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
   .join("\n")}
     CPD log     http://localhost:${WORKER_PORT}/user/cpd   (the demo member's two entries and a certificate)
+    Society     http://localhost:${WORKER_PORT}/staff/members   (${societyMembers ? "a demo society's records and three years of money, seeded on a fresh state" : "no demo society (--society-members 0)"}; sign in as staff)
     Mailbox     http://localhost:${WORKER_PORT}/dev/mailbox   (every e-mail the site writes; none leaves this machine)
     Firebase's links  ${auth.url}/emulator/v1/projects/${auth.projectId}/oobCodes   (verify, reset and change-of-address links Firebase would e-mail)
     E-mail sweep  curl "http://localhost:${WORKER_PORT}/__scheduled?cron=*/10+*+*+*+*"   (sends anything due)

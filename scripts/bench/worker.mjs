@@ -57,8 +57,10 @@ export async function wranglerWorkerOptions() {
  * @param {number} options.port
  * @param {Record<string, string>} options.vars text bindings replacing or adding to wrangler.toml's
  * @param {(entry: { level: string, message: string }) => void} options.onLog the Worker's console output
+ * @param {string} [options.entryPath] a module to run first, in front of the bundle (scripts/bench/d1-counter.mjs)
+ * @param {number} [options.inspectorPort] the V8 inspector's port (scripts/bench/heap-sampler.mjs)
  */
-export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, port, vars, onLog }) {
+export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, port, vars, onLog, entryPath, inspectorPort }) {
   const { modulesRules: _rules, rootPath: _root, ...fromConfig } = workerOptions;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -67,10 +69,15 @@ export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, p
       host: "127.0.0.1",
       port,
       modulesRoot: dirname(scriptPath),
-      modules: [{ type: "ESModule", path: scriptPath }, ...lazyModules(scriptPath).map((path) => ({ type: "ESModule", path }))],
+      modules: [
+        ...(entryPath ? [{ type: "ESModule", path: entryPath }] : []),
+        { type: "ESModule", path: scriptPath },
+        ...lazyModules(scriptPath).map((path) => ({ type: "ESModule", path })),
+      ],
       bindings: { ...fromConfig.bindings, ...vars },
       assets: { ...fromConfig.assets, directory: assetsDir },
       cf: false,
+      ...(inspectorPort ? { inspectorPort } : {}),
       logRequests: false,
       log: new Log(LogLevel.WARN, { prefix: "miniflare" }),
       handleStructuredLogs: ({ level, message }) => onLog?.({ level, message }),

@@ -37,19 +37,40 @@ export function executeLocalSql(sql, { persistTo } = {}) {
   if (result.status !== 0) throw new Error(`Running SQL on the local D1 database failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/** Runs a file of SQL against the local D1 database kept in `persistTo` (for SQL too long for a command line). */
+export function executeLocalSqlFile(path, { persistTo } = {}) {
+  const args = [WRANGLER, "d1", "execute", "DB", "--local", "--file", path, ...(persistTo ? ["--persist-to", persistTo] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`Running ${path} on the local D1 database failed:\n${result.stdout.slice(-2_000)}\n${result.stderr.slice(-2_000)}`);
+}
+
+/** The rows of one query on the local D1 database, or null when it fails (no such table yet, say). */
+export function queryLocalSql(sql, { persistTo } = {}) {
+  const args = [WRANGLER, "d1", "execute", "DB", "--local", "--json", "--command", sql, ...(persistTo ? ["--persist-to", persistTo] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8" });
+  if (result.status !== 0) return null;
+  try {
+    return JSON.parse(result.stdout)[0]?.results ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts `wrangler dev` on `port`. `vars` override wrangler.toml's [vars] and .dev.vars (so
  * tests can point the Worker at their own CMS); `seedSql` runs on the local D1 database after
- * the migrations. Resolves once the Worker answers.
+ * the migrations, then `seed()` (for seeding that must see the migrated database). Resolves once
+ * the Worker answers.
  */
 /**
  * @param {{ port: number, host?: string, persistTo?: string, vars?: Record<string, string>,
- *   seedSql?: string, log?: (line: string) => void }} options
+ *   seedSql?: string, seed?: () => void, log?: (line: string) => void }} options
  */
-export async function startWorker({ port, host = "localhost", persistTo, vars = {}, seedSql, log }) {
+export async function startWorker({ port, host = "localhost", persistTo, vars = {}, seedSql, seed, log }) {
   await assertPortFree(port, host, "the Worker");
   applyMigrations({ persistTo });
   if (seedSql) executeLocalSql(seedSql, { persistTo });
+  seed?.();
   const args = [
     WRANGLER,
     "dev",

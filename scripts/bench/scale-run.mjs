@@ -1,0 +1,340 @@
+// One size of `npm run bench:scale`: a fresh Worker (bundled, in Miniflare, behind the D1 query
+// counter) with the demo society of `records` membership records seeded into its local D1, then
+// the staff pages, the members export, the daily job on an ordinary day and on a day when many
+// members are due a reminder, and the e-mail drain of those reminders through the queue.
+import { DEMO_ACCOUNTS, FIREBASE_LOCAL_API_KEY, FIREBASE_PROJECT_ID } from "../lib/firebase.mjs";
+import { DEMO_SOCIETY_USER_PREFIX, demoSocietySql } from "../lib/demo-society.mjs";
+import { demoSecondFactorSql, localTotpKey } from "../lib/staff-totp.mjs";
+import { ROOT } from "../lib/worker.mjs";
+import { invocationOf } from "./d1-counter.mjs";
+import { connectHeapSampler } from "./heap-sampler.mjs";
+import { staffClient } from "./member-import.mjs";
+import { startBenchWorker } from "./worker.mjs";
+
+const DAY = 86_400_000;
+const DAILY_CRON = "17 3 * * *";
+/** The busiest reminder day the bench holds the job to (a common renewal date). */
+export const REMINDER_DAY_MEMBERS = 45_000;
+/** Rows one members export may hold (src/services/csv-stream.ts EXPORT_MAX_ROWS). */
+const EXPORT_MAX_ROWS = 200_000;
+const REGISTER_TABS = ["active", "renewal_due", "in_grace", "lapsed", "cancelled", "awaiting_payment", "all"];
+/** How long the bench waits for a job or a drain before it reports it unfinished. */
+const JOB_TIMEOUT_MS = 12 * 60_000;
+
+const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rows of a CSV file (quoted fields may hold line breaks), without its heading. */
+export function csvRows(text) {
+  let rows = 0;
+  let quoted = false;
+  let empty = true;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    if (!quoted && char === "\n") {
+      if (!empty) rows += 1;
+      empty = true;
+    } else if (char !== "\r") empty = false;
+  }
+  if (!empty) rows += 1;
+  return Math.max(0, rows - 1);
+}
+
+/**
+ * @param {object} options
+ * @param {number} options.records membership records to seed
+ * @param {number} options.reps timed requests per page (after one unmeasured)
+ * @param {number} options.drainSeconds how long the e-mail drain is watched at most (its rate is
+ *   measured over what it sent by then: at the local queue's pace a large day takes far longer)
+ * @param {string} options.today the day the society's history ends (YYYY-MM-DD)
+ */
+export async function runScaleSize({ records, reps, drainSeconds, today, workerOptions, scriptPath, entryPath, assetsDir, vars, workerPort, inspectorPort, auth, step }) {
+  const invocations = [];
+  const log = { errors: 0, first: [] };
+  const worker = await startBenchWorker({
+    workerOptions,
+    scriptPath,
+    entryPath,
+    assetsDir,
+    port: workerPort,
+    inspectorPort,
+    vars: {
+      ...vars,
+      SITE_URL: `http://127.0.0.1:${workerPort}`,
+      FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+      FIREBASE_PROJECT_ID,
+      FIREBASE_API_KEY: FIREBASE_LOCAL_API_KEY,
+      STAFF_EMAILS: DEMO_ACCOUNTS.staff.email,
+    },
+    onLog: ({ level, message }) => {
+      const invocation = invocationOf(message);
+      if (invocation) return void invocations.push({ ...invocation, loggedAt: Date.now() });
+      if (level !== "error") return;
+      log.errors += 1;
+      if (log.first.length < 6) log.first.push(message.slice(0, 300));
+    },
+  });
+  const heap = await connectHeapSampler(inspectorPort);
+  try {
+    const db = await worker.mf.getD1Database("DB");
+    const seeded = await seed(db, { records, today, step, vars });
+    const staff = staffClient(worker.url);
+    await staff.signIn(DEMO_ACCOUNTS.staff);
+    await staff.passSecondFactor();
+    const member = staffClient(worker.url);
+    await member.signIn(DEMO_ACCOUNTS.member);
+
+    // ── Pages ─────────────────────────────────────────────────────────────────────────────
+    const todayMs = Date.parse(`${today}T00:00:00Z`);
+    const lastMonth = new Date(Date.UTC(new Date(todayMs).getUTCFullYear(), new Date(todayMs).getUTCMonth() - 1, 1));
+    const monthEnd = new Date(Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1, 0));
+    const quarterOf = (ms) => `${new Date(ms).getUTCFullYear()}-Q${Math.floor(new Date(ms).getUTCMonth() / 3) + 1}`;
+    const pages = [
+      ...REGISTER_TABS.map((tab) => ({ id: `register-${tab}`, label: `register, ${tab.replaceAll("_", " ")} tab`, client: staff, path: `/staff/members?status=${tab}` })),
+      { id: "member", label: "a member's page", client: staff, path: `/staff/members/${encodeURIComponent(seeded.memberWithHistory)}` },
+      { id: "applications", label: "applications list", client: staff, path: "/staff/applications" },
+      { id: "orders", label: "orders list", client: staff, path: "/staff/orders" },
+      { id: "directory", label: "directory search (a town)", client: member, path: "/members/directory?q=Bristol" },
+      { id: "dashboard", label: "dashboard", client: staff, path: "/staff/dashboard" },
+      { id: "ledger-month", label: `ledger, a month (${day(lastMonth.getTime()).slice(0, 7)})`, client: staff, path: `/staff/finance?from=${day(lastMonth.getTime())}&to=${day(monthEnd.getTime())}` },
+      { id: "vat-quarter", label: `VAT summary, a quarter (${quarterOf(todayMs - 92 * DAY)})`, client: staff, path: `/staff/finance/vat?quarter=${quarterOf(todayMs - 92 * DAY)}` },
+    ];
+    const pageResults = [];
+    for (const page of pages) {
+      step(`${records.toLocaleString("en-GB")} records: ${page.label}`);
+      const times = [];
+      const from = invocations.length;
+      for (let i = 0; i <= reps; i++) {
+        const result = await page.client.get(page.path);
+        if (result.status !== 200) throw new Error(`GET ${page.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
+        if (i > 0) times.push(result.ms);
+      }
+      const counted = await invocationsOf(invocations, from, (inv) => inv.kind === "fetch" && inv.label === `GET ${page.path}`, reps + 1);
+      pageResults.push({ ...page, client: undefined, p50Ms: median(times), requests: times.length, ...maxima(counted) });
+    }
+
+    // ── Members export ─────────────────────────────────────────────────────────────────────
+    step(`${records.toLocaleString("en-GB")} records: members export`);
+    const expectedRows = (await db.prepare("SELECT COUNT(*) AS n FROM memberships").first()).n;
+    const exportFrom = invocations.length;
+    const download = await staff.get("/staff/members.csv?status=all");
+    const [exportInvocation] = await invocationsOf(invocations, exportFrom, (inv) => inv.label.startsWith("GET /staff/members.csv"), 1);
+    const refused = download.status === 409;
+    if (!refused && download.status !== 200) throw new Error(`The members export answered ${download.status}`);
+    const exportResult = {
+      expectedRows,
+      rows: refused ? 0 : csvRows(download.body),
+      incomplete: download.body.includes("Export incomplete"),
+      refused,
+      refusalExpected: expectedRows > EXPORT_MAX_ROWS,
+      ms: download.ms,
+      bytes: download.body.length,
+      ...maxima(exportInvocation ? [exportInvocation] : []),
+    };
+
+    // ── The daily job: an ordinary day, then a day when many are due a reminder ─────────────
+    const ordinary = await dailyRun({ db, worker, heap, invocations, at: Date.parse(`${today}T03:17:00Z`), step: (m) => step(`${records.toLocaleString("en-GB")} records: ${m}`), label: "ordinary day" });
+    await drain(db, { since: ordinary.startedIso });
+
+    const dueDay = todayMs + DAY;
+    const wanted = Math.min(REMINDER_DAY_MEMBERS, Math.floor(records * 0.45));
+    const endsOn = day(dueDay + 30 * DAY);
+    // A common renewal date: `wanted` active records (those ending latest) are moved to end 30
+    // days after the run, joining any that already end then.
+    await db
+      .prepare(
+        `UPDATE memberships SET period_end = ?1 WHERE user_id IN (
+           SELECT user_id FROM memberships WHERE status = 'active' AND ends_on IS NULL AND period_end > ?2 AND user_id LIKE ?3 ORDER BY period_end DESC, user_id LIMIT ?4)`,
+      )
+      .bind(endsOn, day(dueDay), `${DEMO_SOCIETY_USER_PREFIX}%`, wanted)
+      .run();
+    const { n: dueMembers } = await db.prepare("SELECT COUNT(*) AS n FROM memberships WHERE status = 'active' AND ends_on IS NULL AND period_end = ?1").bind(endsOn).first();
+    if (dueMembers < wanted) throw new Error(`Only ${dueMembers} active records could be given the common renewal date (wanted ${wanted}).`);
+    const busy = await dailyRun({ db, worker, heap, invocations, at: dueDay + (3 * 60 + 17) * 60_000, step: (m) => step(`${records.toLocaleString("en-GB")} records: ${m}`), label: `${dueMembers.toLocaleString("en-GB")} due a reminder` });
+    const reminders = await db
+      .prepare(
+        `SELECT COUNT(*) AS written, COUNT(DISTINCT user_id) AS members, SUM(status = 'sent') AS sent, SUM(status = 'sent' AND attempts = 1) AS sentOnce
+         FROM email_outbox WHERE kind = 'renewal-reminder' AND dedupe_key LIKE ?1`,
+      )
+      .bind(`renewal-reminder:%:${endsOn}:30`)
+      .first();
+
+    // ── The e-mail drain of that day's reminders, through the queue ────────────────────────
+    step(`${records.toLocaleString("en-GB")} records: e-mail drain of ${dueMembers.toLocaleString("en-GB")} reminders`);
+    const drained = await drain(db, { since: busy.startedIso, step, timeoutMs: drainSeconds * 1000 });
+    const sentRow = await db
+      .prepare(`SELECT COUNT(*) AS sent, SUM(attempts) AS attempts FROM email_outbox WHERE status = 'sent' AND sent_at >= ?1`)
+      .bind(busy.startedIso)
+      .first();
+    const emailInvocations = invocations.filter((inv) => inv.kind === "queue" && inv.label.startsWith("guildhall-email") && inv.loggedAt >= busy.startedMs);
+    const emailQueries = emailInvocations.reduce((sum, inv) => sum + inv.queries, 0);
+    const drainMs = drained.lastSentMs - busy.startedMs;
+    const finalReminders = await db
+      .prepare(`SELECT SUM(status = 'sent') AS sent, SUM(status = 'sent' AND attempts = 1) AS sentOnce FROM email_outbox WHERE kind = 'renewal-reminder' AND dedupe_key LIKE ?1`)
+      .bind(`renewal-reminder:%:${endsOn}:30`)
+      .first();
+
+    const all = invocations.filter((inv) => inv.loggedAt >= seeded.readyMs);
+    return {
+      records,
+      seed: seeded,
+      pages: pageResults,
+      export: exportResult,
+      dailyJob: { ordinary, busy: { ...busy, dueMembers, endsOn, reminderCheck: { ...reminders, sent: finalReminders.sent, sentOnce: finalReminders.sentOnce } } },
+      emailDrain: {
+        messages: sentRow.sent,
+        expected: dueMembers,
+        complete: drained.complete,
+        windowSeconds: drainSeconds,
+        ms: drainMs,
+        perSecond: sentRow.sent / (drainMs / 1000),
+        invocations: emailInvocations.length,
+        d1QueriesPerMessage: emailQueries / Math.max(1, sentRow.sent),
+        ...maxima(emailInvocations),
+      },
+      allInvocations: { count: all.length, ...maxima(all), unattributedQueries: Math.max(0, ...all.map((inv) => inv.unattributed ?? 0)) },
+      workerLog: log,
+    };
+  } finally {
+    heap.close();
+    await worker.dispose().catch(() => undefined);
+  }
+}
+
+/** The largest figures among invocations. */
+function maxima(list) {
+  return {
+    maxQueries: Math.max(0, ...list.map((inv) => inv.queries)),
+    maxResultBytes: Math.max(0, ...list.map((inv) => inv.largestResultBytes)),
+    maxInvocationBytes: Math.max(0, ...list.map((inv) => inv.bytes)),
+  };
+}
+
+/** Waits (briefly: log lines arrive after the body) until `count` invocations matching `match` were logged after `from`. */
+async function invocationsOf(invocations, from, match, count) {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const found = invocations.slice(from).filter(match);
+    if (found.length >= count) return found;
+    await sleep(20);
+  }
+  throw new Error(`The D1 counter reported ${invocations.slice(from).filter(match).length} of ${count} invocations: is the counting entry in front of the Worker?`);
+}
+
+/** Seeds the demo society, the demo member's record (for the directory) and the staff second factor. */
+async function seed(db, { records, today, step, vars }) {
+  step(`${records.toLocaleString("en-GB")} records: seeding the demo society`);
+  const started = performance.now();
+  let batch = [];
+  let bytes = 0;
+  let sqlBytes = 0;
+  for (const sql of demoSocietySql({ members: records, today })) {
+    batch.push(db.prepare(sql));
+    bytes += sql.length;
+    sqlBytes += sql.length;
+    if (bytes > 4_000_000) {
+      await db.batch(batch);
+      batch = [];
+      bytes = 0;
+    }
+  }
+  await db.batch([
+    ...batch,
+    db.prepare(
+      `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
+       VALUES (?1, ?2, 'full-member', 'Full member', 'active', 'offline', date(?3, '-1 month'), date(?3, '+11 months'))`,
+    ).bind(DEMO_ACCOUNTS.member.uid, DEMO_ACCOUNTS.member.email, today),
+    db.prepare(demoSecondFactorSql(DEMO_ACCOUNTS.staff.email, vars.STAFF_TOTP_KEY ?? localTotpKey(ROOT))),
+  ]);
+  const seedMs = performance.now() - started;
+  const counts = await db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM memberships) AS memberships, (SELECT COUNT(*) FROM applications) AS applications, (SELECT COUNT(*) FROM payments) AS payments,
+              (SELECT COUNT(*) FROM receipts) AS receipts, (SELECT COUNT(*) FROM orders) AS orders, (SELECT COUNT(*) FROM credit_notes) AS creditNotes,
+              (SELECT COUNT(*) FROM directory_entries) AS directoryEntries, (SELECT COUNT(*) FROM cpd_entries) AS cpdEntries, (SELECT COUNT(*) FROM email_outbox) AS emails`,
+    )
+    .first();
+  // The member with the most payments: their page is the longest a member's can be.
+  const { user_id: memberWithHistory } = await db
+    .prepare("SELECT user_id FROM payments WHERE user_id LIKE ?1 GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1")
+    .bind(`${DEMO_SOCIETY_USER_PREFIX}%`)
+    .first();
+  return { ms: seedMs, sqlBytes, counts, memberWithHistory, readyMs: Date.now() };
+}
+
+/**
+ * Runs the daily job as of `at` through the cron trigger and waits for its run to be done
+ * (the jobs queue carries it on). Figures are of the job's own invocations (the cron run and the
+ * jobs queue's); the heap peak is the isolate's while they ran.
+ */
+async function dailyRun({ db, worker, heap, invocations, at, step, label }) {
+  step(`daily job, ${label}`);
+  const runAt = new Date(at).toISOString();
+  const baselineHeapBytes = await heap.start();
+  step(`daily job, ${label}: heap sampling from ${(baselineHeapBytes / 1024 / 1024).toFixed(1)} MB, triggering the cron`);
+  const startedMs = Date.now();
+  const startedIso = new Date(startedMs).toISOString();
+  // The cron trigger as Cloudflare fires it: the Worker's scheduled handler with this scheduled time.
+  const outcome = await (await worker.mf.getWorker()).scheduled({ cron: DAILY_CRON, scheduledTime: new Date(at) });
+  if (outcome.outcome !== "ok") throw new Error(`The daily job's cron run ended ${outcome.outcome}`);
+  let progress = null;
+  for (let waited = 0; waited < JOB_TIMEOUT_MS; waited += 100) {
+    progress = await db.prepare("SELECT part, pages, lapsed, reminders FROM daily_job_progress WHERE run_at = ?1").bind(runAt).first();
+    if (progress?.part === "done") break;
+    if (!progress && waited >= 60_000) {
+      const runs = await db.prepare("SELECT run_at, part FROM daily_job_progress ORDER BY updated_at DESC LIMIT 3").all();
+      throw new Error(`The daily job's run of ${runAt} did not start within a minute (runs seen: ${JSON.stringify(runs.results)})`);
+    }
+    if (waited % 30_000 === 0 && waited > 0) step(`daily job, ${label}: ${progress ? `${progress.part}, ${progress.pages} pages` : "not started"}`);
+    await sleep(100);
+  }
+  const wallMs = Date.now() - startedMs;
+  // The last invocation's line comes once it has settled.
+  await sleep(300);
+  const { peakBytes, samples } = heap.stop();
+  const own = invocations.filter((inv) => inv.loggedAt >= startedMs && (inv.kind === "scheduled" || (inv.kind === "queue" && inv.label.startsWith("guildhall-jobs"))));
+  return {
+    label,
+    runAt,
+    done: progress?.part === "done",
+    wallMs,
+    pages: progress?.pages ?? 0,
+    lapsed: progress?.lapsed ?? 0,
+    reminders: progress?.reminders ?? 0,
+    invocations: own.length,
+    totalQueries: own.reduce((sum, inv) => sum + inv.queries, 0),
+    ...maxima(own),
+    baselineHeapBytes,
+    peakHeapBytes: peakBytes,
+    heapSamples: samples,
+    startedMs,
+    startedIso,
+  };
+}
+
+/** Waits until no message written since `since` is waiting to be sent; when the last was sent. */
+async function drain(db, { since, step = () => {}, timeoutMs = JOB_TIMEOUT_MS }) {
+  const started = Date.now();
+  let lastReport = started;
+  for (;;) {
+    const row = await db
+      .prepare(
+        `SELECT SUM(status IN ('pending', 'sending', 'retry')) AS waiting, SUM(status = 'sent') AS sent, MAX(sent_at) AS last_sent
+         FROM email_outbox WHERE created_at >= ?1`,
+      )
+      .bind(since)
+      .first();
+    if (!row.waiting) return { complete: true, lastSentMs: row.last_sent ? Date.parse(row.last_sent) : Date.now() };
+    if (Date.now() - started > timeoutMs) return { complete: false, lastSentMs: Date.now() };
+    if (Date.now() - lastReport > 30_000) {
+      step(`e-mail drain: ${row.sent} sent, ${row.waiting} waiting`);
+      lastReport = Date.now();
+    }
+    await sleep(250);
+  }
+}

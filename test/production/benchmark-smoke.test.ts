@@ -1,0 +1,119 @@
+/**
+ * Every benchmark script still runs to the end and reports every figure, at a tiny size: a bench
+ * that silently broke (a renamed route, a changed form, a page that now fails) would otherwise be
+ * found only when someone next needs its figures. No time is asserted: at these sizes the figures
+ * mean nothing, and speed is the bench's own report to make.
+ *
+ * Each script starts its own CMS, Firebase Auth emulator and Worker on ports shifted by
+ * BENCH_PORT_OFFSET (700, plus 25 for each hundred of this run's TEST_PORT_OFFSET: a bench's
+ * ports span 24, so two runs with different offsets do not meet; a taken port fails the bench at
+ * once, naming it), and stops them again.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const PORT_OFFSET = 700 + 25 * (Math.floor(Number(process.env.TEST_PORT_OFFSET ?? 0) / 100) % 13);
+const dir = mkdtempSync(join(tmpdir(), "guildhall-bench-smoke-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `node scripts/<script> …args` to the end; its exit code and output. */
+function runScript(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join("scripts", script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_PORT_OFFSET: String(PORT_OFFSET) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+const FIVE_MINUTES = 300_000;
+
+describe("the benchmark scripts at a tiny size", () => {
+  it(
+    "npm run bench -- --tiny reports every scenario, the ratios, publish-to-visible, the member import and the CMS calls",
+    async () => {
+      const { code, output } = await runScript("bench.mjs", ["--tiny"]);
+      expect(output, output).not.toContain("FAILED");
+      expect(code, output).toBe(0);
+      for (const label of ["home / (cached)", "general page /about (cached)", "webinars list /webinars (cached)", "items priced at the edge", "home / (rendered each time, KV cache)", "home / (no cache, CMS"]) {
+        expect(output).toContain(label);
+      }
+      expect(output).toMatch(/Publish -> visible: \d+ ms/);
+      expect(output).toMatch(/Member import \(\/staff\/members\/import, 40 generated rows/);
+      expect(output).toMatch(/real run again \(idempotent\)\s+\d+ ms\s+\(200\)/);
+      expect(output).toMatch(/per 1,000 cached page views .*: \d+/);
+    },
+    FIVE_MINUTES,
+  );
+
+  it(
+    "npm run bench:import -- --rows 40 reports the four runs of the import",
+    async () => {
+      const { code, output } = await runScript("bench-member-import.mjs", ["--rows", "40"]);
+      expect(code, output).toBe(0);
+      expect(output).toContain("Member import (40 rows");
+      for (const run of ["dry run, 40 rows, 3 bad", "dry run, 40 rows", "real run, 40 rows", "real run again (idempotent)"]) {
+        expect(output).toMatch(new RegExp(`${run.replace(/[()]/g, "\\$&")}\\s+\\d+ ms`));
+      }
+    },
+    FIVE_MINUTES,
+  );
+
+  it(
+    "npm run bench:scale -- --records 200 reports every page, the export, both daily runs and the e-mail drain, each target passed",
+    async () => {
+      const json = join(dir, "bench-scale.json");
+      const { code, output } = await runScript("bench-scale.mjs", ["--records", "200", "--reps", "1", "--json", json]);
+      expect(code, output).toBe(0);
+      const result = JSON.parse(readFileSync(json, "utf8"));
+      const [size] = result.sizes;
+      expect(size.records).toBe(200);
+      expect(size.pages.map((page: { id: string }) => page.id)).toEqual([
+        "register-active",
+        "register-renewal_due",
+        "register-in_grace",
+        "register-lapsed",
+        "register-cancelled",
+        "register-awaiting_payment",
+        "register-all",
+        "member",
+        "applications",
+        "orders",
+        "directory",
+        "dashboard",
+        "ledger-month",
+        "vat-quarter",
+      ]);
+      for (const page of size.pages) {
+        expect(page.p50Ms, page.id).toBeGreaterThan(0);
+        // Every page reads D1, so a zero would mean the counter is not in front of the Worker.
+        expect(page.maxQueries, page.id).toBeGreaterThan(0);
+      }
+      expect(size.export).toMatchObject({ rows: size.export.expectedRows, refused: false, incomplete: false });
+      expect(size.export.maxQueries).toBeGreaterThan(0);
+      for (const run of [size.dailyJob.ordinary, size.dailyJob.busy]) {
+        expect(run.done).toBe(true);
+        expect(run.maxQueries).toBeGreaterThan(0);
+        expect(run.peakHeapBytes).toBeGreaterThan(0);
+      }
+      expect(size.dailyJob.busy.reminderCheck).toMatchObject({ written: size.dailyJob.busy.dueMembers, sentOnce: size.dailyJob.busy.dueMembers });
+      expect(size.emailDrain).toMatchObject({ complete: true });
+      expect(size.emailDrain.messages).toBeGreaterThanOrEqual(size.emailDrain.expected);
+      expect(size.emailDrain.d1QueriesPerMessage).toBeGreaterThan(0);
+      expect(result.checks.length).toBeGreaterThan(0);
+      expect(result.checks.filter((check: { pass: boolean }) => !check.pass)).toEqual([]);
+      expect(output).toMatch(/PASS {2}200 records: the members export is complete/);
+      expect(output).toContain("Cloudflare 1,000");
+    },
+    FIVE_MINUTES,
+  );
+});
