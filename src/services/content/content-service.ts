@@ -11,7 +11,8 @@ import type { DiscountCode } from "../../shared/pricing/discount-code";
 import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
-import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-through";
+import { DERIVED_GENERATION } from "../cache/generations";
+import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type {
   Article,
@@ -44,8 +45,8 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService({ cms, cache, log }: ContentServiceDeps) {
   /** Without a cache, every read is a load of its own (no coalescing with anyone else's either). */
-  const through = <T>(key: string, load: () => Promise<T>): Promise<Cached<T>> =>
-    cache ? readThrough(cache, key, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
+  const through = <T>(slot: CacheSlot, load: () => Promise<T>): Promise<Cached<T>> =>
+    cache ? readThrough(cache, slot, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
 
   async function query<Vars extends Record<string, unknown>, Result>(
     operation: Operation<Vars, Result>,
@@ -53,7 +54,7 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
   ): Promise<Cached<Result>> {
     const key = await cacheKey(operation.name, variables);
     try {
-      return await through(key, async () => {
+      return await through({ key, generation: operation.name }, async () => {
         try {
           return await cms.run(operation, variables);
         } catch (error) {
@@ -186,11 +187,11 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     /**
      * A value computed from other content (through the operations above), kept in the same
      * cache under the same policy, so it is computed once per freshness window rather than per
-     * request; every purge invalidates it. It must survive JSON (no Maps or Sets).
+     * request; every purge outdates it. It must survive JSON (no Maps or Sets).
      */
     async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
       try {
-        return (await through(derivedKey(name), compute)).value;
+        return (await through({ key: derivedKey(name), generation: DERIVED_GENERATION }, compute)).value;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });
