@@ -12,13 +12,18 @@
 //   - the home page rendered on every request from the KV content cache (edge cache off);
 //   - the home page with the content cache disabled (every request loads from the CMS);
 //   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache;
+//   - the content cache's purge with 100, 1,000 and 10,000 cached entries (time, KV keys rewritten),
+//     and an editor's publish under a steady load: CMS requests in the minute after it, page
+//     times in that minute against the minute before, seconds until the edit shows
+//     (scripts/bench/publish.mjs);
 //   - the staff member import of a generated 5,000-row file: dry run (with bad rows, and clean),
 //     real run, and the real run again (scripts/bench/member-import.mjs, with the Firebase Auth
 //     emulator for the staff sign-in).
 // Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
 // fails (non-2xx) or a service cannot start; it never judges the speed itself.
 //
-// Options: --duration <s> (10) · --warmup <s> (2) · --quick (3 s per scenario, 1 s warm-up)
+// Options: --duration <s> (10) · --warmup <s> (2) · --quick (3 s per scenario, 1 s warm-up, 10 s publish windows)
+//          --publish-window <s> (60; the load before and after the publish under load)
 //          --connections <n> (32) · --cms-latency-ms <ms> (150; env BENCH_CMS_LATENCY_MS)
 //          --port-offset <n> (0; env BENCH_PORT_OFFSET) · --verbose (show the CMS's output)
 import { execFileSync } from "node:child_process";
@@ -28,6 +33,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { startCmsProxy } from "./bench/cms-proxy.mjs";
+import { benchPublishUnderLoad, benchPurgeAtScale } from "./bench/publish.mjs";
 import { benchMemberImport } from "./bench/member-import.mjs";
 import { runCount, runLoad } from "./bench/load.mjs";
 import { formatReport } from "./bench/report.mjs";
@@ -43,7 +49,8 @@ Object.assign(process.env, OFFLINE_ENV);
 const USAGE = `Usage: npm run bench [-- options]
   --duration <s>         measured seconds per throughput scenario (default 10)
   --warmup <s>           unmeasured seconds of the same load before each (default 2)
-  --quick                3 s per scenario, 1 s warm-up
+  --quick                3 s per scenario, 1 s warm-up, 10 s publish windows
+  --publish-window <s>   seconds of load before and after the publish under load (default 60)
   --connections <n>      concurrent keep-alive connections (default 32)
   --cms-latency-ms <ms>  delay the CMS proxy adds to every call (default 150, env BENCH_CMS_LATENCY_MS)
   --port-offset <n>      shift every port the bench listens on (default 0, env BENCH_PORT_OFFSET)
@@ -224,6 +231,17 @@ try {
   step("publish -> visible: an edit published in the CMS, until a visitor's cached page shows it");
   const purgeToVisible = await publishToVisible(cms.url, worker.url);
 
+  const publishUnderLoad = await benchPublishUnderLoad({
+    cmsUrl: cms.url,
+    workerUrl: worker.url,
+    proxy,
+    editorToken: BENCH_EDITOR_TOKEN,
+    connections: options.connections,
+    windowMs: options.publishWindowMs,
+    step,
+  });
+  const purgeAtScale = await benchPurgeAtScale({ worker, purgeSecret: secrets.CACHE_PURGE_SECRET, step });
+
   step("stopping that Worker");
   await disposeWorker();
 
@@ -307,6 +325,7 @@ try {
       warmupSeconds: options.warmupMs / 1000,
       connections: options.connections,
       cmsLatencyMs: options.cmsLatencyMs,
+      publishWindowSeconds: options.publishWindowMs / 1000,
       quick: options.quick,
       ports: PORTS,
     },
@@ -346,6 +365,8 @@ try {
       },
     ],
     purgeToVisible,
+    publishUnderLoad,
+    purgeAtScale,
     memberImport,
     cms: {
       cachedViews: {
@@ -389,6 +410,7 @@ function readOptions() {
         duration: { type: "string" },
         warmup: { type: "string" },
         quick: { type: "boolean", default: false },
+        "publish-window": { type: "string" },
         connections: { type: "string" },
         "cms-latency-ms": { type: "string" },
         "port-offset": { type: "string" },
@@ -418,6 +440,7 @@ function readOptions() {
     quick,
     durationMs: number("--duration", parsed.duration, quick ? 3 : 10, { min: 1, max: 120 }) * 1000,
     warmupMs: number("--warmup", parsed.warmup, quick ? 1 : 2, { min: 0, max: 60 }) * 1000,
+    publishWindowMs: number("--publish-window", parsed["publish-window"], quick ? 10 : 60, { min: 5, max: 300 }) * 1000,
     connections: Math.round(number("--connections", parsed.connections, 32, { min: 1, max: 256 })),
     cmsLatencyMs: number("--cms-latency-ms", parsed["cms-latency-ms"] ?? process.env.BENCH_CMS_LATENCY_MS, 150, {
       min: 0,

@@ -3,7 +3,7 @@ import type { SharedLoad, SharedLoads } from "../../src/adapters/durable-objects
 import { type ContentGenerations, NO_GENERATIONS } from "../../src/adapters/kv/content-generations";
 import { createCoalescer } from "../../src/services/cache/coalesce";
 import { afterPurge } from "../../src/services/cache/generations";
-import { readThrough, type CachePolicy, type CacheSlot, type ReadThroughDeps } from "../../src/services/cache/read-through";
+import { readThrough, type CachePolicy, type CacheSlot, type ReadThroughDeps, withCurrentInputs } from "../../src/services/cache/read-through";
 import { createSingleFlight } from "../../src/services/cache/single-flight";
 import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
 
@@ -146,11 +146,28 @@ describe("readThrough", () => {
     expect(shared.calls).toBe(2);
   });
 
-  it("loads on its own when the loader object cannot be reached", async () => {
+  it("replaces a copy on its own when the loader object cannot be reached", async () => {
+    await readThrough(t.deps, KEY, async () => "v1");
+    t.purge("homepage");
     const unreachable: SharedLoads = { load: async () => Promise.reject(new Error("Durable Object is overloaded")) };
-    const result = await readThrough({ ...t.deps, shared: unreachable }, KEY, async () => "v1");
-    expect(result).toMatchObject({ value: "v1", status: "miss" });
+    expect(await readThrough({ ...t.deps, shared: unreachable }, KEY, async () => "v2")).toMatchObject({ value: "v1", status: "outdated" });
+    await t.settle();
+    expect(t.store.entries.get(KEY.key)).toMatchObject({ value: "v2" });
     expect(t.lines.find((l) => l.event === "cache.shared_load_unavailable")?.level).toBe("warn");
+  });
+
+  it("loads a miss in this isolate, not through the loader object", async () => {
+    const shared = sharedLoads();
+    expect(await readThrough({ ...t.deps, shared }, KEY, async () => "v1")).toMatchObject({ value: "v1", status: "miss" });
+    expect(shared.calls).toBe(0);
+  });
+
+  it("gives a derived value's computation current inputs only, loading an outdated one", async () => {
+    await readThrough(t.deps, KEY, async () => "v1");
+    t.purge("homepage");
+    const derived = await withCurrentInputs(async () => (await readThrough(t.deps, KEY, async () => "v2")).value);
+    expect(derived).toBe("v2");
+    expect(t.outdated()).toBe(0);
   });
 
   it("serves the last good copy when the load fails (stale-if-error), even a purged one", async () => {

@@ -7,12 +7,13 @@
  *   previous copy until the new one is in, and no request waits on the CMS;
  * - otherwise (missing, or too old): load now; if the load fails and the copy is younger than
  *   fresh + stale-if-error, serve it and log the error; with no usable copy, fail.
- * Loads of one key are shared: within the isolate (coalesce.ts), and, with `shared`, among
- * every isolate in every location (one content loader object per key), so a purge costs one
- * CMS request per invalidated key, not one per isolate. A cache read or write that fails is
+ * Loads of one key are shared: within the isolate (coalesce.ts), and, with `shared`, the
+ * replacement of a cached copy among every isolate in every location (one content loader object
+ * per key), so a purge costs one CMS request per outdated key, not one per isolate. A cache read or write that fails is
  * logged and treated as a miss, and an unreachable loader object as a load of this isolate's
  * own: the cache never makes a page fail on its own.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { SharedLoadResult, SharedLoads } from "../../adapters/durable-objects/content-loader";
 import type { CacheEntry, CacheStore } from "../../adapters/kv/cache-store";
 import { type ContentGenerations, NO_GENERATIONS } from "../../adapters/kv/content-generations";
@@ -55,7 +56,22 @@ export interface CacheSlot {
   key: string;
   /** The generation it belongs to: its operation's name, or DERIVED_GENERATION. */
   generation: string;
+  /**
+   * Loaded by this isolate alone, never through the key's loader object: a value computed from
+   * other cached content (a derived value), whose own reads are shared. A shared load therefore
+   * never waits on another shared load, so loads cannot hold each other up.
+   */
+  local?: boolean;
 }
+
+/**
+ * Set while a derived value is computed: its inputs must be current, or the value would be stored
+ * as current while built from outdated content. Outdated inputs are then loaded, not served.
+ */
+const currentInputsOnly = new AsyncLocalStorage<true>();
+
+/** Runs `compute` so that every cached read it makes returns current content (loading it if need be). */
+export const withCurrentInputs = <T>(compute: () => Promise<T>): Promise<T> => currentInputsOnly.run(true, compute);
 
 /** How long KV keeps an entry: long enough for the longest stale window. */
 export const entryTtlSeconds = (policy: CachePolicy): number =>
@@ -71,10 +87,10 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   if (entry && current && age < policy.freshMs) {
     return { value: entry.value, status: "fresh", fetchedAt: entry.fetchedAt };
   }
-  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs) {
+  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && (current || !currentInputsOnly.getStore())) {
     if (!current) deps.onOutdated?.();
     deps.waitUntil(
-      refresh(deps, slot.key, { generation, newerThan: entry.fetchedAt }, load).catch((error: unknown) =>
+      refresh(deps, slot, { generation, newerThan: entry.fetchedAt, share: true }, load).catch((error: unknown) =>
         deps.log.error("cache.revalidate_failed", { key: slot.key, error }),
       ),
     );
@@ -82,7 +98,7 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   }
 
   try {
-    const loaded = refresh(deps, slot.key, { generation, newerThan: entry?.fetchedAt ?? 0 }, load);
+    const loaded = refresh(deps, slot, { generation, newerThan: entry?.fetchedAt ?? 0, share: entry !== null }, load);
     // Keep the loading request alive until the shared load settles, even if its client goes away.
     deps.waitUntil(loaded.catch(() => undefined));
     const fresh = await loaded;
@@ -97,7 +113,19 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   }
 }
 
-function refresh<T>(deps: ReadThroughDeps, key: string, wanted: { generation: number; newerThan: number }, load: () => Promise<T>): Promise<CacheEntry<T>> {
+/**
+ * Loads `slot` and stores it. Only a copy being replaced (`share`: after a publish every isolate
+ * has one) is loaded through the key's loader object; a miss, which happens on a cold cache and
+ * not after a publish, is loaded by this isolate (coalesced within it): a request waiting on
+ * many shared loads at once was seen to hold up its own CMS requests until they timed out.
+ */
+function refresh<T>(
+  deps: ReadThroughDeps,
+  slot: CacheSlot,
+  wanted: { generation: number; newerThan: number; share: boolean },
+  load: () => Promise<T>,
+): Promise<CacheEntry<T>> {
+  const { key } = slot;
   // Stamped with the generation seen before loading: a purge published meanwhile outdates it.
   const loadAndStore = async (): Promise<CacheEntry<T>> => {
     const entry: CacheEntry<T> = { value: await load(), fetchedAt: deps.now(), generation: wanted.generation };
@@ -110,7 +138,7 @@ function refresh<T>(deps: ReadThroughDeps, key: string, wanted: { generation: nu
   };
   const coalesce = deps.coalesce ?? isolateCoalesce;
   return coalesce(key, async () => {
-    if (!deps.shared) return loadAndStore();
+    if (!deps.shared || slot.local || !wanted.share) return loadAndStore();
     const loadForAll = (): Promise<SharedLoadResult<T>> =>
       loadAndStore().then(
         (entry) => ({ entry }),
@@ -118,7 +146,7 @@ function refresh<T>(deps: ReadThroughDeps, key: string, wanted: { generation: nu
       );
     let result: SharedLoadResult<T>;
     try {
-      result = await deps.shared.load(key, wanted, loadForAll);
+      result = await deps.shared.load(key, { generation: wanted.generation, newerThan: wanted.newerThan }, loadForAll);
     } catch (error) {
       // The loader object is out of reach: this isolate loads on its own rather than fail.
       deps.log.warn("cache.shared_load_unavailable", { key, error });

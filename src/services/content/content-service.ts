@@ -12,7 +12,7 @@ import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
 import { DERIVED_GENERATION } from "../cache/generations";
-import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps } from "../cache/read-through";
+import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type {
   Article,
@@ -191,7 +191,7 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
      */
     async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
       try {
-        return (await through({ key: derivedKey(name), generation: DERIVED_GENERATION }, compute)).value;
+        return (await through({ key: derivedKey(name), generation: DERIVED_GENERATION, local: true }, () => withCurrentInputs(compute))).value;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });
