@@ -12,14 +12,19 @@
 //   - the home page rendered on every request from the KV content cache (edge cache off);
 //   - the home page with the content cache disabled (every request loads from the CMS);
 //   - CMS calls per 1,000 cached page views, and for 100 concurrent requests on a cold cache;
+//   - the content cache's purge with 100, 1,000 and 10,000 cached entries (time, KV keys rewritten),
+//     and an editor's publish under a steady load: CMS requests in the minute after it, page
+//     times in that minute against the minute before, seconds until the edit shows
+//     (scripts/bench/publish.mjs);
 //   - the staff member import of a generated 5,000-row file: dry run (with bad rows, and clean),
 //     real run, and the real run again (scripts/bench/member-import.mjs, with the Firebase Auth
 //     emulator for the staff sign-in).
 // Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
 // fails (non-2xx) or a service cannot start; it never judges the speed itself.
 //
-// Options: --duration <s> (10) · --warmup <s> (2) · --quick (3 s per scenario, 1 s warm-up)
-//          --tiny (a smoke run: 0.5 s per scenario, no warm-up, a 40-row import; its figures mean nothing)
+// Options: --duration <s> (10) · --warmup <s> (2) · --quick (3 s per scenario, 1 s warm-up, 10 s publish windows)
+//          --publish-window <s> (60; the load before and after the publish under load)
+//          --tiny (a smoke run: 0.5 s per scenario, no warm-up, 5 s publish windows, a 40-row import; its figures mean nothing)
 //          --connections <n> (32) · --cms-latency-ms <ms> (150; env BENCH_CMS_LATENCY_MS)
 //          --port-offset <n> (0; env BENCH_PORT_OFFSET) · --verbose (show the CMS's output)
 import { execFileSync } from "node:child_process";
@@ -29,6 +34,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { startCmsProxy } from "./bench/cms-proxy.mjs";
+import { benchPublishUnderLoad, benchPurgeAtScale, PURGE_SIZES } from "./bench/publish.mjs";
 import { benchMemberImport } from "./bench/member-import.mjs";
 import { runCount, runLoad } from "./bench/load.mjs";
 import { formatReport } from "./bench/report.mjs";
@@ -44,8 +50,10 @@ Object.assign(process.env, OFFLINE_ENV);
 const USAGE = `Usage: npm run bench [-- options]
   --duration <s>         measured seconds per throughput scenario (default 10)
   --warmup <s>           unmeasured seconds of the same load before each (default 2)
-  --quick                3 s per scenario, 1 s warm-up
-  --tiny                 a smoke run that every figure is reported: 0.5 s per scenario, no warm-up, 40-row import
+  --quick                3 s per scenario, 1 s warm-up, 10 s publish windows
+  --publish-window <s>   seconds of load before and after the publish under load (default 60)
+  --tiny                 a smoke run that every figure is reported: 0.5 s per scenario, no warm-up,
+                         5 s publish windows, the smallest purge sizes, 40-row import
   --connections <n>      concurrent keep-alive connections (default 32)
   --cms-latency-ms <ms>  delay the CMS proxy adds to every call (default 150, env BENCH_CMS_LATENCY_MS)
   --port-offset <n>      shift every port the bench listens on (default 0, env BENCH_PORT_OFFSET)
@@ -231,6 +239,19 @@ try {
   step("publish -> visible: an edit published in the CMS, until a visitor's cached page shows it");
   const purgeToVisible = await publishToVisible(cms.url, worker.url);
 
+  const publishUnderLoad = await benchPublishUnderLoad({
+    cmsUrl: cms.url,
+    workerUrl: worker.url,
+    proxy,
+    editorToken: BENCH_EDITOR_TOKEN,
+    connections: options.connections,
+    windowMs: options.publishWindowMs,
+    step,
+  });
+  // The issue's sizes in a full run; a quick run stops at 1,000, a smoke run at 100 (seeding 10,000 KV entries locally takes minutes).
+  const purgeSizes = options.tiny ? [10, 100] : options.quick ? [100, 1_000] : PURGE_SIZES;
+  const purgeAtScale = await benchPurgeAtScale({ worker, purgeSecret: secrets.CACHE_PURGE_SECRET, sizes: purgeSizes, step });
+
   step("stopping that Worker");
   await disposeWorker();
 
@@ -315,6 +336,7 @@ try {
       warmupSeconds: options.warmupMs / 1000,
       connections: options.connections,
       cmsLatencyMs: options.cmsLatencyMs,
+      publishWindowSeconds: options.publishWindowMs / 1000,
       quick: options.quick,
       tiny: options.tiny,
       ports: PORTS,
@@ -355,6 +377,8 @@ try {
       },
     ],
     purgeToVisible,
+    publishUnderLoad,
+    purgeAtScale,
     memberImport,
     cms: {
       cachedViews: {
@@ -399,6 +423,7 @@ function readOptions() {
         warmup: { type: "string" },
         quick: { type: "boolean", default: false },
         tiny: { type: "boolean", default: false },
+        "publish-window": { type: "string" },
         connections: { type: "string" },
         "cms-latency-ms": { type: "string" },
         "port-offset": { type: "string" },
@@ -429,6 +454,7 @@ function readOptions() {
     tiny,
     durationMs: tiny ? 500 : number("--duration", parsed.duration, quick ? 3 : 10, { min: 1, max: 120 }) * 1000,
     warmupMs: tiny ? 0 : number("--warmup", parsed.warmup, quick ? 1 : 2, { min: 0, max: 60 }) * 1000,
+    publishWindowMs: tiny ? 5_000 : number("--publish-window", parsed["publish-window"], quick ? 10 : 60, { min: 5, max: 300 }) * 1000,
     importRows: tiny ? 40 : undefined,
     connections: Math.round(number("--connections", parsed.connections, 32, { min: 1, max: 256 })),
     cmsLatencyMs: number("--cms-latency-ms", parsed["cms-latency-ms"] ?? process.env.BENCH_CMS_LATENCY_MS, 150, {

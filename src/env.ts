@@ -8,6 +8,10 @@ import type { PublicEnv } from "./shared/public-env";
  */
 export interface Bindings {
   CONTENT_CACHE: KVNamespace;
+  /** The one Durable Object every cache purge passes through (wrangler.toml [durable_objects]): serialised, debounced purges. */
+  CONTENT_PURGER: DurableObjectNamespace;
+  /** One Durable Object per content cache key (wrangler.toml [durable_objects]): a key's load shared by every isolate. */
+  CONTENT_LOADER: DurableObjectNamespace;
   DB: D1Database;
   ENVIRONMENT: string;
   CMS_URL: string;
@@ -171,6 +175,8 @@ export const EnvSchema = z.object({
   CACHE_STALE_IF_ERROR_SECONDS: seconds(604_800),
   EDGE_CACHE_SECONDS: seconds(3600),
   CONTENT_CACHE: binding<KVNamespace>("KV namespace", "get"),
+  CONTENT_PURGER: binding<DurableObjectNamespace>("Durable Object namespace", "idFromName"),
+  CONTENT_LOADER: binding<DurableObjectNamespace>("Durable Object namespace", "idFromName"),
   DB: binding<D1Database>("D1 database", "prepare"),
   FIREBASE_PROJECT_ID: z
     .string({ error: "is required (the Firebase project id)" })
@@ -307,6 +313,8 @@ export interface Config {
   email: EmailConfig;
   bindings: {
     contentCache: KVNamespace;
+    contentPurger: DurableObjectNamespace;
+    contentLoader: DurableObjectNamespace;
     db: D1Database;
     authIpLimiter: RateLimit;
     authEmailLimiter: RateLimit;
@@ -441,6 +449,8 @@ export function parseConfig(env: unknown): Config {
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
     bindings: {
       contentCache: e.CONTENT_CACHE,
+      contentPurger: e.CONTENT_PURGER,
+      contentLoader: e.CONTENT_LOADER,
       db: e.DB,
       authIpLimiter: e.AUTH_IP_LIMITER,
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,

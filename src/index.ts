@@ -15,6 +15,10 @@ parseConfig(env);
 
 const app = createApp();
 
+/** The content cache's Durable Objects (wrangler.toml [durable_objects]). */
+export { ContentLoader } from "./objects/content-loader";
+export { ContentPurger } from "./objects/content-purger";
+
 export default {
   fetch: app.fetch,
   /**

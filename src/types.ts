@@ -37,6 +37,8 @@ export interface HonoEnv {
     blocks: (blocks: readonly Block[], options?: BlockOptions) => Promise<LoadedBlocks>;
     /** Set by a route whose response every anonymous visitor may share: seconds to keep it (middleware/edge-cache). */
     edgeCacheTtl: number | undefined;
+    /** Set when this response was given cached content a purge has outdated: the edge cache must not keep it. */
+    outdatedContent: boolean | undefined;
   };
 }
 

@@ -1,30 +1,30 @@
 /** Content: the published content through the KV cache, an editor's draft preview, and purging the cache. */
 import { createCmsClient } from "../adapters/cms/client";
-import { createPurgeLog } from "../adapters/d1/purge-log";
-import { createKvCacheStore } from "../adapters/kv/cache-store";
-import { createContentVersionStore } from "../adapters/kv/content-version";
+import { createContentGenerationsStore } from "../adapters/kv/content-generations";
 import type { Config } from "../env";
 import { log } from "../log";
-import { entryTtlSeconds } from "../services/cache/read-through";
+import { contentCache, contentPurge } from "../services/cache/content-cache";
 import { createContentService, type ContentService } from "../services/content/content-service";
-import { purgeContent, type PurgeRequest } from "../services/content/purge";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
-/** The content's version, for the edge cache's keys (middleware/edge-cache), before any service is built. */
-export const contentVersion = (config: Config) => createContentVersionStore(config.bindings.contentCache);
+/** The content generations, whose version keys the edge cache's pages (middleware/edge-cache), before any service is built. */
+export const contentGenerations = (config: Config) => createContentGenerationsStore(config.bindings.contentCache);
 
-/** Published content, through the KV cache: what prices, orders, memberships and e-mails use (requests, queue and cron alike). */
-export function publishedContent(config: Config, waitUntil: WaitUntil): ContentService {
+/**
+ * Published content, through the KV cache: what prices, orders, memberships and e-mails use
+ * (requests, queue and cron alike). `onOutdated` hears of content served while a purge's
+ * replacement loads (a request's edge cache must not keep that page).
+ */
+export function publishedContent(config: Config, waitUntil: WaitUntil, onOutdated?: () => void): ContentService {
   return createContentService({
     cms: createCmsClient(config.cms),
-    cache: { store: createKvCacheStore(config.bindings.contentCache), policy: config.cache, now: Date.now, waitUntil, log },
+    cache: contentCache(config.bindings, config.cache, { waitUntil, onOutdated, log }),
     log,
   });
 }
 
 export function contentServices(config: Config, published: ContentService, preview: boolean) {
-  const { db, contentCache } = config.bindings;
   return {
     /**
      * What pages show: in an editor's preview, drafts read straight from the CMS with no cache in
@@ -33,17 +33,7 @@ export function contentServices(config: Config, published: ContentService, previ
     content: preview ? createContentService({ cms: createCmsClient({ ...config.cms, status: "draft" }), cache: null, log }) : published,
     /** Always the published content: who may see an upload is decided by what is published. */
     publishedContent: published,
-    /** Invalidates cached content that reads the changed model (every operation when null). */
-    purgeContent: (request: PurgeRequest) =>
-      purgeContent(
-        {
-          store: createKvCacheStore(contentCache),
-          contentVersion: createContentVersionStore(contentCache),
-          purgeLog: createPurgeLog(db),
-          log,
-          ttlSeconds: entryTtlSeconds(config.cache),
-        },
-        request,
-      ),
+    /** Outdates cached content that reads the changed model (every operation when null). */
+    purgeContent: contentPurge(config.bindings, log),
   };
 }

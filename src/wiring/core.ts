@@ -30,6 +30,8 @@ export interface RequestContext {
   clientAddress: string;
   /** Whether this request is an editor's draft preview (a valid preview cookie; middleware/init). */
   preview: boolean;
+  /** Told when the response was given content a purge has outdated, so the edge cache does not keep it. */
+  outdatedContent?: () => void;
 }
 
 export type Core = ReturnType<typeof buildCore>;
@@ -54,7 +56,7 @@ export function buildCore(config: Config, request: RequestContext) {
   };
   const now = () => new Date();
   const graceDays = config.membership.graceDays;
-  const published = publishedContent(config, request.waitUntil);
+  const published = publishedContent(config, request.waitUntil, request.outdatedContent);
   const email = emailServices(config, published);
   return {
     config,

@@ -1,20 +1,19 @@
 /** POST /api/cache/purge: authorisation, payloads, and what it does to KV and D1. */
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createContentGenerationsStore } from "../../src/adapters/kv/content-generations";
 import { cacheKey, derivedKey } from "../../src/services/cache/cache-key";
+import { generationOf } from "../../src/services/cache/generations";
 import { cpdFiles } from "../support/worker/demo-media";
 import { clearContentCache, cmsCalls, fetchWith, purgeHeaders, resetFakeCms, totalCalls } from "../support/worker/helpers";
 
 const purge = (init: RequestInit) => SELF.fetch("http://localhost/api/cache/purge", { method: "POST", ...init });
 
-async function seed(operation: string, variables: Record<string, unknown> = {}) {
-  const key = await cacheKey(operation, variables);
-  await env.CONTENT_CACHE.put(key, JSON.stringify({ value: operation, fetchedAt: Date.now(), invalidated: false }));
-  return key;
+/** The generation of each operation now (a purge moves those it affects). */
+async function generations(...operations: string[]): Promise<Record<string, number>> {
+  const current = await createContentGenerationsStore(env.CONTENT_CACHE).read();
+  return Object.fromEntries(operations.map((operation) => [operation, generationOf(current, operation)]));
 }
-
-const entry = async (key: string) =>
-  (await env.CONTENT_CACHE.get<{ invalidated: boolean; value: unknown }>(key, "json"))!;
 
 beforeEach(async () => {
   await clearContentCache();
@@ -31,42 +30,48 @@ describe("purge authorisation", () => {
     ["an empty bearer token", { Authorization: "Bearer " }],
   ])("refuses %s with 401 and purges nothing", async (_name, headers) => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const key = await seed("footer");
+    const before = await generations("footer");
     const response = await purge({ headers, body: JSON.stringify({ model: "footer" }) });
     expect(response.status).toBe(401);
     expect(response.headers.get("WWW-Authenticate")).toContain("Bearer");
     expect(await response.json()).toMatchObject({ error: { code: "UNAUTHORIZED" } });
-    expect((await entry(key)).invalidated).toBe(false);
+    expect(await generations("footer")).toEqual(before);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM purge_log").first<{ n: number }>())?.n).toBe(0);
   });
 });
 
 describe("purge", () => {
-  it("purges only what a Strapi webhook's model affects, and logs it in D1", async () => {
-    const webinarKey = await seed("webinar", { slug: "a" });
-    const footerKey = await seed("footer");
+  it("purges only what a Strapi webhook's model affects, leaves cached entries as they are, and logs it in D1", async () => {
+    const webinarKey = await cacheKey("webinar", { slug: "a" });
+    const stored = JSON.stringify({ value: "webinar", fetchedAt: Date.now(), generation: 0 });
+    await env.CONTENT_CACHE.put(webinarKey, stored);
+    const before = await generations("webinar", "footer");
     const response = await purge({
       headers: purgeHeaders(),
       body: JSON.stringify({ event: "entry.publish", model: "webinar", uid: "api::webinar.webinar", entry: { id: 1 } }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ purged: true, model: "webinar", invalidated: 1 });
-    expect((await entry(webinarKey)).invalidated).toBe(true);
-    expect((await entry(webinarKey)).value).toBe("webinar");
-    expect((await entry(footerKey)).invalidated).toBe(false);
-    const row = await env.DB.prepare("SELECT event, model, invalidated FROM purge_log").first();
-    expect(row).toEqual({ event: "entry.publish", model: "webinar", invalidated: 1 });
+    const body = (await response.json()) as { version: number };
+    expect(body).toMatchObject({ purged: true, model: "webinar", operations: expect.arrayContaining(["webinar", "webinars"]) });
+    expect(await generations("webinar", "footer")).toEqual({ webinar: body.version, footer: before.footer });
+    expect(body.version).toBeGreaterThan(before.webinar!);
+    // Outdated by its generation, not rewritten: it still stands in if the CMS is down.
+    expect(await env.CONTENT_CACHE.get(webinarKey)).toBe(stored);
+    const row = await env.DB.prepare("SELECT event, model FROM purge_log").first();
+    expect(row).toEqual({ event: "entry.publish", model: "webinar" });
   });
 
   it("purges everything for an empty body or a media event", async () => {
-    const keys = await Promise.all([seed("footer"), seed("webinars"), seed("homepage")]);
-    expect((await purge({ headers: purgeHeaders(), body: "" })).status).toBe(200);
-    for (const key of keys) expect((await entry(key)).invalidated).toBe(true);
+    const everything = ["footer", "webinars", "homepage", "article", "derived"];
+    const all = await purge({ headers: purgeHeaders(), body: "" });
+    expect(all.status).toBe(200);
+    const { version } = (await all.json()) as { version: number };
+    expect(Object.values(await generations(...everything))).toEqual(everything.map(() => version));
 
-    const again = await Promise.all([seed("footer"), seed("article", { slug: "x" })]);
     const media = await purge({ headers: purgeHeaders(), body: JSON.stringify({ event: "media.update", media: { id: 3 } }) });
-    expect(await media.json()).toMatchObject({ model: null });
-    for (const key of again) expect((await entry(key)).invalidated).toBe(true);
+    const mediaBody = (await media.json()) as { model: null; version: number };
+    expect(mediaBody).toMatchObject({ model: null });
+    expect(Object.values(await generations(...everything))).toEqual(everything.map(() => mediaBody.version));
   });
 
   it("refuses a body that is not JSON with a clear 400", async () => {

@@ -43,7 +43,7 @@ describe("the home page from CMS data", () => {
     expect(Object.keys(calls).sort()).toEqual([...LAYOUT_AND_HOME].sort());
     expect(Object.values(calls).every((n) => n === 1)).toBe(true);
 
-    const keys = await env.CONTENT_CACHE.list({ prefix: "content:v2:" });
+    const keys = await env.CONTENT_CACHE.list({ prefix: "content:v3:" });
     // One entry per operation, plus the membership-link index derived from two of them.
     expect(keys.keys.length).toBe(LAYOUT_AND_HOME.length + 1);
 

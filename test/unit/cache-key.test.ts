@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { cacheKey, operationPrefix, stableStringify } from "../../src/services/cache/cache-key";
 
 describe("cache keys", () => {
-  it("start with the operation's prefix so a purge can find them", async () => {
+  it("start with the operation's prefix, under the entry shape's version", async () => {
     const key = await cacheKey("generalPage", { type: "Root", slug: "about" });
     expect(key.startsWith(operationPrefix("generalPage"))).toBe(true);
-    expect(key).toMatch(/^content:v2:generalPage:[0-9a-f]{64}$/);
+    expect(key).toMatch(/^content:v3:generalPage:[0-9a-f]{64}$/);
   });
 
   it("are equal for equal variables in any key order", async () => {

@@ -31,7 +31,7 @@ describe("preview cookie", () => {
 describe("draft queries", () => {
   it("ask every top-level field for drafts, and leave nested fields alone", () => {
     const draft = asDraftQuery(allGeneralPagesOperation.document).replace(/\s+/g, " ");
-    expect(draft).toContain('generalPages_connection( pagination: {limit: -1} sort: "slug:asc" status: DRAFT )');
+    expect(draft).toContain('generalPages_connection( pagination: {page: $page, pageSize: $pageSize} sort: ["slug:asc", "type:asc", "documentId:asc"] status: DRAFT )');
     expect(draft.match(/status: DRAFT/g)).toHaveLength(1);
     expect(asDraftQuery(globalOperation.document).replace(/\s+/g, " ")).toMatch(/global\(status: DRAFT\)/);
   });

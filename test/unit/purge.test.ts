@@ -1,20 +1,45 @@
 import { describe, expect, it } from "vitest";
+import type { PurgeCoordinator } from "../../src/adapters/durable-objects/content-purger";
 import type { PurgeLog, PurgeLogEntry } from "../../src/adapters/d1/purge-log";
-import type { ContentVersionStore } from "../../src/adapters/kv/content-version";
+import { type ContentGenerations, type ContentGenerationsStore, NO_GENERATIONS } from "../../src/adapters/kv/content-generations";
 import { ALL_OPERATIONS } from "../../src/adapters/cms/operations";
-import { cacheKey, derivedKey } from "../../src/services/cache/cache-key";
-import { operationsForModel, purgeContent } from "../../src/services/content/purge";
-import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
+import { AppError } from "../../src/errors";
+import { generationOf } from "../../src/services/cache/generations";
+import { operationsForModel, purgeContent, type PurgeDeps } from "../../src/services/content/purge";
+import { createRecordingLog } from "../support/worker/memory-store";
 
-/** A content version in memory, counting its bumps. */
-function memoryVersion(): ContentVersionStore & { bumps: number } {
-  const version = { bumps: 0, current: async () => String(version.bumps), bump: async () => String(++version.bumps) };
-  return version;
+/** The content generations in memory, counting KV operations. */
+function memoryGenerations(): ContentGenerationsStore & { value: ContentGenerations; writes: number; reads: number; failWrites: boolean } {
+  const store = {
+    value: NO_GENERATIONS,
+    writes: 0,
+    reads: 0,
+    failWrites: false,
+    current: async () => store.value,
+    read: async () => (store.reads++, store.value),
+    write: async (next: ContentGenerations) => {
+      if (store.failWrites) throw new Error("KV PUT failed: 429 Too Many Requests");
+      store.writes++;
+      store.value = next;
+    },
+  };
+  return store;
 }
+
+/** A coordinator that publishes every purge at once (batching is purge-batcher's, tested on its own). */
+const direct: PurgeCoordinator = { purge: (operations, publish) => publish([...operations]) };
 
 function memoryPurgeLog(): PurgeLog & { entries: PurgeLogEntry[] } {
   const entries: PurgeLogEntry[] = [];
-  return { entries, record: async (e) => void entries.push(e), recent: async () => [] };
+  return { entries, record: async (e) => void entries.push(e) };
+}
+
+function setup(overrides: Partial<PurgeDeps> = {}) {
+  const generations = memoryGenerations();
+  const purgeLog = memoryPurgeLog();
+  const { log, lines } = createRecordingLog();
+  const deps: PurgeDeps = { coordinator: direct, generations, purgeLog, log, now: () => 1_700_000_000_000, ...overrides };
+  return { deps, generations, purgeLog, lines };
 }
 
 describe("operationsForModel", () => {
@@ -38,49 +63,41 @@ describe("operationsForModel", () => {
 });
 
 describe("purgeContent", () => {
-  it("invalidates the affected entries, keeps them for stale-if-error, and leaves others alone", async () => {
-    const store = createMemoryStore();
-    const { log } = createRecordingLog();
-    const footerKey = await cacheKey("footer", {});
-    const webinarKey = await cacheKey("webinar", { slug: "a" });
-    for (const key of [footerKey, webinarKey]) store.entries.set(key, { value: key, fetchedAt: 1, invalidated: false });
-    const purgeLog = memoryPurgeLog();
-    const contentVersion = memoryVersion();
+  it("outdates the affected operations and the derived values in one KV read and one write, and logs it in D1", async () => {
+    const t = setup();
+    const result = await purgeContent(t.deps, { model: "webinar", event: "entry.publish" });
 
-    const result = await purgeContent({ store, contentVersion, log, purgeLog, ttlSeconds: 3600 }, { model: "webinar", event: "entry.publish" });
-
-    expect(result.invalidated).toBe(1);
-    expect(store.entries.get(webinarKey)).toMatchObject({ value: webinarKey, invalidated: true });
-    expect(store.entries.get(footerKey)).toMatchObject({ invalidated: false });
-    // Every page kept at the edge moves to new keys: any page may show a webinar.
-    expect(contentVersion.bumps).toBe(1);
-    expect(purgeLog.entries).toEqual([
-      expect.objectContaining({ model: "webinar", event: "entry.publish", invalidated: 1 }),
-    ]);
+    expect(t.generations.reads).toBe(1);
+    expect(t.generations.writes).toBe(1);
+    expect(result.version).toBe(t.generations.value.version);
+    expect(generationOf(t.generations.value, "webinars")).toBe(result.version);
+    expect(generationOf(t.generations.value, "derived")).toBe(result.version);
+    expect(generationOf(t.generations.value, "footer")).toBe(0);
+    expect(t.purgeLog.entries).toEqual([expect.objectContaining({ model: "webinar", event: "entry.publish" })]);
+    expect(t.lines.find((l) => l.event === "cache.purged")?.fields).toMatchObject({ cmsEvent: "entry.publish", model: "webinar" });
   });
 
-  it("invalidates values derived from several operations whatever model changed", async () => {
-    const store = createMemoryStore();
-    const { log } = createRecordingLog();
-    const key = derivedKey("gatedMedia");
-    store.entries.set(key, { value: {}, fetchedAt: 1, invalidated: false });
-    await purgeContent({ store, contentVersion: memoryVersion(), log, purgeLog: memoryPurgeLog(), ttlSeconds: 3600 }, { model: "footer", event: "entry.update" });
-    expect(store.entries.get(key)).toMatchObject({ invalidated: true });
+  it("fails with CACHE_PURGE_FAILED and changes nothing when the generations cannot be written", async () => {
+    const t = setup();
+    t.generations.failWrites = true;
+    const failure = await purgeContent(t.deps, { model: "footer", event: "entry.update" }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: "CACHE_PURGE_FAILED", status: 503 });
+    expect(t.generations.value).toBe(NO_GENERATIONS);
+    expect(t.purgeLog.entries).toEqual([]);
+    expect(t.lines.find((l) => l.event === "cache.purge_failed")?.fields).toMatchObject({ reason: "KV PUT failed: 429 Too Many Requests" });
+  });
+
+  it("fails with CACHE_PURGE_FAILED when the coordinator cannot be reached", async () => {
+    const t = setup({ coordinator: { purge: async () => Promise.reject(new Error("Durable Object reset")) } });
+    await expect(purgeContent(t.deps, { model: null, event: null })).rejects.toMatchObject({ code: "CACHE_PURGE_FAILED" });
+    expect(t.generations.writes).toBe(0);
   });
 
   it("still purges when the purge log cannot be written", async () => {
-    const store = createMemoryStore();
-    const { log, lines } = createRecordingLog();
-    const key = await cacheKey("footer", {});
-    store.entries.set(key, { value: 1, fetchedAt: 1, invalidated: false });
-    const failingLog: PurgeLog = {
-      record: async () => {
-        throw new Error("D1 unavailable");
-      },
-      recent: async () => [],
-    };
-    const result = await purgeContent({ store, contentVersion: memoryVersion(), log, purgeLog: failingLog, ttlSeconds: 60 }, { model: null, event: null });
-    expect(result.invalidated).toBe(1);
-    expect(lines.some((l) => l.event === "cache.purge_log_failed")).toBe(true);
+    const t = setup({ purgeLog: { record: async () => Promise.reject(new Error("D1 unavailable")) } });
+    const result = await purgeContent(t.deps, { model: null, event: null });
+    expect(result.version).toBe(t.generations.value.version);
+    expect(t.lines.some((l) => l.event === "cache.purge_log_failed")).toBe(true);
   });
 });

@@ -1,29 +1,55 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { readThrough, type CachePolicy, type ReadThroughDeps } from "../../src/services/cache/read-through";
+import type { SharedLoad, SharedLoads } from "../../src/adapters/durable-objects/content-loader";
+import { type ContentGenerations, NO_GENERATIONS } from "../../src/adapters/kv/content-generations";
+import { createCoalescer } from "../../src/services/cache/coalesce";
+import { afterPurge } from "../../src/services/cache/generations";
+import { readThrough, type CachePolicy, type CacheSlot, type ReadThroughDeps, withCurrentInputs } from "../../src/services/cache/read-through";
+import { createSingleFlight } from "../../src/services/cache/single-flight";
 import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
 
 const policy: CachePolicy = { freshMs: 60_000, staleWhileRevalidateMs: 600_000, staleIfErrorMs: 3_600_000 };
-const KEY = "content:v1:homepage:abc";
+const KEY: CacheSlot = { key: "content:v3:homepage:abc", generation: "homepage" };
 
 function setup() {
   const store = createMemoryStore();
   const { log, lines } = createRecordingLog();
   let clock = 1_000_000;
+  let generations: ContentGenerations = NO_GENERATIONS;
   const background: Promise<unknown>[] = [];
+  let outdated = 0;
   const deps: ReadThroughDeps = {
     store,
     policy,
     now: () => clock,
     waitUntil: (p) => background.push(p),
     log,
+    generations: async () => generations,
+    shared: null,
+    onOutdated: () => void (outdated += 1),
   };
   return {
     deps,
     store,
     lines,
     advance: (ms: number) => (clock += ms),
+    purge: (...operations: string[]) => (generations = afterPurge(generations, operations, clock)),
+    outdated: () => outdated,
     settle: () => Promise.all(background.splice(0)),
   };
+}
+
+/** Loads shared among "isolates" as the content loader objects share them (one single flight per key). */
+function sharedLoads(): SharedLoads & { calls: number } {
+  const flights = new Map<string, ReturnType<typeof createSingleFlight>>();
+  const shared = {
+    calls: 0,
+    async load<T>(key: string, wanted: { generation: number; newerThan: number }, load: SharedLoad<T>) {
+      shared.calls += 1;
+      if (!flights.has(key)) flights.set(key, createSingleFlight({ now: Date.now, rememberMs: 60_000 }));
+      return flights.get(key)!.run(wanted, load) as never;
+    },
+  };
+  return shared;
 }
 
 let t: ReturnType<typeof setup>;
@@ -35,7 +61,7 @@ describe("readThrough", () => {
   it("loads on a miss and stores the value", async () => {
     const result = await readThrough(t.deps, KEY, async () => "v1");
     expect(result).toMatchObject({ value: "v1", status: "miss" });
-    expect(t.store.entries.get(KEY)).toMatchObject({ value: "v1", invalidated: false });
+    expect(t.store.entries.get(KEY.key)).toMatchObject({ value: "v1", generation: 0 });
   });
 
   it("serves a fresh entry without loading", async () => {
@@ -53,7 +79,7 @@ describe("readThrough", () => {
     const result = await readThrough(t.deps, KEY, async () => "v2");
     expect(result).toMatchObject({ value: "v1", status: "stale" });
     await t.settle();
-    expect(t.store.entries.get(KEY)).toMatchObject({ value: "v2" });
+    expect(t.store.entries.get(KEY.key)).toMatchObject({ value: "v2" });
     expect(await readThrough(t.deps, KEY, async () => "v3")).toMatchObject({ value: "v2", status: "fresh" });
   });
 
@@ -70,21 +96,83 @@ describe("readThrough", () => {
       throw new Error("CMS down");
     });
     await t.settle();
-    expect(t.store.entries.get(KEY)).toMatchObject({ value: "v1" });
+    expect(t.store.entries.get(KEY.key)).toMatchObject({ value: "v1" });
     expect(t.lines.some((l) => l.event === "cache.revalidate_failed")).toBe(true);
   });
 
-  it("never serves an invalidated (purged) entry while the CMS answers", async () => {
+  it("serves an entry a purge outdated only while one background load replaces it, and says so", async () => {
     await readThrough(t.deps, KEY, async () => "v1");
-    const entry = t.store.entries.get(KEY)!;
-    t.store.entries.set(KEY, { ...entry, invalidated: true });
-    expect(await readThrough(t.deps, KEY, async () => "v2")).toMatchObject({ value: "v2", status: "miss" });
+    t.purge("homepage");
+    expect(await readThrough(t.deps, KEY, async () => "v2")).toMatchObject({ value: "v1", status: "outdated" });
+    expect(t.outdated()).toBe(1);
+    await t.settle();
+    expect(await readThrough(t.deps, KEY, async () => "v3")).toMatchObject({ value: "v2", status: "fresh" });
+    expect(t.outdated()).toBe(1);
+  });
+
+  it("leaves an entry whose operation was not purged current", async () => {
+    await readThrough(t.deps, KEY, async () => "v1");
+    t.purge("footer");
+    expect(await readThrough(t.deps, KEY, async () => "v2")).toMatchObject({ value: "v1", status: "fresh" });
+    expect(t.outdated()).toBe(0);
+  });
+
+  it("keeps a load that began before a purge outdated, so the old content is loaded again", async () => {
+    t.advance(policy.freshMs);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const before = readThrough(t.deps, KEY, async () => (await gate, "old"));
+    await Promise.resolve();
+    t.purge("homepage");
+    release();
+    await before;
+    expect(await readThrough(t.deps, KEY, async () => "new")).toMatchObject({ value: "old", status: "outdated" });
+    await t.settle();
+    expect(await readThrough(t.deps, KEY, async () => "newer")).toMatchObject({ value: "new", status: "fresh" });
+  });
+
+  it("makes one load for a purged key between isolates that share loads", async () => {
+    const shared = sharedLoads();
+    await readThrough(t.deps, KEY, async () => "v1");
+    t.purge("homepage");
+    let loads = 0;
+    const load = async () => (loads++, "v2");
+    // Two isolates: each its own coalescer, both the same loader object per key.
+    const isolates = [createCoalescer(), createCoalescer()].map((coalesce) => ({ ...t.deps, shared, coalesce }));
+    const served = await Promise.all(isolates.map((deps) => readThrough(deps, KEY, load)));
+    expect(served.map((r) => r.value)).toEqual(["v1", "v1"]);
+    await t.settle();
+    expect(loads).toBe(1);
+    expect(shared.calls).toBe(2);
+  });
+
+  it("replaces a copy on its own when the loader object cannot be reached", async () => {
+    await readThrough(t.deps, KEY, async () => "v1");
+    t.purge("homepage");
+    const unreachable: SharedLoads = { load: async () => Promise.reject(new Error("Durable Object is overloaded")) };
+    expect(await readThrough({ ...t.deps, shared: unreachable }, KEY, async () => "v2")).toMatchObject({ value: "v1", status: "outdated" });
+    await t.settle();
+    expect(t.store.entries.get(KEY.key)).toMatchObject({ value: "v2" });
+    expect(t.lines.find((l) => l.event === "cache.shared_load_unavailable")?.level).toBe("warn");
+  });
+
+  it("loads a miss in this isolate, not through the loader object", async () => {
+    const shared = sharedLoads();
+    expect(await readThrough({ ...t.deps, shared }, KEY, async () => "v1")).toMatchObject({ value: "v1", status: "miss" });
+    expect(shared.calls).toBe(0);
+  });
+
+  it("gives a derived value's computation current inputs only, loading an outdated one", async () => {
+    await readThrough(t.deps, KEY, async () => "v1");
+    t.purge("homepage");
+    const derived = await withCurrentInputs(async () => (await readThrough(t.deps, KEY, async () => "v2")).value);
+    expect(derived).toBe("v2");
+    expect(t.outdated()).toBe(0);
   });
 
   it("serves the last good copy when the load fails (stale-if-error), even a purged one", async () => {
     await readThrough(t.deps, KEY, async () => "v1");
-    const entry = t.store.entries.get(KEY)!;
-    t.store.entries.set(KEY, { ...entry, invalidated: true });
+    t.purge("homepage");
     t.advance(policy.freshMs + policy.staleWhileRevalidateMs + 1);
     const result = await readThrough(t.deps, KEY, async () => {
       throw new Error("CMS down");
@@ -131,8 +219,8 @@ describe("readThrough", () => {
   it("does not coalesce different keys", async () => {
     let loads = 0;
     await Promise.all([
-      readThrough(t.deps, "k1", async () => (loads++, 1)),
-      readThrough(t.deps, "k2", async () => (loads++, 2)),
+      readThrough(t.deps, { key: "k1", generation: "homepage" }, async () => (loads++, 1)),
+      readThrough(t.deps, { key: "k2", generation: "homepage" }, async () => (loads++, 2)),
     ]);
     expect(loads).toBe(2);
   });

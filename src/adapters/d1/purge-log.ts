@@ -1,44 +1,25 @@
-/** The purge log in D1 (migrations/0001_purge_log.sql). */
+/**
+ * The purge log in D1 (migrations/0001_purge_log.sql). Its `invalidated` column counted the
+ * entries a purge rewrote; a purge now rewrites none (decision 0048), so it is written as 0
+ * and the content version the purge published is logged with the event instead.
+ */
 export interface PurgeLogEntry {
   event: string | null;
   model: string | null;
   operations: string[];
-  invalidated: number;
 }
 
 export interface PurgeLog {
   record(entry: PurgeLogEntry): Promise<void>;
-  recent(limit: number): Promise<(PurgeLogEntry & { receivedAt: string })[]>;
-}
-
-interface PurgeLogRow {
-  received_at: string;
-  event: string | null;
-  model: string | null;
-  operations: string;
-  invalidated: number;
 }
 
 export function createPurgeLog(db: D1Database): PurgeLog {
   return {
     async record(entry) {
       await db
-        .prepare("INSERT INTO purge_log (event, model, operations, invalidated) VALUES (?1, ?2, ?3, ?4)")
-        .bind(entry.event, entry.model, JSON.stringify(entry.operations), entry.invalidated)
+        .prepare("INSERT INTO purge_log (event, model, operations, invalidated) VALUES (?1, ?2, ?3, 0)")
+        .bind(entry.event, entry.model, JSON.stringify(entry.operations))
         .run();
-    },
-    async recent(limit) {
-      const { results } = await db
-        .prepare("SELECT received_at, event, model, operations, invalidated FROM purge_log ORDER BY id DESC LIMIT ?1")
-        .bind(limit)
-        .all<PurgeLogRow>();
-      return results.map((row) => ({
-        receivedAt: row.received_at,
-        event: row.event,
-        model: row.model,
-        operations: JSON.parse(row.operations) as string[],
-        invalidated: row.invalidated,
-      }));
     },
   };
 }

@@ -4,7 +4,8 @@
  * without rendering. The rules (who may be served, which key, how long) are in
  * services/cache/edge-cache-policy.ts; a route opts a response in with `c.set("edgeCacheTtl")`
  * (renderScreen's `shareable`). A purge changes the content version in the key, so a published
- * edit shows at once.
+ * edit shows at once. A page rendered with content a purge has outdated (served while its
+ * replacement loads) is never kept: the next visitor's render gets the new content.
  *
  * It runs before the security headers: a kept page is stored with the headers it was served
  * with, and served again exactly as it was, bytes and headers, with no other middleware run.
@@ -17,7 +18,7 @@ import { assetUrls } from "../../assets";
 import { log } from "../../log";
 import { edgeCacheKey, isEdgeCacheable, SHAREABLE_STATUSES } from "../../services/cache/edge-cache-policy";
 import type { HonoEnv } from "../../types";
-import { contentVersion } from "../../wiring/content";
+import { contentGenerations } from "../../wiring/content";
 
 /** Carries the browser's Cache-Control through the cache, which needs its own. */
 const BROWSER_CACHE_CONTROL = "X-Guildhall-Browser-Cache-Control";
@@ -32,8 +33,8 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const cache = caches.default;
     let key: Request;
     try {
-      const version = await contentVersion(c.var.config).current();
-      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), version));
+      const { version } = await contentGenerations(c.var.config).current();
+      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), String(version)));
       const kept = await cache.match(key);
       if (kept) return fromCache(kept);
     } catch (error) {
@@ -46,13 +47,20 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const ttl = c.get("edgeCacheTtl");
     const response = c.res;
     if (!ttl || !SHAREABLE_STATUSES.has(response.status) || response.headers.has("Set-Cookie")) return;
-    const copy = new Response(response.clone().body, response);
-    copy.headers.set(BROWSER_CACHE_CONTROL, response.headers.get("Cache-Control") ?? "no-store");
-    copy.headers.set("Cache-Control", `public, s-maxage=${ttl}`);
+    const headers = new Headers(response.headers);
+    headers.set(BROWSER_CACHE_CONTROL, response.headers.get("Cache-Control") ?? "no-store");
+    headers.set("Cache-Control", `public, s-maxage=${ttl}`);
     const vary = response.headers.get("Vary");
-    if (vary) copy.headers.set(BROWSER_VARY, vary);
-    copy.headers.delete("Vary");
-    c.executionCtx.waitUntil(cache.put(key, copy).catch((error: unknown) => log.warn("edge_cache.write_failed", { path: c.req.path, error })));
+    if (vary) headers.set(BROWSER_VARY, vary);
+    headers.delete("Vary");
+    const copy = response.clone();
+    // Only once the page has streamed in full is it known whether any of it was outdated content.
+    const keep = async () => {
+      const body = await copy.arrayBuffer();
+      if (c.get("outdatedContent")) return;
+      await cache.put(key, new Response(body, { status: copy.status, headers }));
+    };
+    c.executionCtx.waitUntil(keep().catch((error: unknown) => log.warn("edge_cache.write_failed", { path: c.req.path, error })));
     c.header("X-Edge-Cache", "miss");
   };
 }

@@ -27,6 +27,7 @@ export function init(): MiddlewareHandler<HonoEnv> {
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       clientAddress: c.req.header("CF-Connecting-IP") ?? "unknown",
       preview,
+      outdatedContent: () => c.set("outdatedContent", true),
     });
     c.set("services", services);
     await next();

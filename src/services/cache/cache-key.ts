@@ -1,20 +1,18 @@
 /**
- * Cache keys are `content:v2:{operation}:{sha-256 of the variables}`, or
- * `content:v2:derived:{name}` for values derived from other content. The operation name leads
- * so a purge can find every cached response of an operation by prefix. Bump the version when
- * the mapped domain shape changes so old entries are never read.
+ * Cache keys are `content:v3:{operation}:{sha-256 of the variables}`, or
+ * `content:v3:derived:{name}` for values derived from other content. Bump the version when the
+ * mapped domain shape or the entry's own shape changes so old entries are never read (v3: entries
+ * carry their generation, decision 0048).
  */
-export const CACHE_KEY_VERSION = "v2";
+export const CACHE_KEY_VERSION = "v3";
 
 export const operationPrefix = (operation: string): string => `content:${CACHE_KEY_VERSION}:${operation}:`;
 
 /**
  * Values computed from several operations' content (the content service's `derived`) live under
- * one prefix, which every purge invalidates whatever model changed.
+ * one prefix, and belong to the generation every purge moves, whatever model changed.
  */
-export const DERIVED_PREFIX = operationPrefix("derived");
-
-export const derivedKey = (name: string): string => `${DERIVED_PREFIX}${name}`;
+export const derivedKey = (name: string): string => `${operationPrefix("derived")}${name}`;
 
 // Keys are pure functions of their input; most pages ask for the same few, so remember them.
 const memo = new Map<string, string>();

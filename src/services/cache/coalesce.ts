@@ -1,16 +1,20 @@
 /**
  * In-isolate request coalescing: while a load for a key is in flight, every other caller for
- * that key shares its promise, so concurrent cache misses make one CMS call.
+ * that key shares its promise, so concurrent cache misses in one isolate make one call (to the
+ * CMS, or to the load every isolate shares: shared-load.ts).
  */
-const inflight = new Map<string, Promise<unknown>>();
+export type Coalesce = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
-export function coalesce<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const existing = inflight.get(key);
-  if (existing) return existing as Promise<T>;
-  const promise = load().finally(() => inflight.delete(key));
-  inflight.set(key, promise);
-  return promise;
+export function createCoalescer(): Coalesce {
+  const inflight = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const existing = inflight.get(key);
+    if (existing) return existing as Promise<T>;
+    const promise = load().finally(() => inflight.delete(key));
+    inflight.set(key, promise);
+    return promise;
+  };
 }
 
-/** How many loads are in flight (for tests and diagnostics). */
-export const inflightCount = (): number => inflight.size;
+/** This isolate's coalescer: every request in the isolate shares it. */
+export const coalesce = createCoalescer();

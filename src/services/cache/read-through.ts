@@ -1,16 +1,25 @@
 /**
- * The content cache policy, in one place:
- * - fresh (age < fresh): serve the cached copy;
- * - stale-while-revalidate (age < fresh + swr, not purged): serve the cached copy and refresh
- *   it in the background with `waitUntil`;
- * - otherwise (missing, purged or too old): load now; if the load fails and the copy is younger
- *   than fresh + stale-if-error, serve it and log the error; with no usable copy, fail.
- * Loads for one key are coalesced within the isolate. A cache read or write that fails is
- * logged and treated as a miss: the cache never makes a page fail on its own.
+ * The content cache policy, in one place. An entry is current while its operation's generation
+ * is the one it was loaded under (a purge moves it: generations.ts), and then:
+ * - fresh (current, age < fresh): serve the cached copy;
+ * - stale (age < fresh + swr), whether merely old or outdated by a purge: serve the cached copy
+ *   and refresh it in the background with `waitUntil`, so after a publish visitors keep the
+ *   previous copy until the new one is in, and no request waits on the CMS;
+ * - otherwise (missing, or too old): load now; if the load fails and the copy is younger than
+ *   fresh + stale-if-error, serve it and log the error; with no usable copy, fail.
+ * Loads of one key are shared: within the isolate (coalesce.ts), and, with `shared`, the
+ * replacement of a cached copy among every isolate in every location (one content loader object
+ * per key), so a purge costs one CMS request per outdated key, not one per isolate. A cache read or write that fails is
+ * logged and treated as a miss, and an unreachable loader object as a load of this isolate's
+ * own: the cache never makes a page fail on its own.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { SharedLoadResult, SharedLoads } from "../../adapters/durable-objects/content-loader";
 import type { CacheEntry, CacheStore } from "../../adapters/kv/cache-store";
+import { type ContentGenerations, NO_GENERATIONS } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
-import { coalesce } from "./coalesce";
+import { type Coalesce, coalesce as isolateCoalesce } from "./coalesce";
+import { generationOf } from "./generations";
 
 export interface CachePolicy {
   freshMs: number;
@@ -18,7 +27,7 @@ export interface CachePolicy {
   staleIfErrorMs: number;
 }
 
-export type CacheStatus = "fresh" | "stale" | "miss" | "stale-if-error";
+export type CacheStatus = "fresh" | "stale" | "outdated" | "miss" | "stale-if-error";
 
 export interface Cached<T> {
   value: T;
@@ -32,52 +41,119 @@ export interface ReadThroughDeps {
   now: () => number;
   waitUntil: (promise: Promise<unknown>) => void;
   log: Logger;
+  /** The content generations as this isolate knows them (at most a second old). */
+  generations: () => Promise<ContentGenerations>;
+  /** Loads shared by every isolate; null shares them within this isolate only. */
+  shared: SharedLoads | null;
+  /** Told whenever this request is given content a purge has outdated (the edge cache must not keep it). */
+  onOutdated?: () => void;
+  /** This isolate's coalescer unless told otherwise (a test standing in for a second isolate). */
+  coalesce?: Coalesce;
 }
+
+/** What the cache holds and under which generation. */
+export interface CacheSlot {
+  key: string;
+  /** The generation it belongs to: its operation's name, or DERIVED_GENERATION. */
+  generation: string;
+  /**
+   * Loaded by this isolate alone, never through the key's loader object: a value computed from
+   * other cached content (a derived value), whose own reads are shared. A shared load therefore
+   * never waits on another shared load, so loads cannot hold each other up.
+   */
+  local?: boolean;
+}
+
+/**
+ * Set while a derived value is computed: its inputs must be current, or the value would be stored
+ * as current while built from outdated content. Outdated inputs are then loaded, not served.
+ */
+const currentInputsOnly = new AsyncLocalStorage<true>();
+
+/** Runs `compute` so that every cached read it makes returns current content (loading it if need be). */
+export const withCurrentInputs = <T>(compute: () => Promise<T>): Promise<T> => currentInputsOnly.run(true, compute);
 
 /** How long KV keeps an entry: long enough for the longest stale window. */
 export const entryTtlSeconds = (policy: CachePolicy): number =>
   (policy.freshMs + Math.max(policy.staleWhileRevalidateMs, policy.staleIfErrorMs)) / 1000;
 
-export async function readThrough<T>(deps: ReadThroughDeps, key: string, load: () => Promise<T>): Promise<Cached<T>> {
+export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, load: () => Promise<T>): Promise<Cached<T>> {
   const { policy, now } = deps;
-  const entry = await safeGet<T>(deps, key);
+  const [entry, generations] = await Promise.all([safeGet<T>(deps, slot.key), safeGenerations(deps)]);
+  const generation = generationOf(generations, slot.generation);
+  const current = entry !== null && entry.generation >= generation;
   const age = entry ? now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
 
-  if (entry && !entry.invalidated && age < policy.freshMs) {
+  if (entry && current && age < policy.freshMs) {
     return { value: entry.value, status: "fresh", fetchedAt: entry.fetchedAt };
   }
-  if (entry && !entry.invalidated && age < policy.freshMs + policy.staleWhileRevalidateMs) {
+  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && (current || !currentInputsOnly.getStore())) {
+    if (!current) deps.onOutdated?.();
     deps.waitUntil(
-      refresh(deps, key, load).catch((error: unknown) => deps.log.error("cache.revalidate_failed", { key, error })),
+      refresh(deps, slot, { generation, newerThan: entry.fetchedAt, share: true }, load).catch((error: unknown) =>
+        deps.log.error("cache.revalidate_failed", { key: slot.key, error }),
+      ),
     );
-    return { value: entry.value, status: "stale", fetchedAt: entry.fetchedAt };
+    return { value: entry.value, status: current ? "stale" : "outdated", fetchedAt: entry.fetchedAt };
   }
 
   try {
-    const loaded = refresh(deps, key, load);
+    const loaded = refresh(deps, slot, { generation, newerThan: entry?.fetchedAt ?? 0, share: entry !== null }, load);
     // Keep the loading request alive until the shared load settles, even if its client goes away.
     deps.waitUntil(loaded.catch(() => undefined));
     const fresh = await loaded;
     return { value: fresh.value, status: "miss", fetchedAt: fresh.fetchedAt };
   } catch (error) {
     if (entry && age < policy.freshMs + policy.staleIfErrorMs) {
-      deps.log.error("cache.stale_if_error", { key, ageSeconds: Math.round(age / 1000), error });
+      if (!current) deps.onOutdated?.();
+      deps.log.error("cache.stale_if_error", { key: slot.key, ageSeconds: Math.round(age / 1000), error });
       return { value: entry.value, status: "stale-if-error", fetchedAt: entry.fetchedAt };
     }
     throw error;
   }
 }
 
-function refresh<T>(deps: ReadThroughDeps, key: string, load: () => Promise<T>): Promise<CacheEntry<T>> {
-  return coalesce(key, async () => {
-    const value = await load();
-    const entry: CacheEntry<T> = { value, fetchedAt: deps.now(), invalidated: false };
+/**
+ * Loads `slot` and stores it. Only a copy being replaced (`share`: after a publish every isolate
+ * has one) is loaded through the key's loader object; a miss, which happens on a cold cache and
+ * not after a publish, is loaded by this isolate (coalesced within it): a request waiting on
+ * many shared loads at once was seen to hold up its own CMS requests until they timed out.
+ */
+function refresh<T>(
+  deps: ReadThroughDeps,
+  slot: CacheSlot,
+  wanted: { generation: number; newerThan: number; share: boolean },
+  load: () => Promise<T>,
+): Promise<CacheEntry<T>> {
+  const { key } = slot;
+  // Stamped with the generation seen before loading: a purge published meanwhile outdates it.
+  const loadAndStore = async (): Promise<CacheEntry<T>> => {
+    const entry: CacheEntry<T> = { value: await load(), fetchedAt: deps.now(), generation: wanted.generation };
     try {
       await deps.store.put(key, entry, entryTtlSeconds(deps.policy));
     } catch (error) {
       deps.log.error("cache.write_failed", { key, error });
     }
     return entry;
+  };
+  const coalesce = deps.coalesce ?? isolateCoalesce;
+  return coalesce(key, async () => {
+    if (!deps.shared || slot.local || !wanted.share) return loadAndStore();
+    const loadForAll = (): Promise<SharedLoadResult<T>> =>
+      loadAndStore().then(
+        (entry) => ({ entry }),
+        (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
+      );
+    let result: SharedLoadResult<T>;
+    try {
+      result = await deps.shared.load(key, { generation: wanted.generation, newerThan: wanted.newerThan }, loadForAll);
+    } catch (error) {
+      // The loader object is out of reach: this isolate loads on its own rather than fail.
+      deps.log.warn("cache.shared_load_unavailable", { key, error });
+      return loadAndStore();
+    }
+    if ("failed" in result) throw new Error(result.failed);
+    return result.entry;
   });
 }
 
@@ -87,5 +163,15 @@ async function safeGet<T>(deps: ReadThroughDeps, key: string): Promise<CacheEntr
   } catch (error) {
     deps.log.error("cache.read_failed", { key, error });
     return null;
+  }
+}
+
+async function safeGenerations(deps: ReadThroughDeps): Promise<ContentGenerations> {
+  try {
+    return await deps.generations();
+  } catch (error) {
+    // Unknown generations: every entry counts as current, as before any purge.
+    deps.log.error("cache.generations_read_failed", { error });
+    return NO_GENERATIONS;
   }
 }

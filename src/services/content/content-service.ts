@@ -13,7 +13,8 @@ import type { DiscountCode } from "../../shared/pricing/discount-code";
 import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
-import { type Cached, readThrough, type ReadThroughDeps } from "../cache/read-through";
+import { DERIVED_GENERATION } from "../cache/generations";
+import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type {
   Article,
@@ -50,14 +51,14 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService({ cms, cache, log }: ContentServiceDeps) {
   /** Without a cache, every read is a load of its own (no coalescing with anyone else's either). */
-  const through = <T>(key: string, load: () => Promise<T>): Promise<Cached<T>> =>
-    cache ? readThrough(cache, key, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
+  const through = <T>(slot: CacheSlot, load: () => Promise<T>): Promise<Cached<T>> =>
+    cache ? readThrough(cache, slot, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
 
   /** A CMS read kept under the operation's cache key for these variables. */
   async function cached<Result>(name: string, variables: Record<string, unknown>, load: () => Promise<Result>): Promise<Cached<Result>> {
     const key = await cacheKey(name, variables);
     try {
-      return await through(key, async () => {
+      return await through({ key, generation: name }, async () => {
         try {
           return await load();
         } catch (error) {
@@ -224,11 +225,11 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     /**
      * A value computed from other content (through the operations above), kept in the same
      * cache under the same policy, so it is computed once per freshness window rather than per
-     * request; every purge invalidates it. It must survive JSON (no Maps or Sets).
+     * request; every purge outdates it. It must survive JSON (no Maps or Sets).
      */
     async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
       try {
-        return (await through(derivedKey(name), compute)).value;
+        return (await through({ key: derivedKey(name), generation: DERIVED_GENERATION, local: true }, () => withCurrentInputs(compute))).value;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });

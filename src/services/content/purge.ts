@@ -1,16 +1,24 @@
 /**
- * Cache purge after an editor's change. Entries of every operation that reads the changed model
- * are marked invalidated (kept for stale-if-error), so the next request loads fresh content.
- * Unknown models and media changes purge everything: correctness over cache hit rate. Values
- * derived from several operations (which media are members-only, say) are invalidated by every
- * purge, since they may read any model.
+ * Cache purge after an editor's change, in constant time: the operations that read the changed
+ * model get a new generation, in one write of the content generations to KV, whatever the
+ * number of cached entries (services/cache/generations.ts). Their entries are left as they are:
+ * from then on they are outdated, served only while one shared load replaces each
+ * (read-through.ts) or while the CMS is down, and they expire on their own. Unknown models and
+ * media changes purge everything: correctness over cache hit rate. Values derived from several
+ * operations are retired by every purge, since they may read any model.
+ *
+ * Purges pass through one coordinator (a Durable Object) that serialises and debounces them, so
+ * a burst of webhooks makes one change. A purge that cannot be published changes nothing and
+ * fails, so the CMS is answered with an error (and may retry) and the site keeps serving the
+ * content it served.
  */
+import type { PurgeCoordinator, PurgeOutcome } from "../../adapters/durable-objects/content-purger";
 import type { PurgeLog } from "../../adapters/d1/purge-log";
-import type { CacheStore } from "../../adapters/kv/cache-store";
-import type { ContentVersionStore } from "../../adapters/kv/content-version";
+import type { ContentGenerationsStore } from "../../adapters/kv/content-generations";
 import { ALL_OPERATIONS } from "../../adapters/cms/operations";
+import { AppError } from "../../errors";
 import type { Logger } from "../../log";
-import { DERIVED_PREFIX, operationPrefix } from "../cache/cache-key";
+import { afterPurge } from "../cache/generations";
 
 export interface PurgeRequest {
   /** The CMS model that changed (Strapi's singular name); null purges everything. */
@@ -21,16 +29,16 @@ export interface PurgeRequest {
 
 export interface PurgeResult {
   operations: string[];
-  invalidated: number;
+  /** The content version that includes this purge (shared by every purge in its batch). */
+  version: number;
 }
 
 export interface PurgeDeps {
-  store: CacheStore;
-  /** Pages the edge cache keeps are keyed by it: a new version retires them all. */
-  contentVersion: ContentVersionStore;
+  coordinator: PurgeCoordinator;
+  generations: ContentGenerationsStore;
   purgeLog: PurgeLog;
   log: Logger;
-  ttlSeconds: number;
+  now: () => number;
 }
 
 /** Operations whose cached responses depend on `model`; every operation when it is unknown. */
@@ -41,25 +49,40 @@ export function operationsForModel(model: string | null): string[] {
   return affected.length > 0 ? affected : all;
 }
 
+/** One change of the content generations for `operations`: a KV read and a KV write. */
+export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now">, operations: readonly string[]): Promise<PurgeOutcome> {
+  try {
+    const next = afterPurge(await deps.generations.read(), operations, deps.now());
+    await deps.generations.write(next);
+    return { version: next.version };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Promise<PurgeResult> {
   const operations = operationsForModel(request.model);
-  let invalidated = 0;
-  for (const prefix of [...operations.map(operationPrefix), DERIVED_PREFIX]) {
-    for (const key of await deps.store.keys(prefix)) {
-      const entry = await deps.store.get(key);
-      if (!entry || entry.invalidated) continue;
-      await deps.store.put(key, { ...entry, invalidated: true }, deps.ttlSeconds);
-      invalidated += 1;
-    }
-  }
-  // Any page may show the changed model (the layout is on every page), so every kept page goes.
-  await deps.contentVersion.bump();
-  deps.log.info("cache.purged", { ...request, operations, invalidated });
+  // (The CMS's event goes in the log as `cmsEvent`: `event` names the log line itself.)
+  const about = { model: request.model, cmsEvent: request.event, operations };
+  let outcome: PurgeOutcome;
   try {
-    await deps.purgeLog.record({ ...request, operations, invalidated });
+    outcome = await deps.coordinator.purge(operations, (batch) => publishPurge(deps, batch));
+  } catch (error) {
+    outcome = { failed: `the purge coordinator could not be reached: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if ("failed" in outcome) {
+    deps.log.error("cache.purge_failed", { ...about, reason: outcome.failed });
+    throw new AppError("CACHE_PURGE_FAILED", "The purge could not be published; the site still serves the content it served. Send it again.", {
+      details: { reason: outcome.failed },
+    });
+  }
+  const { version } = outcome;
+  deps.log.info("cache.purged", { ...about, version });
+  try {
+    await deps.purgeLog.record({ ...request, operations });
   } catch (error) {
     // The purge itself succeeded; a missing log line must not make the CMS retry it.
     deps.log.error("cache.purge_log_failed", { error });
   }
-  return { operations, invalidated };
+  return { operations, version };
 }

@@ -1,20 +1,24 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { createContentVersionStore } from "../../../src/adapters/kv/content-version";
+import { createContentGenerationsStore } from "../../../src/adapters/kv/content-generations";
+import { ALL_OPERATIONS } from "../../../src/adapters/cms/operations";
+import { afterPurge } from "../../../src/services/cache/generations";
 import worker from "../../../src/index";
 import type { Bindings } from "../../../src/env";
 
 /**
- * Removes every cached CMS response so a test starts cold, and moves the edge cache to a new
- * content version (as a purge does), so no page kept by an earlier test is served either.
+ * Removes every cached CMS response so a test starts cold, and purges everything (as the
+ * webhook does, without waiting for its batch), so neither a page the edge cache kept nor a
+ * load a content loader object remembers from an earlier test is served either.
  */
 export async function clearContentCache(): Promise<void> {
   let cursor: string | undefined;
   do {
-    const page: KVNamespaceListResult<unknown, string> = await env.CONTENT_CACHE.list({ cursor });
+    const page: KVNamespaceListResult<unknown, string> = await env.CONTENT_CACHE.list({ cursor, prefix: "content:" });
     await Promise.all(page.keys.map((key) => env.CONTENT_CACHE.delete(key.name)));
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
-  await createContentVersionStore(env.CONTENT_CACHE).bump();
+  const generations = createContentGenerationsStore(env.CONTENT_CACHE);
+  await generations.write(afterPurge(await generations.read(), ALL_OPERATIONS.map((operation) => operation.name), Date.now()));
 }
 
 /**

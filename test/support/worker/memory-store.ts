@@ -13,9 +13,6 @@ export function createMemoryStore(): CacheStore & { entries: Map<string, CacheEn
     async put(key, entry) {
       entries.set(key, entry);
     },
-    async keys(prefix) {
-      return [...entries.keys()].filter((key) => key.startsWith(prefix));
-    },
   };
 }
 
