@@ -1,6 +1,6 @@
 /**
  * Background exports, against the real local D1 and R2: a list past what one download holds
- * (lowered to 20,000 rows here: EXPORT_DOWNLOAD_MAX_ROWS in the test bindings) is offered as a
+ * (lowered to 26,000 rows here: EXPORT_DOWNLOAD_MAX_ROWS in the test bindings) is offered as a
  * background export instead of refused; the job writes the whole file into R2 in keyset pages as
  * a multipart upload (R2's real 5 MiB parts, so 30,000 applications make two parts); an export
  * cut off between uploading a part and recording it, and again between assembling the file and
@@ -121,7 +121,7 @@ describe("a list past what one download holds", () => {
     const response = await staff.fetch("/staff/applications.csv?status=paid");
     expect(response.status).toBe(409);
     const html = await response.text();
-    expect(html).toContain("More than 20,000 applications match");
+    expect(html).toContain("More than 26,000 applications match");
     expect(html).toContain('action="/staff/exports/applications" method="post"');
     expect(html).toContain('name="status" value="paid"');
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'applications.exported'").first<{ n: number }>()).toEqual({ n: 0 });
