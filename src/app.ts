@@ -45,6 +45,7 @@ import { staffApplicantDataRoutes } from "./routes/staff-applicant-data";
 import { staffMembersRoutes } from "./routes/staff-members";
 import { staffOrderRoutes } from "./routes/staff-order";
 import { staffOrdersRoutes } from "./routes/staff-orders";
+import { staffExportsRoutes } from "./routes/staff-exports";
 import { staffFinanceRoutes } from "./routes/staff-finance";
 import { staffDashboardRoutes } from "./routes/staff-dashboard";
 import { staffReceiptRoutes } from "./routes/staff-receipt";
@@ -163,6 +164,7 @@ function staffArea() {
       .route("/", staffMembersRoutes)
       .route("/", staffApplicationRoutes)
       .route("/", staffOrdersRoutes)
+      .route("/", staffExportsRoutes)
       .route("/", staffFinanceRoutes)
       .route("/", staffDashboardRoutes)
       .route("/", staffOrderRoutes)

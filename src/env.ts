@@ -53,6 +53,10 @@ export interface Bindings {
   JOBS_QUEUE: Queue<JobQueueMessage>;
   /** Sent e-mails archived out of D1 (wrangler.toml [[r2_buckets]]). */
   EMAIL_ARCHIVE: R2Bucket;
+  /** Background exports' files (wrangler.toml [[r2_buckets]]): private, served only by the Worker to staff. */
+  EXPORTS: R2Bucket;
+  /** The most rows one CSV download holds; past it staff are offered a background export. Tests lower it. */
+  EXPORT_DOWNLOAD_MAX_ROWS?: string;
   EMAIL_FROM: string;
   EMAIL_REPLY_TO: string;
 }
@@ -63,11 +67,17 @@ export interface EmailQueueMessage {
 }
 
 /** What the jobs queue carries: which job to go on with (its progress is in D1, not in the message). */
-export interface JobQueueMessage {
-  job: "membership-year";
-  /** The run's clock and name (daily_job_progress.run_at). */
-  runAt: string;
-}
+export type JobQueueMessage =
+  | {
+      job: "membership-year";
+      /** The run's clock and name (daily_job_progress.run_at). */
+      runAt: string;
+    }
+  | {
+      /** A background export (staff_exports.id). */
+      job: "export";
+      exportId: string;
+    };
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
@@ -271,6 +281,13 @@ export const EnvSchema = z.object({
   EMAIL_QUEUE: binding<Queue<EmailQueueMessage>>("queue producer", "sendBatch"),
   JOBS_QUEUE: binding<Queue<JobQueueMessage>>("queue producer", "send"),
   EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
+  EXPORTS: binding<R2Bucket>("R2 bucket", "createMultipartUpload"),
+  EXPORT_DOWNLOAD_MAX_ROWS: z.coerce
+    .number({ error: "must be a whole number of rows" })
+    .int({ error: "must be a whole number of rows" })
+    .min(1, { error: "must be at least 1" })
+    .max(200_000, { error: "must be at most 200000 (what one request can stream: docs/decisions/0040-exports-at-scale.md)" })
+    .default(200_000),
   EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
   EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
 });
@@ -311,6 +328,8 @@ export interface Config {
   /** Card payments through Stripe; null when STRIPE_SECRET_KEY is not set (offline payment only). */
   stripe: StripeConfig | null;
   email: EmailConfig;
+  /** Staff exports: the most rows one download holds (past it, a background export into `bindings.exports`). */
+  exports: { downloadMaxRows: number };
   bindings: {
     contentCache: KVNamespace;
     contentPurger: DurableObjectNamespace;
@@ -324,6 +343,7 @@ export interface Config {
     emailQueue: Queue<EmailQueueMessage>;
     jobsQueue: Queue<JobQueueMessage>;
     emailArchive: R2Bucket;
+    exports: R2Bucket;
   };
 }
 
@@ -447,6 +467,7 @@ export function parseConfig(env: unknown): Config {
     staffSecondFactor: { key: e.STAFF_TOTP_KEY.bytes },
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
+    exports: { downloadMaxRows: e.EXPORT_DOWNLOAD_MAX_ROWS },
     bindings: {
       contentCache: e.CONTENT_CACHE,
       contentPurger: e.CONTENT_PURGER,
@@ -459,6 +480,7 @@ export function parseConfig(env: unknown): Config {
       emailQueue: e.EMAIL_QUEUE,
       jobsQueue: e.JOBS_QUEUE,
       emailArchive: e.EMAIL_ARCHIVE,
+      exports: e.EXPORTS,
     },
   };
 }

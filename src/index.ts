@@ -4,6 +4,8 @@ import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage,
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
 import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns } from "./wiring/background";
+import { exportJobs, staffExports } from "./wiring/exports";
+import { memberStateWords } from "./views/membership/member-state-words";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
@@ -33,7 +35,8 @@ export default {
   },
   /**
    * The queues' consumer (wrangler.toml [[queues.consumers]]): the e-mail delivery queue (one
-   * outbox message id per message) and the jobs queue (the rest of a membership-year run).
+   * outbox message id per message) and the jobs queue (the rest of a membership-year run, or the
+   * next step of a background export).
    */
   queue(batch, bindings, ctx) {
     return withRequestId(requestIdFor(null), () => {
@@ -45,15 +48,19 @@ export default {
   },
 } satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage>;
 
-/** Each job message goes on with its run; one that throws is retried by the queue (the run's progress is in D1). */
+/** Each job message goes on with its run or export; one that throws is retried by the queue (the progress is in D1). */
 async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<typeof getConfig>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
-  const jobs = membershipYearJobs(config, waitUntil);
   for (const message of batch.messages) {
+    const body = message.body;
     try {
-      await jobs.continue(message.body.runAt);
+      if (body.job === "export") {
+        await exportJobs(config, backgroundEmail(config, waitUntil).outbox, (entry) => memberStateWords(entry.state)).continue(body.exportId);
+      } else {
+        await membershipYearJobs(config, waitUntil).continue(body.runAt);
+      }
       message.ack();
     } catch (error) {
-      log.error("jobs.failed", { job: message.body.job, runAt: message.body.runAt, attempts: message.attempts, error });
+      log.error("jobs.failed", { job: body.job, ...(body.job === "export" ? { exportId: body.exportId } : { runAt: body.runAt }), attempts: message.attempts, error });
       message.retry();
     }
   }
@@ -66,6 +73,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
   if (controller.cron === CRONS.emailSweep) {
     await backgroundEmail(config, waitUntil).sweep(at);
     await stalledYearRuns(config).restart(at);
+    await staffExports(config).upkeep(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

@@ -25,6 +25,7 @@ export const EMAIL_KINDS = [
   "dispute-opened",
   "dispute-closed",
   "order-cancelled",
+  "export-ready",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -54,6 +55,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "dispute-opened": "transactional",
   "dispute-closed": "transactional",
   "order-cancelled": "transactional",
+  "export-ready": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -268,6 +270,20 @@ export interface OrderCancelledData {
   discountCode: string | null;
 }
 
+/** A background export a staff member asked for is ready to download (to them alone). */
+export interface ExportReadyData {
+  /** What was exported, as the staff page names it: "members", "applications", "orders". */
+  noun: string;
+  /** The tab and search it was asked with, in words ("Lapsed", "All matching “smith”"). */
+  filter: string;
+  rows: number;
+  bytes: number;
+  /** Instant the file is deleted. */
+  expiresAt: string;
+  /** The staff page that lists the export and its download link (a site path). */
+  staffPath: string;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -286,6 +302,7 @@ export interface EmailDataFor {
   "dispute-opened": DisputeOpenedData;
   "dispute-closed": DisputeClosedData;
   "order-cancelled": OrderCancelledData;
+  "export-ready": ExportReadyData;
 }
 
 /**

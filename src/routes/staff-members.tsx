@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { REGISTER_FILTERS } from "../domain/membership-lifecycle";
 import type { StaffEnv } from "../types";
+import { ExportTooBigContent } from "../views/staff/export-too-big-content";
 import { memberStateWords } from "../views/membership/member-state-words";
 import { csvHeaders } from "../http/download-headers";
 import { listQuery, pageCursor } from "../http/list-query";
@@ -26,6 +27,17 @@ export const staffMembersRoutes = new Hono<StaffEnv>()
   })
   .get("/staff/members.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const csv = await c.var.services.membersRegister.export(c.var.staffMember.email, status, q, (entry) => memberStateWords(entry.state));
-    return c.body(csv, 200, csvHeaders("members", new Date()));
+    const offered = await c.var.services.membersRegister.export(c.var.staffMember.email, status, q, (entry) => memberStateWords(entry.state));
+    if ("tooMany" in offered) {
+      // Past what one download holds: the page offering the same list as a background export.
+      const [layout, csrfToken] = await Promise.all([c.var.services.content.layout(), c.var.csrfToken()]);
+      return c.render(<ExportTooBigContent kind="members" status={status} search={q} maxRows={offered.tooMany.maxRows} csrfToken={csrfToken} />, {
+        layout,
+        head: { pageTitle: "Too many rows for one download", noindex: true },
+        section: null,
+        isPrivate: true,
+        status: 409,
+      });
+    }
+    return c.body(offered.stream, 200, csvHeaders("members", new Date()));
   });

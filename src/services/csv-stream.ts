@@ -91,3 +91,34 @@ export async function countedCsvExport<T>(options: {
     return { rows, next: rows.length === EXPORT_PAGE_ROWS ? rows.at(-1)! : null };
   });
 }
+
+/**
+ * A staff list as an export: its columns, a capped count, and pages read by key from a cursor
+ * that survives JSON (so a background export can keep it in D1 between steps).
+ */
+export interface ExportSource<T = unknown, C = unknown> {
+  columns: readonly CsvColumn<T>[];
+  count(cap: number): Promise<number>;
+  page(cursor: C | null, limit: number): Promise<CsvPage<T, C>>;
+}
+
+/** The CSV text of rows (no heading), every line ending in CRLF. */
+export const csvLines = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string => rows.map((row) => line(columns.map(([, value]) => value(row)))).join("");
+
+/** The heading line. */
+export const csvHeading = <T>(columns: readonly CsvColumn<T>[]): string => line(columns.map(([heading]) => heading));
+
+/** A download offered, or refused as too big for one request (then a background export is offered instead). */
+export type OfferedExport = { stream: ReadableStream<Uint8Array>; count: number } | { tooMany: { atLeast: number; maxRows: number } };
+
+/**
+ * A download of `source` when its rows fit `maxRows` (counted first), audited with the count
+ * and streamed in keyset pages; past it, nothing is audited and the caller offers the background
+ * export instead.
+ */
+export async function offerDownload<T, C>(source: ExportSource<T, C>, maxRows: number, audit: (count: number) => Promise<void>): Promise<OfferedExport> {
+  const count = await source.count(maxRows + 1);
+  if (count > maxRows) return { tooMany: { atLeast: maxRows + 1, maxRows } };
+  await audit(count);
+  return { stream: csvStream<T, C>(source.columns, (cursor) => source.page(cursor, EXPORT_PAGE_ROWS)), count };
+}

@@ -13,6 +13,7 @@ import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
 import { privacyServices } from "./privacy";
 import { staffServices } from "./staff";
+import { staffExports } from "./exports";
 
 export type { RequestContext } from "./core";
 export type Services = ReturnType<typeof buildServices>;
@@ -27,6 +28,8 @@ export function buildServices(config: Config, request: RequestContext) {
     ...membershipServices(core, payments, signIn),
     ...moneyServices(core, payments, signIn.attemptLimits),
     ...staffServices(core),
+    /** Exports too big for one download, built in the background (/staff/exports/…). */
+    staffExports: staffExports(config),
     cpd: cpdServices(core),
     privacy: privacyServices(core, payments),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */

@@ -79,6 +79,7 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
       card,
       newId,
       year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, terms, followUps },
+      downloadMaxRows: config.exports.downloadMaxRows,
     }),
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
     memberImport: createMemberImport({
@@ -92,6 +93,13 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
       log,
     }),
     /** The staff members register. */
-    membersRegister: createMembersRegister({ store: createMembersRegisterStore(db), timeline: createMemberTimelineStore(db), audit: stores.audit, graceDays, now }),
+    membersRegister: createMembersRegister({
+      store: createMembersRegisterStore(db),
+      timeline: createMemberTimelineStore(db),
+      audit: stores.audit,
+      graceDays,
+      now,
+      downloadMaxRows: config.exports.downloadMaxRows,
+    }),
   };
 }

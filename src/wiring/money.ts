@@ -54,7 +54,7 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
     }),
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
-    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId }),
+    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId, downloadMaxRows: config.exports.downloadMaxRows }),
     /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
     financeLedger: createFinanceLedger({ ledger, audit: stores.audit }),
     /** Members and money by month (/staff/dashboard). */

@@ -143,3 +143,31 @@ describe("who may see the dashboard", () => {
     }
   });
 });
+
+describe("members by type and status, kept as the records change", () => {
+  const rollUp = async () =>
+    (await env.DB.prepare("SELECT membership_title AS type, status, count FROM membership_counts WHERE count > 0 ORDER BY type, status").all<{ type: string; status: string; count: number }>()).results;
+  const counted = async () =>
+    (await env.DB.prepare("SELECT membership_title AS type, status, COUNT(*) AS count FROM memberships GROUP BY membership_title, status ORDER BY type, status").all<{ type: string; status: string; count: number }>())
+      .results;
+
+  it("agrees with the records after inserts, upserts, changes of status and type, and deletes", async () => {
+    const insert = (id: string, status: string, title = "Roll-up member") =>
+      env.DB.prepare(
+        `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method) VALUES (?1, ?1 || '@rollup.example', 'rollup', ?3, ?2, 'offline')
+         ON CONFLICT (user_id) DO UPDATE SET status = excluded.status, membership_title = excluded.membership_title`,
+      ).bind(id, status, title);
+    await env.DB.batch([insert("rollup-1", "active"), insert("rollup-2", "active"), insert("rollup-3", "awaiting_payment")]);
+    await env.DB.batch([
+      insert("rollup-3", "active", "Roll-up associate"),
+      env.DB.prepare("UPDATE memberships SET status = 'lapsed' WHERE user_id = 'rollup-1'"),
+      env.DB.prepare("UPDATE memberships SET email = 'unchanged@rollup.example' WHERE user_id = 'rollup-2'"),
+      env.DB.prepare("DELETE FROM memberships WHERE user_id = 'rollup-2'"),
+    ]);
+    expect(await rollUp()).toEqual(await counted());
+    expect((await rollUp()).filter((r) => r.type.startsWith("Roll-up"))).toEqual([
+      { type: "Roll-up associate", status: "active", count: 1 },
+      { type: "Roll-up member", status: "lapsed", count: 1 },
+    ]);
+  });
+});

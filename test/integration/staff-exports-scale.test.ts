@@ -78,6 +78,41 @@ describe("exports with more rows than the old 10,000 cap", () => {
   });
 });
 
+/** The references on a list page, in order, and its Next and Previous links. */
+function listPage(html: string, prefix: string) {
+  const link = (rel: string) => new RegExp(`<a href="([^"]+)" rel="${rel}">`).exec(html)?.[1]?.replaceAll("&amp;", "&") ?? null;
+  return { references: [...html.matchAll(new RegExp(`>(${prefix}\\d{5})</a>`, "g"))].map((m) => m[1]!), next: link("next"), previous: link("prev") };
+}
+
+describe("the applications and orders lists past their old 200 newest", () => {
+  it("pages through every paid application newest first, with an honest count, and back", async () => {
+    const first = await staff.fetch("/staff/applications?status=paid");
+    const html = await first.text();
+    expect(html).toContain("Showing 100 of more than 1,000 applications");
+    expect(html).toContain("Paid applications, newest first");
+    const pages = [listPage(html, "GH-BULK")];
+    for (let i = 0; i < 2; i += 1) pages.push(listPage(await (await staff.fetch(pages.at(-1)!.next!)).text(), "GH-BULK"));
+    const seen = pages.flatMap((p) => p.references);
+    expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => `GH-BULK${String(ROWS - i).padStart(5, "0")}`));
+    expect(pages[0]!.previous).toBeNull();
+    const back = listPage(await (await staff.fetch(pages[2]!.previous!)).text(), "GH-BULK");
+    expect(back.references).toEqual(pages[1]!.references);
+  });
+
+  it("pages the orders of every status as one list, and reaches the oldest", async () => {
+    const html = await (await staff.fetch("/staff/orders?status=all")).text();
+    expect(html).toContain("Showing 100 of more than 1,000 orders");
+    // From the far end: the first page of a search for the oldest hundred ("WB-BULK000") holds exactly them.
+    const oldest = await (await staff.fetch("/staff/orders?status=all&q=WB-BULK000")).text();
+    expect(oldest).toContain("Showing 99 of 99 orders");
+    expect(listPage(oldest, "WB-BULK").references.at(-1)).toBe("WB-BULK00001");
+  });
+
+  it("refuses a tampered page link rather than showing the first page", async () => {
+    expect((await staff.fetch("/staff/applications?status=paid&after=not-a-cursor")).status).toBe(400);
+  });
+});
+
 describe("the finance ledger past 10,000 entries in a range", () => {
   const RANGE = "from=2025-03-01&to=2025-03-31";
 

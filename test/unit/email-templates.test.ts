@@ -105,6 +105,10 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Payment disputed: £45.00 from ada@example.org (Webinar order GH-ORD0001)",
     facts: ["ada@example.org", "Webinar order GH-ORD0001", "GH-2026-000031", "£45.00", "product not received", "8 December 2026", "dp_test_123", link("/staff/orders/order-123")],
   },
+  "export-ready": {
+    subject: "Your export of 312,450 members is ready to download",
+    facts: ["every matching row", "List: Members (Lapsed)", "Rows: 312,450", "75.0 MB", "Saturday, 28 November 2026", "deleted on", link("/staff/exports/members")],
+  },
   "order-cancelled": {
     subject: "Your order GH-ORD0001 is cancelled: it was not paid within 45 days",
     facts: ["GH-ORD0001", "1 October 2026", "45 days", "Root canals today", "£40.50", "WELCOME10", link("/webinars")],

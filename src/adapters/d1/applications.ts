@@ -3,6 +3,7 @@ import type { VatTreatment } from "../../shared/pricing/vat";
 import type { BillingDetails } from "../../shared/billing-details";
 import { billingColumn, parseBilling } from "./billing-column";
 import { reserveApplicationRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
+import { cappedCounts, newestFirstPage, numberedParams, sumCounts, type BuiltStatement, type CreatedCursor } from "./newest-first-pages";
 import type { ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 export interface ApplicationRow {
@@ -68,13 +69,13 @@ export interface ApplicationStore {
   /** The billing details of the user's latest join or renewal application (null when it gave none): the organisation that paid last. */
   lastBilling(userId: string): Promise<BillingDetails | null>;
   /**
-   * Newest first (by when made, then id), after `before` when given (keyset paging: the index
-   * `applications_status_created` or `applications_created`, migrations/0037, serves the order);
+   * Up to `limit`, newest first (by when made, then id), from `cursor` when given (keyset paging
+   * through `applications_status_created`, migrations/0037: see newest-first-pages.ts);
    * `refundDue` keeps only those holding money they do not pay for (the rule of
    * services/membership/refunds.ts, `isRefundDue`, in SQL).
    */
-  list(filter: ApplicationListFilter & { limit: number; before?: { createdAt: string; id: string } | null }): Promise<ListedApplication[]>;
-  /** How many match, counted up to `cap`. */
+  list(filter: ApplicationListFilter & { limit: number; cursor?: CreatedCursor | null }): Promise<ListedApplication[]>;
+  /** How many match, each status counted up to `cap` (so `cap` or more means at least that many). */
   count(filter: ApplicationListFilter, cap: number): Promise<number>;
   payments(applicationId: string): Promise<Payment[]>;
   /** What has been refunded of the application's payments, in pence. */
@@ -106,20 +107,47 @@ export interface ApplicationListFilter {
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-const RECEIVED = "(SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = applications.id)";
-const REFUNDED = "(SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE source = 'membership' AND application_id = applications.id)";
+const received = (row: string) => `(SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE application_id = ${row}.id)`;
+const refunded = (row: string) => `(SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE source = 'membership' AND application_id = ${row}.id)`;
+const STATUSES: readonly ApplicationStatus[] = ["awaiting_payment", "paid", "rejected"];
 
 /**
- * The list's condition on `applications`: ?1 status, ?2 search (lower case), ?3 1 for "refund
- * due". The status is a plain equality when there is one, so the planner reads its index.
+ * The list's branches on `applications`, one status each (see newest-first-pages.ts). "Refund
+ * due" is its three cases (services/membership/refunds.ts, `isRefundDue`, in SQL), each one
+ * status. A search (instr() rather than LIKE: nothing to escape, no limit on its length) filters
+ * within each branch's range.
  */
-const listWhere = (filter: ApplicationListFilter) => `${filter.status ? "status = ?1" : "?1 IS NULL"}
-  AND (?3 = 0 OR (status = 'rejected' AND ${RECEIVED} > 0)
-       OR (kind <> 'join' AND status = 'awaiting_payment' AND ${RECEIVED} - ${REFUNDED} > 0)
-       OR (kind <> 'join' AND status = 'paid' AND ${RECEIVED} - ${REFUNDED} > amount_due_pence))
-  AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(given_name || ' ' || family_name), ?2) > 0 OR instr(lower(reference), ?2) > 0)`;
+function listBranches({ status, refundDue = false, search }: ApplicationListFilter, param: (value: unknown) => string): string[] {
+  const term = search?.trim() ? param(search.trim().toLowerCase()) : null;
+  const matches = term
+    ? ` AND (instr(lower(email), ${term}) > 0 OR instr(lower(given_name || ' ' || family_name), ${term}) > 0 OR instr(lower(reference), ${term}) > 0)`
+    : "";
+  const money = `${received("applications")} - ${refunded("applications")}`;
+  const branches = refundDue
+    ? [
+        `status = 'rejected' AND ${received("applications")} > 0`,
+        `status = 'awaiting_payment' AND kind <> 'join' AND ${money} > 0`,
+        `status = 'paid' AND kind <> 'join' AND ${money} > amount_due_pence`,
+      ]
+    : (status ? [status] : STATUSES).map((s) => `status = ${param(s)}`);
+  return branches.map((branch) => branch + matches);
+}
 
-const listParams = ({ status, refundDue = false, search }: ApplicationListFilter) => [status ?? null, search?.trim() ? search.trim().toLowerCase() : null, refundDue ? 1 : 0];
+/** The statement reading one page of the staff list (exported for the query-plan test). */
+export function applicationPageSql(filter: ApplicationListFilter, cursor: CreatedCursor | null, limit: number): BuiltStatement {
+  const { values, param } = numberedParams();
+  const branches = listBranches(filter, param);
+  // The amounts received and refunded are summed for the page's rows only.
+  const sql = newestFirstPage("applications", branches, cursor, limit, param, `page.*, ${received("page")} AS received_pence, ${refunded("page")} AS refunded_pence`);
+  return { sql, values };
+}
+
+/** The statement counting the list's rows up to `cap` per branch (exported for the query-plan test). */
+export function applicationCountSql(filter: ApplicationListFilter, cap: number): BuiltStatement & { branches: number } {
+  const { values, param } = numberedParams();
+  const branches = listBranches(filter, param);
+  return { sql: cappedCounts("applications", branches, cap, param), values, branches: branches.length };
+}
 
 export function createApplicationStore(db: D1Database): ApplicationStore {
   /** The audit entry, written only if the statement just before it changed a row. */
@@ -175,18 +203,9 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
         .first<{ billing: string | null }>();
       return parseBilling(row?.billing ?? null);
     },
-    async list({ limit, before = null, ...filter }) {
-      // instr() rather than LIKE: no wildcards to escape, and no limit on the pattern's length.
-      // The amounts received and refunded are summed for the page's rows only.
-      const { results } = await db
-        .prepare(
-          `SELECT applications.*, ${RECEIVED} AS received_pence, ${REFUNDED} AS refunded_pence
-           FROM applications
-           WHERE ${listWhere(filter)} AND (?5 IS NULL OR (created_at, id) < (?5, ?6))
-           ORDER BY created_at DESC, id DESC LIMIT ?4`,
-        )
-        .bind(...listParams(filter), limit, before?.createdAt ?? null, before?.id ?? null)
-        .all<ApplicationRow & { received_pence: number; refunded_pence: number }>();
+    async list({ limit, cursor = null, ...filter }) {
+      const { sql, values } = applicationPageSql(filter, cursor, limit);
+      const { results } = await db.prepare(sql).bind(...values).all<ApplicationRow & { received_pence: number; refunded_pence: number }>();
       return results.map((row) => ({ ...toApplication(row), receivedPence: row.received_pence, refundedPence: row.refunded_pence }));
     },
     async refundedPence(applicationId) {
@@ -197,11 +216,8 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       return row?.pence ?? 0;
     },
     async count(filter, cap) {
-      const row = await db
-        .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM applications WHERE ${listWhere(filter)} LIMIT ?4)`)
-        .bind(...listParams(filter), cap)
-        .first<{ n: number }>();
-      return row?.n ?? 0;
+      const { sql, values, branches } = applicationCountSql(filter, cap);
+      return sumCounts(await db.prepare(sql).bind(...values).first<Record<string, number>>(), branches);
     },
     async payments(applicationId) {
       const { results } = await db

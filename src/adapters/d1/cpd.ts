@@ -145,6 +145,16 @@ export function revokeCertificatesOfOrder(db: D1Database, orderId: string, revok
     .bind(orderId, revokedBy, reason);
 }
 
+/**
+ * The staff certificates list, newest first: without a search, a range read from the end of the
+ * number's unique index (`number > 0` starts it there); with one, the same order filtered by the
+ * pattern (?1). Two statements rather than `?1 IS NULL OR …`, which would hide the range.
+ */
+export const CERTIFICATES_NEWEST_SQL = "SELECT * FROM cpd_certificates WHERE number > 0 ORDER BY number DESC LIMIT ?1";
+export const CERTIFICATES_SEARCH_SQL = `SELECT * FROM cpd_certificates
+  WHERE number > 0 AND (holder_name LIKE ?1 ESCAPE '\\' OR activity LIKE ?1 ESCAPE '\\' OR printf('CPD-%06d', number) LIKE ?1 ESCAPE '\\')
+  ORDER BY number DESC LIMIT ?2`;
+
 export function createCpdStore(db: D1Database): CpdStore {
   const certificateWhere = async (where: string, ...params: unknown[]) => {
     const row = await db.prepare(`SELECT * FROM cpd_certificates WHERE ${where}`).bind(...params).first<CertificateRow>();
@@ -224,14 +234,8 @@ export function createCpdStore(db: D1Database): CpdStore {
     certificate: (certificateId) => certificateWhere("id = ?1", certificateId),
     async certificates(search, limit) {
       const like = search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-      const { results } = await db
-        .prepare(
-          `SELECT * FROM cpd_certificates
-           WHERE ?1 IS NULL OR holder_name LIKE ?1 ESCAPE '\\' OR activity LIKE ?1 ESCAPE '\\' OR printf('CPD-%06d', number) LIKE ?1 ESCAPE '\\'
-           ORDER BY number DESC LIMIT ?2`,
-        )
-        .bind(like, limit)
-        .all<CertificateRow>();
+      const statement = like ? db.prepare(CERTIFICATES_SEARCH_SQL).bind(like, limit) : db.prepare(CERTIFICATES_NEWEST_SQL).bind(limit);
+      const { results } = await statement.all<CertificateRow>();
       return results.map(toCertificate);
     },
     revoke: (certificateId, staffEmail, reason) =>

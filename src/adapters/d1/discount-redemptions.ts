@@ -25,6 +25,37 @@ export interface CodeCaps {
   maxPerUser: number | null;
 }
 
+/**
+ * The caps' conditions (?5 the code's cap, ?6 the cap per buyer), only for the caps a code has:
+ * a statement per combination rather than `?5 IS NULL OR …`, so each count is one read of
+ * `discount_redemptions_code` (code, user_id) and a code without caps counts nothing at all.
+ */
+function capsWhere(caps: CodeCaps): string {
+  return [
+    caps.maxRedemptions !== null ? `AND (${COUNTED}) < ?5` : "",
+    caps.maxPerUser !== null ? `AND (${COUNTED} AND r.user_id = ?2) < ?6` : "",
+  ].join(" ");
+}
+
+/** The values of `capsWhere`'s ?5 and ?6, present up to the last cap it uses (D1 refuses values a statement does not number). */
+function capsValues(caps: CodeCaps): unknown[] {
+  if (caps.maxPerUser !== null) return [caps.maxRedemptions ?? 0, caps.maxPerUser];
+  return caps.maxRedemptions !== null ? [caps.maxRedemptions] : [];
+}
+
+/** A code's uses that count, in all and by one buyer (?1 code, ?2 user id). */
+export const CODE_USAGE_SQL = `SELECT (${COUNTED}) AS total, (${COUNTED} AND r.user_id = ?2) AS by_buyer`;
+
+/** The reservation of a use for an order (?3) unless its idempotency key (?4) was used, within the caps a code has. */
+export const reserveForOrderSql = (caps: CodeCaps) => `INSERT INTO discount_redemptions (order_id, code, user_id)
+       SELECT ?3, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE idempotency_key = ?4)
+         ${capsWhere(caps)}`;
+
+/** The same for a join application (?3 its id). */
+export const reserveForApplicationSql = (caps: CodeCaps) => `INSERT INTO discount_redemptions (order_id, application_id, code, user_id)
+       SELECT ?3, ?3, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE idempotency_key = ?4)
+         ${capsWhere(caps)}`;
+
 export interface RedemptionStore {
   usage(code: string, userId: string): Promise<CodeUsage>;
 }
@@ -33,7 +64,7 @@ export function createRedemptionStore(db: D1Database): RedemptionStore {
   return {
     async usage(code, userId) {
       const row = await db
-        .prepare(`SELECT (${COUNTED}) AS total, (${COUNTED} AND r.user_id = ?2) AS by_buyer`)
+        .prepare(CODE_USAGE_SQL)
         .bind(code, userId)
         .first<{ total: number; by_buyer: number }>();
       return { total: row?.total ?? 0, byBuyer: row?.by_buyer ?? 0 };
@@ -51,13 +82,8 @@ export function reserveRedemption(
   r: { orderId: string; idempotencyKey: string; code: string; userId: string; caps: CodeCaps },
 ): D1PreparedStatement {
   return db
-    .prepare(
-      `INSERT INTO discount_redemptions (order_id, code, user_id)
-       SELECT ?3, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE idempotency_key = ?4)
-         AND (?5 IS NULL OR (${COUNTED}) < ?5)
-         AND (?6 IS NULL OR (${COUNTED} AND r.user_id = ?2) < ?6)`,
-    )
-    .bind(r.code, r.userId, r.orderId, r.idempotencyKey, r.caps.maxRedemptions, r.caps.maxPerUser);
+    .prepare(reserveForOrderSql(r.caps))
+    .bind(r.code, r.userId, r.orderId, r.idempotencyKey, ...capsValues(r.caps));
 }
 
 /**
@@ -70,13 +96,8 @@ export function reserveApplicationRedemption(
   r: { applicationId: string; idempotencyKey: string; code: string; userId: string; caps: CodeCaps },
 ): D1PreparedStatement {
   return db
-    .prepare(
-      `INSERT INTO discount_redemptions (order_id, application_id, code, user_id)
-       SELECT ?3, ?3, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM applications WHERE idempotency_key = ?4)
-         AND (?5 IS NULL OR (${COUNTED}) < ?5)
-         AND (?6 IS NULL OR (${COUNTED} AND r.user_id = ?2) < ?6)`,
-    )
-    .bind(r.code, r.userId, r.applicationId, r.idempotencyKey, r.caps.maxRedemptions, r.caps.maxPerUser);
+    .prepare(reserveForApplicationSql(r.caps))
+    .bind(r.code, r.userId, r.applicationId, r.idempotencyKey, ...capsValues(r.caps));
 }
 
 /** The SQL condition "this order's use of a code was reserved" (the order id is the parameter given). */

@@ -7,6 +7,7 @@
 import { billingColumn, parseBilling } from "./billing-column";
 import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit, OrderDiscount } from "../../domain/orders";
 import { reserveRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
+import { cappedCounts, newestFirstPage, numberedParams, sumCounts, type BuiltStatement, type CreatedCursor } from "./newest-first-pages";
 
 interface OrderRow {
   id: string;
@@ -59,11 +60,11 @@ export interface OrderStore {
   byIdempotencyKey(key: string): Promise<Order | null>;
   forUser(userId: string): Promise<Order[]>;
   /**
-   * Newest first (by when made, then id), after `before` when given (keyset paging: the index
-   * `orders_status_created` or `orders_created`, migrations/0037, serves the order).
+   * Up to `limit`, newest first (by when made, then id), from `cursor` when given (keyset paging
+   * through `orders_status_created`, migrations/0037: see newest-first-pages.ts).
    */
-  list(filter: OrderListFilter & { limit: number; before?: { createdAt: string; id: string } | null }): Promise<Order[]>;
-  /** How many match, counted up to `cap`. */
+  list(filter: OrderListFilter & { limit: number; cursor?: CreatedCursor | null }): Promise<Order[]>;
+  /** How many match, each status counted up to `cap` (so `cap` or more means at least that many). */
   count(filter: OrderListFilter, cap: number): Promise<number>;
   payments(orderId: string): Promise<(OrderPayment & { createdAt: string })[]>;
   setCheckoutSession(orderId: string, sessionId: string): Promise<void>;
@@ -89,10 +90,27 @@ export interface OrderListFilter {
   search?: string;
 }
 
-/** ?1 status (a plain equality when there is one, so its index is read), ?2 search (lower case). */
-const listWhere = (filter: OrderListFilter) =>
-  `${filter.status ? "status = ?1" : "?1 IS NULL"} AND (?2 IS NULL OR instr(lower(email), ?2) > 0 OR instr(lower(reference), ?2) > 0)`;
-const listParams = ({ status, search }: OrderListFilter) => [status ?? null, search?.trim() ? search.trim().toLowerCase() : null];
+const STATUSES: readonly OrderStatus[] = ["awaiting_payment", "paid", "cancelled"];
+
+/** The list's branches on `orders`, one status each (see newest-first-pages.ts), a search filtering within each. */
+function listBranches({ status, search }: OrderListFilter, param: (value: unknown) => string): string[] {
+  const term = search?.trim() ? param(search.trim().toLowerCase()) : null;
+  const matches = term ? ` AND (instr(lower(email), ${term}) > 0 OR instr(lower(reference), ${term}) > 0)` : "";
+  return (status ? [status] : STATUSES).map((s) => `status = ${param(s)}${matches}`);
+}
+
+/** The statement reading one page of the staff list (exported for the query-plan test). */
+export function orderPageSql(filter: OrderListFilter, cursor: CreatedCursor | null, limit: number): BuiltStatement {
+  const { values, param } = numberedParams();
+  return { sql: newestFirstPage("orders", listBranches(filter, param), cursor, limit, param), values };
+}
+
+/** The statement counting the list's rows up to `cap` per status (exported for the query-plan test). */
+export function orderCountSql(filter: OrderListFilter, cap: number): BuiltStatement & { branches: number } {
+  const { values, param } = numberedParams();
+  const branches = listBranches(filter, param);
+  return { sql: cappedCounts("orders", branches, cap, param), values, branches: branches.length };
+}
 
 export function createOrderStore(db: D1Database): OrderStore {
   const one = async (sql: string, ...params: unknown[]) => {
@@ -151,16 +169,14 @@ export function createOrderStore(db: D1Database): OrderStore {
       const { results } = await db.prepare("SELECT * FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 200").bind(userId).all<OrderRow>();
       return results.map(toOrder);
     },
-    async list({ limit, before = null, ...filter }) {
-      const { results } = await db
-        .prepare(`SELECT * FROM orders WHERE ${listWhere(filter)} AND (?4 IS NULL OR (created_at, id) < (?4, ?5)) ORDER BY created_at DESC, id DESC LIMIT ?3`)
-        .bind(...listParams(filter), limit, before?.createdAt ?? null, before?.id ?? null)
-        .all<OrderRow>();
+    async list({ limit, cursor = null, ...filter }) {
+      const { sql, values } = orderPageSql(filter, cursor, limit);
+      const { results } = await db.prepare(sql).bind(...values).all<OrderRow>();
       return results.map(toOrder);
     },
     async count(filter, cap) {
-      const row = await db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM orders WHERE ${listWhere(filter)} LIMIT ?3)`).bind(...listParams(filter), cap).first<{ n: number }>();
-      return row?.n ?? 0;
+      const { sql, values, branches } = orderCountSql(filter, cap);
+      return sumCounts(await db.prepare(sql).bind(...values).first<Record<string, number>>(), branches);
     },
     async payments(orderId) {
       const { results } = await db

@@ -186,6 +186,17 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "staff_second_factors", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, exportColumns: ["email", "confirmed_at", "created_at"], erasure: { kind: "delete" } },
   { table: "staff_recovery_codes", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, exportColumns: ["email", "used_at"], erasure: { kind: "delete" } },
   { table: "staff_second_factor_failures", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, erasure: { kind: "delete" } },
+  {
+    // The exports a staff member asked for. What was exported (its search may name someone else) is not shown.
+    table: "staff_exports",
+    rowsOf: null,
+    rowsAtAddress: { where: "lower(requested_by) = ?2", erased: false },
+    exportColumns: ["id", "kind", "requested_by", "requested_at", "status", "rows", "completed_at", "expires_at"],
+    erasure: {
+      kind: "keep",
+      why: "what a staff member did stays, as in the audit log; the files themselves (which hold members' data) are deleted 7 days after they are ready",
+    },
+  },
 ];
 
 /** Tables that hold nothing about a person, and why. */
@@ -195,6 +206,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   directory_listing_rule: "the grace days the directory listing adds after a membership period (one number)",
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
+  membership_counts: "how many membership records there are of each type in each status: counts naming no one",
   email_sending_pause: "whether e-mail sending waits for Email Service's rate limit or daily quota, until when and why: one row naming no one",
 };
 

@@ -51,18 +51,22 @@ interface StaleOrderRow {
   discount: string | null;
 }
 
+/**
+ * Orders awaiting payment since before the cutoff (?1), oldest first, ?2 at a time: the first
+ * page, and the pages after a row (?3 created, ?4 id). Two statements rather than
+ * `?3 IS NULL OR …`, so each page starts its range of `orders_status_created` at the position.
+ */
+const STALE_ORDERS = "SELECT id, user_id, email, reference, total_pence, created_at, lines, discount FROM orders WHERE status = 'awaiting_payment' AND created_at < ?1";
+export const STALE_ORDERS_FIRST_SQL = `${STALE_ORDERS} ORDER BY created_at, id LIMIT ?2`;
+export const STALE_ORDERS_AFTER_SQL = `${STALE_ORDERS} AND (created_at, id) > (?3, ?4) ORDER BY created_at, id LIMIT ?2`;
+
 export function createUnpaidReleaseStore(db: D1Database): UnpaidReleaseStore {
   return {
     async staleOrders(cutoff, after, limit) {
-      const { results } = await db
-        .prepare(
-          `SELECT id, user_id, email, reference, total_pence, created_at, lines, discount FROM orders
-           WHERE status = 'awaiting_payment' AND created_at < ?1
-             AND (?2 IS NULL OR created_at > ?2 OR (created_at = ?2 AND id > ?3))
-           ORDER BY created_at, id LIMIT ?4`,
-        )
-        .bind(cutoff.toISOString(), after?.createdAt ?? null, after?.id ?? "", limit)
-        .all<StaleOrderRow>();
+      const statement = after
+        ? db.prepare(STALE_ORDERS_AFTER_SQL).bind(cutoff.toISOString(), limit, after.createdAt, after.id)
+        : db.prepare(STALE_ORDERS_FIRST_SQL).bind(cutoff.toISOString(), limit);
+      const { results } = await statement.all<StaleOrderRow>();
       return results.map((row) => ({
         id: row.id,
         userId: row.user_id,

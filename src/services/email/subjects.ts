@@ -72,5 +72,7 @@ function subjectText(email: EmailContent): string {
       return `Your order ${email.data.orderReference} is cancelled: it was not paid within ${email.data.unpaidDays} days`;
     case "email-changed":
       return "The e-mail address of your account has changed";
+    case "export-ready":
+      return `Your export of ${email.data.rows.toLocaleString("en-GB")} ${email.data.noun} is ready to download`;
   }
 }

@@ -18,7 +18,7 @@ import type { DashboardFigures, MembersByType } from "../../domain/dashboard";
 import type { MembershipStatus } from "../../domain/membership";
 import { lastMonths } from "../../shared/charts/months";
 import { londonDate } from "../../shared/london-date";
-import { DAY_MS, periodBoundaries } from "../membership/member-state";
+import { DAY_MS } from "../membership/member-state";
 
 export interface DashboardDeps {
   store: DashboardStore;
@@ -58,20 +58,17 @@ export function createDashboard(deps: DashboardDeps) {
       const months = lastMonths(today, 12);
       const from = `${months[0]}-01`;
       const to = lastDay(months.at(-1)!);
-      const [members, joins, renewals, lapsedEnds, received, refunded] = await Promise.all([
+      const [members, joins, renewals, lapsesByHour, received, refunded] = await Promise.all([
         deps.store.membersByTypeAndStatus(),
         deps.store.joins(from, to),
         deps.store.renewals(from, to),
         // Period ends whose grace ran out in the months shown (a day either side for London time).
-        deps.store.lapsedPeriodEnds(Date.parse(from) - (deps.graceDays + 1) * DAY_MS, Date.parse(to) + (2 - deps.graceDays) * DAY_MS),
+        deps.store.lapsesByHour(Date.parse(from) - (deps.graceDays + 1) * DAY_MS, Date.parse(to) + (2 - deps.graceDays) * DAY_MS, deps.graceDays),
         deps.store.received(from, to),
         deps.store.refunded(from, to),
       ]);
-      const lapseMonths = lapsedEnds.flatMap((end) => {
-        const bounds = periodBoundaries(end, deps.graceDays);
-        return bounds ? [londonDate(new Date(bounds.graceUntil)).slice(0, 7)] : [];
-      });
-      const lapses = months.map((m) => lapseMonths.filter((l) => l === m).length);
+      // An hour lies wholly in one London month (London's midnight is always on a UTC hour).
+      const lapses = months.map((m) => lapsesByHour.filter(({ hour }) => londonDate(new Date(`${hour}:00:00Z`)).slice(0, 7) === m).reduce((sum, { count }) => sum + count, 0));
       const renewalCounts = perMonth(months, renewals);
       const netRevenue = (source: MonthAmount["source"]) => {
         const out = amountPerMonth(months, refunded, source);

@@ -14,7 +14,7 @@ import type { RegisterEntry, RegisterFilter } from "../../domain/membership-life
 import type { KeysetPage, PageCursor } from "../../domain/paging";
 import { AppError } from "../../errors";
 import type { CsvColumn } from "../csv";
-import { csvStream, EXPORT_MAX_ROWS, EXPORT_PAGE_ROWS } from "../csv-stream";
+import { offerDownload, type ExportSource, type OfferedExport } from "../csv-stream";
 import { decodeCursor, keysetPage } from "../page-cursor";
 import { memberState } from "./member-state";
 import { stateWindows } from "./member-state-windows";
@@ -26,6 +26,8 @@ export interface MembersRegisterDeps {
   audit: AuditLog;
   graceDays: number;
   now: () => Date;
+  /** The most rows one download holds; past it the export is made in the background. */
+  downloadMaxRows: number;
 }
 
 /** Rows on one screen of the register. */
@@ -47,6 +49,56 @@ export const REGISTER_ORDER: Record<RegisterFilter, RegisterQuery["order"]> = {
   awaiting_payment: { key: "changed", descending: true },
   all: { key: "period_end", descending: true },
 };
+
+/** The register's columns, with `stateWords` (the view's words) for the state. */
+const memberColumns = (stateWords: (entry: RegisterEntry) => string): readonly CsvColumn<RegisterEntry>[] => [
+  ["Member number", (e) => e.memberNumber ?? null],
+  ["Name", (e) => e.name],
+  ["E-mail", (e) => e.record.email],
+  ["Phone", (e) => e.phone ?? null],
+  ["Address line 1", (e) => e.address?.line1 ?? null],
+  ["Address line 2", (e) => e.address?.line2 ?? null],
+  ["Town", (e) => e.address?.town ?? null],
+  ["Region", (e) => e.address?.region ?? null],
+  ["Postcode", (e) => e.address?.postcode ?? null],
+  ["Country", (e) => e.address?.country ?? null],
+  ["Reference", (e) => e.reference],
+  ["Membership", (e) => e.record.membershipTitle],
+  ["State", stateWords],
+  ["Period start", (e) => e.record.periodStart],
+  ["Period end", (e) => e.record.periodEnd],
+  ["Payment method", (e) => e.record.paymentMethod],
+  ["Last e-mail", (e) => (e.lastEmail ? `${e.lastEmail.kind} (${e.lastEmail.status}) ${e.lastEmail.createdAt}` : null)],
+];
+
+/**
+ * A tab of the register as an export source, every state worked out as of `asOf` (a background
+ * export keeps the moment it was asked for, so its pages agree with each other).
+ */
+export function memberExportSource(
+  deps: Pick<MembersRegisterDeps, "store" | "graceDays">,
+  filter: RegisterFilter,
+  search: string,
+  asOf: Date,
+  stateWords: (entry: RegisterEntry) => string,
+): ExportSource<RegisterEntry, RegisterCursor> {
+  const q: RegisterQuery = { windows: stateWindows(filter, deps.graceDays, asOf), order: REGISTER_ORDER[filter], search: search.trim().toLowerCase() };
+  return {
+    columns: memberColumns(stateWords),
+    async count(cap) {
+      const total = await deps.store.count(q, cap);
+      return total.more ? Math.max(total.count, cap) : total.count;
+    },
+    async page(cursor, limit) {
+      const rows = await deps.store.page(q, cursor, limit);
+      const last = rows.at(-1);
+      return {
+        rows: rows.map(({ row }) => ({ ...row, state: memberState(row.record, deps.graceDays, asOf) })),
+        next: rows.length === limit && last ? { direction: "after", key: last.key, userId: last.row.record.userId } : null,
+      };
+    },
+  };
+}
 
 export type MembersRegister = ReturnType<typeof createMembersRegister>;
 
@@ -89,41 +141,13 @@ export function createMembersRegister(deps: MembersRegisterDeps) {
     /**
      * Every record of the tab as CSV, streamed a page at a time, with `stateWords` (the view's
      * words) for the state column. Counted first: past what one download can hold it is refused
-     * (409) with the count, rather than cut short. The audit entry names who took it, the filter
-     * and how many rows.
+     * (`tooMany`) and the background export is offered instead. The audit entry names who took
+     * it, the filter and how many rows.
      */
-    async export(staffEmail: string, filter: RegisterFilter, search: string, stateWords: (entry: RegisterEntry) => string): Promise<ReadableStream<Uint8Array>> {
-      const now = deps.now();
-      const q = query(filter, search, now);
-      const total = await deps.store.count(q, EXPORT_MAX_ROWS + 1);
-      if (total.more || total.count > EXPORT_MAX_ROWS) {
-        throw new AppError("CONFLICT", `More than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} members match: one download holds at most that many. Choose a state or search to narrow it.`);
-      }
-      await deps.audit.record({ staffEmail, action: "members.exported", details: { status: filter, search, count: total.count } }).run();
-      const columns: readonly CsvColumn<RegisterEntry>[] = [
-        ["Member number", (e) => e.memberNumber ?? null],
-        ["Name", (e) => e.name],
-        ["E-mail", (e) => e.record.email],
-        ["Phone", (e) => e.phone ?? null],
-        ["Address line 1", (e) => e.address?.line1 ?? null],
-        ["Address line 2", (e) => e.address?.line2 ?? null],
-        ["Town", (e) => e.address?.town ?? null],
-        ["Region", (e) => e.address?.region ?? null],
-        ["Postcode", (e) => e.address?.postcode ?? null],
-        ["Country", (e) => e.address?.country ?? null],
-        ["Reference", (e) => e.reference],
-        ["Membership", (e) => e.record.membershipTitle],
-        ["State", stateWords],
-        ["Period start", (e) => e.record.periodStart],
-        ["Period end", (e) => e.record.periodEnd],
-        ["Payment method", (e) => e.record.paymentMethod],
-        ["Last e-mail", (e) => (e.lastEmail ? `${e.lastEmail.kind} (${e.lastEmail.status}) ${e.lastEmail.createdAt}` : null)],
-      ];
-      return csvStream<RegisterEntry, RegisterCursor>(columns, async (cursor) => {
-        const rows = await deps.store.page(q, cursor, EXPORT_PAGE_ROWS);
-        const last = rows.at(-1);
-        return { rows: rows.map(({ row }) => entry(row, now)), next: rows.length === EXPORT_PAGE_ROWS && last ? storeCursor("after", last.key, last.row.record.userId) : null };
-      });
+    export(staffEmail: string, filter: RegisterFilter, search: string, stateWords: (entry: RegisterEntry) => string): Promise<OfferedExport> {
+      return offerDownload(memberExportSource(deps, filter, search, deps.now(), stateWords), deps.downloadMaxRows, (count) =>
+        deps.audit.record({ staffEmail, action: "members.exported", details: { status: filter, search, count } }).run().then(() => undefined),
+      );
     },
   };
 }

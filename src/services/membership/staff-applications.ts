@@ -13,9 +13,11 @@ import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import type { CardPayments } from "../payments/card-payments";
 import { expireMembershipCheckout } from "../payments/membership-checkout";
-import { countedCsvExport } from "../csv-stream";
+import type { KeysetPage, PageCursor } from "../../domain/paging";
+import { offerDownload, type OfferedExport } from "../csv-stream";
+import { newestFirstList } from "../newest-first-list";
 import { isRefundDue, isUnmatchedPayment } from "./refunds";
-import { APPLICATION_COLUMNS } from "./staff-export";
+import { applicationExportSource } from "./staff-export";
 import { recordOfflinePayment, rejectApplication, type OfflinePayment, type StaffActionDeps } from "./staff-actions";
 import type { StaffYearDeps } from "./staff-year-actions";
 
@@ -28,6 +30,8 @@ export interface StaffApplicationsDeps {
   newId: () => string;
   /** Renewals' and changes' applications: the membership year's stores and grace days. */
   year: Omit<StaffYearDeps, "newId">;
+  /** The most rows one download holds; past it the export is made in the background. */
+  downloadMaxRows: number;
 }
 
 /** The list's filter: an application status, or the rejected applications money arrived for. */
@@ -62,7 +66,6 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
   };
 
   const where = (filter: ApplicationFilter) => (filter === "refund_due" ? { refundDue: true } : filter === "all" ? {} : { status: filter });
-  const find = (filter: ApplicationFilter, search: string, limit: number): Promise<ListedApplication[]> => deps.applications.list({ ...where(filter), search, limit });
 
   const byId = async (id: string): Promise<Application> => {
     const application = await deps.applications.byId(id);
@@ -73,19 +76,21 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
   return {
     byId,
 
-    async list(filter: ApplicationFilter, search: string, limit: number): Promise<(ListedApplication & { refundDue: boolean })[]> {
-      return (await find(filter, search, limit)).map((a) => ({ ...a, refundDue: isRefundDue(a, a) }));
+    /** One page of the list from `cursor` (the first without one), newest first, with the list's total. */
+    async list(filter: ApplicationFilter, search: string, cursor: PageCursor | null): Promise<KeysetPage<ListedApplication & { refundDue: boolean }>> {
+      const page = await newestFirstList(cursor, (at, limit) => deps.applications.list({ ...where(filter), search, limit, cursor: at }), (cap) => deps.applications.count({ ...where(filter), search }, cap));
+      return { ...page, rows: page.rows.map((a) => ({ ...a, refundDue: isRefundDue(a, a) })) };
     },
 
-    /** Every matching application as CSV (formulas neutralised), streamed page by page, and an audit entry saying who took them. */
-    export(staffEmail: string, filter: ApplicationFilter, search: string): Promise<ReadableStream<Uint8Array>> {
-      return countedCsvExport<Application>({
-        noun: "applications",
-        count: (cap) => deps.applications.count({ ...where(filter), search }, cap),
-        audit: (count) => deps.audit.record({ staffEmail, action: "applications.exported", details: { status: filter, search, count } }).run().then(() => undefined),
-        columns: APPLICATION_COLUMNS,
-        page: (after, limit) => deps.applications.list({ ...where(filter), search, limit, before: after }),
-      });
+    /**
+     * Every matching application as CSV (formulas neutralised), streamed page by page, with an
+     * audit entry saying who took them; past `downloadMaxRows`, refused (`tooMany`) for the
+     * background export.
+     */
+    export(staffEmail: string, filter: ApplicationFilter, search: string): Promise<OfferedExport> {
+      return offerDownload(applicationExportSource(deps.applications, { ...where(filter), search }), deps.downloadMaxRows, (count) =>
+        deps.audit.record({ staffEmail, action: "applications.exported", details: { status: filter, search, count } }).run().then(() => undefined),
+      );
     },
 
     async record(id: string): Promise<ApplicationRecord> {

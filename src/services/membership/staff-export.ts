@@ -1,6 +1,9 @@
 /** The staff CSV export of applications (services/csv: RFC 4180, formulas neutralised). */
 import type { Application } from "../../domain/membership";
+import type { ApplicationListFilter, ApplicationStore } from "../../adapters/d1/applications";
+import type { CreatedCursor } from "../../adapters/d1/newest-first-pages";
 import type { CsvColumn } from "../csv";
+import type { ExportSource } from "../csv-stream";
 
 export const APPLICATION_COLUMNS: readonly CsvColumn<Application>[] = [
   ["Reference", (a) => a.reference],
@@ -27,3 +30,16 @@ export const APPLICATION_COLUMNS: readonly CsvColumn<Application>[] = [
   ["Rejected reason", (a) => a.rejectedReason],
 ];
 
+
+/** Matching applications as an export source, newest first, paged by (when made, id). */
+export function applicationExportSource(store: Pick<ApplicationStore, "list" | "count">, filter: ApplicationListFilter): ExportSource<Application, CreatedCursor> {
+  return {
+    columns: APPLICATION_COLUMNS,
+    count: (cap) => store.count(filter, cap),
+    async page(cursor, limit) {
+      const rows = await store.list({ ...filter, limit, cursor });
+      const last = rows.at(-1);
+      return { rows, next: rows.length === limit && last ? { direction: "after", createdAt: last.createdAt, id: last.id } : null };
+    },
+  };
+}

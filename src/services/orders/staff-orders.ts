@@ -11,8 +11,10 @@ import type { Order, OrderPayment, OrderStatus } from "../../domain/orders";
 import type { Receipt } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import { cancelOrder, recordOfflineOrderPayment, type OfflineOrderPayment, type StaffOrderDeps } from "./staff-order-actions";
-import { countedCsvExport } from "../csv-stream";
-import { ORDER_COLUMNS } from "./staff-export";
+import type { KeysetPage, PageCursor } from "../../domain/paging";
+import { offerDownload, type OfferedExport } from "../csv-stream";
+import { newestFirstList } from "../newest-first-list";
+import { orderExportSource } from "./staff-export";
 
 export interface StaffOrdersDeps {
   orders: OrderStore;
@@ -20,6 +22,8 @@ export interface StaffOrdersDeps {
   receipts: Pick<ReceiptStore, "forOrder">;
   followUps: StaffOrderDeps["followUps"];
   newId: () => string;
+  /** The most rows one download holds; past it the export is made in the background. */
+  downloadMaxRows: number;
 }
 
 export type OrderFilter = OrderStatus | "all";
@@ -37,7 +41,6 @@ export type StaffOrders = ReturnType<typeof createStaffOrders>;
 export function createStaffOrders(deps: StaffOrdersDeps) {
   const actions: StaffOrderDeps = { orders: deps.orders, followUps: deps.followUps, newId: deps.newId };
   const where = (filter: OrderFilter) => (filter === "all" ? {} : { status: filter });
-  const find = (filter: OrderFilter, search: string, limit: number) => deps.orders.list({ ...where(filter), search, limit });
 
   const byId = async (id: string): Promise<Order> => {
     const order = await deps.orders.byId(id);
@@ -47,17 +50,15 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
 
   return {
     byId,
-    list: find,
+    /** One page of the list from `cursor` (the first without one), newest first, with the list's total. */
+    list: (filter: OrderFilter, search: string, cursor: PageCursor | null): Promise<KeysetPage<Order>> =>
+      newestFirstList(cursor, (at, limit) => deps.orders.list({ ...where(filter), search, limit, cursor: at }), (cap) => deps.orders.count({ ...where(filter), search }, cap)),
 
-    /** Every matching order as CSV (formulas neutralised), streamed page by page, and an audit entry saying who took them. */
-    export(staffEmail: string, filter: OrderFilter, search: string): Promise<ReadableStream<Uint8Array>> {
-      return countedCsvExport<Order>({
-        noun: "orders",
-        count: (cap) => deps.orders.count({ ...where(filter), search }, cap),
-        audit: (count) => deps.audit.record({ staffEmail, action: "orders.exported", details: { status: filter, search, count } }).run().then(() => undefined),
-        columns: ORDER_COLUMNS,
-        page: (after, limit) => deps.orders.list({ ...where(filter), search, limit, before: after }),
-      });
+    /** Every matching order as CSV, streamed and audited; past `downloadMaxRows`, refused (`tooMany`) for the background export. */
+    export(staffEmail: string, filter: OrderFilter, search: string): Promise<OfferedExport> {
+      return offerDownload(orderExportSource(deps.orders, { ...where(filter), search }), deps.downloadMaxRows, (count) =>
+        deps.audit.record({ staffEmail, action: "orders.exported", details: { status: filter, search, count } }).run().then(() => undefined),
+      );
     },
 
     async record(id: string): Promise<OrderRecord> {

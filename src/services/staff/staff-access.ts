@@ -35,6 +35,13 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   // Certificates are members' records: the membership team revokes one.
   "/staff/certificates": "membership",
   "/staff/certificates/:id/revoke": "membership",
+  // Background exports: each kind belongs to its list's area, so only staff who may see the list see its files.
+  "/staff/exports/members": "membership",
+  "/staff/exports/members/:id/file": "membership",
+  "/staff/exports/applications": "membership",
+  "/staff/exports/applications/:id/file": "membership",
+  "/staff/exports/orders": "finance",
+  "/staff/exports/orders/:id/file": "finance",
   "/staff/orders": "finance",
   "/staff/orders.csv": "finance",
   "/staff/orders/:id": "finance",

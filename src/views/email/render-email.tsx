@@ -14,6 +14,7 @@ import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
 import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { emailChanged } from "./templates/email-changed";
+import { exportReady } from "./templates/export-ready";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderCancelled } from "./templates/order-cancelled";
@@ -43,6 +44,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "pro-forma-issued": proFormaIssued,
   "dispute-opened": disputeOpened,
   "dispute-closed": disputeClosed,
+  "export-ready": exportReady,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -32,6 +32,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "claim-invitation": "Claim your membership (import)",
   "email-changed": "E-mail address changed (to the old address)",
   "order-cancelled": "Order cancelled (not paid in time)",
+  "export-ready": "Export ready (staff)",
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */

@@ -1,4 +1,5 @@
 import type { Application, ApplicationStatus } from "../../domain/membership";
+import type { KeysetPage } from "../../domain/paging";
 import { DateTime } from "../components/date-time";
 import { KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
@@ -9,11 +10,9 @@ import { formatPence } from "../format";
 export type StatusFilter = ApplicationStatus | "refund_due" | "all";
 
 export interface ApplicationsListContentProps {
-  applications: readonly (Application & { refundDue: boolean })[];
+  page: KeysetPage<Application & { refundDue: boolean }>;
   status: StatusFilter;
   search: string;
-  /** The list was cut at this many; a narrower search finds the rest. */
-  limit: number;
 }
 
 const TABS: readonly { status: StatusFilter; label: string; none: string }[] = [
@@ -24,8 +23,9 @@ const TABS: readonly { status: StatusFilter; label: string; none: string }[] = [
   { status: "all", label: "All", none: "No applications" },
 ];
 
-/** /staff/applications: applications by status, searchable, newest first. */
-export function ApplicationsListContent({ applications, status, search, limit }: ApplicationsListContentProps) {
+/** /staff/applications: applications by status, searchable, newest first, a page at a time. */
+export function ApplicationsListContent({ page, status, search }: ApplicationsListContentProps) {
+  const applications = page.rows;
   return (
     <StaffList
       area="applications"
@@ -37,7 +37,8 @@ export function ApplicationsListContent({ applications, status, search, limit }:
       search={search}
       searchLabel="Search by name, e-mail or reference"
       count={applications.length}
-      limit={limit}
+      limit={applications.length}
+      paging={page}
       head={
         <>
           <th scope="col">Reference</th>

@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from "../../domain/orders";
+import type { KeysetPage } from "../../domain/paging";
 import { DateTime } from "../components/date-time";
 import { METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
@@ -8,11 +9,9 @@ import { formatPence } from "../format";
 export type OrderStatusFilter = OrderStatus | "all";
 
 export interface OrdersListContentProps {
-  orders: readonly Order[];
+  page: KeysetPage<Order>;
   status: OrderStatusFilter;
   search: string;
-  /** The list was cut at this many; a narrower search finds the rest. */
-  limit: number;
 }
 
 const TABS: readonly { status: OrderStatusFilter; label: string; none: string }[] = [
@@ -26,8 +25,9 @@ const TABS: readonly { status: OrderStatusFilter; label: string; none: string }[
 const itemsSummary = (order: Order): string =>
   `${order.lines.length} ${order.lines.length === 1 ? "item" : "items"}: ${order.lines.map((line) => line.title).join("; ")}`;
 
-/** /staff/orders: webinar orders by status, searchable by e-mail or reference, newest first. */
-export function OrdersListContent({ orders, status, search, limit }: OrdersListContentProps) {
+/** /staff/orders: webinar orders by status, searchable by e-mail or reference, newest first, a page at a time. */
+export function OrdersListContent({ page, status, search }: OrdersListContentProps) {
+  const orders = page.rows;
   return (
     <StaffList
       area="orders"
@@ -39,7 +39,8 @@ export function OrdersListContent({ orders, status, search, limit }: OrdersListC
       search={search}
       searchLabel="Search by e-mail or reference"
       count={orders.length}
-      limit={limit}
+      limit={orders.length}
+      paging={page}
       head={
         <>
           <th scope="col">Reference</th>

@@ -34,8 +34,13 @@ describe("the dashboard's months", () => {
       membersByTypeAndStatus: async () => [],
       joins: async (from, to) => (asked.push([from, to]), [{ month: "2026-11", count: 2 }]),
       renewals: async () => [{ month: "2026-10", count: 1 }],
-      // 30 days of grace: a period ending 2 October lapses on 1 November; one ending 1 September, on 1 October.
-      lapsedPeriodEnds: async () => ["2026-10-02", "2026-09-01", "2020-01-01"],
+      // Lapses by the UTC hour their grace ran out: 23:00 UTC on 30 September is midnight on
+      // 1 October in London (summer time), so October's; midnight UTC on 1 November is November's.
+      lapsesByHour: async () => [
+        { hour: "2026-11-01T00", count: 1 },
+        { hour: "2026-09-30T23", count: 1 },
+        { hour: "2020-01-31T00", count: 1 },
+      ],
       received: async () => [
         { source: "membership", month: "2026-11", pence: 12_000 },
         { source: "order", month: "2026-11", pence: 4_550 },
