@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { ServiceAccount } from "./adapters/firebase/service-account-token";
 import type { PublicEnv } from "./shared/public-env";
+import type { SearchQueueMessage } from "./services/search/indexer";
 
 /**
  * Every binding, variable and secret the Worker reads. Parsed once per isolate (per `env`
@@ -31,6 +32,8 @@ export interface Bindings {
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
   DIRECTORY_LIMITER: RateLimit;
+  /** Site searches per client address (wrangler.toml [[ratelimits]]). */
+  SEARCH_LIMITER: RateLimit;
   STAFF_EMAILS?: string;
   STAFF_TOTP_KEY: string;
   MEMBERSHIP_GRACE_DAYS?: string;
@@ -47,6 +50,8 @@ export interface Bindings {
   EMAIL_QUEUE: Queue<EmailQueueMessage>;
   /** The background jobs' queue (wrangler.toml [[queues.producers]]): the rest of a daily run too big for one invocation. */
   JOBS_QUEUE: Queue<JobQueueMessage>;
+  /** The site search index's queue (wrangler.toml [[queues.producers]]): documents to index again, rebuild pages. */
+  SEARCH_QUEUE: Queue<SearchQueueMessage>;
   /** Sent e-mails archived out of D1 (wrangler.toml [[r2_buckets]]). */
   EMAIL_ARCHIVE: R2Bucket;
   EMAIL_FROM: string;
@@ -216,6 +221,7 @@ export const EnvSchema = z.object({
   AUTH_IP_LIMITER: binding<RateLimit>("rate limit", "limit"),
   AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
   DIRECTORY_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  SEARCH_LIMITER: binding<RateLimit>("rate limit", "limit"),
   STAFF_EMAILS: z
     .string()
     .optional()
@@ -264,6 +270,7 @@ export const EnvSchema = z.object({
   EMAIL: binding<SendEmail>("send_email", "send"),
   EMAIL_QUEUE: binding<Queue<EmailQueueMessage>>("queue producer", "sendBatch"),
   JOBS_QUEUE: binding<Queue<JobQueueMessage>>("queue producer", "send"),
+  SEARCH_QUEUE: binding<Queue<SearchQueueMessage>>("queue producer", "send"),
   EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
   EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
   EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
@@ -312,9 +319,12 @@ export interface Config {
     authEmailLimiter: RateLimit;
     /** Member directory pages per member. */
     directoryLimiter: RateLimit;
+    /** Site searches per client address. */
+    searchLimiter: RateLimit;
     email: SendEmail;
     emailQueue: Queue<EmailQueueMessage>;
     jobsQueue: Queue<JobQueueMessage>;
+    searchQueue: Queue<SearchQueueMessage>;
     emailArchive: R2Bucket;
   };
 }
@@ -445,9 +455,11 @@ export function parseConfig(env: unknown): Config {
       authIpLimiter: e.AUTH_IP_LIMITER,
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,
       directoryLimiter: e.DIRECTORY_LIMITER,
+      searchLimiter: e.SEARCH_LIMITER,
       email: e.EMAIL,
       emailQueue: e.EMAIL_QUEUE,
       jobsQueue: e.JOBS_QUEUE,
+      searchQueue: e.SEARCH_QUEUE,
       emailArchive: e.EMAIL_ARCHIVE,
     },
   };
