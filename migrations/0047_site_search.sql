@@ -20,9 +20,12 @@ CREATE TABLE search_documents (
 -- A finished rebuild's sweep reads the rows an older generation wrote.
 CREATE INDEX search_documents_generation ON search_documents (generation);
 
--- The ranked full-text index: porter stemming over Unicode words (accents folded), rowid =
--- search_documents.id. The title weighs ten times the body and the description three times.
-CREATE VIRTUAL TABLE search_text USING fts5(title, description, body, tokenize = 'porter unicode61 remove_diacritics 2');
+-- The ranked full-text index over Unicode words (accents folded), rowid = search_documents.id.
+-- The title weighs ten times the body and the description three times. No porter stemming: FTS5
+-- stems a prefix query's word too ("quokkaphys" becomes "quokkaphi*", which no longer prefixes
+-- "quokkaphysio"), and searching by word beginnings is what the box promises; the query side
+-- folds plurals instead (services/search/query.ts).
+CREATE VIRTUAL TABLE search_text USING fts5(title, description, body, tokenize = 'unicode61 remove_diacritics 2');
 INSERT INTO search_text (search_text, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
 
 -- Titles and descriptions again, cut into trigrams: where a search finds nothing, the words of

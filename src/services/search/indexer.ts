@@ -59,12 +59,13 @@ export function webhookChange(payload: unknown, log: Logger): SearchQueueMessage
   const model = typeof payload === "object" && payload !== null ? (payload as { model?: unknown }).model : undefined;
   const event = typeof payload === "object" && payload !== null ? (payload as { event?: unknown }).event : undefined;
   if (!isSearchModel(model)) {
-    log.info("search.webhook_ignored", { model: typeof model === "string" ? model : null, event: typeof event === "string" ? event : null });
+    // (Not `event`: that field of a log line is the line's own event.)
+    log.info("search.webhook_ignored", { model: typeof model === "string" ? model : null, cmsEvent: typeof event === "string" ? event : null });
     return null;
   }
   const parsed = WebhookEntry.safeParse(payload);
   if (!parsed.success) {
-    log.warn("search.webhook_malformed", { model, event: typeof event === "string" ? event : null, problem: z.prettifyError(parsed.error) });
+    log.warn("search.webhook_malformed", { model, cmsEvent: typeof event === "string" ? event : null, problem: z.prettifyError(parsed.error) });
     return null;
   }
   return { kind: "document", model, documentId: parsed.data.entry.documentId };

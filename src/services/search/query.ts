@@ -36,12 +36,25 @@ export function parseQuery(raw: string | undefined | null): ParsedQuery {
 }
 
 /**
+ * A word's English plural ending taken off ("injuries" -> "injur", "classes" -> "class",
+ * "exercises" -> "exercise"), so that, matched as a prefix, it finds the singular as well as
+ * the plural. Always a prefix of the word itself, so it finds everything the word would.
+ */
+export function withoutPlural(word: string): string {
+  if (word.length < 5 || !word.endsWith("s") || word.endsWith("ss")) return word;
+  if (word.endsWith("ies")) return word.slice(0, -3);
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/**
  * The FTS5 expression for `words`: every word must appear (implicit AND), each quoted, and each
  * of three letters or more also matches as the start of a longer word ("physio" finds
- * "physiotherapy"). A quoted word cannot hold a quote: words are letters and digits only.
+ * "physiotherapy"; plurals folded: withoutPlural). A quoted word cannot hold a quote: words are
+ * letters and digits only.
  */
 export function matchExpression(words: readonly string[]): string {
-  return words.map((word) => (word.length >= PREFIX_FROM_LENGTH ? `"${word}"*` : `"${word}"`)).join(" ");
+  return words.map((word) => (word.length >= PREFIX_FROM_LENGTH ? `"${withoutPlural(word)}"*` : `"${word}"`)).join(" ");
 }
 
 /**

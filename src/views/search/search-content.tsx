@@ -75,12 +75,12 @@ function Results({ results, typed }: { results: SearchResults; typed: string }) 
     <>
       {results.correctedFrom ? (
         <p role="status">
-          Nothing was found for “{results.correctedFrom}”, so these are the results for “{results.query}”.{" "}
-          <a href={searchHref(typed, { exact: true })}>Search only for “{typed}”</a>
+          {`Nothing was found for “${results.correctedFrom}”, so these are the results for “${results.query}”.`}{" "}
+          <a href={searchHref(typed, { exact: true })}>{`Search only for “${typed}”`}</a>
         </p>
       ) : null}
       {results.hits.length === 0 ? (
-        <p role="status">Nothing on this site matches “{typed}”. Try fewer words, or other words for the same thing.</p>
+        <p role="status">{`Nothing on this site matches “${typed}”. Try fewer words, or other words for the same thing.`}</p>
       ) : (
         <ol className="search-results">
           {results.hits.map((hit) => (

@@ -48,6 +48,10 @@ describe("matchExpression", () => {
     expect(matchExpression(["physio", "or", "near"])).toBe('"physio"* "or" "near"*');
   });
 
+  it("folds English plurals so that the singular is found too", () => {
+    expect(matchExpression(["injuries", "classes", "exercises", "knees", "glass", "bus"])).toBe('"injur"* "class"* "exercise"* "knee"* "glass"* "bus"*');
+  });
+
   it("never holds a quote, operator or bracket outside a quoted word, whatever was typed", () => {
     for (const typed of ['a" OR "b', 'NEAR(x y, 2)', "x:y", "(x)", '"""', "x AND y NOT z", "^x + y*"]) {
       const parsed = parseQuery(typed);
