@@ -44,7 +44,8 @@ export const searchRoutes = new Hono<HonoEnv>()
       c.var.services.content.layout(),
       c.var.services.search.search({ words: query.words, cursor: c.req.query("after") || null, viewer, correct: c.req.query("exact") !== "1" }),
     ]);
-    return c.render(<SearchContent text={query.text} problem={null} notice={null} results={results} />, { layout, ...screen });
+    // "Show more results" in place when there is a next page (client/islands/search.ts).
+    return c.render(<SearchContent text={query.text} problem={null} notice={null} results={results} />, { layout, ...screen, islands: results.next ? ["search"] : [] });
   })
   .get("/opensearch.xml", (c) => {
     const { site } = c.var.config;
