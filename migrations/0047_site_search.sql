@@ -28,9 +28,10 @@ CREATE INDEX search_documents_generation ON search_documents (generation);
 CREATE VIRTUAL TABLE search_text USING fts5(title, description, body, tokenize = 'unicode61 remove_diacritics 2');
 INSERT INTO search_text (search_text, rank) VALUES ('rank', 'bm25(10.0, 3.0, 1.0)');
 
--- Titles and descriptions again, cut into trigrams: where a search finds nothing, the words of
--- the documents sharing most trigrams with it give the "did you mean" spelling.
-CREATE VIRTUAL TABLE search_trigrams USING fts5(title, description, tokenize = 'trigram');
+-- Every word the index holds, with how many documents hold it (read only, kept by FTS5 itself):
+-- where a search finds nothing, the closest words beginning with the same letter give the
+-- "did you mean" spelling. It grows with the vocabulary, not with the number of documents.
+CREATE VIRTUAL TABLE search_vocabulary USING fts5vocab(search_text, 'row');
 
 -- Rebuilds, numbered: the newest one's number stamps every row written meanwhile (by the
 -- rebuild or by the webhook), and its end removes what none of them wrote.

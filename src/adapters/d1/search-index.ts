@@ -1,8 +1,8 @@
 /**
  * The site search index in D1 (migrations/0047_site_search.sql): search_documents (what a result
- * links to, who may see it) with its words in two FTS5 tables of the same rowid, search_text
- * (ranked, porter) and search_trigrams (titles and descriptions, for "did you mean"). A
- * document's rows are written and removed together, in one batch.
+ * links to, who may see it) with its words in the FTS5 table search_text of the same rowid, and
+ * search_vocabulary (FTS5's own list of the words, for "did you mean"). A document's rows are
+ * written and removed together, in one batch.
  */
 import type { SearchAccess, SearchDocument, SearchKind } from "../../domain/search";
 
@@ -48,8 +48,11 @@ export interface SearchIndexStore {
   ranked(match: string, access: readonly SearchAccess[], after: RankKey | null, limit: number): Promise<RankedRow[]>;
   /** Titles and excerpts of the rows `ids` (one page's), for `match`. */
   excerpts(match: string, ids: readonly number[]): Promise<ExcerptRow[]>;
-  /** The titles and descriptions `access` may see sharing the most trigrams with `trigrams`. */
-  lookalikes(trigrams: string, access: readonly SearchAccess[], limit: number): Promise<string[]>;
+  /**
+   * Indexed words from `from` up to (not including) `to`, of `minLength` to `maxLength` letters,
+   * with how many documents hold each; at most `limit`.
+   */
+  words(range: { from: string; to: string; minLength: number; maxLength: number }, limit: number): Promise<{ word: string; documents: number }[]>;
   /** Starts a rebuild: its generation number. */
   startRebuild(now: Date): Promise<number>;
   /** Ends rebuild `generation`: removes every document no write since it started has touched. */
@@ -61,10 +64,7 @@ export interface SearchIndexStore {
 const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 export function createSearchIndexStore(db: D1Database): SearchIndexStore {
-  const removeStatements = (key: string) => [
-    db.prepare("DELETE FROM search_text WHERE rowid = (SELECT id FROM search_documents WHERE doc_key = ?)").bind(key),
-    db.prepare("DELETE FROM search_trigrams WHERE rowid = (SELECT id FROM search_documents WHERE doc_key = ?)").bind(key),
-  ];
+  const removeStatements = (key: string) => [db.prepare("DELETE FROM search_text WHERE rowid = (SELECT id FROM search_documents WHERE doc_key = ?)").bind(key)];
   return {
     async upsert(documents, generation, now) {
       if (documents.length === 0) return;
@@ -82,7 +82,6 @@ export function createSearchIndexStore(db: D1Database): SearchIndexStore {
         db
           .prepare("INSERT INTO search_text (rowid, title, description, body) SELECT id, ?, ?, ? FROM search_documents WHERE doc_key = ?")
           .bind(doc.title, doc.description, doc.body, doc.key),
-        db.prepare("INSERT INTO search_trigrams (rowid, title, description) SELECT id, ?, ? FROM search_documents WHERE doc_key = ?").bind(doc.title, doc.description, doc.key),
       ]);
       await db.batch(statements);
     },
@@ -90,7 +89,7 @@ export function createSearchIndexStore(db: D1Database): SearchIndexStore {
     async remove(keys) {
       if (keys.length === 0) return 0;
       const results = await db.batch(keys.flatMap((key) => [...removeStatements(key), db.prepare("DELETE FROM search_documents WHERE doc_key = ?").bind(key)]));
-      return results.filter((_, i) => i % 3 === 2).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+      return results.filter((_, i) => i % 2 === 1).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
     },
 
     async ranked(match, access, after, limit) {
@@ -122,17 +121,12 @@ export function createSearchIndexStore(db: D1Database): SearchIndexStore {
       return results;
     },
 
-    async lookalikes(trigrams, access, limit) {
+    async words(range, limit) {
       const { results } = await db
-        .prepare(
-          `SELECT search_trigrams.title AS title, search_trigrams.description AS description
-           FROM search_trigrams JOIN search_documents d ON d.id = search_trigrams.rowid
-           WHERE search_trigrams MATCH ? AND d.access IN (${placeholders(access.length)})
-           ORDER BY search_trigrams.rank LIMIT ?`,
-        )
-        .bind(trigrams, ...access, limit)
-        .all<{ title: string; description: string }>();
-      return results.map((row) => `${row.title} ${row.description}`);
+        .prepare("SELECT term AS word, doc AS documents FROM search_vocabulary WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ? LIMIT ?")
+        .bind(range.from, range.to, range.minLength, range.maxLength, limit)
+        .all<{ word: string; documents: number }>();
+      return results;
     },
 
     async startRebuild(now) {
@@ -142,9 +136,8 @@ export function createSearchIndexStore(db: D1Database): SearchIndexStore {
 
     async finishRebuild(generation, now) {
       const stale = "SELECT id FROM search_documents WHERE generation < ?";
-      const [, , removed] = await db.batch([
+      const [, removed] = await db.batch([
         db.prepare(`DELETE FROM search_text WHERE rowid IN (${stale})`).bind(generation),
-        db.prepare(`DELETE FROM search_trigrams WHERE rowid IN (${stale})`).bind(generation),
         db.prepare("DELETE FROM search_documents WHERE generation < ?").bind(generation),
         db.prepare("UPDATE search_rebuilds SET finished_at = ? WHERE generation = ?").bind(now.toISOString(), generation),
       ]);

@@ -1,13 +1,31 @@
 /**
  * "Did you mean": for a query that found nothing, the closest spelling of each word among the
- * words of the documents most like it (chosen by the index's trigrams). A word is replaced only
- * by one at most one edit away (two for words of five letters or more), an edit being a letter
- * added, removed, changed or two swapped. Pure.
+ * indexed words that begin with the same letter. A word is replaced only by one at most one edit
+ * away (two for words of five letters or more), an edit being a letter added, removed, changed
+ * or two neighbours swapped; between equally close words, the one in more documents wins. Pure.
  */
-import { wordsOf } from "./query";
+
+/** An indexed word and how many documents hold it. */
+export interface IndexedWord {
+  word: string;
+  documents: number;
+}
 
 /** Edits allowed for a word of this many letters. */
 const allowedEdits = (length: number) => (length >= 5 ? 2 : length >= 3 ? 1 : 0);
+
+/**
+ * Where the candidates for `word` lie in the index's word list: the words beginning with its
+ * letter (a first letter is seldom the mistake), as long as it give or take the edits allowed.
+ * Null for a word too short to correct.
+ */
+export function candidateRange(word: string): { from: string; to: string; minLength: number; maxLength: number } | null {
+  const letters = [...word];
+  const edits = allowedEdits(letters.length);
+  if (edits === 0) return null;
+  const first = letters[0]!;
+  return { from: first, to: String.fromCodePoint(first.codePointAt(0)! + 1), minLength: letters.length - edits, maxLength: letters.length + edits };
+}
 
 /** The optimal-string-alignment distance: Levenshtein plus adjacent swaps, stopping past `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
@@ -34,22 +52,25 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * The query's words with each unknown one replaced by its closest spelling in `texts` (the
- * titles and descriptions of the likeliest documents), or null when nothing changed.
+ * The query's words with each one not in the index replaced by its closest indexed spelling
+ * (`candidates`: the indexed words in each word's candidateRange), or null when nothing changed.
  */
-export function correctedWords(words: readonly string[], texts: readonly string[]): string[] | null {
-  const counts = new Map<string, number>();
-  for (const text of texts) for (const word of wordsOf(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
+export function correctedWords(words: readonly string[], candidates: ReadonlyMap<string, readonly IndexedWord[]>): string[] | null {
   let changed = false;
   const corrected = words.map((word) => {
-    if (counts.has(word)) return word;
+    const near = candidates.get(word) ?? [];
+    if (near.some((candidate) => candidate.word === word)) return word;
     const limit = allowedEdits([...word].length);
-    let best: { word: string; distance: number; count: number } | null = null;
-    for (const [candidate, count] of counts) {
-      const distance = editDistance(word, candidate, limit);
+    let best: (IndexedWord & { distance: number }) | null = null;
+    for (const candidate of near) {
+      const distance = editDistance(word, candidate.word, limit);
       if (distance > limit) continue;
-      if (!best || distance < best.distance || (distance === best.distance && (count > best.count || (count === best.count && candidate < best.word)))) {
-        best = { word: candidate, distance, count };
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance && (candidate.documents > best.documents || (candidate.documents === best.documents && candidate.word < best.word)))
+      ) {
+        best = { ...candidate, distance };
       }
     }
     if (!best) return word;

@@ -56,17 +56,3 @@ export function withoutPlural(word: string): string {
 export function matchExpression(words: readonly string[]): string {
   return words.map((word) => (word.length >= PREFIX_FROM_LENGTH ? `"${withoutPlural(word)}"*` : `"${word}"`)).join(" ");
 }
-
-/**
- * The trigram expression for `words`: any of their three-letter pieces (OR), each quoted, so
- * the documents sharing the most pieces with a misspelling rank first. Null when no word has
- * three letters.
- */
-export function trigramExpression(words: readonly string[]): string | null {
-  const trigrams = new Set<string>();
-  for (const word of words) {
-    const letters = [...word];
-    for (let i = 0; i + 3 <= letters.length; i++) trigrams.add(letters.slice(i, i + 3).join(""));
-  }
-  return trigrams.size > 0 ? [...trigrams].map((trigram) => `"${trigram}"`).join(" OR ") : null;
-}

@@ -11,11 +11,11 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { RateLimiter } from "../auth/attempt-limits";
 import { decodeCursor, encodeCursor } from "../page-cursor";
-import { correctedWords } from "./did-you-mean";
-import { matchExpression, trigramExpression } from "./query";
+import { candidateRange, correctedWords, type IndexedWord } from "./did-you-mean";
+import { matchExpression } from "./query";
 
-/** Documents whose titles and descriptions are read for a "did you mean" spelling. */
-const LOOKALIKES = 20;
+/** Indexed words read per query word for a "did you mean" spelling: a bound, not a page. */
+const CANDIDATES_PER_WORD = 2000;
 
 export interface SearchServiceDeps {
   store: SearchIndexStore;
@@ -61,10 +61,18 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   }
 
-  async function spelledBetter(words: readonly string[], access: SearchAccess[]): Promise<string[] | null> {
-    const trigrams = trigramExpression(words);
-    if (!trigrams) return null;
-    return correctedWords(words, await deps.store.lookalikes(trigrams, access, LOOKALIKES));
+  /**
+   * The query spelt as the index spells its words, or null. The words come from every document,
+   * whoever may see it, but a correction is shown only when the corrected query finds documents
+   * this viewer may see, which then hold those words.
+   */
+  async function spelledBetter(words: readonly string[]): Promise<string[] | null> {
+    const candidates = new Map<string, IndexedWord[]>();
+    for (const word of words) {
+      const range = candidateRange(word);
+      if (range) candidates.set(word, await deps.store.words(range, CANDIDATES_PER_WORD));
+    }
+    return correctedWords(words, candidates);
   }
 
   return {
@@ -80,7 +88,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       let rows = await ranked(words, access, after);
       let correctedFrom: string | null = null;
       if (rows.length === 0 && !after && correct) {
-        const corrected = await spelledBetter(words, access);
+        const corrected = await spelledBetter(words);
         const retried = corrected ? await ranked(corrected, access, null) : [];
         if (corrected && retried.length > 0) {
           correctedFrom = words.join(" ");

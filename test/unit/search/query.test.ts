@@ -1,8 +1,8 @@
 /** The search query sanitiser: whatever is typed becomes quoted words or a clear refusal, never FTS5 syntax. */
 import { describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from "../../../src/domain/search";
-import { matchExpression, parseQuery, trigramExpression } from "../../../src/services/search/query";
-import { correctedWords, editDistance } from "../../../src/services/search/did-you-mean";
+import { matchExpression, parseQuery } from "../../../src/services/search/query";
+import { candidateRange, correctedWords, editDistance } from "../../../src/services/search/did-you-mean";
 
 describe("parseQuery", () => {
   it("reads words, lower-cased, without repeats, in the order typed", () => {
@@ -62,13 +62,6 @@ describe("matchExpression", () => {
   });
 });
 
-describe("trigramExpression", () => {
-  it("is every three-letter piece of the words, quoted, any of them", () => {
-    expect(trigramExpression(["knee", "ab"])).toBe('"kne" OR "nee"');
-    expect(trigramExpression(["ab"])).toBeNull();
-  });
-});
-
 describe("did you mean", () => {
   it("counts a swap of two neighbouring letters as one edit", () => {
     expect(editDistance("physoitherapy", "physiotherapy", 2)).toBe(1);
@@ -76,14 +69,30 @@ describe("did you mean", () => {
     expect(editDistance("knee", "ankle", 1)).toBe(2);
   });
 
-  it("replaces an unknown word with the closest one in the texts, and keeps known words", () => {
-    const texts = ["Physiotherapy for runners", "Knee injuries and physiotherapy"];
-    expect(correctedWords(["physoitherapy", "runners"], texts)).toEqual(["physiotherapy", "runners"]);
-    expect(correctedWords(["runners"], texts)).toBeNull();
+  it("looks for candidates beginning with the same letter, as long give or take the edits allowed", () => {
+    expect(candidateRange("physoitherapy")).toEqual({ from: "p", to: "q", minLength: 11, maxLength: 15 });
+    expect(candidateRange("kne")).toEqual({ from: "k", to: "l", minLength: 2, maxLength: 4 });
+    expect(candidateRange("ab")).toBeNull();
+  });
+
+  const indexed = new Map([
+    ["physoitherapy", [{ word: "physiotherapy", documents: 40 }, { word: "physiology", documents: 3 }]],
+    ["runners", [{ word: "runners", documents: 5 }, { word: "runner", documents: 9 }]],
+    ["kneee", [{ word: "knees", documents: 2 }, { word: "kneel", documents: 7 }]],
+    ["zzzzzz", [{ word: "zebra", documents: 1 }]],
+  ]);
+
+  it("replaces an unknown word with the closest indexed one, and keeps known words", () => {
+    expect(correctedWords(["physoitherapy", "runners"], indexed)).toEqual(["physiotherapy", "runners"]);
+    expect(correctedWords(["runners"], indexed)).toBeNull();
+  });
+
+  it("prefers, between equally close words, the one in more documents", () => {
+    expect(correctedWords(["kneee"], indexed)).toEqual(["kneel"]);
   });
 
   it("does not guess when no word is close enough", () => {
-    expect(correctedWords(["zzzzzz"], ["Physiotherapy for runners"])).toBeNull();
-    expect(correctedWords(["ab"], ["an"])).toBeNull();
+    expect(correctedWords(["zzzzzz"], indexed)).toBeNull();
+    expect(correctedWords(["ab"], indexed)).toBeNull();
   });
 });
