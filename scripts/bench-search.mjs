@@ -38,7 +38,7 @@ try {
     port: 8811 + offset,
     durationMs: values.quick ? 3000 : 10_000,
     warmupMs: values.quick ? 1000 : 2000,
-    connections: 4,
+    connections: 2,
     step,
   });
   console.log(`\n${formatSearch(result).join("\n")}`);

@@ -303,7 +303,7 @@ try {
     port: PORTS.workerSearch,
     durationMs: options.durationMs,
     warmupMs: options.warmupMs,
-    connections: 4,
+    connections: 2,
     onLog: onWorkerLog,
     step,
   });
