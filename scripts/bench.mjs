@@ -18,7 +18,8 @@
 //     (scripts/bench/publish.mjs);
 //   - the staff member import of a generated 5,000-row file: dry run (with bad rows, and clean),
 //     real run, and the real run again (scripts/bench/member-import.mjs, with the Firebase Auth
-//     emulator for the staff sign-in).
+//     emulator for the staff sign-in);
+//   - the site search at 500 and at 10,000 indexed documents (scripts/bench/search.mjs).
 // Prints one report and writes it as JSON to .tmp/bench.json. Exits non-zero if any request
 // fails (non-2xx) or a service cannot start; it never judges the speed itself.
 //
@@ -36,6 +37,7 @@ import { gzipSync } from "node:zlib";
 import { startCmsProxy } from "./bench/cms-proxy.mjs";
 import { benchPublishUnderLoad, benchPurgeAtScale, PURGE_SIZES } from "./bench/publish.mjs";
 import { benchMemberImport } from "./bench/member-import.mjs";
+import { benchSearch } from "./bench/search.mjs";
 import { runCount, runLoad } from "./bench/load.mjs";
 import { formatReport } from "./bench/report.mjs";
 import { bundleWorker, lazyModules, OFFLINE_ENV, readDevVarsExample, startBenchWorker, wranglerWorkerOptions } from "./bench/worker.mjs";
@@ -67,6 +69,7 @@ const PORTS = {
   workerKvOnly: 8809 + options.portOffset,
   cmsProxy: 9807 + options.portOffset,
   workerImport: 8810 + options.portOffset,
+  workerSearch: 8811 + options.portOffset,
   firebase: 9810 + options.portOffset,
 };
 // A smoke run (--tiny) asks 10 at once: enough to show coalescing without queueing past a busy machine's time-outs.
@@ -312,6 +315,20 @@ try {
     rows: options.importRows,
   });
 
+  // ── The site search: /search at 500 and at 10,000 indexed documents ───────────────────────
+  const search = await benchSearch({
+    workerOptions,
+    scriptPath,
+    assetsDir,
+    vars: { ...baseVars, CMS_URL: cms.url },
+    port: PORTS.workerSearch,
+    durationMs: options.durationMs,
+    warmupMs: options.warmupMs,
+    connections: 2,
+    onLog: onWorkerLog,
+    step,
+  });
+
   // ── Report ───────────────────────────────────────────────────────────────────────────────
   const byId = Object.fromEntries(scenarios.map((s) => [s.id, s.result]));
   const ratio = (a, b) => a / b;
@@ -380,6 +397,7 @@ try {
     publishUnderLoad,
     purgeAtScale,
     memberImport,
+    search,
     cms: {
       cachedViews: {
         views: CACHED_VIEWS,

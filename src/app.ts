@@ -38,6 +38,7 @@ import { passwordResetRoutes } from "./routes/password-reset";
 import { registerRoutes } from "./routes/register";
 import { previewRoutes } from "./routes/preview";
 import { seoFileRoutes } from "./routes/seo-files";
+import { searchRoutes } from "./routes/search";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { staffApplicationRoutes } from "./routes/staff-application";
 import { staffApplicationsRoutes } from "./routes/staff-applications";
@@ -88,7 +89,7 @@ export function createApp() {
   app.use("/api/auth/*", nextAuthRefusals());
   // NextAuth's client posts its log lines as a beacon, which cannot carry a CSRF token: that
   // endpoint, which only writes a log line (rate limited), need only come from this site.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/stripe/webhook", UNSUBSCRIBE_PATH], originOnly: ["/api/auth/_log"] }));
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH], originOnly: ["/api/auth/_log"] }));
   app.use(renderer());
   // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
   app.use(redirects());
@@ -106,6 +107,7 @@ export function createApp() {
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
+  app.route("/", searchRoutes);
   app.route("/", homeRoutes);
   app.route("/", articleRoutes);
   app.route("/", webinarCalendarRoutes);

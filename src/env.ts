@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { ServiceAccount } from "./adapters/firebase/service-account-token";
 import type { PublicEnv } from "./shared/public-env";
+import type { SearchQueueMessage } from "./services/search/indexer";
 
 /**
  * Every binding, variable and secret the Worker reads. Parsed once per isolate (per `env`
@@ -35,6 +36,8 @@ export interface Bindings {
   AUTH_IP_LIMITER: RateLimit;
   AUTH_EMAIL_LIMITER: RateLimit;
   DIRECTORY_LIMITER: RateLimit;
+  /** Site searches per client address (wrangler.toml [[ratelimits]]). */
+  SEARCH_LIMITER: RateLimit;
   STAFF_EMAILS?: string;
   STAFF_TOTP_KEY: string;
   MEMBERSHIP_GRACE_DAYS?: string;
@@ -51,6 +54,8 @@ export interface Bindings {
   EMAIL_QUEUE: Queue<EmailQueueMessage>;
   /** The background jobs' queue (wrangler.toml [[queues.producers]]): the rest of a daily run too big for one invocation. */
   JOBS_QUEUE: Queue<JobQueueMessage>;
+  /** The site search index's queue (wrangler.toml [[queues.producers]]): documents to index again, rebuild pages. */
+  SEARCH_QUEUE: Queue<SearchQueueMessage>;
   /** Sent e-mails archived out of D1 (wrangler.toml [[r2_buckets]]). */
   EMAIL_ARCHIVE: R2Bucket;
   /** Background exports' files (wrangler.toml [[r2_buckets]]): private, served only by the Worker to staff. */
@@ -232,6 +237,7 @@ export const EnvSchema = z.object({
   AUTH_IP_LIMITER: binding<RateLimit>("rate limit", "limit"),
   AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
   DIRECTORY_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  SEARCH_LIMITER: binding<RateLimit>("rate limit", "limit"),
   STAFF_EMAILS: z
     .string()
     .optional()
@@ -280,6 +286,7 @@ export const EnvSchema = z.object({
   EMAIL: binding<SendEmail>("send_email", "send"),
   EMAIL_QUEUE: binding<Queue<EmailQueueMessage>>("queue producer", "sendBatch"),
   JOBS_QUEUE: binding<Queue<JobQueueMessage>>("queue producer", "send"),
+  SEARCH_QUEUE: binding<Queue<SearchQueueMessage>>("queue producer", "send"),
   EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
   EXPORTS: binding<R2Bucket>("R2 bucket", "createMultipartUpload"),
   EXPORT_DOWNLOAD_MAX_ROWS: z.coerce
@@ -339,9 +346,12 @@ export interface Config {
     authEmailLimiter: RateLimit;
     /** Member directory pages per member. */
     directoryLimiter: RateLimit;
+    /** Site searches per client address. */
+    searchLimiter: RateLimit;
     email: SendEmail;
     emailQueue: Queue<EmailQueueMessage>;
     jobsQueue: Queue<JobQueueMessage>;
+    searchQueue: Queue<SearchQueueMessage>;
     emailArchive: R2Bucket;
     exports: R2Bucket;
   };
@@ -476,9 +486,11 @@ export function parseConfig(env: unknown): Config {
       authIpLimiter: e.AUTH_IP_LIMITER,
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,
       directoryLimiter: e.DIRECTORY_LIMITER,
+      searchLimiter: e.SEARCH_LIMITER,
       email: e.EMAIL,
       emailQueue: e.EMAIL_QUEUE,
       jobsQueue: e.JOBS_QUEUE,
+      searchQueue: e.SEARCH_QUEUE,
       emailArchive: e.EMAIL_ARCHIVE,
       exports: e.EXPORTS,
     },

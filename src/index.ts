@@ -6,11 +6,14 @@ import { requestIdFor, withRequestId } from "./request-context";
 import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns } from "./wiring/background";
 import { exportJobs, staffExports } from "./wiring/exports";
 import { memberStateWords } from "./views/membership/member-state-words";
+import { searchIndexer } from "./wiring/search";
+import type { SearchQueueMessage } from "./services/search/indexer";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
-/** wrangler.toml [[queues.consumers]]: background jobs; every other queue is the e-mail delivery queue. */
+/** wrangler.toml [[queues.consumers]]: background jobs and the search index; every other queue is the e-mail delivery queue. */
 const JOBS_QUEUE = "guildhall-jobs";
+const SEARCH_QUEUE = "guildhall-search";
 
 // Fail at startup, naming the variable, rather than deep inside a request.
 parseConfig(env);
@@ -35,18 +38,20 @@ export default {
   },
   /**
    * The queues' consumer (wrangler.toml [[queues.consumers]]): the e-mail delivery queue (one
-   * outbox message id per message) and the jobs queue (the rest of a membership-year run, or the
-   * next step of a background export).
+   * outbox message id per message), the jobs queue (the rest of a membership-year run, or the
+   * next step of a background export) and the search queue (documents to index again, a
+   * rebuild's pages: services/search/indexer.ts).
    */
   queue(batch, bindings, ctx) {
     return withRequestId(requestIdFor(null), () => {
       const config = getConfig(bindings);
       const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
       if (batch.queue === JOBS_QUEUE) return runJobs(batch as MessageBatch<JobQueueMessage>, config, waitUntil);
+      if (batch.queue === SEARCH_QUEUE) return searchIndexer(config).consume(batch.messages);
       return backgroundEmail(config, waitUntil).deliverQueued((batch as MessageBatch<EmailQueueMessage>).messages);
     });
   },
-} satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage>;
+} satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage | SearchQueueMessage>;
 
 /** Each job message goes on with its run or export; one that throws is retried by the queue (the progress is in D1). */
 async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<typeof getConfig>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {

@@ -95,6 +95,8 @@ export function formatReport(result) {
   lines.push(`Member import (/staff/members/import, ${int(imp.rows)} generated rows, ${int(imp.fileBytes / 1024)} KiB; wall time of one request each)`);
   for (const run of Object.values(imp.runs)) lines.push(`  ${pad(run.label, 44)}${lpad(fmt(run.ms, 0), 8)} ms  (${run.status})`);
   lines.push("");
+  lines.push(...formatSearch(result.search));
+  lines.push("");
   lines.push("CMS calls (counted at the latency proxy)");
   const views = cms.cachedViews;
   lines.push(
@@ -133,4 +135,20 @@ export function formatReport(result) {
 function perOperation(byOperation) {
   const entries = Object.entries(byOperation);
   return entries.length ? entries.map(([name, count]) => `${name} ${count}`).join(", ") : "none";
+}
+
+/** The site search's lines: p50/p99 per query at each index size, and the p50 ratio between the sizes. */
+export function formatSearch(search) {
+  const lines = [`Site search (/search, edge cache off, ${search.connections} connections; index seeded by SQL)`];
+  for (const size of search.sizes) {
+    lines.push(`  ${size.documents.toLocaleString("en-GB")} documents (seeded in ${size.seedSeconds.toFixed(1)} s)`);
+    for (const query of size.queries) {
+      const { latencyMs, rps } = query.result;
+      lines.push(`    ${query.label.padEnd(58)} "${query.q}"  p50 ${latencyMs.p50.toFixed(1)} ms  p99 ${latencyMs.p99.toFixed(1)} ms  ${rps.toFixed(0)} req/s`);
+    }
+  }
+  for (const ratio of search.ratios) {
+    lines.push(`  p50 at ${search.sizes.at(-1).documents.toLocaleString("en-GB")} / at ${search.sizes[0].documents.toLocaleString("en-GB")}, ${ratio.label}: ${ratio.ratio.toFixed(2)}× (${ratio.small.toFixed(1)} -> ${ratio.large.toFixed(1)} ms)`);
+  }
+  return lines;
 }

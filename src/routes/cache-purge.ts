@@ -30,8 +30,8 @@ export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", asy
   const body = await c.req.text();
   let model: string | null = null;
   let event: string | null = null;
+  let json: unknown = null;
   if (body.trim() !== "") {
-    let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
@@ -47,5 +47,7 @@ export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", asy
   }
 
   const result = await c.var.services.purgeContent({ model, event });
-  return c.json({ purged: true, model, event, ...result });
+  // A step of its own: the site search queues the changed document for its index (services/search/indexer.ts).
+  const search = await c.var.services.searchIndex.queueChange(json);
+  return c.json({ purged: true, model, event, ...result, search });
 });

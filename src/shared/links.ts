@@ -36,6 +36,7 @@ export const hrefs = {
   home: "/",
   articles: "/articles",
   article: (slug: string) => `/articles/${segment(slug)}`,
+  search: "/search",
   webinars: "/webinars",
   webinar: (slug: string) => `/webinars/${segment(slug)}`,
   bundles: "/webinars/bundles",

@@ -1,6 +1,6 @@
 import type { HeadData } from "./head-data";
 
-/** Description, canonical URL, favicon, robots and the Open Graph / Twitter card tags. */
+/** Description, canonical URL, favicon, robots, the site search's OpenSearch description and the Open Graph / Twitter card tags. */
 export function HeadTags({ head, siteName }: { head: HeadData; siteName: string }) {
   const { image } = head;
   return (
@@ -9,6 +9,7 @@ export function HeadTags({ head, siteName }: { head: HeadData; siteName: string 
       <link rel="canonical" href={head.canonical} />
       {head.noindex ? <meta name="robots" content="noindex" /> : null}
       {head.favicon ? <link rel="icon" href={head.favicon.url} type={head.favicon.type} /> : null}
+      <link rel="search" type="application/opensearchdescription+xml" title={siteName} href="/opensearch.xml" />
       <meta property="og:type" content={head.ogType} />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:locale" content="en_GB" />

@@ -12,6 +12,7 @@ import { membershipServices } from "./membership";
 import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
 import { privacyServices } from "./privacy";
+import { searchServices } from "./search";
 import { staffServices } from "./staff";
 import { staffExports } from "./exports";
 
@@ -32,6 +33,8 @@ export function buildServices(config: Config, request: RequestContext) {
     staffExports: staffExports(config),
     cpd: cpdServices(core),
     privacy: privacyServices(core, payments),
+    /** The site search (/search) and its index's webhook and rebuild entry points. */
+    ...searchServices(config, request.clientAddress),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email: core.email,
   };

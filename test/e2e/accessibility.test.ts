@@ -2,7 +2,7 @@
  * Accessibility and page quality in real Chromium, against a real `wrangler dev` and the real
  * Strapi with the demo content: axe (WCAG 2.0/2.1/2.2 A and AA, plus best practices) must find
  * nothing on the home page, a general page, an article, the webinars list, a webinar, the
- * articles list, a membership information page and an editor's draft preview, at a
+ * articles list, a membership information page, site search results and an editor's draft preview, at a
  * phone width (390 px) and a desktop width (1280 px). Each page must also have one h1, a `lang`,
  * a working skip link, no horizontal scrolling, no console errors and no CSP violations. The
  * general page is checked again with its menus open (the phone "Menu", a submenu, the sidebar's
@@ -32,10 +32,12 @@ const paths: Record<string, string> = {
   "webinars list": "/webinars",
   "articles list": "/articles",
   "membership information page": "/professionals/join-associate",
+  // Results with their marked excerpts (the index is rebuilt from the demo content first).
+  "search results": "/search?q=physiotherapy",
   // An editor's draft preview of a general page (its "Preview — not published" bar).
   "draft preview": `/api/preview?secret=${encodeURIComponent(TEST_SECRETS.previewSecret)}&url=%2Fabout&status=draft`,
 };
-const PAGES = ["home", "general page", "article", "webinars list", "webinar", "articles list", "membership information page", "draft preview"] as const;
+const PAGES = ["home", "general page", "article", "webinars list", "webinar", "articles list", "membership information page", "search results", "draft preview"] as const;
 
 beforeAll(async () => {
   const { context } = await openContext(stack.browser, DESKTOP);
@@ -43,10 +45,24 @@ beforeAll(async () => {
     const page = await context.newPage();
     paths.article = await firstLink(page, "/articles", 'main a[href^="/articles/"]');
     paths.webinar = await firstLink(page, "/webinars", 'main a[href^="/webinars/"]:not([href^="/webinars/bundles"])');
+    await indexDemoContent();
   } finally {
     await context.close();
   }
 });
+
+/** Rebuilds the site search index through the Worker's queue, and waits until a search finds the demo content. */
+async function indexDemoContent() {
+  const rebuild = await fetch(stack.url("/api/search/rebuild"), { method: "POST", headers: { Authorization: `Bearer ${TEST_SECRETS.purgeSecret}` } });
+  expect(rebuild.status).toBe(202);
+  for (let attempt = 0; attempt < 60; attempt++) {
+    // Each poll its own address: the edge cache keeps a visitor's results page, empty ones too.
+    const html = await (await fetch(stack.url(`${paths["search results"]!}&poll=${attempt}`))).text();
+    if (html.includes("search-result__title")) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("The search index was not rebuilt within 30 s");
+}
 
 async function firstLink(page: Page, listPath: string, selector: string): Promise<string> {
   const response = await visit(page, stack.url(listPath));

@@ -8,7 +8,7 @@ export interface TextFieldProps {
   label: string;
   /** After the label: words a script may show or hide (the join form's "(optional)"). */
   labelSuffix?: ReactNode;
-  type?: "text" | "email" | "password" | "tel" | "date";
+  type?: "text" | "email" | "password" | "tel" | "date" | "search";
   value?: string;
   hint?: string;
   error?: string | null;

@@ -1,12 +1,14 @@
 import type { LayoutData } from "../../domain/content";
 import { Img } from "../components/img";
+import { MAX_QUERY_LENGTH } from "../../domain/search";
 import { hrefs } from "../../shared/links";
 import type { SiteContext } from "../site-context";
 import { NavLink } from "./nav-link";
 import { PrimaryNav } from "./primary-nav";
 
 /**
- * Brand, account links and the main navigation. On narrow screens the navigation folds behind a
+ * Brand, the site search box (a GET form to /search: it works without JavaScript), account
+ * links and the main navigation. On narrow screens the navigation folds behind a
  * "Menu" disclosure; on wide ones it is a bar. Both are rendered and CSS shows one, because a
  * closed `<details>` cannot be forced open by CSS in every browser we support.
  */
@@ -29,6 +31,15 @@ export function SiteHeader({ site, layout }: { site: SiteContext; layout: Layout
             ) : null}
           </span>
         </a>
+        <form className="site-search" role="search" aria-label="Site search" action={hrefs.search} method="get">
+          <label className="visually-hidden" htmlFor="site-search-q">
+            Search this site
+          </label>
+          <input className="site-search__input" id="site-search-q" type="search" name="q" maxLength={MAX_QUERY_LENGTH} />
+          <button type="submit" className="site-search__button">
+            Search
+          </button>
+        </form>
         <ul className="account-links">
           <li>
             <NavLink href={site.viewer?.signedIn ? "/user/account" : hrefs.signIn} currentPath={site.currentPath}>

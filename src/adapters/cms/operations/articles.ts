@@ -18,7 +18,7 @@ const NEWEST_FIRST = `sort: ["publishedAt:desc", "documentId:desc"]`;
 /** Articles a visitor sees on one page of the list. */
 export const ARTICLES_PER_PAGE = 20;
 
-const SUMMARY_FIELDS = `title slug summary publishedAt updatedAt image { data { attributes { ...MediaFields } } } ${TEASER_BLOCKS_SELECTION}`;
+export const SUMMARY_FIELDS = `title slug summary publishedAt updatedAt image { data { attributes { ...MediaFields } } } ${TEASER_BLOCKS_SELECTION}`;
 
 const ArticleSummaryEntity = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -72,11 +72,11 @@ export const articleSlugsOperation = defineOperation({
     ),
 });
 
-const ArticleEntity = ArticleSummaryEntity.extend({
+export const ArticleEntity = ArticleSummaryEntity.extend({
   attributes: ArticleSummaryEntity.shape.attributes.extend({ blocks: z.unknown() }),
 });
 
-function toArticle(entity: z.output<typeof ArticleEntity>): Article {
+export function toArticle(entity: z.output<typeof ArticleEntity>): Article {
   const { blocks, ...summary } = entity.attributes;
   return { ...toSummary({ id: entity.id, attributes: summary }), blocks: parseBlocks(blocks, `article:${summary.slug}`) };
 }

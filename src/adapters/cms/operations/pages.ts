@@ -56,13 +56,13 @@ export const allGeneralPageSlugsOperation = defineOperation({
     ),
 });
 
-const GENERAL_PAGE_SELECTION = `id attributes {
+export const GENERAL_PAGE_SELECTION = `id attributes {
   title slug type authenticatedOnly membersOnly createdAt publishedAt updatedAt
   seo { ...SeoFields }
   ${BLOCKS_SELECTION}
 }`;
 
-const GeneralPageEntity = z.object({
+export const GeneralPageEntity = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   attributes: z.object({
     title: z.string().min(1),
@@ -79,7 +79,7 @@ const GeneralPageEntity = z.object({
 });
 
 /** A general page shows its title as the h1, so its blocks are read knowing that title. */
-function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
+export function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
   const { blocks, ...attributes } = entity.attributes;
   const where = `generalPage:${attributes.type}/${attributes.slug}`;
   return {
@@ -90,8 +90,8 @@ function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage 
   };
 }
 
-const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
-const PAGE_MODELS = ["general-page", "webinar", "webinar-bundle", "membership", "file"] as const;
+export const PAGE_FRAGMENTS = `${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`;
+export const PAGE_MODELS = ["general-page", "webinar", "webinar-bundle", "membership", "file"] as const;
 
 /** Every general page with its blocks, a page at a time (read in small pages: blocks are large). */
 export const allGeneralPagesOperation = defineOperation({

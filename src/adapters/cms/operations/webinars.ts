@@ -20,9 +20,9 @@ function webinarCpd(hours: number | null, category: string | null): WebinarCpd {
   };
 }
 
-const WEBINAR_SELECTION = "id attributes { ...WebinarSummaryFields description zoomUrl vimeoUrl vimeoPlaylist cpdHours cpdCategory }";
+export const WEBINAR_SELECTION = "id attributes { ...WebinarSummaryFields description zoomUrl vimeoUrl vimeoPlaylist cpdHours cpdCategory }";
 
-const WebinarEntity = z
+export const WebinarEntity = z
   .object({
     id: z.union([z.string(), z.number()]).transform(String),
     attributes: z.object({
