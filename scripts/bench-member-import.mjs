@@ -39,7 +39,12 @@ try {
     step,
   });
   console.log(`\nMember import (${result.rows} rows, ${(result.fileBytes / 1024).toFixed(0)} KiB file)`);
-  for (const run of Object.values(result.runs)) console.log(`  ${run.label.padEnd(36)}${run.ms.toFixed(0).padStart(7)} ms  (${run.status})`);
+  console.log(`  ${"".padEnd(40)}${"request".padStart(9)}${"until done".padStart(12)}${"invocations".padStart(13)}${"D1 queries (most)".padStart(19)}`);
+  for (const run of Object.values(result.runs)) {
+    console.log(
+      `  ${run.label.padEnd(40)}${`${run.requestMs.toFixed(0)} ms`.padStart(9)}${`${(run.ms / 1000).toFixed(1)} s`.padStart(12)}${String(run.invocations).padStart(13)}${String(run.maxQueries).padStart(19)}`,
+    );
+  }
 } catch (error) {
   console.error(`bench:import: FAILED — ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

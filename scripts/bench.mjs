@@ -271,7 +271,7 @@ try {
   });
   await disposeWorker();
 
-  // ── The member import: a generated 5,000-row file, dry run and real run ────────────────────
+  // ── The member import: a generated 60,000-row file through the jobs queue ─────────────────
   const memberImport = await benchMemberImport({
     workerOptions,
     scriptPath,

@@ -51,6 +51,7 @@ export interface Bindings {
   EMAIL_ARCHIVE: R2Bucket;
   EMAIL_FROM: string;
   EMAIL_REPLY_TO: string;
+  IMPORT_INVITATIONS_PER_DAY?: string;
 }
 
 /** What the e-mail delivery queue carries: one outbox message id per queue message. */
@@ -59,11 +60,17 @@ export interface EmailQueueMessage {
 }
 
 /** What the jobs queue carries: which job to go on with (its progress is in D1, not in the message). */
-export interface JobQueueMessage {
-  job: "membership-year";
-  /** The run's clock and name (daily_job_progress.run_at). */
-  runAt: string;
-}
+export type JobQueueMessage =
+  | {
+      job: "membership-year";
+      /** The run's clock and name (daily_job_progress.run_at). */
+      runAt: string;
+    }
+  | {
+      job: "member-import";
+      /** The import to go on with (member_imports.id). */
+      importId: number;
+    };
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
@@ -267,6 +274,13 @@ export const EnvSchema = z.object({
   EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
   EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
   EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
+  /** The member import's claim invitations let into the outbox per UTC day, within Email Service's daily quota. */
+  IMPORT_INVITATIONS_PER_DAY: z.coerce
+    .number({ error: "must be a whole number of e-mails a day" })
+    .int({ error: "must be a whole number of e-mails a day" })
+    .min(0, { error: "must not be negative" })
+    .max(1_000_000, { error: "must be at most 1000000" })
+    .default(1000),
 });
 
 /** What applicants and buyers read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
@@ -305,6 +319,8 @@ export interface Config {
   /** Card payments through Stripe; null when STRIPE_SECRET_KEY is not set (offline payment only). */
   stripe: StripeConfig | null;
   email: EmailConfig;
+  /** The member import's claim invitations: at most this many let into the outbox a UTC day. */
+  memberImport: { invitationsPerDay: number };
   bindings: {
     contentCache: KVNamespace;
     db: D1Database;
@@ -439,6 +455,7 @@ export function parseConfig(env: unknown): Config {
     staffSecondFactor: { key: e.STAFF_TOTP_KEY.bytes },
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
+    memberImport: { invitationsPerDay: e.IMPORT_INVITATIONS_PER_DAY },
     bindings: {
       contentCache: e.CONTENT_CACHE,
       db: e.DB,

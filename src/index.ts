@@ -4,6 +4,8 @@ import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage,
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
 import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns } from "./wiring/background";
+import { continueImportCounted, memberImportJobs } from "./wiring/member-import";
+import { publishedContent } from "./wiring/content";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
@@ -41,15 +43,16 @@ export default {
   },
 } satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage>;
 
-/** Each job message goes on with its run; one that throws is retried by the queue (the run's progress is in D1). */
+/** Each job message goes on with its run or import; one that throws is retried by the queue (the progress is in D1). */
 async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<typeof getConfig>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
-  const jobs = membershipYearJobs(config, waitUntil);
   for (const message of batch.messages) {
+    const { body } = message;
     try {
-      await jobs.continue(message.body.runAt);
+      if (body.job === "member-import") await continueImportCounted(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox, body.importId);
+      else await membershipYearJobs(config, waitUntil).continue(body.runAt);
       message.ack();
     } catch (error) {
-      log.error("jobs.failed", { job: message.body.job, runAt: message.body.runAt, attempts: message.attempts, error });
+      log.error("jobs.failed", { ...body, attempts: message.attempts, error });
       message.retry();
     }
   }
@@ -62,6 +65,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
   if (controller.cron === CRONS.emailSweep) {
     await backgroundEmail(config, waitUntil).sweep(at);
     await stalledYearRuns(config).restart(at);
+    await memberImportJobs(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox).sweep(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

@@ -186,6 +186,21 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "staff_second_factors", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, exportColumns: ["email", "confirmed_at", "created_at"], erasure: { kind: "delete" } },
   { table: "staff_recovery_codes", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, exportColumns: ["email", "used_at"], erasure: { kind: "delete" } },
   { table: "staff_second_factor_failures", rowsOf: null, rowsAtAddress: { where: "lower(email) = ?2", erased: true }, erasure: { kind: "delete" } },
+  {
+    // A member import file's rows (cleared 30 days after the import finishes): found by the address the row reads as.
+    table: "member_import_rows",
+    rowsOf: null,
+    rowsAtAddress: { where: "email = ?2", erased: true },
+    exportColumns: ["import_id", "line", "fields", "action", "invitation_state", "invited_on"],
+    erasure: { kind: "delete" },
+  },
+  {
+    table: "member_imports",
+    rowsOf: null,
+    rowsAtAddress: { where: "lower(staff_email) = ?2", erased: false },
+    exportColumns: ["id", "staff_email", "mode", "phase", "rows", "created_at", "finished_at"],
+    erasure: { kind: "keep", why: "which staff member imported which file, and when, as the audit log keeps it" },
+  },
 ];
 
 /** Tables that hold nothing about a person, and why. */
