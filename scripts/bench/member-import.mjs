@@ -98,7 +98,7 @@ function staffClient(origin) {
 }
 
 const summary = (html) => {
-  const problems = /<strong>(\d+)<!-- --> problem/.exec(html);
+  const problems = /<strong>(\d+) problems? in the file/.exec(html);
   const counts = /(\d+) members: (\d+) (?:to create|created), (\d+) (?:to change|changed), (\d+) unchanged, (\d+) skipped/.exec(html);
   return {
     problems: problems ? Number(problems[1]) : 0,
