@@ -262,11 +262,14 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
         statements.push(
           db
             .prepare(
-              `UPDATE member_import_rows SET email = c.email, member_number = c.member_number, member = c.member, action = c.action, detail = c.detail,
+              // The chunk's rows are found by key, one seek each, from the list: joined to the table
+              // alone, SQLite would read every row of the import once for each row of the list.
+              `WITH c AS (SELECT ${field(0)} AS seq, ${field(1)} AS email, ${field(2)} AS member_number, ${field(3)} AS member, ${field(4)} AS action,
+                                 ${field(5)} AS detail, ${field(6)} AS problems, ${field(7)} AS invitation FROM json_each(?3))
+               UPDATE member_import_rows SET email = c.email, member_number = c.member_number, member = c.member, action = c.action, detail = c.detail,
                  problems = c.problems, invitation = c.invitation, invitation_state = NULL, invited_on = NULL
-               FROM (SELECT ${field(0)} AS seq, ${field(1)} AS email, ${field(2)} AS member_number, ${field(3)} AS member, ${field(4)} AS action,
-                            ${field(5)} AS detail, ${field(6)} AS problems, ${field(7)} AS invitation FROM json_each(?3)) AS c
-               WHERE member_import_rows.import_id = ?1 AND member_import_rows.seq = c.seq AND ${CLAIMED}`,
+               FROM c
+               WHERE member_import_rows.import_id = ?1 AND member_import_rows.seq IN (SELECT seq FROM c) AND member_import_rows.seq = c.seq AND ${CLAIMED}`,
             )
             .bind(importId, claim, JSON.stringify(slice)),
         );

@@ -65,10 +65,12 @@ export function createMemberImportStore(db: D1Database): MemberImportStore {
     async existing(emails, numbers) {
       const [imported, onSite, taken, invited] = await db.batch<Record<string, unknown>>([
         db.prepare("SELECT * FROM memberships WHERE import_email IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(emails)),
+        // Two seeks (by address in any case, by user id), each on its own index; `+import_email`
+        // keeps SQLite from reading every membership without one through that column's index.
         db
           .prepare(
-            `SELECT DISTINCT lower(email) AS email FROM memberships
-             WHERE import_email IS NULL AND (lower(email) IN (SELECT value FROM json_each(?1)) OR user_id IN (SELECT 'email:' || value FROM json_each(?1)))`,
+            `SELECT lower(email) AS email FROM memberships WHERE lower(email) IN (SELECT value FROM json_each(?1)) AND +import_email IS NULL
+             UNION SELECT lower(email) FROM memberships WHERE user_id IN (SELECT 'email:' || value FROM json_each(?1)) AND +import_email IS NULL`,
           )
           .bind(JSON.stringify(emails)),
         db.prepare("SELECT member_number, import_email FROM memberships WHERE member_number IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(numbers)),
