@@ -2,7 +2,7 @@
 // without the page scenarios of `npm run bench`. Starts, and always stops again, a real Strapi
 // (the membership types), the Firebase Auth emulator and the bundled Worker.
 //
-// Options: --port-offset <n> (0; env BENCH_PORT_OFFSET)
+// Options: --port-offset <n> (0; env BENCH_PORT_OFFSET), --rows <n> (60000: the file's members)
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,7 @@ import { startCms } from "./lib/cms.mjs";
 import { ROOT } from "./lib/worker.mjs";
 
 Object.assign(process.env, OFFLINE_ENV);
-const { values } = parseArgs({ options: { "port-offset": { type: "string" } } });
+const { values } = parseArgs({ options: { "port-offset": { type: "string" }, rows: { type: "string" } } });
 const offset = Number(values["port-offset"] ?? process.env.BENCH_PORT_OFFSET ?? 0);
 const started = Date.now();
 const step = (message) => console.log(`bench:import: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -37,6 +37,9 @@ try {
     workerPort: 8810 + offset,
     firebasePort: 9810 + offset,
     step,
+    // The Worker's own errors, so a failed run says why.
+    onLog: ({ level, message }) => level === "error" && console.error(`bench:import: worker: ${message}`),
+    ...(values.rows ? { rows: Number(values.rows) } : {}),
   });
   console.log(`\nMember import (${result.rows} rows, ${(result.fileBytes / 1024).toFixed(0)} KiB file)`);
   console.log(`  ${"".padEnd(40)}${"request".padStart(9)}${"until done".padStart(12)}${"invocations".padStart(13)}${"D1 queries (most)".padStart(19)}`);

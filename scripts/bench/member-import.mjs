@@ -110,7 +110,7 @@ const summary = (html) => {
  * Starts the emulator and a Worker signed up to it, runs the four imports, stops both.
  * Throws if a run does not do what it should (so the figures are of working runs only).
  */
-export async function benchMemberImport({ workerOptions, scriptPath, assetsDir, vars, workerPort, firebasePort, onLog, step = () => {} }) {
+export async function benchMemberImport({ workerOptions, scriptPath, assetsDir, vars, workerPort, firebasePort, onLog, step = () => {}, rows = IMPORT_ROWS }) {
   /** D1 queries of each job invocation of the import being measured (the Worker's member_import.invocation lines). */
   const invocations = [];
   const watchLog = (entry) => {
@@ -144,8 +144,8 @@ export async function benchMemberImport({ workerOptions, scriptPath, assetsDir, 
     const staff = staffClient(worker.url);
     await staff.signIn(DEMO_ACCOUNTS.staff);
     await staff.passSecondFactor();
-    const bad = [17, 22_222, 59_999];
-    const clean = membersCsv(IMPORT_ROWS);
+    const bad = [17, Math.floor(rows / 3), rows - 1];
+    const clean = membersCsv(rows);
     const runs = {};
     const measure = async (id, label, start, expectStatus, check) => {
       step(`member import: ${label}`);
@@ -159,11 +159,11 @@ export async function benchMemberImport({ workerOptions, scriptPath, assetsDir, 
       if (!check(facts)) throw new Error(`bench: ${label} ended ${JSON.stringify(facts)}`);
       runs[id] = { label, requestMs: request.ms, ms, invocations: invocations.length, maxQueries: Math.max(0, ...invocations), path: request.location, ...facts };
     };
-    await measure("dryRunWithErrors", `dry run, ${IMPORT_ROWS} rows, ${bad.length} bad`, () => staff.upload(membersCsv(IMPORT_ROWS, { bad }), "check"), 303, (f) => f.problems === bad.length);
-    await measure("dryRun", `dry run, ${IMPORT_ROWS} rows`, () => staff.upload(clean, "check"), 303, (f) => f.created === IMPORT_ROWS);
-    await measure("realRun", `import the dry run, ${IMPORT_ROWS} rows`, () => staff.importChecked(runs.dryRun.path), 303, (f) => f.created === IMPORT_ROWS);
-    await measure("rerun", "upload again for real (idempotent)", () => staff.upload(clean, "import"), 303, (f) => f.unchanged === IMPORT_ROWS && f.created === 0 && f.changed === 0);
-    return { rows: IMPORT_ROWS, fileBytes: Buffer.byteLength(clean), runs };
+    await measure("dryRunWithErrors", `dry run, ${rows} rows, ${bad.length} bad`, () => staff.upload(membersCsv(rows, { bad }), "check"), 303, (f) => f.problems === bad.length);
+    await measure("dryRun", `dry run, ${rows} rows`, () => staff.upload(clean, "check"), 303, (f) => f.created === rows);
+    await measure("realRun", `import the dry run, ${rows} rows`, () => staff.importChecked(runs.dryRun.path), 303, (f) => f.created === rows);
+    await measure("rerun", "upload again for real (idempotent)", () => staff.upload(clean, "import"), 303, (f) => f.unchanged === rows && f.created === 0 && f.changed === 0);
+    return { rows, fileBytes: Buffer.byteLength(clean), runs };
   } finally {
     await worker?.dispose().catch(() => undefined);
     await auth.stop();

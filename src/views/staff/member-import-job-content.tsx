@@ -45,7 +45,7 @@ function Summary({ view }: { view: ImportView }) {
     return (
       <div className="notice notice--error" role="alert">
         <p>
-          <strong>{plural(problems, "problem")} in the file. Nothing has been imported.</strong> Fix them in the file and upload it again.
+          <strong>{`${plural(problems, "problem")} in the file. Nothing has been imported.`}</strong> Fix them in the file and upload it again.
         </p>
       </div>
     );
