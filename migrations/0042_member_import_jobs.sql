@@ -66,7 +66,7 @@ CREATE TABLE member_import_rows (
   invitation_state TEXT CHECK (invitation_state IN ('queued', 'written')),
   invited_on TEXT,
   PRIMARY KEY (import_id, seq)
-) WITHOUT ROWID;
+);
 
 -- "Is this address (number) on an earlier line of the same file?"
 CREATE INDEX member_import_rows_email ON member_import_rows (import_id, email, seq) WHERE email IS NOT NULL;
