@@ -2,7 +2,7 @@
 // without the page scenarios of `npm run bench`. Starts, and always stops again, a real Strapi
 // (the membership types), the Firebase Auth emulator and the bundled Worker.
 //
-// Options: --port-offset <n> (0; env BENCH_PORT_OFFSET) · --rows <n> (5000; a smaller file for a smoke run)
+// Options: --port-offset <n> (0; env BENCH_PORT_OFFSET) · --rows <n> (the file's members; a smaller file for a smoke run)
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -43,9 +43,16 @@ try {
     firebasePort: 9810 + offset,
     step,
     rows,
+    // The Worker's own errors, so a failed run says why.
+    onLog: ({ level, message }) => level === "error" && console.error(`bench:import: worker: ${message}`),
   });
   console.log(`\nMember import (${result.rows} rows, ${(result.fileBytes / 1024).toFixed(0)} KiB file)`);
-  for (const run of Object.values(result.runs)) console.log(`  ${run.label.padEnd(36)}${run.ms.toFixed(0).padStart(7)} ms  (${run.status})`);
+  console.log(`  ${"".padEnd(40)}${"request".padStart(9)}${"until done".padStart(12)}${"invocations".padStart(13)}${"D1 queries (most)".padStart(19)}`);
+  for (const run of Object.values(result.runs)) {
+    console.log(
+      `  ${run.label.padEnd(40)}${`${run.requestMs.toFixed(0)} ms`.padStart(9)}${`${(run.ms / 1000).toFixed(1)} s`.padStart(12)}${String(run.invocations).padStart(13)}${String(run.maxQueries).padStart(19)}`,
+    );
+  }
 } catch (error) {
   console.error(`bench:import: FAILED — ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

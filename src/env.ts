@@ -64,6 +64,7 @@ export interface Bindings {
   EXPORT_DOWNLOAD_MAX_ROWS?: string;
   EMAIL_FROM: string;
   EMAIL_REPLY_TO: string;
+  IMPORT_INVITATIONS_PER_DAY?: string;
 }
 
 /** What the e-mail delivery queue carries: one outbox message id per queue message. */
@@ -82,6 +83,11 @@ export type JobQueueMessage =
       /** A background export (staff_exports.id). */
       job: "export";
       exportId: string;
+    }
+  | {
+      job: "member-import";
+      /** The import to go on with (member_imports.id). */
+      importId: number;
     };
 
 const httpUrl = z
@@ -297,6 +303,13 @@ export const EnvSchema = z.object({
     .default(200_000),
   EMAIL_FROM: mailbox("the sender of the site's e-mails, on a domain set up for Cloudflare Email Service sending"),
   EMAIL_REPLY_TO: mailbox("where replies to the site's e-mails go: the society's office"),
+  /** The member import's claim invitations let into the outbox per UTC day, within Email Service's daily quota. */
+  IMPORT_INVITATIONS_PER_DAY: z.coerce
+    .number({ error: "must be a whole number of e-mails a day" })
+    .int({ error: "must be a whole number of e-mails a day" })
+    .min(0, { error: "must not be negative" })
+    .max(1_000_000, { error: "must be at most 1000000" })
+    .default(1000),
 });
 
 /** What applicants and buyers read under "How to pay" unless OFFLINE_PAYMENT_INSTRUCTIONS says otherwise. */
@@ -337,6 +350,8 @@ export interface Config {
   email: EmailConfig;
   /** Staff exports: the most rows one download holds (past it, a background export into `bindings.exports`). */
   exports: { downloadMaxRows: number };
+  /** The member import's claim invitations: at most this many let into the outbox a UTC day. */
+  memberImport: { invitationsPerDay: number };
   bindings: {
     contentCache: KVNamespace;
     contentPurger: DurableObjectNamespace;
@@ -478,6 +493,7 @@ export function parseConfig(env: unknown): Config {
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
     exports: { downloadMaxRows: e.EXPORT_DOWNLOAD_MAX_ROWS },
+    memberImport: { invitationsPerDay: e.IMPORT_INVITATIONS_PER_DAY },
     bindings: {
       contentCache: e.CONTENT_CACHE,
       contentPurger: e.CONTENT_PURGER,

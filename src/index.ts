@@ -8,6 +8,8 @@ import { exportJobs, staffExports } from "./wiring/exports";
 import { memberStateWords } from "./views/membership/member-state-words";
 import { searchIndexer } from "./wiring/search";
 import type { SearchQueueMessage } from "./services/search/indexer";
+import { continueImportCounted, memberImportJobs } from "./wiring/member-import";
+import { publishedContent } from "./wiring/content";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
@@ -53,19 +55,21 @@ export default {
   },
 } satisfies ExportedHandler<Bindings, EmailQueueMessage | JobQueueMessage | SearchQueueMessage>;
 
-/** Each job message goes on with its run or export; one that throws is retried by the queue (the progress is in D1). */
+/** Each job message goes on with its run, export or import; one that throws is retried by the queue (the progress is in D1). */
 async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<typeof getConfig>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
   for (const message of batch.messages) {
-    const body = message.body;
+    const { body } = message;
     try {
       if (body.job === "export") {
         await exportJobs(config, backgroundEmail(config, waitUntil).outbox, (entry) => memberStateWords(entry.state)).continue(body.exportId);
+      } else if (body.job === "member-import") {
+        await continueImportCounted(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox, body.importId);
       } else {
         await membershipYearJobs(config, waitUntil).continue(body.runAt);
       }
       message.ack();
     } catch (error) {
-      log.error("jobs.failed", { job: body.job, ...(body.job === "export" ? { exportId: body.exportId } : { runAt: body.runAt }), attempts: message.attempts, error });
+      log.error("jobs.failed", { ...body, attempts: message.attempts, error });
       message.retry();
     }
   }
@@ -79,6 +83,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
     await backgroundEmail(config, waitUntil).sweep(at);
     await stalledYearRuns(config).restart(at);
     await staffExports(config).upkeep(at);
+    await memberImportJobs(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox).sweep(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

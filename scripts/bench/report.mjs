@@ -92,8 +92,10 @@ export function formatReport(result) {
   lines.push("  purge's batch to be published: up to a second of that is the debounce that lets a burst of webhooks share one change.)");
   lines.push("");
   const imp = result.memberImport;
-  lines.push(`Member import (/staff/members/import, ${int(imp.rows)} generated rows, ${int(imp.fileBytes / 1024)} KiB; wall time of one request each)`);
-  for (const run of Object.values(imp.runs)) lines.push(`  ${pad(run.label, 44)}${lpad(fmt(run.ms, 0), 8)} ms  (${run.status})`);
+  lines.push(`Member import (/staff/members/import, ${int(imp.rows)} generated rows, ${int(imp.fileBytes / 1024)} KiB; the upload request, then until its page shows it finished)`);
+  for (const run of Object.values(imp.runs)) {
+    lines.push(`  ${pad(run.label, 44)}${lpad(fmt(run.requestMs, 0), 8)} ms request, ${lpad(fmt(run.ms / 1000, 1), 6)} s in all, ${run.invocations} job invocations, at most ${run.maxQueries} D1 queries each`);
+  }
   lines.push("");
   lines.push(...formatSearch(result.search));
   lines.push("");

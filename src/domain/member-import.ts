@@ -72,14 +72,66 @@ export type ImportAction =
   /** The address already has a membership made on this site (joined online): left to staff. */
   | { kind: "skip"; member: ImportedMember; reason: string };
 
-export interface ImportReport {
-  /** Rows of members in the file (not counting the header). */
-  rows: number;
-  actions: ImportAction[];
-  /** Any problem means nothing is written. */
-  problems: ImportProblem[];
-  /** True once the rows were written (a real run without problems). */
-  written: boolean;
-  /** Invitations written to the outbox (a real run that asked for them). */
+/**
+ * An uploaded file's import, as the job moves it on (staged rows, checked and written in chunks:
+ * services/member-import/import-job.ts).
+ */
+export type ImportPhase = "staging" | "checking" | "checked" | "writing" | "done" | "refused" | "failed";
+
+export interface ImportCounts {
+  created: number;
+  changed: number;
+  unchanged: number;
+  skipped: number;
+  /** Problems in rows (the file's own are in `fileProblems`). */
+  problems: number;
+  /** Members the import invites (when asked to) once written. */
   invitations: number;
+}
+
+export interface ImportJob extends ImportCounts {
+  id: number;
+  staffEmail: string;
+  mode: "check" | "import";
+  invite: boolean;
+  phase: ImportPhase;
+  header: string[] | null;
+  rows: number;
+  /** Writing: 0 rows with a member number, then 1 those without. */
+  pass: 0 | 1;
+  /** The last row (seq) the phase has done. */
+  position: number;
+  steps: number;
+  fileProblems: ImportProblem[];
+  stripeLinks: number;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** A row the staff page lists: its problems, or what the import does with it. */
+export interface ListedRow {
+  seq: number;
+  line: number;
+  email: string | null;
+  name: string | null;
+  action: ImportAction["kind"] | null;
+  detail: string | null;
+  problems: ImportProblem[];
+  membershipTitle: string | null;
+  status: string | null;
+  periodEnd: string | null;
+}
+
+
+/** What staff see of one import: its progress, and the first rows with problems and with actions. */
+export interface ImportView {
+  job: ImportJob;
+  problemRows: ListedRow[];
+  /** More rows with problems follow `problemRows` (the page shows where to go on from). */
+  moreProblems: boolean;
+  actingRows: ListedRow[];
+  moreActing: boolean;
+  invitations: { queued: number; written: number; perDay: number; writtenToday: number };
 }

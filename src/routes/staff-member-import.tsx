@@ -1,34 +1,69 @@
 /**
  * Staff: /staff/members/import, bringing existing members across from a CSV file. GET shows the
- * form; POST (multipart, with the CSRF token) runs the dry run (`mode=check`, the default) or the
- * real run (`mode=import`) and shows its report. A file with any problem changes nothing (422).
- * The staff gate (middleware/require-staff) runs before these routes on every /staff request.
+ * form and the latest imports; POST (multipart, with the CSRF token) receives the file for the dry
+ * run (`mode=check`, the default) or the real run (`mode=import`) and sends staff to the import's
+ * page (303), or answers 422 with the reason when the file cannot be read at all. The import's
+ * page (GET /staff/members/import/<id>) shows its progress, reloading itself while the job works,
+ * then its report; POST …/<id>/import imports a clean dry run. Mounted under the staff gate.
  */
 import { Hono, type Context } from "hono";
+import * as z from "zod";
 import { AppError } from "../errors";
+import type { ImportProblem } from "../domain/member-import";
+import { MAX_IMPORT_ROWS } from "../services/member-import/upload";
 import type { StaffEnv } from "../types";
-import { MemberImportContent, type MemberImportContentProps } from "../views/staff/member-import-content";
+import { MemberImportContent } from "../views/staff/member-import-content";
+import { MemberImportJobContent } from "../views/staff/member-import-job-content";
 
 const PATH = "/staff/members/import";
+/** Seconds between the import page's reloads while the job works. */
+const REFRESH_SECONDS = 3;
+const RECENT_IMPORTS = 10;
+
+const ImportId = z.coerce.number().int().positive();
+const ListStart = z.coerce.number().int().min(0).catch(0);
+
+function importIdOf(c: Context<StaffEnv>): number {
+  const id = ImportId.safeParse(c.req.param("id"));
+  if (!id.success) throw new AppError("NOT_FOUND", "No such import");
+  return id.data;
+}
 
 export const staffMemberImportRoutes = new Hono<StaffEnv>()
-  .get(PATH, async (c) => page(c, null))
+  .get(PATH, async (c) => formPage(c, []))
   .post(PATH, async (c) => {
     const body = await c.req.parseBody();
     const file = body.file;
     if (!(file instanceof File)) throw new AppError("BAD_REQUEST", "Choose the CSV file of members to import.");
     const mode = body.mode === "import" ? "import" : "check";
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const report =
-      mode === "import"
-        ? await c.var.services.memberImport.run(bytes, { staffEmail: c.var.staffMember.email, invite: body.invite === "on" })
-        : await c.var.services.memberImport.check(bytes);
-    return page(c, { report, mode }, report.problems.length > 0 ? 422 : 200);
+    const outcome = await c.var.services.memberImport.upload(file, { staffEmail: c.var.staffMember.email, mode, invite: body.invite === "on" });
+    if (outcome.problems.length > 0) return formPage(c, outcome.problems, 422);
+    return c.redirect(`${PATH}/${outcome.importId}`, 303);
+  })
+  .get(`${PATH}/:id`, async (c) => {
+    const from = { problemsAfterLine: ListStart.parse(c.req.query("problemsAfter")), actingAfterSeq: ListStart.parse(c.req.query("actingAfter")) };
+    const view = await c.var.services.memberImport.view(importIdOf(c), from);
+    if (!view) throw new AppError("NOT_FOUND", "No such import");
+    // Reloads without JavaScript while the job works (the HTML standard's Refresh header).
+    if (["staging", "checking", "writing"].includes(view.job.phase)) c.header("Refresh", String(REFRESH_SECONDS));
+    const layout = await c.var.services.content.layout();
+    return c.render(<MemberImportJobContent view={view} csrfToken={await c.var.csrfToken()} from={from} />, {
+      layout,
+      head: { pageTitle: `Import ${view.job.id}`, noindex: true },
+      section: null,
+      isPrivate: true,
+    });
+  })
+  .post(`${PATH}/:id/import`, async (c) => {
+    const body = await c.req.parseBody();
+    const id = importIdOf(c);
+    await c.var.services.memberImport.importChecked(id, { staffEmail: c.var.staffMember.email, invite: body.invite === "on" });
+    return c.redirect(`${PATH}/${id}`, 303);
   });
 
-async function page(c: Context<StaffEnv>, result: MemberImportContentProps["result"], status: 200 | 422 = 200) {
-  const layout = await c.var.services.content.layout();
-  return c.render(<MemberImportContent csrfToken={await c.var.csrfToken()} result={result} />, {
+async function formPage(c: Context<StaffEnv>, refused: ImportProblem[], status: 200 | 422 = 200) {
+  const [layout, recent] = await Promise.all([c.var.services.content.layout(), c.var.services.memberImport.recent(RECENT_IMPORTS)]);
+  return c.render(<MemberImportContent csrfToken={await c.var.csrfToken()} refused={refused} recent={recent} maxRows={MAX_IMPORT_ROWS} />, {
     layout,
     head: { pageTitle: "Import members", noindex: true },
     section: null,

@@ -4,7 +4,6 @@
  */
 import { createDirectoryStore } from "../adapters/d1/directory";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
-import { createMemberImportStore } from "../adapters/d1/member-import";
 import { createMemberProfileStore } from "../adapters/d1/member-profiles";
 import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
 import { createMembersRegisterStore } from "../adapters/d1/members-register";
@@ -12,7 +11,6 @@ import { log } from "../log";
 import type { AttemptLimits } from "../services/auth/attempt-limits";
 import type { AuthService } from "../services/auth/auth-service";
 import { createDirectoryService } from "../services/directory/directory-service";
-import { createMemberImport } from "../services/member-import/member-import";
 import { memberCard } from "../services/membership/member-card";
 import { createMembersRegister } from "../services/membership/members-register";
 import { createMembershipChangeService } from "../services/membership/membership-changes";
@@ -21,6 +19,7 @@ import { createStaffApplications } from "../services/membership/staff-applicatio
 import { publishedTerms } from "../services/membership/terms";
 import { createMemberProfileService } from "../services/profile/member-profile";
 import type { Core } from "./core";
+import { memberImport } from "./member-import";
 import type { Payments } from "./payments";
 
 export function membershipServices(core: Core, payments: Payments, signIn: { auth: AuthService; attemptLimits: AttemptLimits }) {
@@ -82,16 +81,7 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
       downloadMaxRows: config.exports.downloadMaxRows,
     }),
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
-    memberImport: createMemberImport({
-      store: createMemberImportStore(db),
-      membershipTypes: async () => (await published.memberships()).map(({ slug, title }) => ({ slug, title })),
-      outbox: email.outbox,
-      audit: stores.audit,
-      batch: core.batch,
-      stripe: card ? { customer: (id) => card.billing.retrieveCustomer(id), subscription: (id) => card.billing.retrieveSubscription(id) } : null,
-      waitUntil: request.waitUntil,
-      log,
-    }),
+    memberImport: memberImport(config, published, email.outbox),
     /** The staff members register. */
     membersRegister: createMembersRegister({
       store: createMembersRegisterStore(db),

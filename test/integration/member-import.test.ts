@@ -1,13 +1,17 @@
 /**
  * Bringing existing members across at /staff/members/import, against real D1, the real Strapi's
- * membership types and the Firebase Auth emulator: the dry run writes nothing, the real run
- * writes every member in one go and a second run changes nothing, bad files change nothing and
- * say why, only staff may use it (with the CSRF token), and an imported record is claimed only
- * through a verified address.
+ * membership types and the Firebase Auth emulator. The upload stores the file and hands it to the
+ * jobs queue; here the test is the queue's consumer (the Worker's own `queue` handler, one message
+ * at a time) until the import has finished, then reads the import's page as staff would. The dry
+ * run writes nothing, the real run writes every member and a second run changes nothing, bad
+ * files change nothing and say why, only staff may use it (with the CSRF token), and an imported
+ * record is claimed only through a verified address.
  */
-import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { IMPORT_COLUMNS } from "../../src/domain/member-import";
+import type { JobQueueMessage } from "../../src/env";
+import worker from "../../src/index";
 import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
 import { expectStaffHeaders, signedInStaff } from "../support/worker/staff";
 import { fakeStripe, stripeRequests } from "../support/worker/stripe";
@@ -41,7 +45,9 @@ const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/
 const csv = (rows: Row[], columns: readonly string[] = IMPORT_COLUMNS) =>
   [columns.join(","), ...rows.map((r) => columns.map((c) => quote((r as Record<string, string>)[c] ?? "")).join(","))].join("\r\n") + "\r\n";
 
-async function upload(browser: TestBrowser, file: string | Uint8Array, fields: { mode?: string; invite?: boolean; csrf?: string | null } = {}): Promise<Response> {
+type UploadFields = { mode?: string; invite?: boolean; csrf?: string | null };
+
+async function upload(browser: TestBrowser, file: string | Uint8Array, fields: UploadFields = {}): Promise<Response> {
   const form = new FormData();
   const token = fields.csrf === undefined ? await browser.csrfToken() : fields.csrf;
   if (token !== null) form.set("csrfToken", token);
@@ -49,6 +55,40 @@ async function upload(browser: TestBrowser, file: string | Uint8Array, fields: {
   if (fields.mode) form.set("mode", fields.mode);
   if (fields.invite) form.set("invite", "on");
   return browser.fetch(PATH, { method: "POST", body: form });
+}
+
+const phaseOf = async (importId: number) =>
+  (await env.DB.prepare("SELECT phase FROM member_imports WHERE id = ?1").bind(importId).first<{ phase: string }>())?.phase;
+
+/** The jobs queue's consumer, by hand: the Worker's queue handler with one message for the import, until it has finished. */
+export async function finishImport(importId: number): Promise<string> {
+  for (let invocation = 0; invocation < 400; invocation++) {
+    const phase = await phaseOf(importId);
+    if (phase !== "checking" && phase !== "writing") return phase!;
+    const batch = createMessageBatch<JobQueueMessage>("guildhall-jobs", [
+      { id: `import-${importId}-${invocation}`, timestamp: new Date(), attempts: 1, body: { job: "member-import", importId } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+  throw new Error(`Import ${importId} did not finish`);
+}
+
+const importIdIn = (response: Response) => Number(/\/staff\/members\/import\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+
+/**
+ * Uploads as staff do, and follows the import to its end: the import's page once the job has
+ * finished (200), or the form refusing the file as a whole (422).
+ */
+async function runImport(browser: TestBrowser, file: string | Uint8Array, fields: UploadFields = {}): Promise<{ status: number; html: string; importId: number | null }> {
+  const response = await upload(browser, file, fields);
+  if (response.status !== 303) return { status: response.status, html: await response.text(), importId: null };
+  const importId = importIdIn(response);
+  await finishImport(importId);
+  const page = await browser.fetch(`${PATH}/${importId}`);
+  expect(page.headers.get("Refresh"), "a finished import's page does not reload itself").toBeNull();
+  return { status: page.status, html: await page.text(), importId };
 }
 
 /** Everything the import may have written for these addresses. */
@@ -113,9 +153,8 @@ describe("a good file", () => {
     const t = tag();
     const emails = [`${t}-a@example.org`, `${t}-b@example.org`];
     const before = await snapshot(emails);
-    const response = await upload(staff, csv([row(emails[0]!), row(emails[1]!, { name: "Bob Brunel", membership_type: "associate" })]), { mode: "check", invite: true });
-    expect(response.status).toBe(200);
-    const html = await response.text();
+    const { status, html } = await runImport(staff, csv([row(emails[0]!), row(emails[1]!, { name: "Bob Brunel", membership_type: "associate" })]), { mode: "check", invite: true });
+    expect(status).toBe(200);
     expect(html).toContain("Dry run: nothing has been written.");
     expect(html).toContain("2 members: 2 to create, 0 to change, 0 unchanged, 0 skipped.");
     expect(html).toContain(emails[0]);
@@ -133,8 +172,8 @@ describe("a good file", () => {
       row(emails[1]!, { name: "Bob, the builder", status: "lapsed", period_start: "2025-01-01", period_end: "2025-12-31", member_number: "", payment_method: "card", consents: "" }),
       row(emails[2]!, { member_number: "" }),
     ]);
-    const first = await upload(staff, file, { mode: "import" });
-    const firstHtml = await first.text();
+    const first = await runImport(staff, file, { mode: "import" });
+    const firstHtml = first.html;
     expect(firstHtml).not.toContain("Problems, by line");
     expect(first.status).toBe(200);
     expect(firstHtml).toContain("3 members: 3 created, 0 changed, 0 unchanged, 0 skipped.");
@@ -159,21 +198,21 @@ describe("a good file", () => {
     ]);
     expect(after.invitations).toEqual([]);
 
-    const again = await upload(staff, file, { mode: "import" });
+    const again = await runImport(staff, file, { mode: "import" });
     expect(again.status).toBe(200);
-    expect(await again.text()).toContain("3 members: 0 created, 0 changed, 3 unchanged, 0 skipped.");
+    expect(again.html).toContain("3 members: 0 created, 0 changed, 3 unchanged, 0 skipped.");
     expect(await snapshot(emails)).toEqual(after);
   });
 
   it("changes what changed, and lists the changes before writing them", async () => {
     const t = tag();
     const email = `${t}@example.org`;
-    await upload(staff, csv([row(email)]), { mode: "import" });
+    await runImport(staff, csv([row(email)]), { mode: "import" });
     const changed = csv([row(email, { status: "lapsed", period_end: "2026-06-30" })]);
-    const dry = await (await upload(staff, changed, { mode: "check" })).text();
+    const dry = (await runImport(staff, changed, { mode: "check" })).html;
     expect(dry).toContain("status: active → lapsed; period end: 2099-12-31 → 2026-06-30");
     expect((await snapshot([email])).records[0]).toMatchObject({ status: "active" });
-    await upload(staff, changed, { mode: "import" });
+    await runImport(staff, changed, { mode: "import" });
     expect((await snapshot([email])).records[0]).toMatchObject({ status: "lapsed", period_end: "2026-06-30" });
   });
 
@@ -181,8 +220,8 @@ describe("a good file", () => {
     const t = tag();
     const emails = [`${t}-a@example.org`, `${t}-b@example.org`];
     const file = csv([row(emails[0]!), row(emails[1]!, { status: "cancelled" })]);
-    const response = await upload(staff, file, { mode: "import", invite: true });
-    expect(await response.text()).toContain("1 invitation to claim their membership will be sent.");
+    const response = await runImport(staff, file, { mode: "import", invite: true });
+    expect(response.html).toContain("1 invitation to claim their membership will be sent: 1 handed to e-mail, 0 queued.");
     const { invitations } = await snapshot(emails);
     expect(invitations).toEqual([{ recipient: emails[0], kind: "claim-invitation", dedupe_key: `claim-invitation:${emails[0]}` }]);
     const message = await env.DB.prepare("SELECT subject, data FROM email_outbox WHERE recipient = ?1").bind(emails[0]).first<{ subject: string; data: string }>();
@@ -190,8 +229,8 @@ describe("a good file", () => {
     expect(JSON.parse(message!.data)).toMatchObject({ name: "Ada Lovelace", email: emails[0] });
 
     const audits = (await snapshot(emails)).audits;
-    const again = await upload(staff, file, { mode: "import", invite: true });
-    expect(await again.text()).not.toContain("invitation");
+    const again = await runImport(staff, file, { mode: "import", invite: true });
+    expect(again.html).not.toContain("to claim their membership will be sent");
     expect(await snapshot(emails)).toMatchObject({ invitations, audits });
   });
 });
@@ -210,8 +249,7 @@ describe("card payers with their Stripe customer and subscription", () => {
       ],
       [...IMPORT_COLUMNS, "stripe_customer_id", "stripe_subscription_id"],
     );
-    const response = await upload(staff, file, { mode: "import" });
-    const html = await response.text();
+    const { html } = await runImport(staff, file, { mode: "import" });
     expect(html).not.toContain("Problems, by line");
     expect(html).toContain("2 members: 2 created");
     const linked = (
@@ -229,22 +267,107 @@ describe("card payers with their Stripe customer and subscription", () => {
   });
 });
 
-describe("a file larger than one statement's rows", () => {
-  it("imports 1,200 members and invites each in one go (three statements of each), and a rerun changes nothing", { timeout: 30_000 }, async () => {
+/** `count` rows for addresses `<t>-<i>@example.org`; every third has a two-line address, every other a member number from `firstNumber`. */
+const manyRows = (t: string, count: number, firstNumber: number, overrides: (i: number) => Row = () => ({})) =>
+  Array.from({ length: count }, (_, i) =>
+    row(`${t}-${i}@example.org`, {
+      member_number: i % 2 ? "" : String(firstNumber + i),
+      status: i % 7 ? "active" : "lapsed",
+      address: i % 3 ? "1 Guild Street" : "1 Guild Street\nBristol",
+      ...overrides(i),
+    }),
+  );
+
+const importedCount = async (t: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n, count(DISTINCT member_number) AS numbers, count(member_number) AS numbered FROM memberships WHERE import_email LIKE ?1 || '-%'")
+    .bind(t)
+    .first<{ n: number; numbers: number; numbered: number }>())!;
+
+/** The D1 queries each job invocation logged (src/index.ts: member_import.invocation). */
+function invocationQueries() {
+  const seen: number[] = [];
+  const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
+    const event = typeof line === "string" && line.startsWith("{") ? (JSON.parse(line) as { event?: string; d1Queries?: number }) : null;
+    if (event?.event === "member_import.invocation") seen.push(event.d1Queries!);
+  });
+  return { seen, restore: () => spy.mockRestore() };
+}
+
+describe("a file of 60,000 members", () => {
+  it("is stored by the upload, checked and written by the jobs queue a chunk at a time, every row once, each invocation well inside D1's query limit; a rerun changes nothing", { timeout: 600_000 }, async () => {
     const t = tag();
-    const emails = Array.from({ length: 1_200 }, (_, i) => `${t}-${i}@example.org`);
-    const file = csv(emails.map((email, i) => row(email, { member_number: i % 2 ? "" : String(2_000_000 + i), status: i % 7 ? "active" : "lapsed" })));
-    const response = await upload(staff, file, { mode: "import", invite: true });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("1200 members: 1200 created, 0 changed, 0 unchanged, 0 skipped.");
-    const after = await snapshot(emails);
-    expect(after.records).toHaveLength(1_200);
-    expect(after.invitations).toHaveLength(1_200);
-    const numbers = after.records.map((r) => r.member_number).filter((n) => n !== null);
-    expect(new Set(numbers).size).toBe(numbers.length);
-    const again = await upload(staff, file, { mode: "import", invite: true });
-    expect(await again.text()).toContain("1200 members: 0 created, 0 changed, 1200 unchanged, 0 skipped.");
-    expect(await snapshot(emails)).toEqual(after);
+    const first = (await highestNumber()) + 10_000_000;
+    const file = csv(manyRows(t, 60_000, first));
+    const audits = (await snapshot([])).audits;
+    const queries = invocationQueries();
+    let result;
+    try {
+      const response = await upload(staff, file, { mode: "import" });
+      expect(response.status).toBe(303);
+      const importId = importIdIn(response);
+      // Stored before the request answered: every row is in D1, none written yet.
+      expect((await env.DB.prepare("SELECT count(*) AS n FROM member_import_rows WHERE import_id = ?1").bind(importId).first<{ n: number }>())!.n).toBe(60_000);
+      expect((await importedCount(t)).n).toBe(0);
+      const progress = await staff.fetch(`${PATH}/${importId}`);
+      expect(progress.headers.get("Refresh")).toBe("3");
+      expect(await progress.text()).toMatch(/Checking: \d+ of 60000 rows checked/);
+      await finishImport(importId);
+      result = await (await staff.fetch(`${PATH}/${importId}`)).text();
+    } finally {
+      queries.restore();
+    }
+    expect(result).toContain("60000 members: 60000 created, 0 changed, 0 unchanged, 0 skipped.");
+    const written = await importedCount(t);
+    // Every row written once, every active or numbered member with a number of their own.
+    expect(written.n).toBe(60_000);
+    expect(written.numbers).toBe(written.numbered);
+    expect(written.numbered).toBeGreaterThanOrEqual(30_000);
+    expect((await snapshot([])).audits).toBe(audits + 1);
+    expect(queries.seen.length).toBeGreaterThan(6);
+    expect(Math.max(...queries.seen)).toBeLessThan(150);
+    console.info(`60,000 rows: ${queries.seen.length} job invocations, at most ${Math.max(...queries.seen)} D1 queries each`);
+
+    const again = await runImport(staff, file, { mode: "import" });
+    expect(again.html).toContain("60000 members: 0 created, 0 changed, 60000 unchanged, 0 skipped.");
+  });
+
+  it("with one bad row and one address twice, far apart: nothing is written, and each problem is listed with its line", { timeout: 300_000 }, async () => {
+    const t = tag();
+    const rows = manyRows(t, 12_000, (await highestNumber()) + 20_000_000, (i) =>
+      i === 11_500 ? { period_end: "2026-02-30" } : i === 9_000 ? { email: `${t}-3@example.org`, member_number: "" } : {},
+    );
+    const { status, html } = await runImport(staff, csv(rows), { mode: "import", invite: true });
+    expect(status).toBe(200);
+    expect(html).toContain("2 problems in the file. Nothing has been imported.");
+    expect(html).toContain("2026-02-30 is not a real date");
+    // Row 3 (line 5: lines 2 and 5 hold two-line addresses) is the first with that address.
+    expect(html).toMatch(new RegExp(`${t}-3@example.org is also on line \\d+: each member once`));
+    expect(html).toContain("<td>period_end</td>");
+    expect((await importedCount(t)).n).toBe(0);
+    expect((await snapshot([`${t}-1@example.org`])).invitations).toEqual([]);
+  });
+});
+
+describe("a clean dry run", () => {
+  it("is imported from its page without uploading the file again: checked once more, then written", async () => {
+    const t = tag();
+    const emails = [`${t}-a@example.org`, `${t}-b@example.org`];
+    const dry = await runImport(staff, csv(emails.map((email) => row(email))), { mode: "check" });
+    expect(dry.html).toContain("Dry run: nothing has been written.");
+    expect(dry.html).toContain(`action="/staff/members/import/${dry.importId}/import"`);
+    expect((await snapshot(emails)).records).toEqual([]);
+
+    const form = new FormData();
+    form.set("csrfToken", await staff.csrfToken());
+    const started = await staff.fetch(`${PATH}/${dry.importId}/import`, { method: "POST", body: form });
+    expect(started.status).toBe(303);
+    await finishImport(dry.importId!);
+    expect(await (await staff.fetch(`${PATH}/${dry.importId}`)).text()).toContain("2 members: 2 created");
+    expect((await snapshot(emails)).records).toHaveLength(2);
+    // Only once: it is no longer a dry run.
+    const form2 = new FormData();
+    form2.set("csrfToken", await staff.csrfToken());
+    expect((await staff.fetch(`${PATH}/${dry.importId}/import`, { method: "POST", body: form2 })).status).toBe(409);
   });
 });
 
@@ -252,9 +375,9 @@ describe("a bad file", () => {
   const expectRefused = async (file: string | Uint8Array, emails: string[], ...messages: string[]) => {
     const before = await snapshot(emails);
     for (const mode of ["check", "import"]) {
-      const response = await upload(staff, file, { mode, invite: true });
-      expect(response.status).toBe(422);
-      const html = await response.text();
+      // A file that cannot be read at all is refused by the upload (422); row problems are on the import's page.
+      const { status, html } = await runImport(staff, file, { mode, invite: true });
+      expect([200, 422]).toContain(status);
       expect(html).toContain("Nothing has been imported.");
       for (const message of messages) expect(html).toContain(message);
     }
@@ -321,7 +444,7 @@ describe("a bad file", () => {
   it("a member number someone else holds", async () => {
     const t = tag();
     const taken = (await highestNumber()) + 500;
-    await upload(staff, csv([row(`${t}-holder@example.org`, { member_number: String(taken) })]), { mode: "import" });
+    await runImport(staff, csv([row(`${t}-holder@example.org`, { member_number: String(taken) })]), { mode: "import" });
     await expectRefused(csv([row(`${t}-other@example.org`, { member_number: String(taken) })]), [`${t}-other@example.org`], `Member number ${taken} already belongs to another member`);
   });
 
@@ -337,7 +460,7 @@ describe("an imported member", () => {
   it("is claimed only through a verified address, then sees their number and can print a proof", { timeout: 30_000 }, async () => {
     const user = await createUser();
     const number = (await highestNumber()) + 10;
-    await upload(staff, csv([row(user.email, { name: "Imogen Imported", member_number: String(number) })]), { mode: "import" });
+    await runImport(staff, csv([row(user.email, { name: "Imogen Imported", member_number: String(number) })]), { mode: "import" });
 
     const unverified = new TestBrowser();
     await unverified.signIn(user.email, user.password);
@@ -360,7 +483,7 @@ describe("an imported member", () => {
     for (const fact of ["Proof of membership", "Imogen Imported", String(number), "Full member", "31 December 2099"]) expect(html).toContain(fact);
 
     // A claimed record is the member's now: the old file no longer changes it.
-    const rerun = await (await upload(staff, csv([row(user.email, { name: "Imogen Imported", member_number: String(number), status: "lapsed" })]), { mode: "check" })).text();
+    const rerun = (await runImport(staff, csv([row(user.email, { name: "Imogen Imported", member_number: String(number), status: "lapsed" })]), { mode: "check" })).html;
     expect(rerun).toContain("Its owner has signed in and claimed it");
   });
 });
@@ -369,7 +492,7 @@ describe("member numbers", () => {
   it("are given when a membership is activated (a staff payment), after the highest, and kept through a lapse", async () => {
     const t = tag();
     const highest = (await highestNumber()) + 77;
-    await upload(staff, csv([row(`${t}-imported@example.org`, { member_number: String(highest) })]), { mode: "import" });
+    await runImport(staff, csv([row(`${t}-imported@example.org`, { member_number: String(highest) })]), { mode: "import" });
     const userId = `user-${t}`;
     const id = crypto.randomUUID();
     await env.DB.batch([

@@ -1,10 +1,9 @@
 /**
- * The member import's reads and writes in D1 (memberships, migrations/0014). Rows travel as one
- * JSON parameter per statement (`json_each`), not one parameter per value: D1 binds at most 100
- * parameters to a statement, and a few statements of 500 rows keep a 5,000-row import to a
- * handful of queries in one batch (one transaction).
+ * What D1 already holds for the members of one chunk of an import file (memberships,
+ * migrations/0014): the chunk's addresses and numbers travel as one JSON parameter per statement
+ * (`json_each`), not one parameter per value, since D1 binds at most 100 parameters to a
+ * statement. The writes are the import job's (member-import-jobs.ts).
  */
-import type { ImportedMember } from "../../domain/member-import";
 import type { MembershipStatus, PaymentMethod } from "../../domain/membership";
 
 /** A record the import made before, as it is now. */
@@ -39,15 +38,10 @@ export interface ExistingMembers {
 
 export interface MemberImportStore {
   existing(emails: readonly string[], numbers: readonly number[]): Promise<ExistingMembers>;
-  /** Upserts of these members by import address, rows with a member number first. Run them in one batch. */
-  upserts(members: readonly ImportedMember[]): D1PreparedStatement[];
 }
 
-/** Rows per statement: well under D1's 1 MB for the JSON parameter. */
-export const ROWS_PER_STATEMENT = 500;
 /** The outbox dedupe key of an address's claim invitation, before the address (services/email/dedupe-key.ts). */
 const INVITATION_KEY = "claim-invitation:";
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 interface Row {
   import_email: string;
@@ -71,10 +65,12 @@ export function createMemberImportStore(db: D1Database): MemberImportStore {
     async existing(emails, numbers) {
       const [imported, onSite, taken, invited] = await db.batch<Record<string, unknown>>([
         db.prepare("SELECT * FROM memberships WHERE import_email IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(emails)),
+        // Two seeks (by address in any case, by user id), each on its own index; `+import_email`
+        // keeps SQLite from reading every membership without one through that column's index.
         db
           .prepare(
-            `SELECT DISTINCT lower(email) AS email FROM memberships
-             WHERE import_email IS NULL AND (lower(email) IN (SELECT value FROM json_each(?1)) OR user_id IN (SELECT 'email:' || value FROM json_each(?1)))`,
+            `SELECT lower(email) AS email FROM memberships WHERE lower(email) IN (SELECT value FROM json_each(?1)) AND +import_email IS NULL
+             UNION SELECT lower(email) FROM memberships WHERE user_id IN (SELECT 'email:' || value FROM json_each(?1)) AND +import_email IS NULL`,
           )
           .bind(JSON.stringify(emails)),
         db.prepare("SELECT member_number, import_email FROM memberships WHERE member_number IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(numbers)),
@@ -108,48 +104,6 @@ export function createMemberImportStore(db: D1Database): MemberImportStore {
         numbers: new Map(((taken?.results ?? []) as { member_number: number; import_email: string | null }[]).map((row) => [row.member_number, row.import_email])),
         invited: new Set(((invited?.results ?? []) as { email: string }[]).map((row) => row.email)),
       };
-    },
-    upserts(members) {
-      // A row without a number takes the next after the highest when it is active (the trigger in
-      // migrations/0014), so every given number must be in place first.
-      const ordered = [...members].sort((a, b) => Number(a.memberNumber === null) - Number(b.memberNumber === null));
-      const statements: D1PreparedStatement[] = [];
-      for (let start = 0; start < ordered.length; start += ROWS_PER_STATEMENT) {
-        const rows = ordered.slice(start, start + ROWS_PER_STATEMENT).map((m) => ({
-          email: m.email,
-          slug: m.membershipSlug,
-          title: m.membershipTitle,
-          status: m.status,
-          method: m.paymentMethod,
-          start: m.periodStart,
-          end: m.periodEnd,
-          number: m.memberNumber,
-          name: m.name,
-          address: m.address,
-          consents: JSON.stringify(m.consents),
-          customer: m.stripeCustomerId,
-          subscription: m.stripeSubscriptionId,
-        }));
-        const field = (name: string) => `json_extract(value, '$.${name}')`;
-        statements.push(
-          db
-            .prepare(
-              `INSERT INTO memberships (user_id, email, import_email, membership_slug, membership_title, status, payment_method, period_start, period_end,
-                 member_number, member_name, postal_address, consents, stripe_customer_id, stripe_subscription_id)
-               SELECT 'email:' || ${field("email")}, ${field("email")}, ${field("email")}, ${field("slug")}, ${field("title")}, ${field("status")},
-                 ${field("method")}, ${field("start")}, ${field("end")}, ${field("number")}, ${field("name")}, ${field("address")}, ${field("consents")},
-                 ${field("customer")}, ${field("subscription")}
-               FROM json_each(?1) WHERE true
-               ON CONFLICT (import_email) DO UPDATE SET membership_slug = excluded.membership_slug, membership_title = excluded.membership_title,
-                 status = excluded.status, payment_method = excluded.payment_method, period_start = excluded.period_start, period_end = excluded.period_end,
-                 member_number = COALESCE(excluded.member_number, memberships.member_number), member_name = excluded.member_name,
-                 postal_address = excluded.postal_address, consents = excluded.consents, stripe_customer_id = excluded.stripe_customer_id,
-                 stripe_subscription_id = excluded.stripe_subscription_id, updated_at = ${NOW}`,
-            )
-            .bind(JSON.stringify(rows)),
-        );
-      }
-      return statements;
     },
   };
 }

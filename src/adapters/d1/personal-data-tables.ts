@@ -197,6 +197,21 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
       why: "what a staff member did stays, as in the audit log; the files themselves (which hold members' data) are deleted 7 days after they are ready",
     },
   },
+  {
+    // A member import file's rows (cleared 30 days after the import finishes): found by the address the row reads as.
+    table: "member_import_rows",
+    rowsOf: null,
+    rowsAtAddress: { where: "email = ?2", erased: true },
+    exportColumns: ["import_id", "line", "fields", "action", "invitation_state", "invited_on"],
+    erasure: { kind: "delete" },
+  },
+  {
+    table: "member_imports",
+    rowsOf: null,
+    rowsAtAddress: { where: "lower(staff_email) = ?2", erased: false },
+    exportColumns: ["id", "staff_email", "mode", "phase", "rows", "created_at", "finished_at"],
+    erasure: { kind: "keep", why: "which staff member imported which file, and when, as the audit log keeps it" },
+  },
 ];
 
 /** Tables that hold nothing about a person, and why. */

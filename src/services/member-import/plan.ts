@@ -57,20 +57,3 @@ export function planImport(members: readonly ImportedMember[], existing: Existin
   }
   return { actions, problems };
 }
-
-/** Members the file names twice (by address or member number): every line after the first is a problem. */
-export function duplicates(members: readonly ImportedMember[]): ImportProblem[] {
-  const problems: ImportProblem[] = [];
-  const emails = new Map<string, number>();
-  const numbers = new Map<number, number>();
-  for (const member of members) {
-    const first = emails.get(member.email);
-    if (first !== undefined) problems.push({ line: member.line, column: "email", message: `${member.email} is also on line ${first}: each member once` });
-    else emails.set(member.email, member.line);
-    if (member.memberNumber === null) continue;
-    const numbered = numbers.get(member.memberNumber);
-    if (numbered !== undefined) problems.push({ line: member.line, column: "member_number", message: `Member number ${member.memberNumber} is also on line ${numbered}` });
-    else numbers.set(member.memberNumber, member.line);
-  }
-  return problems;
-}

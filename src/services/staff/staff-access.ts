@@ -27,6 +27,8 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members": "membership",
   "/staff/members.csv": "membership",
   "/staff/members/import": "membership",
+  "/staff/members/import/:id": "membership",
+  "/staff/members/import/:id/import": "membership",
   "/staff/members/:userId": "membership",
   "/staff/members/:userId/emails/:id/resend": "membership",
   "/staff/emails": "membership",

@@ -1,64 +1,46 @@
 /**
- * /staff/members/import: the upload form (a dry run first, or the real run) and the report of a
- * run: every problem with its line, column and reason, and every member it would create, change
- * or skip. Works without JavaScript: a plain multipart form.
+ * /staff/members/import: the upload form (a dry run first, or the real run), the problems that
+ * refused a file as a whole (its encoding, quoting or header), and the latest imports with where
+ * each has got to. Works without JavaScript: a plain multipart form.
  */
-import { IMPORT_COLUMNS, type ImportAction, type ImportReport } from "../../domain/member-import";
+import { IMPORT_COLUMNS, type ImportJob, type ImportProblem } from "../../domain/member-import";
 import { CheckboxField } from "../forms/choice-fields";
+import { ImportPhaseWords } from "./member-import-phase";
 import { StaffNav } from "./staff-nav";
 import { StaffTable } from "./staff-table";
 
 export interface MemberImportContentProps {
   csrfToken: string;
-  /** The run just made, with whether it was the real one; null before any upload. */
-  result: { report: ImportReport; mode: "check" | "import" } | null;
+  /** Why the file just uploaded was refused as a whole; none otherwise. */
+  refused: ImportProblem[];
+  recent: ImportJob[];
+  /** The most members a file may hold. */
+  maxRows: number;
 }
 
-const WHAT: Record<ImportAction["kind"], string> = { create: "Create", change: "Change", unchanged: "No change", skip: "Skip" };
-
-function Summary({ report, mode }: { report: ImportReport; mode: "check" | "import" }) {
-  const count = (kind: ImportAction["kind"]) => report.actions.filter((a) => a.kind === kind).length;
-  if (report.problems.length > 0) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>
-          <strong>
-            {report.problems.length} problem{report.problems.length === 1 ? "" : "s"} in the file. Nothing has been imported.
-          </strong>{" "}
-          Fix them in the file and upload it again.
-        </p>
-      </div>
-    );
-  }
-  const counts = `${report.rows} members: ${count("create")} to create, ${count("change")} to change, ${count("unchanged")} unchanged, ${count("skip")} skipped.`;
-  return (
-    <div className="notice notice--success" role="status">
-      {mode === "check" ? (
-        <p>
-          <strong>Dry run: nothing has been written.</strong> {counts} Choose the same file and press “Import” to write it.
-        </p>
-      ) : (
-        <p>
-          <strong>Imported.</strong> {counts.replace("to create", "created").replace("to change", "changed")}
-          {report.invitations > 0 ? ` ${report.invitations} invitation${report.invitations === 1 ? "" : "s"} to claim their membership will be sent.` : ""}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export function MemberImportContent({ csrfToken, result }: MemberImportContentProps) {
-  const listed = result?.report.actions.filter((a) => a.kind !== "unchanged") ?? [];
+export function MemberImportContent({ csrfToken, refused, recent, maxRows }: MemberImportContentProps) {
   return (
     <div className="staff-screen">
       <StaffNav current="import" />
       <h1>Import members</h1>
-      {result ? <Summary report={result.report} mode={result.mode} /> : null}
+      {refused.length > 0 ? (
+        <div className="notice notice--error" role="alert">
+          <p>
+            <strong>The file cannot be read. Nothing has been imported.</strong>
+          </p>
+          <ul>
+            {refused.map((p, i) => (
+              <li key={i}>{p.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <form method="post" action="/staff/members/import" encType="multipart/form-data" className="staff-form">
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <p id="import-file-hint">
           A CSV file saved as UTF-8, its first line naming the columns: {IMPORT_COLUMNS.join(", ")}. Dates as YYYY-MM-DD; consents separated by semicolons;
-          leave the member number blank to give the next one. Each member is found by e-mail address, so importing the same file twice changes nothing.
+          leave the member number blank to give the next one. Each member is found by e-mail address, so importing the same file twice changes nothing. Up to{" "}
+          {maxRows.toLocaleString("en-GB")} members a file: the file is checked and written in the background, and its page shows how far it has got.
         </p>
         <div className="field">
           <label className="field__label" htmlFor="file">
@@ -66,7 +48,7 @@ export function MemberImportContent({ csrfToken, result }: MemberImportContentPr
           </label>
           <input className="field__input" type="file" id="file" name="file" accept=".csv,text/csv" required aria-describedby="import-file-hint" />
         </div>
-        <CheckboxField id="invite" label="Invite each imported member who has not signed in yet to claim their membership (once per address)" />
+        <CheckboxField id="invite" label="Invite each imported member who has not signed in yet to claim their membership (once per address, a day's budget at a time)" />
         <p className="staff-form__actions">
           <button type="submit" name="mode" value="check" className="button">
             Check the file (dry run)
@@ -76,29 +58,21 @@ export function MemberImportContent({ csrfToken, result }: MemberImportContentPr
           </button>
         </p>
       </form>
-      {result && result.report.problems.length > 0 ? (
-        <StaffTable caption="Problems, by line" head={<><th scope="col">Line</th><th scope="col">Column</th><th scope="col">Why</th></>}>
-          {result.report.problems.map((p, i) => (
-            <tr key={i}>
-              <td className="staff-table__number">{p.line ?? "—"}</td>
-              <td>{p.column ?? "—"}</td>
-              <td>{p.message}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      ) : null}
-      {listed.length > 0 ? (
-        <StaffTable
-          caption={result?.mode === "import" && result.report.written ? "What the import did" : "What the import would do"}
-          head={<><th scope="col">Line</th><th scope="col">E-mail</th><th scope="col">Name</th><th scope="col">Action</th><th scope="col">Details</th></>}
-        >
-          {listed.map((a) => (
-            <tr key={a.member.line}>
-              <td className="staff-table__number">{a.member.line}</td>
-              <td className="staff-table__email">{a.member.email}</td>
-              <th scope="row">{a.member.name}</th>
-              <td>{WHAT[a.kind]}</td>
-              <td>{a.kind === "change" ? a.changes.join("; ") : a.kind === "skip" ? a.reason : `${a.member.membershipTitle}, ${a.member.status} until ${a.member.periodEnd}`}</td>
+      {recent.length > 0 ? (
+        <StaffTable caption="Latest imports" head={<><th scope="col">Import</th><th scope="col">Started</th><th scope="col">By</th><th scope="col">Rows</th><th scope="col">Where it is</th></>}>
+          {recent.map((job) => (
+            <tr key={job.id}>
+              <th scope="row">
+                <a href={`/staff/members/import/${job.id}`}>
+                  {job.mode === "check" ? "Dry run" : "Import"} {job.id}
+                </a>
+              </th>
+              <td>{job.createdAt.slice(0, 16).replace("T", " ")} UTC</td>
+              <td className="staff-table__email">{job.staffEmail}</td>
+              <td className="staff-table__number">{job.rows}</td>
+              <td>
+                <ImportPhaseWords job={job} />
+              </td>
             </tr>
           ))}
         </StaffTable>

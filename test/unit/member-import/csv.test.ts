@@ -1,6 +1,6 @@
 /** The member import's CSV reader: RFC 4180 quoting, CRLF and LF, the byte order mark, UTF-8 only. */
 import { describe, expect, it } from "vitest";
-import { CsvError, decodeUtf8, parseCsv } from "../../../src/services/member-import/csv";
+import { CsvError, CsvReader, decodeUtf8, parseCsv } from "../../../src/services/member-import/csv";
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
 
@@ -57,6 +57,22 @@ describe("parseCsv", () => {
     expect(error).toBeInstanceOf(CsvError);
     expect((error as CsvError).line).toBe(line);
     expect((error as CsvError).message).toContain(message);
+  });
+});
+
+describe("CsvReader (a stream's pieces)", () => {
+  it("reads the same records however the text is cut: between a CR and its LF, inside quotes, between doubled quotes", () => {
+    const text = '\uFEFFh1,h2\r\n"Smith, Jane","She said ""hi"""\r\n"two\r\nlines",x\r\n\r\nlast,"y"';
+    const whole = parseCsv(text);
+    for (let cut = 0; cut <= text.length; cut++) {
+      for (const size of [1, 2, 3, 7]) {
+        const reader = new CsvReader();
+        const records = [...reader.push(text.slice(0, cut))];
+        for (let at = cut; at < text.length; at += size) records.push(...reader.push(text.slice(at, at + size)));
+        records.push(...reader.end());
+        expect(records, `cut at ${cut}, then pieces of ${size}`).toEqual(whole);
+      }
+    }
   });
 });
 

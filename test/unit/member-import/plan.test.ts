@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExistingMembers, ImportedRecord } from "../../../src/adapters/d1/member-import";
 import type { ImportedMember } from "../../../src/domain/member-import";
-import { duplicates, planImport } from "../../../src/services/member-import/plan";
+import { planImport } from "../../../src/services/member-import/plan";
 
 const member = (overrides: Partial<ImportedMember> = {}): ImportedMember => ({
   line: 2,
@@ -88,19 +88,5 @@ describe("planImport", () => {
     expect(plan.problems).toEqual([{ line: 2, column: "member_number", message: "Member number 1042 already belongs to another member" }]);
     const other = planImport([member()], existing({ numbers: new Map([[1042, "bob@example.org"]]) }));
     expect(other.problems).toHaveLength(1);
-  });
-});
-
-describe("duplicates", () => {
-  it("names every repeated address and member number with the line it repeats", () => {
-    const rows = [member({ line: 2 }), member({ line: 3, memberNumber: 5 }), member({ line: 4, email: "bob@example.org", memberNumber: 5 })];
-    expect(duplicates(rows)).toEqual([
-      { line: 3, column: "email", message: "ada@example.org is also on line 2: each member once" },
-      { line: 4, column: "member_number", message: "Member number 5 is also on line 3" },
-    ]);
-  });
-
-  it("allows any number of blank member numbers", () => {
-    expect(duplicates([member({ memberNumber: null }), member({ line: 3, email: "b@example.org", memberNumber: null })])).toEqual([]);
   });
 });

@@ -1,0 +1,359 @@
+/**
+ * The member import's job in D1 (migrations/0042): the uploaded file's records as staged rows,
+ * what checking found for each, and the import's progress. Every write of a chunk is set-based
+ * (one JSON parameter read with `json_each`, or straight from the staged rows) and goes in one
+ * batch with the move of the import's progress, which happens only from the steps the caller
+ * read (compare and set) and records a fresh claim; the chunk's other statements write only while
+ * that claim is the recorded one. So of two workers on one import only one writes a chunk, and a
+ * job cut off resumes after the last chunk that committed.
+ */
+import type { ImportAction, ImportCounts, ImportJob, ImportPhase, ImportProblem, ListedRow } from "../../domain/member-import";
+
+export type { ImportCounts, ImportJob, ImportPhase, ListedRow };
+
+/** One record of the file as staged. */
+export interface StagedRow {
+  seq: number;
+  line: number;
+  fields: string[];
+}
+
+/** What checking found for one staged row. */
+export interface CheckedRow {
+  seq: number;
+  /** Set for a row that reads as a member (for the duplicate checks and the write). */
+  email: string | null;
+  memberNumber: number | null;
+  member: unknown;
+  action: ImportAction["kind"] | null;
+  /** The changes ("status: active → lapsed; …") or the reason for a skip. */
+  detail: string | null;
+  problems: ImportProblem[];
+  /** The claim invitation's data, when the member is to be invited. */
+  invitation: unknown;
+}
+
+/** Where an import goes with a step, and what it records on the way. */
+export interface ImportStep {
+  phase: ImportPhase;
+  pass?: 0 | 1;
+  position: number;
+  rows?: number;
+  header?: string[];
+  fileProblems?: ImportProblem[];
+  stripeLinks?: number;
+  counts?: ImportCounts;
+  error?: string | null;
+  finished?: boolean;
+  /** A dry run brought back to be imported for real, by whom, and whether to invite. */
+  mode?: "check" | "import";
+  staffEmail?: string;
+  invite?: boolean;
+}
+
+export interface MemberImportJobStore {
+  /** A new import, staging. */
+  create(job: { staffEmail: string; mode: "check" | "import"; invite: boolean }, now: string): Promise<ImportJob>;
+  /** The insert of a piece of the file's records. */
+  stage(importId: number, rows: readonly StagedRow[]): D1PreparedStatement;
+  get(importId: number): Promise<ImportJob | null>;
+  /** The newest imports, newest first. */
+  recent(limit: number): Promise<ImportJob[]>;
+  /** Up to `limit` staged rows after `afterSeq`, in file order. */
+  stagedAfter(importId: number, afterSeq: number, limit: number): Promise<StagedRow[]>;
+  /**
+   * Moves the import from `from` (as read) to `to`, recording `claim`: changes nothing if another
+   * worker moved it first. Put it first in the chunk's batch; the statements after it write only
+   * under this claim.
+   */
+  advance(from: Pick<ImportJob, "id" | "steps">, to: ImportStep, claim: string, now: string): D1PreparedStatement;
+  /** What checking found for these rows (several statements for a large chunk). */
+  checked(importId: number, rows: readonly CheckedRow[], claim: string): D1PreparedStatement[];
+  /**
+   * The rows from `fromSeq` to `toSeq` whose address (then member number) is on an earlier row of
+   * the same file get that problem. Every earlier row must be checked already.
+   */
+  duplicates(importId: number, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement[];
+  /** The plan's counts over every checked row, and whether any row to write has a member number. */
+  tally(importId: number): Promise<ImportCounts & { numbered: number }>;
+  /**
+   * Creates or changes the memberships of rows `fromSeq`..`toSeq` the plan creates or changes:
+   * in pass 0 those with a member number, in pass 1 the rest (the trigger then numbers them after
+   * every given number). Upserts by import address, straight from the staged rows.
+   */
+  write(importId: number, pass: 0 | 1, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement;
+  /** Queues the claim invitations of rows `fromSeq`..`toSeq` for the day's budget. */
+  queueInvitations(importId: number, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement;
+  /** Rows with problems, by line, after `afterLine`. */
+  problemRows(importId: number, afterLine: number, limit: number): Promise<ListedRow[]>;
+  /** Rows the import creates, changes or skips, in file order, after `afterSeq`. */
+  actingRows(importId: number, afterSeq: number, limit: number): Promise<ListedRow[]>;
+  /** Unfinished imports whose last step is older than `staleBefore`: their hand-over was lost. */
+  stalled(staleBefore: string, limit: number): Promise<number[]>;
+  /** Deletes up to `limit` staged rows of imports finished before `before`; returns how many went. */
+  clearFinished(before: string, limit: number): Promise<number>;
+}
+
+interface JobRow {
+  id: number;
+  staff_email: string;
+  mode: "check" | "import";
+  invite: number;
+  phase: ImportPhase;
+  header: string | null;
+  rows: number;
+  pass: 0 | 1;
+  position: number;
+  steps: number;
+  file_problems: string;
+  stripe_links: number;
+  created: number;
+  changed: number;
+  unchanged: number;
+  skipped: number;
+  problems: number;
+  invitations: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+const toJob = (r: JobRow): ImportJob => ({
+  id: r.id,
+  staffEmail: r.staff_email,
+  mode: r.mode,
+  invite: r.invite === 1,
+  phase: r.phase,
+  header: r.header === null ? null : (JSON.parse(r.header) as string[]),
+  rows: r.rows,
+  pass: r.pass,
+  position: r.position,
+  steps: r.steps,
+  fileProblems: JSON.parse(r.file_problems) as ImportProblem[],
+  stripeLinks: r.stripe_links,
+  created: r.created,
+  changed: r.changed,
+  unchanged: r.unchanged,
+  skipped: r.skipped,
+  problems: r.problems,
+  invitations: r.invitations,
+  error: r.error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  finishedAt: r.finished_at,
+});
+
+interface ListedDbRow {
+  seq: number;
+  line: number;
+  email: string | null;
+  name: string | null;
+  action: ImportAction["kind"] | null;
+  detail: string | null;
+  problems: string | null;
+  membership_title: string | null;
+  status: string | null;
+  period_end: string | null;
+}
+
+const toListed = (r: ListedDbRow): ListedRow => ({
+  seq: r.seq,
+  line: r.line,
+  email: r.email,
+  name: r.name,
+  action: r.action,
+  detail: r.detail,
+  problems: r.problems === null ? [] : (JSON.parse(r.problems) as ImportProblem[]),
+  membershipTitle: r.membership_title,
+  status: r.status,
+  periodEnd: r.period_end,
+});
+
+/** Checked rows per statement: a row's JSON is at most about 2 KB, so a statement's parameter stays under 1 MB. */
+const CHECKED_PER_STATEMENT = 400;
+/** A chunk's statements after the move of progress write only under the claim it recorded. */
+const CLAIMED = "EXISTS (SELECT 1 FROM member_imports WHERE id = ?1 AND claim = ?2)";
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+const LISTED = `seq, line, email, json_extract(member, '$.name') AS name, action, detail, problems,
+  json_extract(member, '$.membershipTitle') AS membership_title, json_extract(member, '$.status') AS status, json_extract(member, '$.periodEnd') AS period_end`;
+
+/** "<what> is also on line <n>" for the rows of a range whose `column` value is on an earlier row. */
+function duplicateStatement(db: D1Database, column: "email" | "member_number", problem: { column: string; message: string }, args: readonly unknown[]) {
+  return db
+    .prepare(
+      `UPDATE member_import_rows AS r
+       SET problems = json_insert(coalesce(r.problems, '[]'), '$[#]', json_object('line', r.line, 'column', '${problem.column}', 'message', ${problem.message}))
+       FROM (SELECT d.seq, (SELECT f.line FROM member_import_rows AS f WHERE f.import_id = ?1 AND f.${column} = d.${column} ORDER BY f.seq LIMIT 1) AS first_line,
+                    (SELECT f.seq FROM member_import_rows AS f WHERE f.import_id = ?1 AND f.${column} = d.${column} ORDER BY f.seq LIMIT 1) AS first_seq
+             FROM member_import_rows AS d WHERE d.import_id = ?1 AND d.seq BETWEEN ?3 AND ?4 AND d.${column} IS NOT NULL) AS earlier
+       WHERE r.import_id = ?1 AND r.seq = earlier.seq AND earlier.first_seq < r.seq AND ${CLAIMED}`,
+    )
+    .bind(...args);
+}
+
+export function createMemberImportJobStore(db: D1Database): MemberImportJobStore {
+  const list = async (sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).all<ListedDbRow>()).results.map(toListed);
+  return {
+    async create({ staffEmail, mode, invite }, now) {
+      const row = await db
+        .prepare("INSERT INTO member_imports (staff_email, mode, invite, phase, created_at, updated_at) VALUES (?1, ?2, ?3, 'staging', ?4, ?4) RETURNING *")
+        .bind(staffEmail, mode, invite ? 1 : 0, now)
+        .first<JobRow>();
+      return toJob(row!);
+    },
+    stage: (importId, rows) =>
+      db
+        .prepare(
+          `INSERT INTO member_import_rows (import_id, seq, line, fields)
+           SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?2) WHERE true
+           ON CONFLICT (import_id, seq) DO NOTHING`,
+        )
+        .bind(importId, JSON.stringify(rows.map((r) => [r.seq, r.line, JSON.stringify(r.fields)]))),
+    async get(importId) {
+      const row = await db.prepare("SELECT * FROM member_imports WHERE id = ?1").bind(importId).first<JobRow>();
+      return row ? toJob(row) : null;
+    },
+    async recent(limit) {
+      const { results } = await db.prepare("SELECT * FROM member_imports ORDER BY id DESC LIMIT ?1").bind(limit).all<JobRow>();
+      return results.map(toJob);
+    },
+    async stagedAfter(importId, afterSeq, limit) {
+      const { results } = await db
+        .prepare("SELECT seq, line, fields FROM member_import_rows WHERE import_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3")
+        .bind(importId, afterSeq, limit)
+        .all<{ seq: number; line: number; fields: string }>();
+      return results.map((r) => ({ seq: r.seq, line: r.line, fields: JSON.parse(r.fields) as string[] }));
+    },
+    advance(from, to, claim, now) {
+      const set: string[] = ["phase = ?4", "position = ?5", "steps = steps + 1", "claim = ?2", "updated_at = ?6"];
+      const values: unknown[] = [from.id, claim, from.steps, to.phase, to.position, now];
+      const add = (column: string, value: unknown) => {
+        values.push(value);
+        set.push(`${column} = ?${values.length}`);
+      };
+      if (to.pass !== undefined) add("pass", to.pass);
+      if (to.rows !== undefined) add("rows", to.rows);
+      if (to.header !== undefined) add("header", JSON.stringify(to.header));
+      if (to.fileProblems !== undefined) add("file_problems", JSON.stringify(to.fileProblems));
+      if (to.stripeLinks !== undefined) add("stripe_links", to.stripeLinks);
+      if (to.error !== undefined) add("error", to.error);
+      if (to.mode !== undefined) add("mode", to.mode);
+      if (to.staffEmail !== undefined) add("staff_email", to.staffEmail);
+      if (to.invite !== undefined) add("invite", to.invite ? 1 : 0);
+      if (to.counts) for (const [key, value] of Object.entries(to.counts)) add(key, value);
+      if (to.finished !== undefined) add("finished_at", to.finished ? now : null);
+      return db.prepare(`UPDATE member_imports SET ${set.join(", ")} WHERE id = ?1 AND steps = ?3`).bind(...values);
+    },
+    checked(importId, rows, claim) {
+      const statements: D1PreparedStatement[] = [];
+      for (let start = 0; start < rows.length; start += CHECKED_PER_STATEMENT) {
+        const slice = rows.slice(start, start + CHECKED_PER_STATEMENT).map((r) => [
+          r.seq,
+          r.email,
+          r.memberNumber,
+          r.member === null ? null : JSON.stringify(r.member),
+          r.action,
+          r.detail,
+          r.problems.length > 0 ? JSON.stringify(r.problems) : null,
+          r.invitation === null ? null : JSON.stringify(r.invitation),
+        ]);
+        const field = (i: number) => `json_extract(value, '$[${i}]')`;
+        statements.push(
+          db
+            .prepare(
+              // The chunk's rows are found by key, one seek each, from the list: joined to the table
+              // alone, SQLite would read every row of the import once for each row of the list.
+              `WITH c AS (SELECT ${field(0)} AS seq, ${field(1)} AS email, ${field(2)} AS member_number, ${field(3)} AS member, ${field(4)} AS action,
+                                 ${field(5)} AS detail, ${field(6)} AS problems, ${field(7)} AS invitation FROM json_each(?3))
+               UPDATE member_import_rows SET email = c.email, member_number = c.member_number, member = c.member, action = c.action, detail = c.detail,
+                 problems = c.problems, invitation = c.invitation, invitation_state = NULL, invited_on = NULL
+               FROM c
+               WHERE member_import_rows.import_id = ?1 AND member_import_rows.seq IN (SELECT seq FROM c) AND member_import_rows.seq = c.seq AND ${CLAIMED}`,
+            )
+            .bind(importId, claim, JSON.stringify(slice)),
+        );
+      }
+      return statements;
+    },
+    duplicates(importId, fromSeq, toSeq, claim) {
+      const args = [importId, claim, fromSeq, toSeq];
+      return [
+        duplicateStatement(db, "email", { column: "email", message: "r.email || ' is also on line ' || earlier.first_line || ': each member once'" }, args),
+        duplicateStatement(
+          db,
+          "member_number",
+          { column: "member_number", message: "'Member number ' || r.member_number || ' is also on line ' || earlier.first_line" },
+          args,
+        ),
+      ];
+    },
+    async tally(importId) {
+      const row = await db
+        .prepare(
+          `SELECT coalesce(sum(action = 'create' AND problems IS NULL), 0) AS created, coalesce(sum(action = 'change' AND problems IS NULL), 0) AS changed,
+                  coalesce(sum(action = 'unchanged' AND problems IS NULL), 0) AS unchanged, coalesce(sum(action = 'skip' AND problems IS NULL), 0) AS skipped,
+                  coalesce(sum(json_array_length(problems)), 0) AS problems, coalesce(sum(invitation IS NOT NULL), 0) AS invitations,
+                  coalesce(sum(action IN ('create', 'change') AND member_number IS NOT NULL), 0) AS numbered
+           FROM member_import_rows WHERE import_id = ?1`,
+        )
+        .bind(importId)
+        .first<ImportCounts & { numbered: number }>();
+      return row!;
+    },
+    write(importId, pass, fromSeq, toSeq, claim) {
+      const field = (name: string) => `json_extract(member, '$.${name}')`;
+      return db
+        .prepare(
+          `INSERT INTO memberships (user_id, email, import_email, membership_slug, membership_title, status, payment_method, period_start, period_end,
+             member_number, member_name, postal_address, consents, stripe_customer_id, stripe_subscription_id)
+           SELECT 'email:' || email, email, email, ${field("membershipSlug")}, ${field("membershipTitle")}, ${field("status")}, ${field("paymentMethod")},
+             ${field("periodStart")}, ${field("periodEnd")}, member_number, ${field("name")}, ${field("address")}, ${field("consents")},
+             ${field("stripeCustomerId")}, ${field("stripeSubscriptionId")}
+           FROM member_import_rows
+           WHERE import_id = ?1 AND seq BETWEEN ?3 AND ?4 AND action IN ('create', 'change') AND (member_number IS NULL) = ?5 AND ${CLAIMED}
+           ORDER BY seq
+           ON CONFLICT (import_email) DO UPDATE SET membership_slug = excluded.membership_slug, membership_title = excluded.membership_title,
+             status = excluded.status, payment_method = excluded.payment_method, period_start = excluded.period_start, period_end = excluded.period_end,
+             member_number = COALESCE(excluded.member_number, memberships.member_number), member_name = excluded.member_name,
+             postal_address = excluded.postal_address, consents = excluded.consents, stripe_customer_id = excluded.stripe_customer_id,
+             stripe_subscription_id = excluded.stripe_subscription_id, updated_at = ${NOW}`,
+        )
+        .bind(importId, claim, fromSeq, toSeq, pass);
+    },
+    queueInvitations: (importId, fromSeq, toSeq, claim) =>
+      db
+        .prepare(
+          `UPDATE member_import_rows SET invitation_state = 'queued'
+           WHERE import_id = ?1 AND seq BETWEEN ?3 AND ?4 AND invitation IS NOT NULL AND invitation_state IS NULL AND ${CLAIMED}`,
+        )
+        .bind(importId, claim, fromSeq, toSeq),
+    problemRows: (importId, afterLine, limit) =>
+      list(`SELECT ${LISTED} FROM member_import_rows WHERE import_id = ?1 AND problems IS NOT NULL AND line > ?2 ORDER BY line LIMIT ?3`, importId, afterLine, limit),
+    actingRows: (importId, afterSeq, limit) =>
+      list(
+        `SELECT ${LISTED} FROM member_import_rows WHERE import_id = ?1 AND action IN ('create', 'change', 'skip') AND seq > ?2 ORDER BY seq LIMIT ?3`,
+        importId,
+        afterSeq,
+        limit,
+      ),
+    async stalled(staleBefore, limit) {
+      const { results } = await db
+        .prepare("SELECT id FROM member_imports WHERE phase IN ('checking', 'writing') AND updated_at < ?1 ORDER BY updated_at LIMIT ?2")
+        .bind(staleBefore, limit)
+        .all<{ id: number }>();
+      return results.map((r) => r.id);
+    },
+    async clearFinished(before, limit) {
+      const result = await db
+        .prepare(
+          `DELETE FROM member_import_rows WHERE (import_id, seq) IN (
+             SELECT import_id, seq FROM member_import_rows
+             WHERE import_id IN (SELECT id FROM member_imports WHERE finished_at IS NOT NULL AND finished_at < ?1) LIMIT ?2)`,
+        )
+        .bind(before, limit)
+        .run();
+      return result.meta.changes;
+    },
+  };
+}
