@@ -3,4 +3,7 @@
 // What start-up needs stays in the main module; what only some requests need is a lazily loaded
 // module (src/lazy-modules.ts): the Markdown pipeline, the e-mail renderer, the Stripe SDK and
 // the GraphQL client. Raise the budget only with a reason in the commit that does.
-export const MAIN_MODULE_GZIP_BUDGET_BYTES = 310 * 1024;
+// 2026-11-27: 310 -> 330 KiB. The cut to 297 KiB was followed the same day by site search, the
+// purge and loader Durable Objects, background exports and the import job (323.5 KiB together):
+// what is left to move is the app's own code, which needs real code splitting (decision 0013).
+export const MAIN_MODULE_GZIP_BUDGET_BYTES = 330 * 1024;
