@@ -153,7 +153,7 @@ describe("buying webinars: cart, a new account, offline checkout, staff payment,
       await expect.poll(() => onVerifyPage(page) || pathOf(page) === "/staff/orders").toBe(true);
       if (onVerifyPage(page)) await passStaffVerify(page);
       await expect.poll(() => pathOf(page)).toBe("/staff/orders");
-      await page.getByLabel(/^Search/).fill(reference);
+      await main(page).getByLabel(/^Search/).fill(reference);
       await follow(page, () => main(page).getByRole("button", { name: "Search" }).click());
       const rows = main(page).locator("table tbody tr");
       expect(await rows.count()).toBe(1);
