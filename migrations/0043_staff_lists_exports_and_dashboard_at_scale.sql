@@ -12,9 +12,14 @@ CREATE TABLE membership_counts (
 INSERT INTO membership_counts (status, membership_title, count)
   SELECT status, membership_title, COUNT(*) FROM memberships GROUP BY status, membership_title;
 
+-- The triggers add a missing (status, type) row with NOT EXISTS rather than INSERT OR IGNORE: in a
+-- trigger, the outer statement's conflict handling replaces the trigger's own, so under an upsert
+-- of memberships (INSERT … ON CONFLICT DO UPDATE) an OR IGNORE would abort on the existing row.
 CREATE TRIGGER membership_counts_insert AFTER INSERT ON memberships
 BEGIN
-  INSERT OR IGNORE INTO membership_counts (status, membership_title, count) VALUES (NEW.status, NEW.membership_title, 0);
+  INSERT INTO membership_counts (status, membership_title, count)
+    SELECT NEW.status, NEW.membership_title, 0
+    WHERE NOT EXISTS (SELECT 1 FROM membership_counts WHERE status = NEW.status AND membership_title = NEW.membership_title);
   UPDATE membership_counts SET count = count + 1 WHERE status = NEW.status AND membership_title = NEW.membership_title;
 END;
 
@@ -27,7 +32,9 @@ CREATE TRIGGER membership_counts_update AFTER UPDATE OF status, membership_title
   WHEN OLD.status IS NOT NEW.status OR OLD.membership_title IS NOT NEW.membership_title
 BEGIN
   UPDATE membership_counts SET count = count - 1 WHERE status = OLD.status AND membership_title = OLD.membership_title;
-  INSERT OR IGNORE INTO membership_counts (status, membership_title, count) VALUES (NEW.status, NEW.membership_title, 0);
+  INSERT INTO membership_counts (status, membership_title, count)
+    SELECT NEW.status, NEW.membership_title, 0
+    WHERE NOT EXISTS (SELECT 1 FROM membership_counts WHERE status = NEW.status AND membership_title = NEW.membership_title);
   UPDATE membership_counts SET count = count + 1 WHERE status = NEW.status AND membership_title = NEW.membership_title;
 END;
 
