@@ -217,7 +217,9 @@ describe("who sees what", () => {
   it("keeps a visitor's results at the edge, and never a signed-in user's", async () => {
     const first = await search(new TestBrowser(), `notes ${run}`);
     expect(first.response.headers.get("X-Edge-Cache")).toBe("miss");
-    expect((await search(new TestBrowser(), `notes ${run}`)).response.headers.get("X-Edge-Cache")).toBe("hit");
+    // A page made while the layout's copy was outdated by this file's publishes is not kept
+    // (decision 0048): the next visitors are served from the edge once it was made from current content.
+    await expect.poll(async () => (await search(new TestBrowser(), `notes ${run}`)).response.headers.get("X-Edge-Cache"), { timeout: 10_000 }).toBe("hit");
     const member = await signedIn(true);
     const own = await search(member, `notes ${run}`);
     expect(own.response.headers.get("Cache-Control")).toBe("private, no-store");
