@@ -77,7 +77,8 @@ export function createMembershipYearStore(db: D1Database): MembershipYearStore {
           `UPDATE memberships SET status = 'lapsed', updated_at = ${NOW}
            WHERE status = 'active'
              AND user_id IN (SELECT json_extract(value, '$[0]') FROM json_each(?1))
-             AND period_end = (SELECT json_extract(value, '$[1]') FROM json_each(?1) WHERE json_extract(value, '$[0]') = memberships.user_id)`,
+             AND period_end = (SELECT json_extract(value, '$[1]') FROM json_each(?1) WHERE json_extract(value, '$[0]') = memberships.user_id)
+           RETURNING user_id`,
         )
         .bind(JSON.stringify(members.map((m) => [m.userId, m.periodEnd]))),
     stillInPeriod: "SELECT 1 FROM memberships WHERE user_id = ? AND status = 'active' AND period_end = ?",

@@ -126,7 +126,9 @@ async function advance(deps: MembershipYearDeps, start: YearRunProgress): Promis
     const page = await pageOf(pageContext, progress);
     const results = await deps.store.batch([...page.statements, deps.progress.advance(progress, page.next, deps.now().toISOString())]);
     const written = page.messageStatements.flatMap((i) => (results[i]?.results ?? []).map((row) => (row as { id: string }).id));
-    const lapsed = page.lapseStatement === null ? 0 : (results[page.lapseStatement]?.meta.changes ?? 0);
+    // Counted from the rows the lapse statement returns: D1's `changes` also counts what triggers on
+    // memberships write (the directory's listing, the dashboard's counts).
+    const lapsed = page.lapseStatement === null ? 0 : (results[page.lapseStatement]?.results ?? []).length;
     // Queued as soon as the page commits, so a run cut off later leaves nothing to the sweep.
     await deps.outbox.deliverSoon(written);
     const moved = (results.at(-1)?.meta.changes ?? 0) > 0;
