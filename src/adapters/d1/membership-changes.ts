@@ -72,7 +72,7 @@ export interface MembershipChangeStore {
   withdrawScheduled(userId: string, renewal: RenewalPrice): Promise<boolean>;
   /**
    * Staff record a renewal's payment: the application paid, the payment, the audit entry, the
-   * record's new period, and a downgrade that was waiting for it, in one batch, once; `after`
+   * record's new period, and a downgrade that was waiting for it, in one batch, once; `then`
    * (the member's receipt e-mail) ends the batch.
    */
   recordRenewalPayment(
@@ -80,19 +80,19 @@ export interface MembershipChangeStore {
     payment: ReceivedPayment,
     period: { start: string; end: string },
     audit: StaffAudit,
-    after?: readonly D1PreparedStatement[],
+    then?: readonly D1PreparedStatement[],
   ): Promise<boolean>;
   /**
    * A renewal paid by card (Stripe Checkout, one payment): the payment stored under Stripe's id
    * (a replay inserts nothing), and only when this batch stored it, the application paid and the
-   * record's new period and the downgrade waiting for it; `after` (receipt and e-mail) ends the
+   * record's new period and the downgrade waiting for it; `then` (receipt and e-mail) ends the
    * batch. "recorded" the first time; "already" when the payment was stored before.
    */
   recordRenewalCardPayment(
     application: Application,
     payment: ReceivedPayment,
     period: { start: string; end: string },
-    after?: readonly D1PreparedStatement[],
+    then?: readonly D1PreparedStatement[],
   ): Promise<"recorded" | "already">;
   /**
    * A card payment that does not settle the renewal (another amount than is due): stored under
@@ -340,7 +340,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
       ]);
       return claimed(results) || claimed(results, 1);
     },
-    async recordRenewalPayment(application, payment, period, entry, after = []) {
+    async recordRenewalPayment(application, payment, period, entry, then = []) {
       const results = await db.batch([
         payApplication(application, "renewal"),
         insertPayment(application, payment),
@@ -352,11 +352,11 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
           )
           .bind(application.userId, period.start, period.end, payment.id),
         ...scheduleUpkeep(db, application.userId),
-        ...after,
+        ...then,
       ]);
       return claimed(results);
     },
-    async recordRenewalCardPayment(application, p, period, after = []) {
+    async recordRenewalCardPayment(application, p, period, then = []) {
       const results = await db.batch([
         insertCardPayment(application, p),
         db
@@ -366,7 +366,7 @@ export function createMembershipChangeStore(db: D1Database): MembershipChangeSto
           .prepare(`UPDATE memberships SET status = 'active', period_start = ?2, period_end = ?3, ends_on = NULL, updated_at = ${NOW} WHERE user_id = ?1 AND changes() = 1`)
           .bind(application.userId, period.start, period.end),
         ...scheduleUpkeep(db, application.userId),
-        ...after,
+        ...then,
       ]);
       return claimed(results) ? "recorded" : "already";
     },

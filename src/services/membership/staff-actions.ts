@@ -65,7 +65,7 @@ export async function recordOfflinePayment(
   }
   const periodEnd = oneYearAfter(payment.receivedOn);
   const id = deps.newId();
-  const followUps = deps.followUps.paymentRecorded({
+  const email = deps.followUps.paymentRecorded({
     payment: { id, method: "offline", ...payment },
     application,
     period: { start: payment.receivedOn, end: periodEnd },
@@ -76,11 +76,11 @@ export async function recordOfflinePayment(
     { id, method: "offline", recordedBy: staffEmail, ...payment },
     periodEnd,
     { staffEmail, action: "payment.recorded", details: { paymentId: id, ...payment, periodEnd } },
-    followUps.statements,
+    email.statements,
   );
   // Someone else acted on it in the meantime: nothing was changed.
   if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
-  deps.followUps.deliverSoon(followUps.ids);
+  deps.followUps.deliverSoon(email.ids);
   return { periodEnd };
 }
 
@@ -95,13 +95,13 @@ export async function rejectApplication(deps: StaffActionDeps, staffEmail: strin
   }
   // Expired before the rejection is stored, so the session cannot be paid once it is rejected.
   const expiredCheckoutSession = await deps.expireCheckout(application.id);
-  const notice = deps.followUps.rejected(application, reason);
+  const email = deps.followUps.rejected(application, reason);
   const claimed = await deps.applications.reject(
     application,
     reason,
     { staffEmail, action: "application.rejected", details: { reason, ...(expiredCheckoutSession ? { expiredCheckoutSession } : {}) } },
-    notice.statements,
+    email.statements,
   );
   if (!claimed) throw new ApplicationNotAwaitingPayment((await deps.applications.byId(application.id)) ?? application);
-  deps.followUps.deliverSoon(notice.ids);
+  deps.followUps.deliverSoon(email.ids);
 }

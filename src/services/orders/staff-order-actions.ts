@@ -51,15 +51,15 @@ export async function recordOfflineOrderPayment(deps: StaffOrderDeps, staffEmail
   assertAwaitingPayment(order);
   const id = deps.newId();
   const received: OrderPayment = { id, method: "offline", recordedBy: staffEmail, ...payment };
-  const followUps = await deps.followUps.paid(order, received);
+  const email = await deps.followUps.paid(order, received);
   const paid = await deps.orders.pay(
     order,
     received,
     { staffEmail, action: "order.payment.recorded", details: { paymentId: id, ...payment, orderTotalPence: order.totalPence } },
-    followUps.statements,
+    email.statements,
   );
   if (!paid) throw new OrderNotAwaitingPayment(await current(deps, order));
-  deps.followUps.deliverSoon(followUps.ids);
+  deps.followUps.deliverSoon(email.ids);
 }
 
 /** Cancels an order still awaiting payment, keeping the reason on it, and logs who did it. */
