@@ -61,7 +61,6 @@ export function dailyJob(config: Config, waitUntil: WaitUntil) {
           webinars: { webinars: () => content.webinars(), ownersNotYetTold: createEntitlementStore(db).ownersNotYetTold, outbox, batch },
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           unpaid: { store: createUnpaidReleaseStore(db), outbox, batch, log },
-          outbox,
           emailArchive: { store: createOutboxStore(db), archive: createEmailArchive(config.bindings.emailArchive) },
           log,
         },

@@ -8,12 +8,12 @@
  * then the archive of sent e-mails past the outbox's keeping period (email/archive.ts).
  * Every part is idempotent, so a second run the same day adds nothing and the next run catches up
  * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
- * others still run; tomorrow's run does what it could not. New messages go on the e-mail queue;
- * the sweep delivers any the queue loses.
+ * others still run; tomorrow's run does what it could not. Every part puts its messages on the
+ * e-mail queue batch by batch, as each batch commits, so a run cut off midway leaves nothing it
+ * wrote to the sweep (which only catches what the queue loses).
  */
 import type { HousekeepingStore } from "../../adapters/d1/housekeeping";
 import type { Logger } from "../../log";
-import type { EmailOutbox } from "../email/outbox";
 import { runMembershipYear, type MembershipYearDeps } from "../membership/year-run";
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
@@ -27,7 +27,6 @@ export interface DailyJobDeps {
   webinars: WebinarNoticeDeps;
   directory: ListingGraceDeps;
   unpaid: UnpaidReleaseDeps;
-  outbox: Pick<EmailOutbox, "deliverSoon">;
   emailArchive: Omit<ArchiveDeps, "log">;
   log: Logger;
 }
@@ -60,7 +59,6 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     emailsArchived: 0,
     failed: [],
   };
-  const ids: string[] = [];
   const part = async (name: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -72,7 +70,6 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
 
   await part("housekeeping", async () => void (await runHousekeeping({ store: deps.housekeeping, now: () => now.getTime(), log: deps.log })));
   await part("membership-year", async () => {
-    // Its messages are queued page by page as they are written.
     const year = await runMembershipYear(deps.year, now);
     report.lapsed = year.lapsed;
     report.renewalReminders = year.reminders;
@@ -82,13 +79,11 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     const notices = await sendWebinarNotices(deps.webinars, now);
     report.webinarReminders = notices.reminders;
     report.recordingNotices = notices.recordings;
-    ids.push(...notices.ids);
   });
   await part("unpaid", async () => {
     const unpaid = await releaseUnpaid(deps.unpaid, now);
     report.cancelledUnpaidOrders = unpaid.cancelledOrders;
     report.releasedApplicationUses = unpaid.releasedApplicationUses;
-    ids.push(...unpaid.ids);
   });
 
   await part("directory", async () => void (await keepListingGrace(deps.directory)));
@@ -96,7 +91,6 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     report.emailsArchived = (await archiveSentEmails({ ...deps.emailArchive, log: deps.log }, now)).archived;
   });
 
-  await deps.outbox.deliverSoon(ids);
   deps.log.info("daily_job.done", { at: now.toISOString(), ...report });
   return report;
 }

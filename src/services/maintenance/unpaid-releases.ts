@@ -10,7 +10,8 @@
  *
  * Bounded work per run: orders are read in keyset pages of PAGE (oldest first) up to
  * MAX_ORDERS_PER_RUN, each page cancelled by one statement with its e-mails in the same batch;
- * when more remain the run says so in its log and the next run goes on. A rerun writes nothing
+ * when more remain the run says so in its log and the next run goes on. Each page's e-mails go on
+ * the delivery queue as soon as its batch commits, so a run cut off later leaves none to the sweep. A rerun writes nothing
  * twice: a cancelled order is no longer awaiting payment, and each e-mail's dedupe key is the order's id.
  */
 import type { UnpaidReleaseStore } from "../../adapters/d1/unpaid-releases";
@@ -31,7 +32,7 @@ const MAX_APPLICATION_STATEMENTS = 10;
 
 export interface UnpaidReleaseDeps {
   store: UnpaidReleaseStore;
-  outbox: Pick<EmailOutbox, "prepare">;
+  outbox: Pick<EmailOutbox, "prepare" | "deliverSoon">;
   batch: (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
   log: Logger;
 }
@@ -39,15 +40,13 @@ export interface UnpaidReleaseDeps {
 export interface UnpaidReleaseReport {
   cancelledOrders: number;
   releasedApplicationUses: number;
-  /** New e-mails, for delivery. */
-  ids: string[];
   /** Stale orders or applications were left for the next run (the per-run bound was reached). */
   more: boolean;
 }
 
 export async function releaseUnpaid(deps: UnpaidReleaseDeps, now: Date): Promise<UnpaidReleaseReport> {
   const cutoff = new Date(now.getTime() - UNPAID_DAYS * DAY_MS);
-  const report: UnpaidReleaseReport = { cancelledOrders: 0, releasedApplicationUses: 0, ids: [], more: false };
+  const report: UnpaidReleaseReport = { cancelledOrders: 0, releasedApplicationUses: 0, more: false };
 
   let after: { createdAt: string; id: string } | null = null;
   for (let seen = 0; seen < MAX_ORDERS_PER_RUN; seen += PAGE) {
@@ -75,13 +74,14 @@ export async function releaseUnpaid(deps: UnpaidReleaseDeps, now: Date): Promise
     });
     const results = await deps.batch([deps.store.cancel(orders.map((o) => o.id), cutoff, UNPAID_REASON), ...emails.flatMap((e) => e.statements)]);
     report.cancelledOrders += results[0]?.meta.changes ?? 0;
+    const written: string[] = [];
     let at = 1;
     for (const email of emails) {
       // One statement per message; none was written for an order paid or cancelled meanwhile.
-      const written = email.statements.length > 0 && (results[at]?.meta.changes ?? 0) > 0;
+      if (email.statements.length > 0 && (results[at]?.meta.changes ?? 0) > 0) written.push(...email.ids);
       at += email.statements.length;
-      if (written) report.ids.push(...email.ids);
     }
+    await deps.outbox.deliverSoon(written);
     if (orders.length < PAGE) break;
     if (seen + PAGE >= MAX_ORDERS_PER_RUN) report.more = true;
   }

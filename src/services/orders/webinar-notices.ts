@@ -10,7 +10,8 @@
  * webinar (`webinar-reminder:<user>:<webinar>:<starts at>`, `recording-ready:<user>:<webinar>`).
  * Each run asks only for the owners who do not have the message yet (an anti-join on that key),
  * so a second run writes nothing, and a recording's 30 days of runs do not write every owner again
- * each day.
+ * each day. Each chunk's messages go on the delivery queue as soon as its batch commits, so a run
+ * cut off later leaves nothing written waiting for the sweep.
  */
 import type { EntitlementStore, WebinarNoticeDue } from "../../adapters/d1/entitlements";
 import type { Webinar } from "../../domain/content";
@@ -26,7 +27,7 @@ const CHUNK = 50;
 export interface WebinarNoticeDeps {
   webinars: () => Promise<Webinar[]>;
   ownersNotYetTold: EntitlementStore["ownersNotYetTold"];
-  outbox: Pick<EmailOutbox, "prepare">;
+  outbox: Pick<EmailOutbox, "prepare" | "deliverSoon">;
   batch: (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
 }
 
@@ -50,8 +51,8 @@ export function recordingNoticeDue(webinar: Pick<Webinar, "date" | "durationMinu
   return webinarAccess(webinar, webinar.access, "owned", now).kind === "recording";
 }
 
-/** Writes the reminders and recording notices due at `now`; returns the new messages' ids. */
-export async function sendWebinarNotices(deps: WebinarNoticeDeps, now: Date): Promise<{ reminders: number; recordings: number; ids: string[] }> {
+/** Writes the reminders and recording notices due at `now`, queueing each chunk's as it commits; returns how many. */
+export async function sendWebinarNotices(deps: WebinarNoticeDeps, now: Date): Promise<{ reminders: number; recordings: number }> {
   const webinars = await deps.webinars();
   const reminding = webinars.filter((w) => reminderDue(w, now));
   const recorded = webinars.filter((w) => recordingNoticeDue(w, now));
@@ -77,20 +78,21 @@ export async function sendWebinarNotices(deps: WebinarNoticeDeps, now: Date): Pr
     return { kind: "recording-ready", event: `${owner.userId}:${webinar.id}`, to, data: { webinarTitle: webinar.name, webinarSlug: webinar.slug } };
   });
 
-  const ids: string[] = [];
   let reminders = 0;
   let recordings = 0;
   for (let start = 0; start < requests.length; start += CHUNK) {
     const chunk = requests.slice(start, start + CHUNK);
     const prepared = chunk.map((request) => ({ request, email: deps.outbox.prepare(request) }));
     const results = await deps.batch(prepared.flatMap((p) => p.email.statements));
+    const written: string[] = [];
     prepared.forEach(({ request, email }, i) => {
       // One statement per message; a repeat (dedupe key already there) inserts nothing.
       if ((results[i]?.meta.changes ?? 0) === 0) return;
-      ids.push(...email.ids);
+      written.push(...email.ids);
       if (request.kind === "webinar-reminder") reminders += 1;
       else recordings += 1;
     });
+    await deps.outbox.deliverSoon(written);
   }
-  return { reminders, recordings, ids };
+  return { reminders, recordings };
 }
