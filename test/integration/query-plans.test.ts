@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_FOR_APPLICATION_SQL, AUDIT_FOR_ORDER_SQL } from "../../src/adapters/d1/audit-log";
 import { DIRECTORY_BROWSE_AFTER_SQL, DIRECTORY_BROWSE_BEFORE_SQL, DIRECTORY_SEARCH_AFTER_SQL, DIRECTORY_SEARCH_BEFORE_SQL } from "../../src/adapters/d1/directory";
 import { OWNERS_NOT_YET_TOLD_SQL } from "../../src/adapters/d1/entitlements";
-import { SCHEDULE_UPKEEP_FOR_USER_SQL } from "../../src/adapters/d1/membership-changes";
+import { SCHEDULE_UPKEEP_FOR_EVERYONE_SQL, SCHEDULE_UPKEEP_FOR_USER_SQL } from "../../src/adapters/d1/membership-changes";
 import { outboxListSql } from "../../src/adapters/d1/outbox";
 import { parameterCount } from "../../src/adapters/d1/personal-data-tables";
 import { applicationCountSql, applicationPageSql, type ApplicationListFilter } from "../../src/adapters/d1/applications";
@@ -121,5 +121,14 @@ describe("the hot paths' query plans", () => {
     const plan = await planOf(sql, values);
     expect(plan.length).toBeGreaterThan(0);
     expect(fullScans(plan), plan.join("\n")).toEqual([]);
+  });
+
+  // The daily job's upkeep for everyone cannot be a lookup by key: it must read the partial
+  // indexes that hold only what has a schedule (a handful), never every active member.
+  it.each(SCHEDULE_UPKEEP_FOR_EVERYONE_SQL.map((sql, i) => [i + 1, sql] as const))("daily job: schedule upkeep for everyone (%i) reads only what has a schedule", async (_, sql) => {
+    const plan = await planOf(sql);
+    const reads = plan.filter((line) => /^(SCAN|SEARCH) /.test(line));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const line of reads) expect(line, plan.join("\n")).toMatch(/USING (COVERING )?INDEX (memberships_next_change|membership_changes_scheduled|sqlite_autoindex_memberships_1)\b/);
   });
 });

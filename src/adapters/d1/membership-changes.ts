@@ -148,7 +148,12 @@ export const toChange = (r: ChangeRow): MembershipChange => ({
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-const due = (m: string) => `${m}status = 'active' AND ${m}period_start IS NOT NULL AND julianday(${m}period_start) >= julianday(${m}next_change_on)`;
+/**
+ * `+status` keeps SQLite from reading memberships through the status index: for everyone (the
+ * daily job) that is every active member, while the partial index `memberships_next_change`
+ * holds only the few with a schedule, which is all this can apply to.
+ */
+const due = (m: string) => `+${m}status = 'active' AND ${m}period_start IS NOT NULL AND julianday(${m}period_start) >= julianday(${m}next_change_on)`;
 
 /**
  * The schedule upkeep's four statements, for one user (`?1`, every webhook and renewal: each a
@@ -175,7 +180,8 @@ const upkeepStatements = (forUser: boolean): readonly string[] => {
 
 /** Exported for the query-plan test: these run in every Stripe subscription and invoice webhook. */
 export const SCHEDULE_UPKEEP_FOR_USER_SQL = upkeepStatements(true);
-const SCHEDULE_UPKEEP_FOR_EVERYONE_SQL = upkeepStatements(false);
+/** Exported for the query-plan test: the daily job's, which must read only what has a schedule. */
+export const SCHEDULE_UPKEEP_FOR_EVERYONE_SQL = upkeepStatements(false);
 
 /**
  * Keeps scheduled downgrades right for one user (or everyone, `userId` null): a record no longer
