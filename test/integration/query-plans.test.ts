@@ -10,6 +10,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_FOR_APPLICATION_SQL, AUDIT_FOR_ORDER_SQL } from "../../src/adapters/d1/audit-log";
 import { DIRECTORY_BROWSE_AFTER_SQL, DIRECTORY_BROWSE_BEFORE_SQL, DIRECTORY_SEARCH_AFTER_SQL, DIRECTORY_SEARCH_BEFORE_SQL } from "../../src/adapters/d1/directory";
 import { OWNERS_NOT_YET_TOLD_SQL } from "../../src/adapters/d1/entitlements";
+import {
+  ENTRIES_AFTER_SQL,
+  ENTRIES_BEFORE_SQL,
+  FILL_FINANCE_DAYS_SQL,
+  LEDGER_TOTALS_SQL,
+  RECEIPTS_WITHOUT_VAT_SQL,
+  UNSPLIT_REFUNDS_SQL,
+  VAT_SALES_SQL,
+} from "../../src/adapters/d1/ledger";
 import { SCHEDULE_UPKEEP_FOR_EVERYONE_SQL, SCHEDULE_UPKEEP_FOR_USER_SQL } from "../../src/adapters/d1/membership-changes";
 import { outboxListSql } from "../../src/adapters/d1/outbox";
 import { parameterCount } from "../../src/adapters/d1/personal-data-tables";
@@ -75,6 +84,12 @@ const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] 
   { name: "staff e-mails: the waiting list", sql: outboxListSql({ statuses: 3, search: false }), values: [50, '["pending","sending","retry"]'] },
   { name: "daily job: webinar owners not yet told", sql: OWNERS_NOT_YET_TOLD_SQL, values: ['[{"webinarId":"w","kind":"recording-ready","keyAfterUser":":w"}]'] },
   { name: "staff application page: its audit entries", sql: AUDIT_FOR_APPLICATION_SQL },
+  { name: "ledger: a page onwards", sql: ENTRIES_AFTER_SQL, values: ["2026-10-01", "2026-10-31", 501, "2026-10-01", "", "2026-10-01", ""] },
+  { name: "ledger: a page back", sql: ENTRIES_BEFORE_SQL, values: ["2026-10-01", "2026-10-31", 501, "2026-10-20", "x", "2026-10-20", ""] },
+  { name: "ledger: the range's totals from its kept days", sql: LEDGER_TOTALS_SQL, values: ["2026-10-01", "2026-10-31"] },
+  { name: "ledger: refunds whose VAT is worked out from their receipt", sql: UNSPLIT_REFUNDS_SQL, values: ["2026-10-01", "2026-10-31"] },
+  { name: "VAT summary: a quarter's sales from its kept days", sql: VAT_SALES_SQL, values: ["2026-07-01", "2026-09-30"] },
+  { name: "VAT summary: receipts without VAT from its kept days", sql: RECEIPTS_WITHOUT_VAT_SQL, values: ["2026-07-01", "2026-09-30"] },
   { name: "staff order page: its audit entries", sql: AUDIT_FOR_ORDER_SQL },
 ];
 
@@ -130,5 +145,19 @@ describe("the hot paths' query plans", () => {
     const reads = plan.filter((line) => /^(SCAN|SEARCH) /.test(line));
     expect(reads.length).toBeGreaterThan(0);
     for (const line of reads) expect(line, plan.join("\n")).toMatch(/USING (COVERING )?INDEX (memberships_next_change|membership_changes_scheduled|sqlite_autoindex_memberships_1)\b/);
+  });
+
+  // Keeping a range's days reads only the days not kept yet, each kind of entry through its day index.
+  it("ledger, VAT summary and dashboard: keeping a range's days reads the money tables only through an index", async () => {
+    const plan = await planOf(FILL_FINANCE_DAYS_SQL, ["2026-01-01", "2026-12-31"]);
+    const money = /^(SCAN|SEARCH) (\w+)/;
+    const tables = new Set(["payments", "order_payments", "refunds", "receipts", "credit_notes", "payment_fees", "applications", "orders", "finance_days"]);
+    const aliases = new Set(["p", "op", "rf", "r", "cn", "f", "a", "o", "e", "first"]);
+    const reads = plan.filter((line) => {
+      const name = money.exec(line)?.[2];
+      return name !== undefined && (tables.has(name) || aliases.has(name));
+    });
+    expect(reads.length).toBeGreaterThan(0);
+    for (const line of reads) expect(line, plan.join("\n")).toMatch(/^SEARCH \w+ USING (COVERING )?(INDEX \w+|PRIMARY KEY)/);
   });
 });

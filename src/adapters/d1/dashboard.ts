@@ -1,12 +1,14 @@
 /**
- * The staff dashboard's reads in D1, each an aggregate D1 works out on an index, so the Worker
- * receives a few hundred rows whatever the society's size: membership records by type and status
- * (from the roll-up `membership_counts`, kept in step with `memberships` by triggers:
- * migrations/0043), joins and renewals (membership payments) by month, lapses by the hour their
- * grace ran out, and money by stream and month (receipts less credit notes).
+ * The staff dashboard's reads in D1, each an aggregate D1 works out on an index or a roll-up, so
+ * the Worker receives a few hundred rows whatever the society's size: membership records by type
+ * and status (from the roll-up `membership_counts`, kept in step with `memberships` by triggers:
+ * migrations/0043), joins and renewals (membership payments) by month and money by stream and
+ * month (receipts less credit notes), both from the days kept in `finance_days` (migrations/0053),
+ * and lapses by the hour their grace ran out.
  */
 import type { MembershipStatus } from "../../domain/membership";
 import type { ReceiptSource } from "../../domain/receipts";
+import { FILL_FINANCE_DAYS_SQL } from "./ledger";
 import { PERIOD_END_KEY } from "./members-register";
 
 /** How many of something in a month (YYYY-MM). */
@@ -55,36 +57,38 @@ export const LAPSES_BY_HOUR_SQL = `SELECT strftime('%Y-%m-%dT%H', ${PERIOD_END_K
   FROM memberships WHERE status = 'lapsed' AND ${PERIOD_END_KEY} > ?1 AND ${PERIOD_END_KEY} <= ?2 AND period_end IS NOT NULL
   GROUP BY hour`;
 
-const JOINS_SQL = `SELECT substr(first_paid, 1, 7) AS month, COUNT(*) AS count
-         FROM (SELECT MIN(p.received_on) AS first_paid FROM payments p JOIN applications a ON a.id = p.application_id
-               WHERE a.kind = 'join' AND p.received_on BETWEEN ?1 AND ?2
-                 AND NOT EXISTS (SELECT 1 FROM payments e WHERE e.application_id = p.application_id AND e.received_on < ?1)
-               GROUP BY p.application_id)
-         GROUP BY month`;
-
-const RENEWALS_SQL = `SELECT substr(p.received_on, 1, 7) AS month, COUNT(*) AS count
-         FROM payments p JOIN applications a ON a.id = p.application_id
-         WHERE p.received_on BETWEEN ?1 AND ?2
-           AND (a.kind = 'renewal'
-             OR (a.kind = 'join' AND p.id <> (SELECT first.id FROM payments first WHERE first.application_id = a.id ORDER BY first.received_on, first.created_at, first.id LIMIT 1)))
-         GROUP BY month`;
-
-const RECEIVED_SQL = "SELECT source, substr(paid_on, 1, 7) AS month, SUM(total_pence) AS pence FROM receipts WHERE paid_on BETWEEN ?1 AND ?2 GROUP BY source, month";
-const REFUNDED_SQL = "SELECT source, substr(refunded_on, 1, 7) AS month, SUM(total_pence) AS pence FROM credit_notes WHERE refunded_on BETWEEN ?1 AND ?2 GROUP BY source, month";
+/**
+ * Joins, renewals and money by month, from the days kept in `finance_days` (migrations/0053, filled
+ * by FILL_FINANCE_DAYS_SQL with the rules above): a row a day, whatever the society's size.
+ */
+const byMonth = (column: string) =>
+  `SELECT substr(day, 1, 7) AS month, SUM(${column}) AS count FROM finance_days WHERE day BETWEEN ?1 AND ?2 GROUP BY month`;
+const JOINS_SQL = byMonth("joins");
+const RENEWALS_SQL = byMonth("renewals");
+const bySourceAndMonth = (membership: string, order: string) =>
+  `SELECT 'membership' AS source, substr(day, 1, 7) AS month, SUM(${membership}) AS pence FROM finance_days WHERE day BETWEEN ?1 AND ?2 GROUP BY month
+   UNION ALL SELECT 'order' AS source, substr(day, 1, 7) AS month, SUM(${order}) AS pence FROM finance_days WHERE day BETWEEN ?1 AND ?2 GROUP BY month`;
+const RECEIVED_SQL = bySourceAndMonth("received_membership_pence", "received_order_pence");
+const REFUNDED_SQL = bySourceAndMonth("refunded_membership_pence", "refunded_order_pence");
 
 /** Every statement the dashboard runs, for the query-plan test. */
 export const DASHBOARD_SQL = { MEMBERS_BY_TYPE_SQL, LAPSES_BY_HOUR_SQL, JOINS_SQL, RENEWALS_SQL, RECEIVED_SQL, REFUNDED_SQL } as const;
 
 export function createDashboardStore(db: D1Database): DashboardStore {
-  const months = async (sql: string, from: string, to: string) => (await db.prepare(sql).bind(from, to).all<MonthCount>()).results;
-  const amounts = async (sql: string, from: string, to: string) => (await db.prepare(sql).bind(from, to).all<MonthAmount>()).results;
+  // The range's days are added up (those not kept yet) once per store, before the first read of them.
+  const filled = new Map<string, Promise<unknown>>();
+  const fill = (from: string, to: string) => {
+    const key = `${from}|${to}`;
+    if (!filled.has(key)) filled.set(key, db.prepare(FILL_FINANCE_DAYS_SQL).bind(from, to).run());
+    return filled.get(key)!;
+  };
+  const months = async (sql: string, from: string, to: string) => (await fill(from, to), (await db.prepare(sql).bind(from, to).all<MonthCount>()).results);
+  const amounts = async (sql: string, from: string, to: string) => (await fill(from, to), (await db.prepare(sql).bind(from, to).all<MonthAmount>()).results);
   return {
     async membersByTypeAndStatus() {
       const { results } = await db.prepare(MEMBERS_BY_TYPE_SQL).all<{ type: string; status: MembershipStatus; count: number }>();
       return results;
     },
-    // A first payment in the range is a payment in the range with none before the range began:
-    // only the range's payments are read (payments_received_on), not every payment ever made.
     joins: (from, to) => months(JOINS_SQL, from, to),
     renewals: (from, to) => months(RENEWALS_SQL, from, to),
     async lapsesByHour(after, upTo, graceDays) {

@@ -150,6 +150,115 @@ const REFUNDS = `
 /** Every entry of the range ?1 to ?2, unordered. */
 const ALL_ENTRIES = `${MEMBERSHIP_PAYMENTS} UNION ALL ${ORDER_PAYMENTS} UNION ALL ${REFUNDS}`;
 
+/**
+ * A ledger page, read from each kind's index in the page's order (day, then id) a page's worth
+ * at a time, then merged: ?1/?2 the range, ?3 the page size, ?4/?5 where the payments start
+ * (day, id) and ?6/?7 where the refunds do (see `armBound`). Sorting the whole range's union
+ * instead would read every entry of the range for each page.
+ */
+const entryArm = (sql: string, day: string, id: string, bound: string, back: boolean) =>
+  `SELECT * FROM (${sql} AND (${day}, ${id}) ${back ? "<" : ">"} (${bound}) ORDER BY ${day} ${back ? "DESC" : ""}, ${id} ${back ? "DESC" : ""} LIMIT ?3)`;
+const entriesSql = (back: boolean) =>
+  `${entryArm(MEMBERSHIP_PAYMENTS, "p.received_on", "p.id", "?4, ?5", back)}
+   UNION ALL ${entryArm(ORDER_PAYMENTS, "op.received_on", "op.id", "?4, ?5", back)}
+   UNION ALL ${entryArm(REFUNDS, "rf.refunded_on", "rf.id", "?6, ?7", back)}
+   ORDER BY day ${back ? "DESC" : ""}, kind ${back ? "DESC" : ""}, id ${back ? "DESC" : ""} LIMIT ?3`;
+/** Exported for the query-plan test. */
+export const ENTRIES_AFTER_SQL = entriesSql(false);
+export const ENTRIES_BEFORE_SQL = entriesSql(true);
+
+/** Above every id (ids are ASCII): "after everything on this day". */
+const LAST_ID = "\uffff";
+
+/**
+ * Where one kind's entries start (or, reading back, end) for a page, as (day, id): the ledger
+ * orders by (day, kind, id) and 'payment' sorts before 'refund'. For the cursor's own kind that
+ * is the cursor; a refund cursor on day d has every payment of d before it, so payments compare
+ * with (d, above every id); a payment cursor has every refund of d after it, so refunds compare
+ * with (d, below every id). No cursor: the range's start.
+ */
+function armBound(kind: LedgerCursor["kind"], cursor: LedgerCursor | null, rangeFrom: string): { day: string; id: string } {
+  if (!cursor) return { day: rangeFrom, id: "" };
+  if (kind === cursor.kind) return { day: cursor.day, id: cursor.id };
+  return { day: cursor.day, id: kind === "payment" ? LAST_ID : "" };
+}
+
+/** A refund without its own VAT split whose receipt has one: the reader works its VAT out. */
+const UNSPLIT = "vat_pence IS NULL AND receipt_items IS NOT NULL";
+export const UNSPLIT_REFUNDS_SQL = `SELECT * FROM (${REFUNDS}) WHERE ${UNSPLIT} ORDER BY day, id`;
+
+const WITHOUT_VAT = "EXISTS (SELECT 1 FROM json_each(r.items) j WHERE json_type(j.value, '$.vat') IS NOT 'object')";
+
+/**
+ * Adds up, and keeps in `finance_days` (migrations/0053), every day of the range ?1 to ?2 not kept
+ * yet: the ledger's totals, the VAT summary's sales and the dashboard's joins, renewals and
+ * revenue (the same rules its statements had: adapters/d1/dashboard.ts). Only those days' entries are read (each
+ * kind through its day index); a range whose days are all kept reads nothing else. The triggers
+ * of 0053 delete a day's row whenever a write changes it, so a kept row is current.
+ */
+export const FILL_FINANCE_DAYS_SQL = `
+  WITH RECURSIVE days(day) AS (SELECT ?1 UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ?2),
+  missing(day) AS (SELECT day FROM days WHERE NOT EXISTS (SELECT 1 FROM finance_days f WHERE f.day = days.day)),
+  entries AS (${MEMBERSHIP_PAYMENTS.replace("BETWEEN ?1 AND ?2", "IN (SELECT day FROM missing)")}
+    UNION ALL ${ORDER_PAYMENTS.replace("BETWEEN ?1 AND ?2", "IN (SELECT day FROM missing)")}
+    UNION ALL ${REFUNDS.replace("BETWEEN ?1 AND ?2", "IN (SELECT day FROM missing)")}),
+  sums AS (
+    SELECT day, SUM(kind = 'payment') AS payments, SUM(kind = 'refund') AS refunds,
+           COALESCE(SUM(CASE WHEN kind = 'payment' THEN gross_pence END), 0) AS received,
+           COALESCE(SUM(CASE WHEN kind = 'refund' THEN gross_pence END), 0) AS refunded,
+           COALESCE(SUM(CASE WHEN NOT (kind = 'refund' AND ${UNSPLIT}) THEN (CASE kind WHEN 'payment' THEN 1 ELSE -1 END) * vat_pence END), 0) AS vat,
+           SUM(vat_pence IS NULL AND NOT (kind = 'refund' AND ${UNSPLIT})) AS unknown_vat,
+           COALESCE(SUM(fee_pence), 0) AS fees, SUM(fee_pence IS NULL) AS unknown_fees
+    FROM entries GROUP BY day),
+  lines AS (
+    SELECT r.paid_on AS day, json_extract(i.value, '$.vat.treatment') AS treatment, json_extract(i.value, '$.vat.rateBasisPoints') AS rate, COUNT(*) AS lines,
+           SUM(json_extract(i.value, '$.pence')) AS gross, SUM(json_extract(i.value, '$.vat.netPence')) AS net, SUM(json_extract(i.value, '$.vat.vatPence')) AS vat,
+           SUM(json_extract(i.value, '$.pence') <> json_extract(i.value, '$.vat.netPence') + json_extract(i.value, '$.vat.vatPence')) AS unbalanced
+    FROM receipts r, json_each(r.items) i
+    WHERE r.paid_on IN (SELECT day FROM missing) AND NOT ${WITHOUT_VAT}
+    GROUP BY r.paid_on, treatment, rate),
+  vat AS (
+    SELECT day, json_group_array(json_object('treatment', treatment, 'rate', rate, 'lines', lines, 'gross', gross, 'net', net, 'vat', vat, 'unbalanced', unbalanced)) AS sales
+    FROM lines GROUP BY day),
+  without AS (SELECT r.paid_on AS day, COUNT(*) AS n FROM receipts r WHERE r.paid_on IN (SELECT day FROM missing) AND ${WITHOUT_VAT} GROUP BY r.paid_on),
+  yearly AS (
+    SELECT p.received_on AS day,
+           COUNT(DISTINCT CASE WHEN a.kind = 'join' AND NOT EXISTS (SELECT 1 FROM payments e WHERE e.application_id = p.application_id AND e.received_on < p.received_on)
+                               THEN p.application_id END) AS joins,
+           SUM(a.kind = 'renewal' OR (a.kind = 'join' AND p.id <> (SELECT first.id FROM payments first WHERE first.application_id = a.id
+                                                                    ORDER BY first.received_on, first.created_at, first.id LIMIT 1))) AS renewals
+    FROM payments p JOIN applications a ON a.id = p.application_id
+    WHERE p.received_on IN (SELECT day FROM missing)
+    GROUP BY p.received_on),
+  received AS (
+    SELECT paid_on AS day, SUM(CASE WHEN source = 'membership' THEN total_pence END) AS membership, SUM(CASE WHEN source = 'order' THEN total_pence END) AS orders
+    FROM receipts WHERE paid_on IN (SELECT day FROM missing) GROUP BY paid_on),
+  refunded AS (
+    SELECT refunded_on AS day, SUM(CASE WHEN source = 'membership' THEN total_pence END) AS membership, SUM(CASE WHEN source = 'order' THEN total_pence END) AS orders
+    FROM credit_notes WHERE refunded_on IN (SELECT day FROM missing) GROUP BY refunded_on)
+  INSERT INTO finance_days (day, payments, refunds, received_pence, refunded_pence, vat_pence, unknown_vat, fees_pence, unknown_fees, vat_sales, receipts_without_vat,
+                            joins, renewals, received_membership_pence, received_order_pence, refunded_membership_pence, refunded_order_pence)
+  SELECT missing.day, COALESCE(s.payments, 0), COALESCE(s.refunds, 0), COALESCE(s.received, 0), COALESCE(s.refunded, 0), COALESCE(s.vat, 0),
+         COALESCE(s.unknown_vat, 0), COALESCE(s.fees, 0), COALESCE(s.unknown_fees, 0), COALESCE(v.sales, '[]'), COALESCE(w.n, 0),
+         COALESCE(y.joins, 0), COALESCE(y.renewals, 0), COALESCE(took.membership, 0), COALESCE(took.orders, 0), COALESCE(gave.membership, 0), COALESCE(gave.orders, 0)
+  FROM missing LEFT JOIN sums s ON s.day = missing.day LEFT JOIN vat v ON v.day = missing.day LEFT JOIN without w ON w.day = missing.day
+    LEFT JOIN yearly y ON y.day = missing.day LEFT JOIN received took ON took.day = missing.day LEFT JOIN refunded gave ON gave.day = missing.day
+  WHERE true ON CONFLICT (day) DO NOTHING`;
+
+/** The range's ledger totals from its kept days (a row a day). */
+export const LEDGER_TOTALS_SQL = `SELECT COALESCE(SUM(payments), 0) AS payments, COALESCE(SUM(refunds), 0) AS refunds,
+    COALESCE(SUM(received_pence), 0) AS received, COALESCE(SUM(refunded_pence), 0) AS refunded, COALESCE(SUM(vat_pence), 0) AS vat,
+    COALESCE(SUM(unknown_vat), 0) AS unknown_vat, COALESCE(SUM(fees_pence), 0) AS fees, COALESCE(SUM(unknown_fees), 0) AS unknown_fees
+  FROM finance_days WHERE day BETWEEN ?1 AND ?2`;
+
+/** The range's VAT sales by treatment and rate, from its kept days. */
+export const VAT_SALES_SQL = `SELECT json_extract(json_each.value, '$.treatment') AS treatment, json_extract(json_each.value, '$.rate') AS rate,
+    SUM(json_extract(json_each.value, '$.lines')) AS lines, SUM(json_extract(json_each.value, '$.gross')) AS gross, SUM(json_extract(json_each.value, '$.net')) AS net,
+    SUM(json_extract(json_each.value, '$.vat')) AS vat, SUM(json_extract(json_each.value, '$.unbalanced')) AS unbalanced
+  FROM finance_days f, json_each(f.vat_sales) WHERE f.day BETWEEN ?1 AND ?2
+  GROUP BY treatment, rate`;
+export const RECEIPTS_WITHOUT_VAT_SQL = "SELECT COALESCE(SUM(receipts_without_vat), 0) AS n FROM finance_days WHERE day BETWEEN ?1 AND ?2";
+
 const toEntry = (r: EntryRow): StoredLedgerEntry => ({
   entry: {
     kind: r.kind,
@@ -175,12 +284,11 @@ export function createLedgerStore(db: D1Database): LedgerStore {
   return {
     async entries(range, cursor, direction, limit) {
       const back = direction === "before";
+      const from = (kind: LedgerCursor["kind"]) => armBound(kind, cursor, range.from);
+      const [payment, refund] = [from("payment"), from("refund")];
       const { results } = await db
-        .prepare(
-          `SELECT * FROM (${ALL_ENTRIES}) WHERE ?4 IS NULL OR (day, kind, id) ${back ? "<" : ">"} (?4, ?5, ?6)
-           ORDER BY day ${back ? "DESC" : ""}, kind ${back ? "DESC" : ""}, id ${back ? "DESC" : ""} LIMIT ?3`,
-        )
-        .bind(range.from, range.to, limit, cursor?.day ?? null, cursor?.kind ?? null, cursor?.id ?? null)
+        .prepare(back ? ENTRIES_BEFORE_SQL : ENTRIES_AFTER_SQL)
+        .bind(range.from, range.to, limit, payment.day, payment.id, refund.day, refund.id)
         .all<EntryRow>();
       const entries = results.map(toEntry);
       return back ? entries.reverse() : entries;
@@ -190,21 +298,10 @@ export function createLedgerStore(db: D1Database): LedgerStore {
       return row?.n ?? 0;
     },
     async totals(range) {
-      // A refund without its own split whose receipt has one is worked out by the reader (UNSPLIT).
-      const UNSPLIT = "kind = 'refund' AND vat_pence IS NULL AND receipt_items IS NOT NULL";
-      const [sums, unsplit] = await db.batch([
-        db
-          .prepare(
-            `SELECT COALESCE(SUM(kind = 'payment'), 0) AS payments, COALESCE(SUM(kind = 'refund'), 0) AS refunds,
-                    COALESCE(SUM(CASE WHEN kind = 'payment' THEN gross_pence END), 0) AS received,
-                    COALESCE(SUM(CASE WHEN kind = 'refund' THEN gross_pence END), 0) AS refunded,
-                    COALESCE(SUM(CASE WHEN NOT (${UNSPLIT}) THEN (CASE kind WHEN 'payment' THEN 1 ELSE -1 END) * vat_pence END), 0) AS vat,
-                    COALESCE(SUM(vat_pence IS NULL AND NOT (${UNSPLIT})), 0) AS unknown_vat,
-                    COALESCE(SUM(fee_pence), 0) AS fees, COALESCE(SUM(fee_pence IS NULL), 0) AS unknown_fees
-             FROM (${ALL_ENTRIES})`,
-          )
-          .bind(range.from, range.to),
-        db.prepare(`SELECT * FROM (${ALL_ENTRIES}) WHERE ${UNSPLIT} ORDER BY day, kind, id`).bind(range.from, range.to),
+      const [, sums, unsplit] = await db.batch([
+        db.prepare(FILL_FINANCE_DAYS_SQL).bind(range.from, range.to),
+        db.prepare(LEDGER_TOTALS_SQL).bind(range.from, range.to),
+        db.prepare(UNSPLIT_REFUNDS_SQL).bind(range.from, range.to),
       ]);
       const t = sums!.results[0] as { payments: number; refunds: number; received: number; refunded: number; vat: number; unknown_vat: number; fees: number; unknown_fees: number };
       return {
@@ -220,19 +317,10 @@ export function createLedgerStore(db: D1Database): LedgerStore {
       };
     },
     async vatSales(range) {
-      const WITHOUT_VAT = "EXISTS (SELECT 1 FROM json_each(r.items) j WHERE json_type(j.value, '$.vat') IS NOT 'object')";
-      const [sums, without] = await db.batch([
-        db
-          .prepare(
-            `SELECT json_extract(i.value, '$.vat.treatment') AS treatment, json_extract(i.value, '$.vat.rateBasisPoints') AS rate, COUNT(*) AS lines,
-                    SUM(json_extract(i.value, '$.pence')) AS gross, SUM(json_extract(i.value, '$.vat.netPence')) AS net, SUM(json_extract(i.value, '$.vat.vatPence')) AS vat,
-                    SUM(json_extract(i.value, '$.pence') <> json_extract(i.value, '$.vat.netPence') + json_extract(i.value, '$.vat.vatPence')) AS unbalanced
-             FROM receipts r, json_each(r.items) i
-             WHERE r.paid_on BETWEEN ?1 AND ?2 AND NOT ${WITHOUT_VAT}
-             GROUP BY treatment, rate`,
-          )
-          .bind(range.from, range.to),
-        db.prepare(`SELECT COUNT(*) AS n FROM receipts r WHERE r.paid_on BETWEEN ?1 AND ?2 AND ${WITHOUT_VAT}`).bind(range.from, range.to),
+      const [, sums, without] = await db.batch([
+        db.prepare(FILL_FINANCE_DAYS_SQL).bind(range.from, range.to),
+        db.prepare(VAT_SALES_SQL).bind(range.from, range.to),
+        db.prepare(RECEIPTS_WITHOUT_VAT_SQL).bind(range.from, range.to),
       ]);
       const rows = sums!.results as { treatment: VatTreatment; rate: number | null; lines: number; gross: number; net: number; vat: number; unbalanced: number }[];
       if (rows.some((row) => row.unbalanced > 0)) throw new AppError("INTERNAL", `A recorded VAT line from ${range.from} to ${range.to} does not add up: net + VAT is not gross`);
