@@ -222,6 +222,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
   membership_counts: "how many membership records there are of each type in each status: counts naming no one",
+  finance_days: "each day's money totals for the ledger, the VAT summary and the dashboard: sums and counts naming no one",
   email_sending_pause: "whether e-mail sending waits for Email Service's rate limit or daily quota, until when and why: one row naming no one",
   search_documents: "the site search's index of published CMS pages, articles and webinars: what the public site already shows, never a member's record",
   search_text: "the site search's full-text index of the same published content (plain text, no HTML)",
