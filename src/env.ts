@@ -60,6 +60,7 @@ export interface Bindings {
   EMAIL_ARCHIVE: R2Bucket;
   /** Background exports' files (wrangler.toml [[r2_buckets]]): private, served only by the Worker to staff. */
   EXPORTS: R2Bucket;
+  APPLICANT_DOCUMENTS: R2Bucket;
   /** The most rows one CSV download holds; past it staff are offered a background export. Tests lower it. */
   EXPORT_DOWNLOAD_MAX_ROWS?: string;
   EMAIL_FROM: string;
@@ -295,6 +296,7 @@ export const EnvSchema = z.object({
   SEARCH_QUEUE: binding<Queue<SearchQueueMessage>>("queue producer", "send"),
   EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
   EXPORTS: binding<R2Bucket>("R2 bucket", "createMultipartUpload"),
+  APPLICANT_DOCUMENTS: binding<R2Bucket>("R2 bucket", "put"),
   EXPORT_DOWNLOAD_MAX_ROWS: z.coerce
     .number({ error: "must be a whole number of rows" })
     .int({ error: "must be a whole number of rows" })
@@ -369,6 +371,8 @@ export interface Config {
     searchQueue: Queue<SearchQueueMessage>;
     emailArchive: R2Bucket;
     exports: R2Bucket;
+    /** Applicants' uploaded documents (private; served only by the Worker to the applicant and staff). */
+    applicantDocuments: R2Bucket;
   };
 }
 
@@ -509,6 +513,7 @@ export function parseConfig(env: unknown): Config {
       searchQueue: e.SEARCH_QUEUE,
       emailArchive: e.EMAIL_ARCHIVE,
       exports: e.EXPORTS,
+      applicantDocuments: e.APPLICANT_DOCUMENTS,
     },
   };
 }

@@ -281,7 +281,24 @@ export interface MembershipSummary {
   vatTreatment: VatTreatment;
   /** What an applicant for this membership must show (docs/decisions/0017-everyone-gets-in.md). */
   evidence: MembershipEvidence;
+  /** Whether staff approve applications before the membership starts, and the documents applicants upload (docs/decisions/0056). */
+  vetting: MembershipVetting;
 }
+
+/** A document an applicant must upload (the CMS membership's `requiredDocuments`). */
+export interface RequiredDocument {
+  /** How the form and staff name it ("Registration certificate"); unique within the membership. */
+  name: string;
+  hint: string | null;
+}
+
+/** A membership type's vetting: no approval (and no documents) unless the CMS says so. */
+export interface MembershipVetting {
+  needsApproval: boolean;
+  documents: readonly RequiredDocument[];
+}
+
+export const NO_VETTING: MembershipVetting = { needsApproval: false, documents: [] };
 
 /** Whether the join form asks for one piece of evidence, and whether it must be given. */
 export type EvidenceNeed = "required" | "optional" | "notAsked";

@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   "webinar-reminder",
   "recording-ready",
   "application-rejected",
+  "application-review",
   "claim-invitation",
   "email-changed",
   "refund-issued",
@@ -48,6 +49,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "webinar-reminder": "webinar-reminders",
   "recording-ready": "webinar-recordings",
   "application-rejected": "transactional",
+  "application-review": "transactional",
   "claim-invitation": "transactional",
   "email-changed": "transactional",
   "refund-issued": "transactional",
@@ -82,6 +84,8 @@ export interface ApplicationReceivedData {
   paymentMethod: PaymentMethod;
   /** How to pay offline (bank details…), shown when the applicant pays offline; null: see their membership page. */
   offlinePaymentInstructions: string | null;
+  /** The membership needs staff's approval first: nothing is to be paid until then (absent: false). */
+  needsApproval?: boolean;
 }
 
 export interface ApplicationStaffNoticeData {
@@ -179,6 +183,21 @@ export interface ApplicationRejectedData {
   membershipTitle: string;
   /** The reason staff gave. */
   reason: string;
+}
+
+/** Staff's decision on an application that needed approval, short of rejecting it (docs/decisions/0056). */
+export interface ApplicationReviewData {
+  givenName: string;
+  reference: string;
+  membershipTitle: string;
+  /** Approved (pay now), or staff need more from the applicant before deciding. */
+  outcome: "approved" | "more-information";
+  /** What staff asked for (more-information); null when approved. */
+  request: string | null;
+  amountDuePence: number;
+  paymentMethod: PaymentMethod;
+  /** How to pay offline, for an approved applicant paying so; null otherwise. */
+  offlinePaymentInstructions: string | null;
 }
 
 /** Money paid back to the payer, with the credit note that records it. */
@@ -295,6 +314,7 @@ export interface EmailDataFor {
   "webinar-reminder": WebinarReminderData;
   "recording-ready": RecordingReadyData;
   "application-rejected": ApplicationRejectedData;
+  "application-review": ApplicationReviewData;
   "claim-invitation": ClaimInvitationData;
   "email-changed": EmailChangedData;
   "refund-issued": RefundIssuedData;

@@ -5,7 +5,7 @@
  */
 import type { VatTreatment } from "../shared/pricing/vat";
 import type { BillingDetails } from "../shared/billing-details";
-import type { MembershipEvidence } from "./content";
+import type { MembershipEvidence, MembershipVetting } from "./content";
 
 export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
 
@@ -17,6 +17,13 @@ export type ApplicationStatus = "awaiting_payment" | "paid" | "rejected";
 export type ApplicationKind = "join" | "renewal" | "change";
 
 export type PaymentMethod = "offline" | "card";
+
+/**
+ * Where a join application of a membership that needs approval stands with staff
+ * (docs/decisions/0056): waiting for them, waiting for the applicant's answer to their question,
+ * approved (payment may now be taken), or rejected. Applications of other types have none.
+ */
+export type VettingState = "pending" | "more_info" | "approved" | "rejected";
 
 export interface ApplicationDetails {
   phone: string | null;
@@ -82,9 +89,29 @@ export interface Application {
    */
   joiningFeePence?: number | null;
   rejectedReason: string | null;
+  /** Null or absent: the membership needs no approval (or the application predates vetting). */
+  vetting?: VettingState | null;
+  /** What staff last asked the applicant for, while `vetting` is "more_info". */
+  vettingRequest?: string | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** A document an applicant uploaded for staff to check (migrations/0052). */
+export interface ApplicationDocument {
+  id: string;
+  applicationId: string;
+  userId: string;
+  /** The required document it answers (the CMS's name for it), or what the applicant sent when asked for more. */
+  requirement: string;
+  fileName: string;
+  contentType: DocumentContentType;
+  sizeBytes: number;
+  uploadedAt: string;
+}
+
+/** The kinds of file an applicant may upload, as their bytes show them to be. */
+export type DocumentContentType = "application/pdf" | "image/jpeg" | "image/png";
 
 /** Who did what, for the staff audit log. */
 export interface StaffAudit {
@@ -101,7 +128,7 @@ export interface ListedApplication extends Application {
 }
 
 /** A join form's application (renewals and changes are made by services/membership). */
-export type NewApplication = Omit<Application, "kind" | "status" | "rejectedReason" | "createdAt" | "updatedAt">;
+export type NewApplication = Omit<Application, "kind" | "status" | "rejectedReason" | "vettingRequest" | "createdAt" | "updatedAt">;
 
 export interface Payment {
   id: string;
@@ -154,6 +181,8 @@ export interface MembershipTerms {
   title: string;
   /** What applicants must show (the CMS's evidence for this membership). */
   evidence: MembershipEvidence;
+  /** Whether staff approve applications first, and the documents applicants upload (docs/decisions/0056). */
+  vetting: MembershipVetting;
   vatTreatment: VatTreatment;
   subscriptionPence: number;
   joiningFeePence: number;

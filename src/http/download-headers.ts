@@ -20,3 +20,19 @@ export function csvHeaders(name: string, now: Date): Record<string, string> {
     "X-Robots-Tag": "noindex",
   };
 }
+
+/**
+ * An applicant's document, shown inline to the applicant or staff: its type as its bytes showed
+ * it to be (never sniffed again by the browser), private, never stored by any cache.
+ */
+export function applicantDocumentHeaders(document: { contentType: string; fileName: string }, size: number): Record<string, string> {
+  const ascii = document.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return {
+    "Content-Type": document.contentType,
+    "Content-Length": String(size),
+    "Content-Disposition": `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Robots-Tag": "noindex",
+  };
+}

@@ -18,6 +18,7 @@ import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
 import { JoinContent } from "../views/pages/join-content";
 import { typedValues } from "../shared/typed-values";
+import { checkRequiredDocuments } from "../services/vetting/document-file";
 
 
 interface JoinData {
@@ -88,6 +89,9 @@ export const joinRoutes = new Hono<HonoEnv>()
       ...(account && !account.success ? joinErrors(account.error) : {}),
     };
     const terms = details.success ? data.terms.get(details.data.membership) : undefined;
+    // The chosen type's documents, checked by what the files contain (never their names or declared types).
+    const uploads = await checkRequiredDocuments(chosen?.vetting.documents ?? [], body);
+    Object.assign(errors, uploads.errors);
     if (details.success) {
       if (!terms) errors.membership = "Choose one of the memberships listed";
       if (details.data.paymentMethod === "card" && !c.var.config.stripe) {
@@ -103,7 +107,7 @@ export const joinRoutes = new Hono<HonoEnv>()
         : null;
     if (!joiner) return again({ email: "Enter your e-mail address" });
 
-    const outcome = await c.var.services.membership.join(joiner, details.data, billing.data, terms);
+    const outcome = await c.var.services.membership.join(joiner, details.data, billing.data, terms, uploads.documents);
     if (outcome.kind === "problems") return again(outcome.errors);
     if (outcome.started) {
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);

@@ -16,15 +16,30 @@ import { ApplicationDetailContent } from "../views/staff/application-detail-cont
 import { PaymentForm, RejectForm } from "../views/staff/application-forms";
 import { notAwaitingPayment, offlinePaymentSchema, problemsOf, reasonSchema, typed, unconfirmedAmount } from "../http/staff-forms";
 import { STATUS_LABELS } from "../views/staff/labels";
+import * as z from "zod";
+import { AppError } from "../errors";
+import { applicantDocumentHeaders } from "../http/download-headers";
+import { awaitsStaff } from "../services/vetting/vetting-service";
+import { ReviewForms, ReviewSection } from "../views/staff/application-review";
 
 const paymentSchema = (application: Application) =>
   offlinePaymentSchema({ earliest: londonDate(new Date(application.createdAt)), earliestIs: "the application was submitted", today: londonDate(new Date()) });
 
 const Rejection = reasonSchema("Enter the reason for rejecting the application");
 
+const Request = z.object({
+  request: reasonSchema("Enter what the applicant should send").shape.reason,
+  seen: z.string().min(1),
+});
+
+const Seen = z.object({ seen: z.string().min(1, { error: "The form is incomplete: reload the page" }) });
+
 const NOTICES: Record<string, string> = {
   payment: "Payment recorded. The membership is now active.",
-  rejected: "Application rejected. The reason is kept on its record.",
+  rejected: "Application rejected. The reason is kept on its record, and the applicant is e-mailed it.",
+  refunded: "Application rejected, and the card payment taken for it refunded in full. The applicant is e-mailed the reason and the refund.",
+  approved: "Application approved. The applicant is e-mailed that they can now pay.",
+  asked: "The applicant is e-mailed your question, and can answer from their membership page.",
 };
 
 function refuseUnlessAwaitingPayment(application: Application, action: string): void {
@@ -44,17 +59,23 @@ async function act(action: string, run: () => Promise<unknown>): Promise<void> {
 interface FormState {
   payment?: { problems: FieldProblem[]; values: PaymentFormValues; differentAmount: number | null };
   reject?: { problems: FieldProblem[]; reason: string };
+  request?: { problems: FieldProblem[]; request: string };
 }
 
 async function renderApplication(c: Context<StaffEnv>, id: string, state: FormState = {}) {
   const [layout, record, proForma] = await Promise.all([c.var.services.content.layout(), c.var.services.staffApplications.record(id), c.var.services.proForma.forApplication(id)]);
   const { application } = record;
+  const review = application.vetting ? await c.var.services.vetting.review(application) : null;
+  const awaitingReview = review !== null && awaitsStaff(application);
   const action = `/staff/applications/${encodeURIComponent(application.id)}`;
   const csrfToken = await c.var.csrfToken();
   const actions =
     application.status === "awaiting_payment" ? (
       <>
-        <PaymentForm
+        {awaitingReview ? (
+          <ReviewForms action={action} csrfToken={csrfToken} seen={application.updatedAt} problems={state.request?.problems ?? []} request={state.request?.request ?? ""} />
+        ) : (
+          <PaymentForm
           action={`${action}/payment`}
           csrfToken={csrfToken}
           problems={state.payment?.problems ?? []}
@@ -63,12 +84,13 @@ async function renderApplication(c: Context<StaffEnv>, id: string, state: FormSt
           earliest={londonDate(new Date(application.createdAt))}
           amountDuePence={application.amountDuePence}
           differentAmount={state.payment?.differentAmount ?? null}
-        />
+          />
+        )}
         <RejectForm action={`${action}/reject`} csrfToken={csrfToken} problems={state.reject?.problems ?? []} reason={state.reject?.reason ?? ""} />
         <ProFormaSection invoices={proForma} reference={application.reference} issueAction={`${action}/pro-forma`} csrfToken={csrfToken} />
       </>
     ) : null;
-  const failed = Boolean(state.payment?.problems.length || state.reject?.problems.length);
+  const failed = Boolean(state.payment?.problems.length || state.reject?.problems.length || state.request?.problems.length);
   return c.render(
     <ApplicationDetailContent
       application={application}
@@ -80,6 +102,7 @@ async function renderApplication(c: Context<StaffEnv>, id: string, state: FormSt
       unmatchedPayment={record.unmatchedPayment}
       actions={actions}
       membershipEndsOn={record.membershipEndsOn}
+      review={review ? <ReviewSection application={application} documents={review.documents} register={review.register} /> : null}
     />,
     { layout, head: { pageTitle: `Application ${application.reference}`, noindex: true }, section: null, isPrivate: true, status: failed ? 400 : 200 },
   );
@@ -108,6 +131,28 @@ export const staffApplicationRoutes = new Hono<StaffEnv>()
     const body = await c.req.parseBody();
     const form = Rejection.safeParse(body);
     if (!form.success) return renderApplication(c, application.id, { reject: { problems: problemsOf(form.error), reason: typed(body.reason) } });
-    await act("reject it", () => c.var.services.staffApplications.reject(c.var.staffMember.email, application, form.data.reason));
-    return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=rejected`, 303);
+    let refundedPence = 0;
+    await act("reject it", async () => ({ refundedPence } = await c.var.services.vetting.reject(c.var.staffMember.email, application, form.data.reason)));
+    return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=${refundedPence > 0 ? "refunded" : "rejected"}`, 303);
+  })
+  .post("/staff/applications/:id/approve", async (c) => {
+    const application = await c.var.services.staffApplications.byId(c.req.param("id"));
+    refuseUnlessAwaitingPayment(application, "approve it");
+    const form = Seen.safeParse(await c.req.parseBody());
+    if (!form.success) throw new AppError("BAD_REQUEST", "The form is incomplete: reload the application and try again");
+    await c.var.services.vetting.approve(c.var.staffMember.email, { ...application, updatedAt: form.data.seen });
+    return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=approved`, 303);
+  })
+  .post("/staff/applications/:id/more-information", async (c) => {
+    const application = await c.var.services.staffApplications.byId(c.req.param("id"));
+    refuseUnlessAwaitingPayment(application, "ask the applicant for more");
+    const body = await c.req.parseBody();
+    const form = Request.safeParse(body);
+    if (!form.success) return renderApplication(c, application.id, { request: { problems: problemsOf(form.error), request: typed(body.request) } });
+    await c.var.services.vetting.askForMore(c.var.staffMember.email, { ...application, updatedAt: form.data.seen }, form.data.request);
+    return c.redirect(`/staff/applications/${encodeURIComponent(application.id)}?done=asked`, 303);
+  })
+  .get("/staff/applications/:id/documents/:documentId", async (c) => {
+    const file = await c.var.services.vetting.staffDocument(c.req.param("id"), c.req.param("documentId"));
+    return c.body(file.body, 200, applicantDocumentHeaders(file.document, file.size));
   });

@@ -11,7 +11,7 @@ import { ApplicationsListContent } from "../views/staff/applications-list-conten
 import { csvHeaders } from "../http/download-headers";
 import { listQuery, pageCursor } from "../http/list-query";
 
-const STATUSES = ["awaiting_payment", "paid", "rejected", "refund_due"] as const;
+const STATUSES = ["awaiting_payment", "awaiting_approval", "paid", "rejected", "refund_due"] as const;
 
 export const staffApplicationsRoutes = new Hono<StaffEnv>()
   .get("/staff/applications", async (c) => {

@@ -10,6 +10,8 @@
  *     Both take the optional billing details (billingOrganisation, billingAddress, purchaseOrder,
  *     vatId) the renewal is made out to; a problem with them shows the page again (400), as typed.
  *   GET/POST /user/membership/change      change membership type (fields: membershipSlug, idempotencyKey)
+ *   POST /user/membership/more-information  the applicant's answer to staff's question: one document (field `document`)
+ *   GET  /user/membership/documents/:id   a document the applicant sent (theirs only)
  * Each needs a session and acts only on the signed-in user's own application.
  */
 import { Hono, type Context } from "hono";
@@ -24,6 +26,9 @@ import { RENEWAL_NOTICES, type RenewalNotice } from "../views/membership/renewal
 import { ChangeMembershipContent } from "../views/membership/change-membership-content";
 import { MembershipStatusContent } from "../views/membership/membership-status-content";
 import { ProofOfMembershipContent } from "../views/membership/proof-of-membership-content";
+import { ApplicantReviewSection } from "../views/membership/applicant-review-section";
+import { applicantDocumentHeaders } from "../http/download-headers";
+import { checkDocument, sentFile } from "../services/vetting/document-file";
 
 const ChangeForm = z.object({
   membershipSlug: z.string({ error: "Choose one of the memberships listed" }).trim().min(1, { error: "Choose one of the memberships listed" }).max(200, { error: "Choose one of the memberships listed" }),
@@ -57,18 +62,20 @@ async function changePage(c: Context<SignedInEnv>, problem: string | null = null
 type RenewalBilling = { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> };
 
 /** /user/membership; after a refused renewal, with its billing details as typed and each problem (400). */
-async function membershipPage(c: Context<SignedInEnv>, renewalBilling: RenewalBilling | null = null) {
+async function membershipPage(c: Context<SignedInEnv>, renewalBilling: RenewalBilling | null = null, documentProblem: string | null = null) {
   const { config } = c.var;
   const { membership } = c.var.services;
   const userId = c.var.session.userId;
   const notice = await membership.checkoutReturn(userId, { checkout: c.req.query("checkout"), sessionId: c.req.query("session_id"), payment: c.req.query("payment") });
-  const [layout, overview, joinPage, number] = await Promise.all([
+  const [layout, overview, joinPage, number, review] = await Promise.all([
     c.var.services.content.layout(),
     membership.overview(userId),
     // The join page's success message, right after an application or its card payment.
     c.req.query("joined") === "1" || notice === "confirmed" ? c.var.services.content.joinPage() : Promise.resolve(null),
     c.var.services.memberCard(userId),
+    c.var.services.vetting.mine(userId),
   ]);
+  const reviewed = review.application?.vetting ? review.application : null;
   return c.render(
     <MembershipStatusContent
       record={overview.record}
@@ -90,14 +97,15 @@ async function membershipPage(c: Context<SignedInEnv>, renewalBilling: RenewalBi
       changed={c.req.query("changed") ?? null}
       changes={overview.changes}
       renewalBilling={renewalBilling}
+      review={reviewed ? <ApplicantReviewSection application={reviewed} documents={review.documents} csrfToken={await c.var.csrfToken()} problem={documentProblem} /> : null}
     />,
     {
       layout,
-      head: { pageTitle: renewalBilling ? "There is a problem — Your membership" : "Your membership", noindex: true },
+      head: { pageTitle: renewalBilling || documentProblem ? "There is a problem — Your membership" : "Your membership", noindex: true },
       section: "userSettings",
       isPrivate: true,
       islands: ["membership"],
-      ...(renewalBilling ? { status: 400 as const } : {}),
+      ...(renewalBilling || documentProblem ? { status: 400 as const } : {}),
     },
   );
 }
@@ -136,4 +144,14 @@ export const userMembershipRoutes = new Hono<SignedInEnv>()
   })
   .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.renew(c.var.session.userId, billing)))
   .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.payRenewalByCard(c.var.session.userId, billing)))
+  .post("/user/membership/more-information", async (c) => {
+    const checked = await checkDocument("Further information", sentFile((await c.req.parseBody()).document));
+    if (!checked.ok) return membershipPage(c, null, checked.message);
+    await c.var.services.vetting.answer(c.var.session.userId, checked.document);
+    return c.redirect("/user/membership", 303);
+  })
+  .get("/user/membership/documents/:documentId", async (c) => {
+    const file = await c.var.services.vetting.ownDocument(c.var.session.userId, c.req.param("documentId"));
+    return c.body(file.body, 200, applicantDocumentHeaders(file.document, file.size));
+  })
   .post("/user/membership/billing-portal", async (c) => c.redirect(await c.var.services.membership.billingPortalUrl(c.var.session.userId), 303));

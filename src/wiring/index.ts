@@ -15,6 +15,7 @@ import { privacyServices } from "./privacy";
 import { searchServices } from "./search";
 import { staffServices } from "./staff";
 import { staffExports } from "./exports";
+import { vettingServices } from "./vetting";
 
 export type { RequestContext } from "./core";
 export type Services = ReturnType<typeof buildServices>;
@@ -23,11 +24,15 @@ export function buildServices(config: Config, request: RequestContext) {
   const core = buildCore(config, request);
   const payments = buildPayments(core);
   const signIn = authServices(core);
+  const membership = membershipServices(core, payments, signIn);
+  const money = moneyServices(core, payments, signIn.attemptLimits);
   return {
     ...contentServices(config, core.published, request.preview),
     ...signIn,
-    ...membershipServices(core, payments, signIn),
-    ...moneyServices(core, payments, signIn.attemptLimits),
+    ...membership,
+    ...money,
+    /** Staff's review of applications that need approval, and applicants' documents. */
+    vetting: vettingServices(core, payments, { staffApplications: membership.staffApplications, refunds: money.refunds }),
     ...staffServices(core),
     /** Exports too big for one download, built in the background (/staff/exports/…). */
     staffExports: staffExports(config),

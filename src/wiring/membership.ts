@@ -2,7 +2,10 @@
  * Membership: joining and paying, renewing and changing type, the proof of membership, a
  * member's own details, the directory, and staff's applications, register and import.
  */
+import { createVettingStore } from "../adapters/d1/application-vetting";
 import { createDirectoryStore } from "../adapters/d1/directory";
+import { createApplicantDocumentFiles } from "../adapters/r2/applicant-documents";
+import { createDocumentUploads } from "../services/vetting/document-uploads";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
 import { createMemberProfileStore } from "../adapters/d1/member-profiles";
 import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
@@ -27,6 +30,7 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
   const { card, proFormaIssuer, membershipFollowUps: followUps, completeRenewal } = payments;
   const terms = publishedTerms(published);
   const cards = createMemberCardStore(db);
+  const documents = createDocumentUploads({ files: createApplicantDocumentFiles(config.bindings.applicantDocuments), store: createVettingStore(db, stores.audit), newId });
   return {
     membership: createMembershipService({
       applications: stores.applications,
@@ -40,6 +44,7 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
       attemptLimits: signIn.attemptLimits,
       card,
       followUps,
+      documents,
       completeRenewal,
       graceDays,
       now,

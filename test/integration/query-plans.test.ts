@@ -40,6 +40,7 @@ const APPLICATION_FILTERS: readonly [string, ApplicationListFilter][] = [
   ["awaiting payment", { status: "awaiting_payment" }],
   ["all", {}],
   ["refund due", { refundDue: true }],
+  ["review queue", { awaitingApproval: true }],
   ["paid, searched", { status: "paid", search: "ada" }],
 ];
 const ORDER_FILTERS: readonly [string, OrderListFilter][] = [

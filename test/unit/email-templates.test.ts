@@ -109,6 +109,10 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Your export of 312,450 members is ready to download",
     facts: ["every matching row", "List: Members (Lapsed)", "Rows: 312,450", "75.0 MB", "Saturday, 28 November 2026", "deleted on", link("/staff/exports/members")],
   },
+  "application-review": {
+    subject: "Your application GH-ABCD1234 is approved: you can now pay",
+    facts: ["GH-ABCD1234", "Full membership", "£220.00", "approved", "by card", link("/user/membership")],
+  },
   "order-cancelled": {
     subject: "Your order GH-ORD0001 is cancelled: it was not paid within 45 days",
     facts: ["GH-ORD0001", "1 October 2026", "45 days", "Root canals today", "£40.50", "WELCOME10", link("/webinars")],

@@ -27,6 +27,7 @@ export const MEMBERSHIP_FIELDS = /* GraphQL */ `
 fragment MembershipFields on Membership {
   title slug description stripePriceId price joiningFee vatTreatment
   evidence { registrationNumber yearQualified workplace placeOfStudy registrationNumberPattern registrationNumberExample }
+  needsApproval requiredDocuments { name hint }
 }`;
 
 const page = "{ data { attributes { ...PageRefFields } } }";

@@ -224,6 +224,18 @@ const evidence = z
   .nullish()
   .transform((value): MembershipEvidence => value ?? DEFAULT_EVIDENCE);
 
+/** Approval and documents; a document without a name is dropped, and a name given twice kept once. */
+const vetting = {
+  needsApproval: z.boolean().nullish(),
+  requiredDocuments: z
+    .array(z.object({ name: z.string().nullish(), hint: optionalString }))
+    .nullish()
+    .transform((documents) => {
+      const named = (documents ?? []).flatMap((d) => (d.name?.trim() ? [{ name: d.name.trim(), hint: d.hint }] : []));
+      return named.filter((d, i) => named.findIndex((other) => other.name.toLowerCase() === d.name.toLowerCase()) === i);
+    }),
+};
+
 export const MembershipAttributes = z
   .object({
     id: z.string().optional(),
@@ -235,6 +247,7 @@ export const MembershipAttributes = z
     joiningFee: optionalNumber,
     vatTreatment,
     evidence,
+    ...vetting,
   })
   .transform(
     (m): MembershipSummary => ({
@@ -247,5 +260,6 @@ export const MembershipAttributes = z
       joiningFee: m.joiningFee,
       vatTreatment: m.vatTreatment,
       evidence: m.evidence,
+      vetting: { needsApproval: m.needsApproval ?? false, documents: m.requiredDocuments },
     }),
   );

@@ -4,7 +4,7 @@ import type { BillingDetails } from "../../shared/billing-details";
 import { billingColumn, parseBilling } from "./billing-column";
 import { reserveApplicationRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
 import { cappedCounts, newestFirstPage, numberedParams, sumCounts, type BuiltStatement, type CreatedCursor } from "./newest-first-pages";
-import type { ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
+import type { VettingState, ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 export interface ApplicationRow {
   id: string;
@@ -26,6 +26,8 @@ export interface ApplicationRow {
   discount?: string | null;
   joining_fee_pence?: number | null;
   rejected_reason: string | null;
+  vetting?: VettingState | null;
+  vetting_request?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +52,8 @@ export const toApplication = (row: ApplicationRow): Application => ({
   discount: row.discount ? (JSON.parse(row.discount) as ApplicationDiscount) : null,
   joiningFeePence: row.joining_fee_pence ?? null,
   rejectedReason: row.rejected_reason,
+  vetting: row.vetting ?? null,
+  vettingRequest: row.vetting_request ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -102,6 +106,8 @@ export interface ApplicationStore {
 export interface ApplicationListFilter {
   status?: ApplicationStatus;
   refundDue?: boolean;
+  /** Only those waiting for staff's approval or for the applicant's answer (the review queue). */
+  awaitingApproval?: boolean;
   search?: string;
 }
 
@@ -117,15 +123,17 @@ const STATUSES: readonly ApplicationStatus[] = ["awaiting_payment", "paid", "rej
  * status. A search (instr() rather than LIKE: nothing to escape, no limit on its length) filters
  * within each branch's range.
  */
-function listBranches({ status, refundDue = false, search }: ApplicationListFilter, param: (value: unknown) => string): string[] {
+function listBranches({ status, refundDue = false, awaitingApproval = false, search }: ApplicationListFilter, param: (value: unknown) => string): string[] {
   const term = search?.trim() ? param(search.trim().toLowerCase()) : null;
   const matches = term
     ? ` AND (instr(lower(email), ${term}) > 0 OR instr(lower(given_name || ' ' || family_name), ${term}) > 0 OR instr(lower(reference), ${term}) > 0)`
     : "";
   const money = `${received("applications")} - ${refunded("applications")}`;
+  // The review queue: one branch per open vetting state, each a range of applications_vetting_created (migrations/0052).
+  if (awaitingApproval) return ["vetting = 'pending'", "vetting = 'more_info'"].map((branch) => branch + matches);
   const branches = refundDue
     ? [
-        `status = 'rejected' AND ${received("applications")} > 0`,
+        `status = 'rejected' AND ${money} > 0`,
         `status = 'awaiting_payment' AND kind <> 'join' AND ${money} > 0`,
         `status = 'paid' AND kind <> 'join' AND ${money} > amount_due_pence`,
       ]
@@ -169,15 +177,15 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount, joining_fee_pence)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15, ?17
+             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount, joining_fee_pence, vetting)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15, ?17, ?18
            WHERE ?16 = 0 OR ${reservedFor("?1")}
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
         .bind(
           a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle,
           a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, billingColumn(a.billing),
-          discount ? JSON.stringify(discount) : null, discount ? 1 : 0, a.joiningFeePence ?? null,
+          discount ? JSON.stringify(discount) : null, discount ? 1 : 0, a.joiningFeePence ?? null, a.vetting ?? null,
         );
       // The record is (re)pointed at this application only if the insert above happened.
       const member = db
@@ -239,7 +247,10 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       // Each statement after the first runs only if the one before it changed a row (changes()),
       // so a payment, its audit entry and the activation follow only a successful claim.
       const [claim] = await db.batch([
-        db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(application.id),
+        // An application awaiting staff's approval cannot be paid (docs/decisions/0056).
+        db
+          .prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment' AND (vetting IS NULL OR vetting = 'approved')`)
+          .bind(application.id),
         db
           .prepare(
             `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
@@ -271,7 +282,10 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
     async reject(application, reason, audit, then = []) {
       const [claim] = await db.batch([
         db
-          .prepare(`UPDATE applications SET status = 'rejected', rejected_reason = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`)
+          .prepare(
+            `UPDATE applications SET status = 'rejected', rejected_reason = ?2, vetting = CASE WHEN vetting IS NULL THEN NULL ELSE 'rejected' END, updated_at = ${NOW}
+             WHERE id = ?1 AND status = 'awaiting_payment'`,
+          )
           .bind(application.id, reason),
         auditInsert(audit, application.id),
         db

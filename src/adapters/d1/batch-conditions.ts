@@ -11,6 +11,10 @@ export const batchConditions = {
   /** The application with this (fresh) id was stored: its idempotency key was not used before. */
   applicationStored: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ?", applicationId),
   applicationRejected: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND status = 'rejected'", applicationId),
+  /** Staff approved the application (it needed approval) and it is still open. */
+  applicationApproved: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND vetting = 'approved' AND status = 'awaiting_payment'", applicationId),
+  /** Staff asked the applicant for more, and the application is waiting for the answer. */
+  applicationAwaitingAnswer: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND vetting = 'more_info'", applicationId),
   applicationPaid: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND status = 'paid'", applicationId),
   /** A membership payment with this id is stored. */
   membershipPaymentStored: (paymentId: string) => query("SELECT 1 FROM payments WHERE id = ?", paymentId),

@@ -126,7 +126,7 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     rowsOf: "user_id = ?1",
     erasure: {
       kind: "anonymise",
-      set: `email = ?3, given_name = 'Erased', family_name = 'member', billing = NULL, updated_at = ${NOW},
+      set: `email = ?3, given_name = 'Erased', family_name = 'member', billing = NULL, vetting_request = NULL, updated_at = ${NOW},
         details = json_object(
           'phone', NULL,
           'address', json_object('line1', '', 'line2', NULL, 'town', '', 'region', NULL, 'postcode', NULL, 'country', ''),
@@ -145,6 +145,13 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
         status = CASE WHEN status IN ('active', 'awaiting_payment') THEN 'cancelled' ELSE status END, updated_at = ${NOW}`,
       why: "the member number stays taken (numbers are never given twice); the membership ends",
     },
+  },
+  {
+    // The files themselves are in R2 under random keys: once the rows go, nothing leads to them (docs/decisions/0056).
+    table: "application_documents",
+    rowsOf: "user_id = ?1",
+    exportColumns: ["requirement", "file_name", "content_type", "size_bytes", "uploaded_at"],
+    erasure: { kind: "delete" },
   },
   { table: "payments", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: amounts, dates and payment references, no name or address" } },
   { table: "orders", rowsOf: "user_id = ?1", erasure: { kind: "anonymise", set: `email = ?3, billing = NULL, updated_at = ${NOW}`, why: "accounting: what was bought, for how much, when" } },

@@ -77,6 +77,13 @@ export const EMBED_POLICY = [
 const MAILBOX_MESSAGE_POLICY = "sandbox allow-same-origin; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'none'";
 const MAILBOX_MESSAGE = /^\/dev\/mailbox\/[^/]+\/html$/;
 
+/**
+ * An applicant's document (a PDF or image whose type its bytes proved): nothing in it may run or
+ * load anything, and only this site's own review page may frame it (a PDF is shown inline there).
+ */
+const APPLICANT_DOCUMENT_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+const APPLICANT_DOCUMENT = /^\/(?:staff\/applications\/[^/]+|user\/membership)\/documents\/[^/]+$/;
+
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
   const policies = new Map<string, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
@@ -96,6 +103,9 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       c.res.headers.set("Content-Security-Policy", EMBED_POLICY);
       c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
       c.res.headers.set("Cross-Origin-Resource-Policy", "same-origin");
+    } else if (APPLICANT_DOCUMENT.test(c.req.path) && c.res.ok) {
+      c.res.headers.set("Content-Security-Policy", APPLICANT_DOCUMENT_POLICY);
+      c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     } else if (MAILBOX_MESSAGE.test(c.req.path) && c.res.ok) {
       c.res.headers.set("Content-Security-Policy", MAILBOX_MESSAGE_POLICY);
     }

@@ -66,6 +66,10 @@ function subjectText(email: EmailContent): string {
       return `The recording of ${email.data.webinarTitle} is ready`;
     case "application-rejected":
       return `Your membership application ${email.data.reference}`;
+    case "application-review":
+      return email.data.outcome === "approved"
+        ? `Your application ${email.data.reference} is approved: you can now pay`
+        : `We need more from you for your application ${email.data.reference}`;
     case "claim-invitation":
       return `Claim your ${email.data.membershipTitle} online`;
     case "order-cancelled":

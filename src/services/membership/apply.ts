@@ -16,6 +16,8 @@ import type { JoinDetailsInput } from "../../shared/join-form";
 import { amountDue, newReference } from "./terms";
 import type { MembershipTerms } from "../../domain/membership";
 import type { MembershipFollowUps } from "./follow-ups";
+import type { CheckedDocument } from "../vetting/document-file";
+import type { DocumentUploads } from "../vetting/document-uploads";
 
 export type ApplyResult =
   | { kind: "created"; application: Application }
@@ -36,6 +38,8 @@ export interface ApplyDeps {
   proForma: Pick<ProFormaIssuer, "issue">;
   /** The applicant's acknowledgement and the staff notice, written with the application. */
   followUps: Pick<MembershipFollowUps, "applicationStored" | "deliverSoon">;
+  /** The applicant's documents (a membership that needs approval), stored in the application's own batch. */
+  documents: Pick<DocumentUploads, "stored">;
   now: () => Date;
 }
 
@@ -63,6 +67,8 @@ export async function apply(
     terms: MembershipTerms;
     /** A discount code priced for this application (membership-code.ts): what it takes off, within its caps. */
     code?: { discount: ApplicationDiscount; caps: CodeCaps } | null;
+    /** The documents the membership type asks for, already checked by content (services/vetting/document-file.ts). */
+    documents?: readonly CheckedDocument[];
   },
 ): Promise<ApplyResult> {
   const applicant = { userId: input.user.id };
@@ -92,6 +98,8 @@ export async function apply(
     billing: input.billing,
     discount: input.code?.discount ?? null,
     joiningFeePence: due.joiningFeePence,
+    // A type that needs approval waits for staff before any payment is asked for (docs/decisions/0056).
+    vetting: input.terms.vetting.needsApproval ? "pending" : null,
     details: {
       phone: d.phone,
       address: { line1: d.addressLine1, line2: d.addressLine2, town: d.town, region: d.region, postcode: d.postcode, country: d.countryName, countryCode: d.country },
@@ -106,12 +114,14 @@ export async function apply(
     },
   };
   const email = await deps.followUps.applicationStored(application);
-  // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application, and its e-mail.
+  // Paying by bank transfer: the numbered pro-forma invoice (what to pay, where, by when) comes with the application, and its e-mail;
+  // for a type that needs approval, with the approval instead (nothing is to be paid before).
   const proForma =
-    application.paymentMethod === "offline"
+    application.paymentMethod === "offline" && !application.vetting
       ? deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))
       : { statements: [], ids: [] };
-  const created = await deps.applications.create(application, [...proForma.statements, ...email.statements], input.code?.caps);
+  const documents = input.documents?.length ? await deps.documents.stored(application, input.documents) : [];
+  const created = await deps.applications.create(application, [...proForma.statements, ...email.statements, ...documents], input.code?.caps);
   if (created) deps.followUps.deliverSoon([...proForma.ids, ...email.ids]);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);

@@ -65,6 +65,7 @@ export function createMembershipFollowUps(deps: MembershipFollowUpsDeps) {
               amountDuePence: application.amountDuePence,
               paymentMethod: method,
               offlinePaymentInstructions: method === "offline" ? deps.offlinePaymentInstructions : null,
+              needsApproval: application.vetting === "pending",
             },
           },
           onlyIf: stored,

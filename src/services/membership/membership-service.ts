@@ -28,6 +28,8 @@ import { completeMembershipCheckout } from "../payments/membership-billing";
 import { membershipCheckoutUrl } from "../payments/membership-checkout";
 import type { RenewalPaymentOutcome } from "../payments/renewal-payment";
 import { apply, previousSubmission } from "./apply";
+import type { CheckedDocument } from "../vetting/document-file";
+import type { DocumentUploads } from "../vetting/document-uploads";
 import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
 import type { MemberRule } from "./member-rule";
@@ -55,6 +57,8 @@ export interface MembershipServiceDeps {
   card: CardPayments | null;
   /** Receipts and e-mails, in the batch of the change that causes them. */
   followUps: MembershipFollowUps;
+  /** An applicant's documents (membership types that need approval), stored with the application. */
+  documents: Pick<DocumentUploads, "stored">;
   /** Records a renewal paid by card (payments/renewal-payment.ts), on the member's return from Checkout. */
   completeRenewal: (session: CheckoutSession) => Promise<RenewalPaymentOutcome>;
   graceDays: number;
@@ -95,6 +99,9 @@ export type JoinOutcome =
   | { kind: "problems"; errors: JoinErrors };
 
 const MEMBERSHIP_PAGE = "/user/membership";
+
+/** Staff have not approved it yet (pending, or waiting for the applicant's answer): no payment is taken. */
+const awaitsApproval = (application: Application) => application.vetting === "pending" || application.vetting === "more_info";
 const CARD_UNAVAILABLE = `${MEMBERSHIP_PAGE}?payment=unavailable`;
 
 /** What the page says on return from Checkout; for a closed application, the refund note says it all. */
@@ -164,8 +171,9 @@ export function createMembershipService(deps: MembershipServiceDeps) {
 
     async overview(userId: string): Promise<MembershipOverview> {
       const { record, application } = await ownMembership(deps, userId);
-      const [payments, openApplications, changes] = await Promise.all([
+      const [payments, refundedPence, openApplications, changes] = await Promise.all([
         application ? deps.applications.payments(application.id) : [],
+        application?.status === "rejected" ? deps.applications.refundedPence(application.id) : 0,
         record ? deps.changes.openApplications(userId) : [],
         record ? deps.changes.forUser(userId) : [],
       ]);
@@ -181,7 +189,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         status,
         application,
         payments,
-        refundDue: application !== null && isRefundDue(application, { receivedPence: received, refundedPence: 0 }),
+        refundDue: application !== null && isRefundDue(application, { receivedPence: received, refundedPence }),
         state,
         openApplications,
         changes,
@@ -195,7 +203,13 @@ export function createMembershipService(deps: MembershipServiceDeps) {
      * click, back and resubmit, retry) finds what it made before, before any account is made;
      * a visitor's is recognised by the address typed.
      */
-    async join(joiner: Joiner, details: JoinDetailsInput, billing: BillingDetails | null, applicationTerms: MembershipTerms): Promise<JoinOutcome> {
+    async join(
+      joiner: Joiner,
+      details: JoinDetailsInput,
+      billing: BillingDetails | null,
+      applicationTerms: MembershipTerms,
+      documents: readonly CheckedDocument[] = [],
+    ): Promise<JoinOutcome> {
       const applicant = "session" in joiner ? { userId: joiner.session.userId } : { email: joiner.account.email };
       const previous = await previousSubmission(deps, details.idempotencyKey, applicant);
       if (previous.kind === "key-used") throw formAlreadyUsed();
@@ -218,7 +232,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const { user, started } = account;
       const code = await priceCode(user.id);
       if (code.kind === "refused") return { kind: "problems", errors: { discountCode: code.message } };
-      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null });
+      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null, documents });
       if (result.kind === "key-used") throw formAlreadyUsed();
       if (result.kind === "code-taken") {
         const again = await priceCode(user.id);
@@ -234,7 +248,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         };
       }
       deps.log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: applicationTerms.slug });
-      if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment") {
+      // Awaiting approval: nothing is paid until staff approve (docs/decisions/0056).
+      if (result.application.paymentMethod === "card" && result.application.status === "awaiting_payment" && !awaitsApproval(result.application)) {
         return { kind: "done", to: await checkoutOrFallback(result.application, applicationTerms), started };
       }
       return { kind: "done", to: `${MEMBERSHIP_PAGE}${result.kind === "created" ? "?joined=1" : ""}`, started };
@@ -243,7 +258,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
     /** (Re)opens Stripe Checkout for the user's application awaiting payment; where to send the browser. */
     async payByCard(userId: string): Promise<string> {
       const application = await ownApplication(userId);
-      if (application.status !== "awaiting_payment") return MEMBERSHIP_PAGE;
+      if (application.status !== "awaiting_payment" || awaitsApproval(application)) return MEMBERSHIP_PAGE;
       if (application.paymentMethod !== "card") await deps.applications.setPaymentMethod(application, "card");
       return checkoutOrFallback({ ...application, paymentMethod: "card" }, (await terms()).get(application.membershipSlug));
     },

@@ -24,6 +24,6 @@ export const isUnmatchedPayment = (application: Flagged, money: MoneyHeld): bool
   application.kind !== "join" && application.status === "awaiting_payment" && money.receivedPence - money.refundedPence > 0;
 
 export const isRefundDue = (application: Flagged, money: MoneyHeld): boolean =>
-  (application.status === "rejected" && money.receivedPence > 0) ||
+  (application.status === "rejected" && money.receivedPence - money.refundedPence > 0) ||
   isUnmatchedPayment(application, money) ||
   (application.kind !== "join" && application.status === "paid" && money.receivedPence - money.refundedPence > application.amountDuePence);

@@ -7,6 +7,7 @@
  */
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { Application } from "../../domain/membership";
+import { AppError } from "../../errors";
 import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { MembershipFollowUps } from "./follow-ups";
 import { oneYearAfter } from "./renewal-period";
@@ -56,6 +57,9 @@ export async function recordOfflinePayment(
   payment: OfflinePayment,
 ): Promise<{ periodEnd: string | null }> {
   assertAwaitingPayment(application);
+  if (application.vetting === "pending" || application.vetting === "more_info") {
+    throw new AppError("CONFLICT", "This application needs approval before any payment is recorded: approve it first (or reject it)");
+  }
   if (application.kind !== "join") {
     // A renewal's open card Checkout is closed first (best effort), so the member cannot also pay it by card.
     if (application.kind === "renewal") await deps.expireCheckout(application.id);

@@ -35,7 +35,7 @@ export interface StaffApplicationsDeps {
 }
 
 /** The list's filter: an application status, or the rejected applications money arrived for. */
-export type ApplicationFilter = ApplicationStatus | "refund_due" | "all";
+export type ApplicationFilter = ApplicationStatus | "refund_due" | "awaiting_approval" | "all";
 
 export interface ApplicationRecord {
   application: Application;
@@ -65,7 +65,8 @@ export function createStaffApplications(deps: StaffApplicationsDeps) {
     expireCheckout: async (applicationId) => (deps.card ? expireMembershipCheckout(deps.card, applicationId) : null),
   };
 
-  const where = (filter: ApplicationFilter) => (filter === "refund_due" ? { refundDue: true } : filter === "all" ? {} : { status: filter });
+  const where = (filter: ApplicationFilter) =>
+    filter === "refund_due" ? { refundDue: true } : filter === "awaiting_approval" ? { awaitingApproval: true } : filter === "all" ? {} : { status: filter };
 
   const byId = async (id: string): Promise<Application> => {
     const application = await deps.applications.byId(id);

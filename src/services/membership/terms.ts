@@ -30,6 +30,7 @@ export function membershipTerms(memberships: readonly Membership[], pages: reado
         slug: m.slug,
         title: m.title,
         evidence: m.evidence,
+        vetting: m.vetting,
         vatTreatment: m.vatTreatment,
         subscriptionPence: pence(m.price),
         joiningFeePence: pence(m.joiningFee),

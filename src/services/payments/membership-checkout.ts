@@ -108,6 +108,7 @@ export async function membershipCheckoutUrl(
   customerId: string | null,
 ): Promise<string> {
   if (application.status !== "awaiting_payment") throw new AppError("CONFLICT", "This application has already been paid or closed");
+  if (application.vetting === "pending" || application.vetting === "more_info") throw new AppError("CONFLICT", "This application is waiting for approval: it can be paid once it is approved");
   const discount = firstYearDiscount(application, terms);
   if (discount.kind === "mismatch") refuse(application, discount.reason);
   const taxRateId = (await deps.billing.taxRates())[application.vatTreatment];

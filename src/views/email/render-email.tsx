@@ -15,6 +15,7 @@ import { claimInvitation } from "./templates/claim-invitation";
 import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
+import { applicationReview } from "./templates/application-review";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderCancelled } from "./templates/order-cancelled";
@@ -37,6 +38,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "webinar-reminder": webinarReminder,
   "recording-ready": recordingReady,
   "application-rejected": applicationRejected,
+  "application-review": applicationReview,
   "claim-invitation": claimInvitation,
   "email-changed": emailChanged,
   "order-cancelled": orderCancelled,

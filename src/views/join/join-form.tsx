@@ -15,6 +15,7 @@ import { TextField } from "../forms/text-field";
 import { formatPence } from "../format";
 import { BILLING_LABELS, BillingFields } from "../billing/billing-fields";
 import { EVIDENCE_LABELS, EvidenceFields, evidenceByMembership } from "./evidence-fields";
+import { DocumentFields, requestedDocuments } from "./document-fields";
 import { AddressFields, MEMBER_DETAIL_LABELS, NameAndPhoneFields } from "./member-detail-fields";
 
 export interface JoinFormProps {
@@ -67,10 +68,14 @@ function Section({ title, description, children }: { title: string; description:
 export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments, registrationExample }: JoinFormProps) {
   const v = (field: string) => values[field] ?? "";
   const e = (field: string) => errors[field] ?? null;
-  const problems = ORDER.filter((field) => errors[field]).map((field) => ({ field, message: errors[field]! }));
+  // The documents' fields come after the professional details, as on the page.
+  const documentFields = requestedDocuments(terms).map((d) => d.field);
+  const order = [...ORDER.slice(0, ORDER.indexOf("email")), ...documentFields, ...ORDER.slice(ORDER.indexOf("email"))];
+  const problems = order.filter((field) => errors[field]).map((field) => ({ field, message: errors[field]! }));
   const chosen = terms.find((t) => t.slug === values.membership) ?? null;
   return (
-    <form method="post" action="/join" className="form join-form" data-join-evidence={evidenceByMembership(terms)} noValidate>
+    // Multipart: a membership that needs approval asks for documents (the files travel with the form).
+    <form method="post" action="/join" encType="multipart/form-data" className="form join-form" data-join-evidence={evidenceByMembership(terms)} noValidate>
       <ErrorSummary problems={problems} />
       <input type="hidden" name="csrfToken" value={csrfToken} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -97,6 +102,7 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
                 {formatPence(t.subscriptionPence)} a year
                 {t.joiningFeePence > 0 ? `, plus a ${formatPence(t.joiningFeePence)} joining fee` : ""}
                 {t.halfOffForNewlyQualified ? ". Half price for your first year if you qualified in the last two years." : ""}
+                {t.vetting.needsApproval ? ". Our staff check each application before it starts: you pay only once it is approved." : ""}
               </>
             ),
           }))}
@@ -145,6 +151,8 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
         <EvidenceFields terms={terms} chosen={chosen} registrationExample={registrationExample} values={values} errors={errors} />
         <SelectField id="specialisation" label={LABELS.specialisation!} options={joinPage.specialisationOptions} value={v("specialisation")} error={e("specialisation")} required />
       </Section>
+
+      <DocumentFields terms={terms} errors={errors} resubmitted={problems.length > 0} />
 
       <Section title="Your account" description={joinPage.yourAccountDescription}>
         {signedInAs ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Application, Payment } from "../../domain/membership";
 import type { BillingDetails } from "../../shared/billing-details";
 import type { MembershipRecord } from "../../domain/membership";
@@ -52,7 +53,12 @@ export interface MembershipStatusContentProps {
   /** Just back from changing membership type: what the change did. */
   changed: string | null;
   changes: readonly MembershipChange[];
+  /** Staff's review of the application (a membership that needs approval), with the applicant's documents. */
+  review?: ReactNode;
 }
+
+/** Not to be paid yet: staff have not approved it (docs/decisions/0056). */
+const awaitsApproval = (application: Application | null) => application?.vetting === "pending" || application?.vetting === "more_info";
 
 const NOTICES: CheckoutNoticeTexts = {
   confirmed: "Thank you. Your card payment is confirmed and your membership is active.",
@@ -132,7 +138,8 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
           {record.stripeCustomerId && props.cardPayments ? (
             <ActionButton action="/user/membership/billing-portal" csrfToken={props.csrfToken} label="Manage billing and payment card" secondary />
           ) : null}
-          {status === "awaiting_payment" && application && application.paymentMethod === "card" && props.cardPayments ? (
+          {props.review ?? null}
+          {awaitsApproval(application) ? null : status === "awaiting_payment" && application && application.paymentMethod === "card" && props.cardPayments ? (
             <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
               <h2 id="how-to-pay">How to pay</h2>
               <p>

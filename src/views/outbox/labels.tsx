@@ -29,6 +29,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "webinar-reminder": "Webinar reminder",
   "recording-ready": "Recording ready",
   "application-rejected": "Application rejected",
+  "application-review": "Application approved or more asked",
   "claim-invitation": "Claim your membership (import)",
   "email-changed": "E-mail address changed (to the old address)",
   "order-cancelled": "Order cancelled (not paid in time)",

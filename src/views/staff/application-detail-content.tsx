@@ -28,6 +28,8 @@ export interface ApplicationDetailContentProps {
   actions: ReactNode;
   /** The day the applicant's membership ends without renewing, when staff chose so with a refund. */
   membershipEndsOn?: string | null;
+  /** Where its review stands, with the documents (a membership that needs approval). */
+  review?: ReactNode;
 }
 
 /** /staff/applications/:id: everything the applicant gave, the money received and who did what. */
@@ -41,6 +43,7 @@ export function ApplicationDetailContent({
   unmatchedPayment = false,
   actions,
   membershipEndsOn = null,
+  review = null,
 }: ApplicationDetailContentProps) {
   const { address, professional, declaration } = a.details;
   const received = payments.reduce((sum, p) => sum + p.amountPence, 0);
@@ -103,6 +106,8 @@ export function ApplicationDetailContent({
         <Row label="Year qualified">{professional.yearQualified}</Row>
         {professional.placeOfStudy ? <Row label="Place of study">{professional.placeOfStudy}</Row> : null}
       </dl>
+
+      {review}
 
       <h2>Declaration</h2>
       <dl className="summary-list">

@@ -5,9 +5,10 @@ import { KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { formatPence } from "../format";
+import { VETTING_LABELS } from "./application-review";
 
-/** The statuses, plus rejected applications that money arrived for. */
-export type StatusFilter = ApplicationStatus | "refund_due" | "all";
+/** The statuses, plus the review queue and rejected applications that money arrived for. */
+export type StatusFilter = ApplicationStatus | "awaiting_approval" | "refund_due" | "all";
 
 export interface ApplicationsListContentProps {
   page: KeysetPage<Application & { refundDue: boolean }>;
@@ -17,6 +18,7 @@ export interface ApplicationsListContentProps {
 
 const TABS: readonly { status: StatusFilter; label: string; none: string }[] = [
   { status: "awaiting_payment", label: STATUS_LABELS.awaiting_payment, none: "No applications awaiting payment" },
+  { status: "awaiting_approval", label: "To review", none: "No applications waiting for review" },
   { status: "paid", label: STATUS_LABELS.paid, none: "No paid applications" },
   { status: "rejected", label: STATUS_LABELS.rejected, none: "No rejected applications" },
   { status: "refund_due", label: "Refund due", none: "No applications with a refund due" },
@@ -71,6 +73,7 @@ export function ApplicationsListContent({ page, status, search }: ApplicationsLi
           <td className="staff-table__number">{formatPence(a.amountDuePence)}</td>
           <td>
             <StatusBadge status={a.status} />
+            {a.vetting === "pending" || a.vetting === "more_info" ? <> ({VETTING_LABELS[a.vetting].toLowerCase()})</> : null}
             {a.refundDue ? (
               <>
                 {" "}

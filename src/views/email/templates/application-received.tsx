@@ -11,7 +11,9 @@ const facts = (d: ApplicationReceivedData): Fact[] => [
 ];
 
 const nextStep = (d: ApplicationReceivedData) =>
-  d.paymentMethod === "card"
+  d.needsApproval
+    ? "We check every application for this membership before it starts. Please do not pay yet: we will e-mail you when your application is approved (or if we need anything more), and then you can pay."
+    : d.paymentMethod === "card"
     ? "Your card payment goes through Stripe. Once it is confirmed your membership starts, and we will e-mail you a receipt. If you did not finish paying, you can pay from your membership page."
     : `Your membership starts once we have received your payment. Please pay ${money(d.amountDuePence)}, quoting your reference ${d.reference} so we can match it to your application.`;
 
@@ -29,7 +31,7 @@ export const applicationReceived = template<ApplicationReceivedData>({
       <Facts facts={facts(d)} />
       <H2>What happens next</H2>
       <P>{nextStep(d)}</P>
-      {d.paymentMethod === "offline" ? (
+      {d.paymentMethod === "offline" && !d.needsApproval ? (
         <>
           <H2>How to pay</H2>
           {d.offlinePaymentInstructions ? <Panel>{d.offlinePaymentInstructions}</Panel> : <P>{noInstructions}</P>}
@@ -45,8 +47,8 @@ export const applicationReceived = template<ApplicationReceivedData>({
       textFacts(facts(d)),
       textHeading("What happens next"),
       nextStep(d),
-      d.paymentMethod === "offline" && textHeading("How to pay"),
-      d.paymentMethod === "offline" && (d.offlinePaymentInstructions ?? noInstructions),
+      d.paymentMethod === "offline" && !d.needsApproval && textHeading("How to pay"),
+      d.paymentMethod === "offline" && !d.needsApproval && (d.offlinePaymentInstructions ?? noInstructions),
       `See your membership: ${ctx.link("/user/membership")}`,
       `Keep this e-mail: quote your reference ${d.reference} whenever you contact us about your application.`,
     ),
