@@ -165,19 +165,22 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       const article = await value(ops.articleOperation, { slug });
       return article ? linked(article) : null;
     },
-    webinars: (): Promise<Webinar[]> => value(ops.webinarsOperation, none),
+    /** Every webinar, by date (read in CMS pages: the CMS gives at most maxLimit in one). */
+    webinars: (): Promise<Webinar[]> => every(ops.webinarsOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (webinar) => webinar.slug }),
     async webinar(slug: string): Promise<Webinar | null> {
       if (!(await service.webinars()).some((webinar) => webinar.slug === slug)) return null;
       return value(ops.webinarOperation, { slug });
     },
-    webinarBundles: (): Promise<WebinarBundle[]> => value(ops.webinarBundlesOperation, none),
+    /** Every bundle, by name, each with its webinars (read in CMS pages). */
+    webinarBundles: (): Promise<WebinarBundle[]> => every(ops.webinarBundlesOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (bundle) => bundle.slug }),
     /** The yearly CPD target in hundredths of an hour (Global: cpdTargetHours), or null when none is set. */
     cpdTargetHundredths: async (): Promise<number | null> => (await value(ops.cpdSettingsOperation, none)).targetHundredths,
     async webinarBundle(slug: string): Promise<WebinarBundle | null> {
       if (!(await service.webinarBundles()).some((bundle) => bundle.slug === slug)) return null;
       return value(ops.webinarBundleOperation, { slug });
     },
-    memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
+    /** Every membership, by title (read in CMS pages). */
+    memberships: (): Promise<Membership[]> => every(ops.membershipsOperation, { key: (membership) => membership.slug }),
     redirects: (): Promise<Redirect[]> => every(ops.redirectsOperation, { key: (redirect) => redirect.from }),
     /** Where each membership's information page comes from, and which pages answer with a 301 to one (membership-info.ts). */
     membershipInfoIndex: (): Promise<MembershipInfoIndex> =>
