@@ -7,7 +7,7 @@
 import type { GraphQLClient } from "graphql-request";
 import { loadCmsTransport } from "../../lazy-modules";
 import { withSiteUploadPaths } from "./media-urls";
-import { CmsError, type Operation } from "./operation";
+import { CmsError, documentIdsIn, type Operation } from "./operation";
 import { loadRichTextPipeline } from "./rich-text";
 
 export interface CmsClientOptions {
@@ -22,7 +22,8 @@ export interface CmsClientOptions {
 }
 
 export interface CmsClient {
-  run<Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars): Promise<Result>;
+  /** The operation's answer; `shows`, when given, is told the documentIds the answer holds (the content cache tags entries with them). */
+  run<Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars, shows?: (documentIds: string[]) => void): Promise<Result>;
 }
 
 export function createCmsClient(options: CmsClientOptions): CmsClient {
@@ -30,7 +31,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
   let client: GraphQLClient | undefined;
 
   return {
-    async run(operation, variables) {
+    async run(operation, variables, shows) {
       const transport = await loadCmsTransport();
       const { asDraftQuery } = transport;
       client ??= new transport.GraphQLClient(options.graphqlUrl, {
@@ -49,6 +50,7 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
       }
       // Mapping turns rich text into sanitised HTML: the pipeline loads on the first miss.
       await loadRichTextPipeline();
+      shows?.([...documentIdsIn(data)]);
       return operation.parse(options.mediaUrl ? withSiteUploadPaths(data, options.mediaUrl) : data, variables);
     },
   };

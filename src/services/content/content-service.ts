@@ -13,6 +13,7 @@ import type { DiscountCode } from "../../shared/pricing/discount-code";
 import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
+import { answerTags } from "../cache/document-tags";
 import { DERIVED_GENERATION } from "../cache/generations";
 import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
@@ -55,10 +56,10 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     cache ? readThrough(cache, slot, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
 
   /** A CMS read kept under the operation's cache key for these variables. */
-  async function cached<Result>(name: string, variables: Record<string, unknown>, load: () => Promise<Result>): Promise<Cached<Result>> {
+  async function cached<Result>(name: string, variables: Record<string, unknown>, load: () => Promise<Result>, tags?: () => string[]): Promise<Cached<Result>> {
     const key = await cacheKey(name, variables);
     try {
-      return await through({ key, generation: name }, async () => {
+      return await through({ key, generation: name, tags }, async () => {
         try {
           return await load();
         } catch (error) {
@@ -79,8 +80,22 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     }
   }
 
-  const query = <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) =>
-    cached(operation.name, variables, () => cms.run(operation, variables));
+  /**
+   * An operation's answer under its cache key. One that shows documents one by one is tagged with
+   * the documents in it and the address it looked up, so a purge of one document outdates only
+   * the answers that show it (services/cache/document-tags.ts).
+   */
+  const query = <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) => {
+    if (operation.documentModels.length === 0) return cached(operation.name, variables, () => cms.run(operation, variables));
+    let shown: string[] = [];
+    const lookup = operation.lookup ? { model: operation.lookup.model, address: operation.lookup.address(variables) } : null;
+    return cached(
+      operation.name,
+      variables,
+      () => cms.run(operation, variables, (documentIds) => (shown = documentIds)),
+      () => answerTags(shown, lookup),
+    );
+  };
 
   /**
    * Every entry of a paged list (adapters/cms/every-page.ts), read a CMS page at a time and kept

@@ -50,6 +50,7 @@ export const joinPageOperation = defineOperation({
     }
     ${SEO_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
   models: ["join-page", "general-page", "file"],
+  documentModels: ["general-page"],
   schema: z.object({
     joinPage: relationOne(
       z.object({
