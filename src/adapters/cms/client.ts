@@ -38,12 +38,19 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
         headers: { Authorization: `Bearer ${options.token}` },
         fetch: options.fetch ?? ((input, init) => fetch(input, init)),
       });
-      let data: unknown;
-      try {
-        data = await client.request<unknown, Record<string, unknown>>({
+      const ask = () =>
+        client!.request<unknown, Record<string, unknown>>({
           document: options.status === "draft" ? asDraftQuery(operation.document) : operation.document,
           variables,
           signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      let data: unknown;
+      try {
+        data = await ask().catch((error: unknown) => {
+          // A kept-alive connection the CMS closed as it was reused ("connection reset") is lost
+          // before the CMS saw the query: a read is asked once more, on a new connection.
+          if (toCmsError(error, transport.ClientError, operation.name, options.timeoutMs).kind === "network") return ask();
+          throw error;
         });
       } catch (error) {
         throw toCmsError(error, transport.ClientError, operation.name, options.timeoutMs);
