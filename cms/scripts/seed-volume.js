@@ -4,7 +4,7 @@
  * Adds published articles and general pages in volume to a CMS database, for tests and
  * benchmarks of the site at real sizes:
  *
- *   node scripts/seed-volume.js --articles 2500 --pages 2500
+ *   node scripts/seed-volume.js --articles 2500 --pages 2500 [--webinars 1100 --bundles 1100 --memberships 1100]
  *
  * Run it on a stopped CMS (the environment names the database, as for `strapi start`); its first
  * boot seeds the demo content as usual. Entries are written through Strapi's query engine in
@@ -14,14 +14,20 @@
  * published a minute apart from 1 January 2020, so they are all older than the demo content:
  * article 1 is the oldest on the site.
  *
- *   articles  slug volume-article-0001 …, title "Volume article 0001"
- *   pages     slug volume-page-0001 …, odd numbers Patients, even Professionals
+ *   articles     slug volume-article-0001 …, title "Volume article 0001"
+ *   pages        slug volume-page-0001 …, odd numbers Patients, even Professionals
+ *   webinars     slug volume-webinar-0001 …, name "Volume webinar 0001", free, a day apart from
+ *                1 January 2030 (after the demo's, so the last ones lie past any first 1,000)
+ *   bundles      slug volume-bundle-0001 …, bundle name "Volume bundle 0001", no webinars
+ *   memberships  slug volume-membership-0001 …, title "Volume membership 0001", no price
  */
 const { randomBytes } = require('node:crypto');
 const { createStrapi } = require('@strapi/strapi');
 
 const BATCH = 250;
 const FIRST_PUBLISHED = Date.UTC(2020, 0, 1);
+const FIRST_WEBINAR = Date.UTC(2030, 0, 1);
+const DAY = 86_400_000;
 
 function argument(name) {
   const index = process.argv.indexOf(`--${name}`);
@@ -57,6 +63,9 @@ async function insert(strapi, uid, data) {
 async function main() {
   const articles = argument('articles');
   const pages = argument('pages');
+  const webinars = argument('webinars');
+  const bundles = argument('bundles');
+  const memberships = argument('memberships');
   const strapi = await createStrapi({ appDir: process.cwd(), distDir: process.cwd() }).load();
   try {
     const started = Date.now();
@@ -76,7 +85,22 @@ async function main() {
         membersOnly: false,
       })),
     );
-    strapi.log.info(`[guildhall] ${articles} articles and ${pages} pages added in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    await insert(
+      strapi,
+      'api::webinar.webinar',
+      rows(webinars, (i) => ({ name: `Volume webinar ${number(i)}`, slug: `volume-webinar-${number(i)}`, date: new Date(FIRST_WEBINAR + i * DAY), durationMinutes: 60 })),
+    );
+    await insert(
+      strapi,
+      'api::webinar-bundle.webinar-bundle',
+      rows(bundles, (i) => ({ bundleName: `Volume bundle ${number(i)}`, slug: `volume-bundle-${number(i)}`, description: `Bundle ${i} of ${bundles}.` })),
+    );
+    await insert(
+      strapi,
+      'api::membership.membership',
+      rows(memberships, (i) => ({ title: `Volume membership ${number(i)}`, slug: `volume-membership-${number(i)}` })),
+    );
+    strapi.log.info(`[guildhall] ${articles} articles, ${pages} pages, ${webinars} webinars, ${bundles} bundles and ${memberships} memberships added in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await strapi.destroy();
   }

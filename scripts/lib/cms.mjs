@@ -103,15 +103,17 @@ function cmsEnvironment({ port = DEV_CMS_PORT, dbFile = DEV_CMS_DB_FILE, postgre
 }
 
 /**
- * Adds `articles` published articles and `pages` published general pages to the SQLite
- * database `dbFile` (cms/scripts/seed-volume.js says what they are), seeding the demo content
- * first if the database is new. Run it before startCms on the same file, with the same tokens.
+ * Adds `articles` published articles and `pages` published general pages (and as many webinars,
+ * bundles and memberships as asked) to the SQLite database `dbFile` (cms/scripts/seed-volume.js
+ * says what they are), seeding the demo content first if the database is new. Run it before
+ * startCms on the same file, with the same tokens.
  *
- * @param {{ dbFile: string, articles: number, pages: number, apiToken?: string, editorApiToken?: string, log?: (line: string) => void, timeoutMs?: number }} options
+ * @param {{ dbFile: string, articles: number, pages: number, webinars?: number, bundles?: number, memberships?: number, apiToken?: string, editorApiToken?: string, log?: (line: string) => void, timeoutMs?: number }} options
  */
-export async function seedCmsVolume({ dbFile, articles, pages, apiToken, editorApiToken, log, timeoutMs = 240_000 }) {
+export async function seedCmsVolume({ dbFile, articles, pages, webinars = 0, bundles = 0, memberships = 0, apiToken, editorApiToken, log, timeoutMs = 240_000 }) {
   const env = cmsEnvironment({ dbFile, apiToken, editorApiToken });
-  const proc = startProcess("cms-seed", process.execPath, [join(CMS_DIR, "scripts", "seed-volume.js"), "--articles", String(articles), "--pages", String(pages)], { cwd: CMS_DIR, env, log });
+  const counts = Object.entries({ articles, pages, webinars, bundles, memberships }).flatMap(([name, count]) => [`--${name}`, String(count)]);
+  const proc = startProcess("cms-seed", process.execPath, [join(CMS_DIR, "scripts", "seed-volume.js"), ...counts], { cwd: CMS_DIR, env, log });
   const timer = setTimeout(() => proc.stop(), timeoutMs);
   const { code, signal } = await proc.exited;
   clearTimeout(timer);

@@ -1,7 +1,8 @@
 /**
  * POST /api/cache/purge — called by the CMS webhook on create, update, delete, publish and
  * unpublish. `Authorization: Bearer {CACHE_PURGE_SECRET}`. Strapi's payload names the changed
- * model, so only the operations that read it are purged; anything else purges everything.
+ * model, so only the operations that read it are purged, and its entry, so a page or an article
+ * shown one by one is purged alone (decision 0059); anything else purges everything.
  */
 import { Hono } from "hono";
 import * as z from "zod";
@@ -14,6 +15,12 @@ const StrapiWebhookPayload = z
   .object({
     event: z.string().max(100).optional(),
     model: z.string().max(100).nullish(),
+    // The changed entry as Strapi sends it; without a documentId the whole model is purged.
+    entry: z
+      .object({ documentId: z.string().min(1).max(100), slug: z.string().max(500).nullish(), type: z.string().max(100).nullish() })
+      .loose()
+      .nullish()
+      .catch(null),
   })
   .loose();
 
@@ -30,6 +37,7 @@ export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", asy
   const body = await c.req.text();
   let model: string | null = null;
   let event: string | null = null;
+  let entry: { documentId: string; slug?: string | null; type?: string | null } | null = null;
   let json: unknown = null;
   if (body.trim() !== "") {
     try {
@@ -44,9 +52,10 @@ export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", asy
     // Media events (media.create/update/delete) carry no model: purge everything.
     model = payload.data.model ?? null;
     event = payload.data.event ?? null;
+    entry = payload.data.entry ? { documentId: payload.data.entry.documentId, slug: payload.data.entry.slug, type: payload.data.entry.type } : null;
   }
 
-  const result = await c.var.services.purgeContent({ model, event });
+  const result = await c.var.services.purgeContent({ model, event, entry });
   // A step of its own: the site search queues the changed document for its index (services/search/indexer.ts).
   const search = await c.var.services.searchIndex.queueChange(json);
   return c.json({ purged: true, model, event, ...result, search });

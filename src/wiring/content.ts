@@ -34,6 +34,6 @@ export function contentServices(config: Config, published: ContentService, previ
     /** Always the published content: who may see an upload is decided by what is published. */
     publishedContent: published,
     /** Outdates cached content that reads the changed model (every operation when null). */
-    purgeContent: contentPurge(config.bindings, log),
+    purgeContent: contentPurge(config.bindings, config.cache, log),
   };
 }

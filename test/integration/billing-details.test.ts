@@ -14,6 +14,7 @@ import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const EMPLOYER = {
   billingOrganisation: "Sampleton & District NHS Physiotherapy Trust",
@@ -25,7 +26,7 @@ const EMPLOYER = {
 let webinars: WebinarSummary[];
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  webinars = await cms.run(webinarsOperation, {});
+  webinars = await everyEntry(cms, webinarsOperation);
 });
 
 const payment = (pence: number) => ({ amount: (pence / 100).toFixed(2), receivedOn: londonDate(new Date()), paymentReference: "BACS 901122" });

@@ -17,6 +17,7 @@ import { createUser, TestBrowser } from "../support/worker/browser";
 import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
 import { deliver, dispute, fakeStripe, payCheckout, sendWebhook, signedEvent } from "../support/worker/stripe";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const orders = createOrderStore(env.DB);
 let staff: TestBrowser;
@@ -25,7 +26,7 @@ let seeded = 0;
 
 beforeAll(async () => {
   staff = await signedInStaff();
-  webinars = await createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }).run(webinarsOperation, {});
+  webinars = await everyEntry(createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }), webinarsOperation);
 });
 
 interface OutboxRow {

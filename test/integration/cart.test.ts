@@ -12,13 +12,14 @@ import type { WebinarBundle, WebinarSummary } from "../../src/domain/content";
 import { MAX_CART_ITEMS } from "../../src/shared/cart";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { one, select, squash } from "../unit/views/render";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let webinars: WebinarSummary[];
 let bundles: WebinarBundle[];
 
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  [webinars, bundles] = await Promise.all([cms.run(webinarsOperation, {}), cms.run(webinarBundlesOperation, {})]);
+  [webinars, bundles] = await Promise.all([everyEntry(cms, webinarsOperation), everyEntry(cms, webinarBundlesOperation)]);
 });
 
 const bySlug = (slug: string) => webinars.find((w) => w.slug === slug)!;

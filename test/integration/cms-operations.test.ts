@@ -121,7 +121,7 @@ describe("articles, webinars, bundles, memberships, join page", () => {
   });
 
   it("webinars cover upcoming, live soon, member-free, free, and archived with a recording", async () => {
-    const webinars = await cms.run(ops.webinarsOperation, {});
+    const webinars = await everyEntry(cms, ops.webinarsOperation);
     const now = Date.now();
     expect(webinars.length).toBeGreaterThanOrEqual(6);
     expect(webinars.some((w) => Date.parse(w.date) > now + 7 * 86_400_000)).toBe(true);
@@ -134,7 +134,7 @@ describe("articles, webinars, bundles, memberships, join page", () => {
   });
 
   it("two bundles, one percent and one amount discount, each with webinars", async () => {
-    const bundles = await cms.run(ops.webinarBundlesOperation, {});
+    const bundles = await everyEntry(cms, ops.webinarBundlesOperation);
     expect(bundles).toHaveLength(2);
     expect(new Set(bundles.map((b) => b.discountType))).toEqual(new Set(["percent", "amount"]));
     expect(bundles.every((b) => b.webinars.length >= 2 && b.couponId)).toBe(true);
@@ -143,7 +143,7 @@ describe("articles, webinars, bundles, memberships, join page", () => {
   });
 
   it("two memberships with prices", async () => {
-    const memberships = await cms.run(ops.membershipsOperation, {});
+    const memberships = await everyEntry(cms, ops.membershipsOperation);
     expect(memberships).toHaveLength(2);
     expect(memberships.every((m) => m.stripePriceId && m.price)).toBe(true);
   });

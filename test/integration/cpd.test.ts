@@ -16,11 +16,12 @@ import { asEditor } from "../support/worker/cms-editor";
 import { clearContentCache } from "../support/worker/helpers";
 import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff } from "../support/worker/staff";
 import { dispute, payCheckout, sendWebhook } from "../support/worker/stripe";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let webinars: Webinar[];
 const cms = () => createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
 beforeAll(async () => {
-  webinars = await cms().run(webinarsOperation, {});
+  webinars = await everyEntry(cms(), webinarsOperation);
 });
 const bySlug = (slug: string) => webinars.find((w) => w.slug === slug)!;
 const OLDER_ADULTS = () => bySlug("exercise-prescription-for-older-adults"); // a recording, £35, 1.5 CPD hours, clinical
@@ -367,7 +368,7 @@ describe("a certificate says only what is true", () => {
     expect(response.status).toBe(201);
     made.push(((await response.json()) as { data: { documentId: string } }).data.documentId);
     await clearContentCache();
-    return (await cms().run(webinarsOperation, {})).find((w) => w.slug === slug)!;
+    return (await everyEntry(cms(), webinarsOperation)).find((w) => w.slug === slug)!;
   }
 
   beforeAll(async () => {

@@ -14,6 +14,7 @@ import type { WebinarSummary } from "../../src/domain/content";
 import { getConfig, type EmailQueueMessage } from "../../src/env";
 import { dailyJob } from "../../src/wiring/background";
 import { warmMembershipContent } from "../support/worker/warm-content";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const DAY = 86_400_000;
 let seq = 0;
@@ -80,7 +81,7 @@ describe("the daily job's mail, when a run is cut off part-way", () => {
   beforeAll(async () => {
     await warmMembershipContent();
     const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-    webinar = (await cms.run(webinarsOperation, {})).find((w) => w.slug === "exercise-prescription-for-older-adults")!;
+    webinar = (await everyEntry(cms, webinarsOperation)).find((w) => w.slug === "exercise-prescription-for-older-adults")!;
   }, 60_000);
 
   it("recording notices: every notice written before the cut is already on the delivery queue", async () => {

@@ -37,7 +37,7 @@ async function saveCode(data: Record<string, unknown>): Promise<Response> {
 
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  [webinars, bundles] = await Promise.all([cms.run(webinarsOperation, {}), cms.run(webinarBundlesOperation, {})]);
+  [webinars, bundles] = await Promise.all([everyEntry(cms, webinarsOperation), everyEntry(cms, webinarBundlesOperation)]);
 });
 
 afterAll(async () => {

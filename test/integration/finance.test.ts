@@ -17,6 +17,7 @@ import { joinByCard } from "../support/worker/card-join";
 import { fakeStripe, newInvoice, payCheckout, sendWebhook, stripeRequests } from "../support/worker/stripe";
 import { seedFee, seedMembershipPayment, seedOrderPayment, seedRefund } from "../support/worker/ledger-seed";
 import { expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let admin: TestBrowser;
 
@@ -231,7 +232,7 @@ describe("who may see the money", () => {
 describe("Stripe's fee on a card payment", () => {
   it("is read from the charge's balance transaction when the signed webhook records the payment, and shown on the ledger", async () => {
     // A real webinar from the real CMS, bought by card through Checkout at the FAKE Stripe API.
-    const webinars = await createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }).run(webinarsOperation, {});
+    const webinars = await everyEntry(createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }), webinarsOperation);
     const webinar = webinars.find((w) => w.slug === "exercise-prescription-for-older-adults")!; // £35, standard rate
     await fakeStripe("/__prices", { body: JSON.stringify({ [webinar.stripePriceId!]: 3500 }) });
     const user = await createUser();

@@ -11,12 +11,13 @@ import { webinarsOperation } from "../../src/adapters/cms/operations";
 import { createUser, idTokenFor, TestBrowser } from "../support/worker/browser";
 import { validForm } from "../support/worker/join-form";
 import { stripeRequests } from "../support/worker/stripe";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let backPainId: string; // £45
 
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  backPainId = (await cms.run(webinarsOperation, {})).find((w) => w.slug === "managing-persistent-low-back-pain")!.id;
+  backPainId = (await everyEntry(cms, webinarsOperation)).find((w) => w.slug === "managing-persistent-low-back-pain")!.id;
 });
 
 const quiet = () => {

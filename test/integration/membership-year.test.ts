@@ -17,6 +17,7 @@ import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
 import { warmMembershipContent } from "../support/worker/warm-content";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const DAILY = "17 3 * * *";
 const DAY = 86_400_000;
@@ -214,7 +215,7 @@ describe("the daily job: webinar reminders and recording notices", () => {
   let webinars: WebinarSummary[];
   beforeAll(async () => {
     const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-    webinars = await cms.run(webinarsOperation, {});
+    webinars = await everyEntry(cms, webinarsOperation);
   });
   const bySlug = (slug: string) => webinars.find((w) => w.slug === slug)!;
 

@@ -12,6 +12,7 @@ import { createOrderStore } from "../../src/adapters/d1/orders";
 import type { WebinarBundle, WebinarSummary } from "../../src/domain/content";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { deliver, payCheckout, sendWebhook, signedEvent, stripeRequests } from "../support/worker/stripe";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let webinars: WebinarSummary[];
 let bundles: WebinarBundle[];
@@ -20,7 +21,7 @@ const bundleBySlug = (slug: string) => bundles.find((b) => b.slug === slug)!;
 
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  [webinars, bundles] = await Promise.all([cms.run(webinarsOperation, {}), cms.run(webinarBundlesOperation, {})]);
+  [webinars, bundles] = await Promise.all([everyEntry(cms, webinarsOperation), everyEntry(cms, webinarBundlesOperation)]);
 });
 
 const BACK_PAIN = () => bySlug("managing-persistent-low-back-pain"); // £45, members £25, upcoming

@@ -12,6 +12,7 @@ import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
+import { everyEntry } from "../support/worker/cms-lists";
 
 interface ProFormaRow {
   number: string;
@@ -32,7 +33,7 @@ const invoicesFor = async (column: "application_id" | "order_id", id: string) =>
 let webinars: WebinarSummary[];
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-  webinars = await cms.run(webinarsOperation, {});
+  webinars = await everyEntry(cms, webinarsOperation);
 });
 
 /** Someone joins paying by bank transfer; their browser (signed in) and the application. */

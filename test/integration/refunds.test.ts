@@ -15,6 +15,7 @@ import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { expectHiddenFromNonStaff, expectStaffHeaders, signedInStaff, STAFF } from "../support/worker/staff";
 import { dashboardRefund, deliver, dispute, fakeStripe, payCheckout, sendWebhook, signedEvent, stripeRequests } from "../support/worker/stripe";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const store = createOrderStore(env.DB);
 let staff: TestBrowser;
@@ -25,7 +26,7 @@ let seeded = 0;
 beforeAll(async () => {
   staff = await signedInStaff();
   buyer = await createUser();
-  webinars = await createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }).run(webinarsOperation, {});
+  webinars = await everyEntry(createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 }), webinarsOperation);
 });
 
 const UPCOMING = () => webinars.find((w) => w.slug === "managing-persistent-low-back-pain")!; // upcoming

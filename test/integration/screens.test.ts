@@ -69,8 +69,8 @@ describe("screens", () => {
   it("articles, webinars and bundles each render", async () => {
     const [articles, webinars, bundles] = await Promise.all([
       everyEntry(cms(), ops.allArticlesOperation),
-      cms().run(ops.webinarsOperation, {}),
-      cms().run(ops.webinarBundlesOperation, {}),
+      everyEntry(cms(), ops.webinarsOperation),
+      everyEntry(cms(), ops.webinarBundlesOperation),
     ]);
     const screens: [path: string, title: string][] = [
       ...articles.map((a): [string, string] => [`/articles/${a.slug}`, a.title]),
@@ -85,7 +85,7 @@ describe("screens", () => {
   });
 
   it("never sends a webinar's Zoom or Vimeo links to a visitor", async () => {
-    const webinars = await cms().run(ops.webinarsOperation, {});
+    const webinars = await everyEntry(cms(), ops.webinarsOperation);
     const secrets = webinars.flatMap((w) => [w.access.zoomUrl, w.access.vimeoUrl, w.access.vimeoPlaylist]).filter(Boolean) as string[];
     expect(secrets.length).toBeGreaterThan(0);
     for (const path of ["/", "/webinars", ...webinars.map((w) => `/webinars/${w.slug}`)]) {

@@ -15,6 +15,7 @@ import type { WebinarSummary } from "../../src/domain/content";
 import { CODE_LOOKUPS_LIMITED } from "../../src/services/orders/order-service";
 import { UNPAID_DAYS } from "../../src/services/maintenance/unpaid-releases";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const DAY = 86_400_000;
 const NOW = Date.parse("2026-11-27T03:17:00.000Z");
@@ -131,7 +132,7 @@ describe("code look-ups in the cart", () => {
   let webinar: WebinarSummary;
   beforeAll(async () => {
     const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-    webinar = (await cms.run(webinarsOperation, {})).find((w) => w.slug === "managing-persistent-low-back-pain")!;
+    webinar = (await everyEntry(cms, webinarsOperation)).find((w) => w.slug === "managing-persistent-low-back-pain")!;
   });
 
   const lookUp = (browser: TestBrowser, code: string) => browser.fetch(`/cart?${new URLSearchParams({ items: `webinar:${webinar.id}`, code })}`);

@@ -18,6 +18,7 @@ import { quoteCart } from "../../src/shared/pricing/cart-quote";
 import { splitGross, vatIncluded, VAT_RATES } from "../../src/shared/pricing/vat";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { fakeStripe, payCheckout, sendWebhook, stripeObject, stripeRequests } from "../support/worker/stripe";
+import { everyEntry } from "../support/worker/cms-lists";
 
 let webinars: WebinarSummary[];
 let bundles: WebinarBundle[];
@@ -26,7 +27,7 @@ let vatNumber: string | null;
 beforeAll(async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
   let footer;
-  [webinars, bundles, footer] = await Promise.all([cms.run(webinarsOperation, {}), cms.run(webinarBundlesOperation, {}), cms.run(footerOperation, {})]);
+  [webinars, bundles, footer] = await Promise.all([everyEntry(cms, webinarsOperation), everyEntry(cms, webinarBundlesOperation), cms.run(footerOperation, {})]);
   vatNumber = footer.vatNumber;
 });
 

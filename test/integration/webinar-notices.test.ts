@@ -12,6 +12,7 @@ import type { WebinarSummary } from "../../src/domain/content";
 import { getConfig } from "../../src/env";
 import { dailyJob } from "../../src/wiring/background";
 import { warmMembershipContent } from "../support/worker/warm-content";
+import { everyEntry } from "../support/worker/cms-lists";
 
 const DAY = 86_400_000;
 let seq = 0;
@@ -63,7 +64,7 @@ describe("recording notices", () => {
   beforeAll(async () => {
     await warmMembershipContent();
     const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
-    webinar = (await cms.run(webinarsOperation, {})).find((w) => w.slug === "exercise-prescription-for-older-adults")!;
+    webinar = (await everyEntry(cms, webinarsOperation)).find((w) => w.slug === "exercise-prescription-for-older-adults")!;
   }, 60_000);
 
   it("a second day's run writes nothing for owners already told, and tells only an owner who bought since", async () => {

@@ -97,7 +97,6 @@ describe("the CMS on PostgreSQL answers the Worker's operations as on SQLite", (
     ops.navigationOperation,
     ops.homepageOperation,
     ops.joinPageOperation,
-    ops.membershipsOperation,
   ] as Operation<Record<string, never>, unknown>[])("$name", async (operation) => {
     const content = await expectSameContent(operation, {});
     expect(content).toBeTruthy();
@@ -117,9 +116,14 @@ describe("the CMS on PostgreSQL answers the Worker's operations as on SQLite", (
     for (const { slug } of articles) await expectSameContent(ops.articleOperation, { slug });
   });
 
+  it("memberships", async () => {
+    const { items: memberships } = await expectSameContent(ops.membershipsOperation, ONE_PAGE);
+    expect(memberships.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("webinars, webinarBundles and every webinar and bundle", async () => {
-    const webinars = await expectSameContent(ops.webinarsOperation, {});
-    const bundles = await expectSameContent(ops.webinarBundlesOperation, {});
+    const { items: webinars } = await expectSameContent(ops.webinarsOperation, ONE_PAGE);
+    const { items: bundles } = await expectSameContent(ops.webinarBundlesOperation, ONE_PAGE);
     expect(webinars.length).toBeGreaterThanOrEqual(7);
     expect(bundles.length).toBeGreaterThanOrEqual(2);
     for (const { slug } of webinars) await expectSameContent(ops.webinarOperation, { slug });

@@ -152,18 +152,20 @@ describe("operations", () => {
   });
 
   it("webinars keep their private links apart from the public fields", () => {
-    const [w] = webinarsOperation.parse(
-      { webinars_connection: many([{ ...webinar("a"), description: "About", zoomUrl: "https://zoom.example/j/1", vimeoUrl: null, vimeoPlaylist: "" }]) },
-      {},
+    const {
+      items: [w],
+    } = webinarsOperation.parse(
+      { webinars_connection: manyPaged([{ ...webinar("a"), description: "About", zoomUrl: "https://zoom.example/j/1", vimeoUrl: null, vimeoPlaylist: "" }]) },
+      { page: 1, pageSize: 100 },
     );
     expect(w).toMatchObject({ slug: "a", defaultPrice: 45, memberPrice: 25, access: { zoomUrl: "https://zoom.example/j/1", vimeoUrl: null, vimeoPlaylist: null } });
     expect(w).not.toHaveProperty("zoomUrl");
   });
 
   it("a malformed collection response is a clear CmsError naming the operation", () => {
-    expect(() => webinarsOperation.parse({ webinars_connection: many([{ ...webinar("a"), date: "next tuesday" }]) }, {})).toThrow(CmsError);
+    expect(() => webinarsOperation.parse({ webinars_connection: manyPaged([{ ...webinar("a"), date: "next tuesday" }]) }, { page: 1, pageSize: 100 })).toThrow(CmsError);
     try {
-      webinarsOperation.parse({ webinars_connection: { data: "nope" } }, {});
+      webinarsOperation.parse({ webinars_connection: { data: "nope" } }, { page: 1, pageSize: 100 });
     } catch (error) {
       expect((error as CmsError).message).toContain("webinars");
       expect((error as CmsError).kind).toBe("invalid");

@@ -23,6 +23,16 @@ function memoryKv() {
   return kv;
 }
 
+describe("document tags in the content generations", () => {
+  it("take the purge's version, and are dropped once no entry loaded before them can be alive", () => {
+    const first = afterPurge(NO_GENERATIONS, ["generalPage", "tag:doc:a"], 1_000);
+    expect(first.tags).toEqual({ "tag:doc:a": 1_000 });
+    expect(first.operations).not.toHaveProperty("tag:doc:a");
+    const second = afterPurge(first, ["tag:doc:b"], 5_000, 3_000);
+    expect(second.tags).toEqual({ "tag:doc:b": 5_000 });
+  });
+});
+
 describe("the content generations", () => {
   it("are read from KV at most once a second per isolate", async () => {
     const kv = memoryKv();

@@ -99,7 +99,10 @@ describe.each(RICH_TEXT_PAYLOADS)("rich text: $what", ({ value }) => {
     expectInert(proseElements(await render(JoinContent, { joinPage, memberships: [] })), "join page");
     const webinar = webinarOperation.parse({ webinars_connection: { data: [{ id: "1", attributes: { ...webinarShape("w"), description: value } }] } }, { slug: "w" });
     expectSafeHtml(webinar!.description!.html, "webinar description");
-    const [membership] = membershipsOperation.parse({ memberships_connection: { data: [{ id: "1", attributes: { title: "M", slug: "m", description: value } }] } }, {});
+    const paged = { pagination: { total: 1, page: 1, pageSize: 100, pageCount: 1 } };
+    const {
+      items: [membership],
+    } = membershipsOperation.parse({ memberships_connection: { data: [{ id: "1", attributes: { title: "M", slug: "m", description: value } }], meta: paged } }, { page: 1, pageSize: 100 });
     expectSafeHtml(membership!.description!.html, "membership description");
   });
 });

@@ -55,6 +55,14 @@ describe("operationsForModel", () => {
     );
   });
 
+  it("purges a page named by the webhook by its document and address, not the operations that show pages one by one", () => {
+    const ops = operationsForModel("general-page", { documentId: "abc123", slug: "about", type: "Root" });
+    expect(ops).toEqual(expect.arrayContaining(["allGeneralPages", "allGeneralPageSlugs", "pagesPresentingMemberships", "tag:doc:abc123", "tag:general-page@root/about"]));
+    for (const shownOneByOne of ["generalPage", "article", "homepage", "navigation", "sidebar", "footer", "joinPage"]) expect(ops).not.toContain(shownOneByOne);
+    // A model shown only in lists gets no tags: its operations are purged whole.
+    expect(operationsForModel("webinar", { documentId: "w1", slug: "w" })).toEqual(operationsForModel("webinar"));
+  });
+
   it("purges everything for an unknown model or none", () => {
     const all = ALL_OPERATIONS.map((op) => op.name);
     expect(operationsForModel(null)).toEqual(all);

@@ -117,6 +117,18 @@ describe("readThrough", () => {
     expect(t.outdated()).toBe(0);
   });
 
+  it("outdates a tagged entry when one of its documents is purged, and only then", async () => {
+    const tagged = { ...KEY, tags: () => ["tag:doc:a"] };
+    await readThrough(t.deps, tagged, async () => "v1");
+    t.purge("tag:doc:b");
+    expect(await readThrough(t.deps, tagged, async () => "v2")).toMatchObject({ value: "v1", status: "fresh" });
+    t.advance(1);
+    t.purge("tag:doc:a");
+    expect(await readThrough(t.deps, tagged, async () => "v2")).toMatchObject({ value: "v1", status: "outdated" });
+    await t.settle();
+    expect(await readThrough(t.deps, tagged, async () => "v3")).toMatchObject({ value: "v2", status: "fresh" });
+  });
+
   it("keeps a load that began before a purge outdated, so the old content is loaded again", async () => {
     t.advance(policy.freshMs);
     let release!: () => void;

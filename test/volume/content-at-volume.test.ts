@@ -2,11 +2,13 @@
  * The site at real sizes: the volume project's CMS holds 2,500 articles and 2,500 general pages
  * beyond the demo content (test/support/volume-setup.ts), more than twice what the CMS gives in
  * one GraphQL list (its maxLimit, 1,000). Every one opens, an unknown one is not found, the
- * sitemap lists them all and the article list pages through to the oldest.
+ * sitemap lists them all and the article list pages through to the oldest. It also holds 1,100
+ * webinars, bundles and memberships, each past that limit too.
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ARTICLES_PER_PAGE } from "../../src/adapters/cms/operations";
+import { hrefs } from "../../src/shared/links";
 import { parsedElements } from "../support/parsed-html";
 import { VOLUME, volumePageType, volumeSlug } from "../support/volume";
 
@@ -85,5 +87,26 @@ describe("the article list", () => {
     const pageCount = pageCountOf(await (await get("/articles")).text());
     expect(pageCount).toBeGreaterThan(VOLUME.articles / ARTICLES_PER_PAGE);
     for (const page of [String(pageCount + 1), "0", "-1", "two", "1.5"]) expect((await get(`/articles?page=${page}`)).status, page).toBe(404);
+  });
+});
+
+describe("webinars, bundles and memberships past the CMS's list limit", () => {
+  it("opens webinar 1,100, bundle 1,100 and the information page of membership 1,100", async () => {
+    const webinar = await get(hrefs.webinar(volumeSlug("webinar", VOLUME.webinars)));
+    expect(webinar.status).toBe(200);
+    expect(await webinar.text()).toContain(`Volume webinar ${VOLUME.webinars}`);
+    const bundle = await get(hrefs.bundle(volumeSlug("bundle", VOLUME.bundles)));
+    expect(bundle.status).toBe(200);
+    expect(await bundle.text()).toContain(`Volume bundle ${VOLUME.bundles}`);
+    const membership = await get(hrefs.membershipInfo(volumeSlug("membership", VOLUME.memberships)));
+    expect(membership.status).toBe(200);
+    expect(await membership.text()).toContain(`Volume membership ${VOLUME.memberships}`);
+  });
+
+  it("lists every webinar, bundle and membership in the sitemap", async () => {
+    const locs = new Set([...(await (await get("/sitemap.xml")).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
+    for (let n = 1; n <= VOLUME.webinars; n++) expect(locs.has(`${SITE}${hrefs.webinar(volumeSlug("webinar", n))}`), `webinar ${n}`).toBe(true);
+    for (let n = 1; n <= VOLUME.bundles; n++) expect(locs.has(`${SITE}${hrefs.bundle(volumeSlug("bundle", n))}`), `bundle ${n}`).toBe(true);
+    for (let n = 1; n <= VOLUME.memberships; n++) expect(locs.has(`${SITE}${hrefs.membershipInfo(volumeSlug("membership", n))}`), `membership ${n}`).toBe(true);
   });
 });

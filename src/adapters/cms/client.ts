@@ -7,7 +7,7 @@
 import type { GraphQLClient } from "graphql-request";
 import { loadCmsTransport } from "../../lazy-modules";
 import { withSiteUploadPaths } from "./media-urls";
-import { CmsError, type Operation } from "./operation";
+import { CmsError, documentIdsIn, type Operation } from "./operation";
 import { loadRichTextPipeline } from "./rich-text";
 
 export interface CmsClientOptions {
@@ -22,7 +22,8 @@ export interface CmsClientOptions {
 }
 
 export interface CmsClient {
-  run<Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars): Promise<Result>;
+  /** The operation's answer; `shows`, when given, is told the documentIds the answer holds (the content cache tags entries with them). */
+  run<Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars, shows?: (documentIds: string[]) => void): Promise<Result>;
 }
 
 export function createCmsClient(options: CmsClientOptions): CmsClient {
@@ -30,25 +31,33 @@ export function createCmsClient(options: CmsClientOptions): CmsClient {
   let client: GraphQLClient | undefined;
 
   return {
-    async run(operation, variables) {
+    async run(operation, variables, shows) {
       const transport = await loadCmsTransport();
       const { asDraftQuery } = transport;
       client ??= new transport.GraphQLClient(options.graphqlUrl, {
         headers: { Authorization: `Bearer ${options.token}` },
         fetch: options.fetch ?? ((input, init) => fetch(input, init)),
       });
-      let data: unknown;
-      try {
-        data = await client.request<unknown, Record<string, unknown>>({
+      const ask = () =>
+        client!.request<unknown, Record<string, unknown>>({
           document: options.status === "draft" ? asDraftQuery(operation.document) : operation.document,
           variables,
           signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      let data: unknown;
+      try {
+        data = await ask().catch((error: unknown) => {
+          // A kept-alive connection the CMS closed as it was reused ("connection reset") is lost
+          // before the CMS saw the query: a read is asked once more, on a new connection.
+          if (toCmsError(error, transport.ClientError, operation.name, options.timeoutMs).kind === "network") return ask();
+          throw error;
         });
       } catch (error) {
         throw toCmsError(error, transport.ClientError, operation.name, options.timeoutMs);
       }
       // Mapping turns rich text into sanitised HTML: the pipeline loads on the first miss.
       await loadRichTextPipeline();
+      shows?.([...documentIdsIn(data)]);
       return operation.parse(options.mediaUrl ? withSiteUploadPaths(data, options.mediaUrl) : data, variables);
     },
   };

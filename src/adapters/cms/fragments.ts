@@ -6,7 +6,7 @@ export const MEDIA_FIELDS = /* GraphQL */ `
 fragment MediaFields on UploadFile { url previewUrl width height alternativeText name hash ext mime formats }`;
 
 export const PAGE_REF_FIELDS = /* GraphQL */ `
-fragment PageRefFields on GeneralPage { title slug type }`;
+fragment PageRefFields on GeneralPage { documentId title slug type }`;
 
 export const SEO_FIELDS = /* GraphQL */ `
 fragment SeoFields on ComponentSharedSeo {

@@ -8,6 +8,8 @@ export interface CacheEntry<T> {
   value: T;
   fetchedAt: number;
   generation: number;
+  /** The documents and address it shows, when a purge of one of them alone outdates it (services/cache/document-tags.ts). */
+  tags?: string[];
 }
 
 export interface CacheStore {

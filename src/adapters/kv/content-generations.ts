@@ -21,11 +21,20 @@ export interface ContentGenerations {
   version: number;
   /** Per operation name: the version of the last purge that touched it (absent: never purged). */
   operations: Record<string, number>;
+  /**
+   * Per document or address tag (services/cache/document-tags.ts): the version of the last purge
+   * of that one document. Kept only as long as a cached entry can live.
+   */
+  tags?: Record<string, number>;
 }
 
 export const NO_GENERATIONS: ContentGenerations = { version: 0, operations: {} };
 
-const Stored = z.object({ version: z.number().int().nonnegative(), operations: z.record(z.string(), z.number().int().nonnegative()) });
+const Stored = z.object({
+  version: z.number().int().nonnegative(),
+  operations: z.record(z.string(), z.number().int().nonnegative()),
+  tags: z.record(z.string(), z.number().int().nonnegative()).optional(),
+});
 
 export interface ContentGenerationsStore {
   /** The value as this isolate last read it (at most a second ago). */

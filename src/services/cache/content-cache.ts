@@ -9,7 +9,7 @@ import { createKvCacheStore } from "../../adapters/kv/cache-store";
 import { createContentGenerationsStore } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
 import { purgeContent, type PurgeRequest, type PurgeResult } from "../content/purge";
-import type { CachePolicy, ReadThroughDeps } from "./read-through";
+import { type CachePolicy, entryTtlSeconds, type ReadThroughDeps } from "./read-through";
 
 export interface ContentCacheBindings {
   contentCache: KVNamespace;
@@ -39,13 +39,14 @@ export function contentCache(bindings: ContentCacheBindings, policy: CachePolicy
   };
 }
 
-export function contentPurge(bindings: ContentCacheBindings, log: Logger): (request: PurgeRequest) => Promise<PurgeResult> {
+export function contentPurge(bindings: ContentCacheBindings, policy: CachePolicy, log: Logger): (request: PurgeRequest) => Promise<PurgeResult> {
   const deps = {
     coordinator: createPurgeCoordinator(bindings.contentPurger),
     generations: createContentGenerationsStore(bindings.contentCache),
     purgeLog: createPurgeLog(bindings.db),
     log,
     now: Date.now,
+    retainTagsMs: entryTtlSeconds(policy) * 1000,
   };
   return (request) => purgeContent(deps, request);
 }

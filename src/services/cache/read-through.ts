@@ -19,7 +19,7 @@ import type { CacheEntry, CacheStore } from "../../adapters/kv/cache-store";
 import { type ContentGenerations, NO_GENERATIONS } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
 import { type Coalesce, coalesce as isolateCoalesce } from "./coalesce";
-import { generationOf } from "./generations";
+import { requiredGeneration } from "./generations";
 
 export interface CachePolicy {
   freshMs: number;
@@ -62,6 +62,11 @@ export interface CacheSlot {
    * never waits on another shared load, so loads cannot hold each other up.
    */
   local?: boolean;
+  /**
+   * The tags of what was just loaded (services/cache/document-tags.ts), asked once the load has
+   * finished: a purge of one of those documents or addresses outdates the entry too.
+   */
+  tags?: () => string[];
 }
 
 /**
@@ -80,8 +85,10 @@ export const entryTtlSeconds = (policy: CachePolicy): number =>
 export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, load: () => Promise<T>): Promise<Cached<T>> {
   const { policy, now } = deps;
   const [entry, generations] = await Promise.all([safeGet<T>(deps, slot.key), safeGenerations(deps)]);
-  const generation = generationOf(generations, slot.generation);
+  const generation = requiredGeneration(generations, slot.generation, entry?.tags);
   const current = entry !== null && entry.generation >= generation;
+  // A load that begins now reads everything every purge so far has published.
+  const stamp = generations.version;
   const age = entry ? now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
 
   if (entry && current && age < policy.freshMs) {
@@ -90,7 +97,7 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && (current || !currentInputsOnly.getStore())) {
     if (!current) deps.onOutdated?.();
     deps.waitUntil(
-      refresh(deps, slot, { generation, newerThan: entry.fetchedAt, share: true }, load).catch((error: unknown) =>
+      refresh(deps, slot, { generation, stamp, newerThan: entry.fetchedAt, share: true }, load).catch((error: unknown) =>
         deps.log.error("cache.revalidate_failed", { key: slot.key, error }),
       ),
     );
@@ -98,7 +105,7 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   }
 
   try {
-    const loaded = refresh(deps, slot, { generation, newerThan: entry?.fetchedAt ?? 0, share: entry !== null }, load);
+    const loaded = refresh(deps, slot, { generation, stamp, newerThan: entry?.fetchedAt ?? 0, share: entry !== null }, load);
     // Keep the loading request alive until the shared load settles, even if its client goes away.
     deps.waitUntil(loaded.catch(() => undefined));
     const fresh = await loaded;
@@ -122,13 +129,15 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
 function refresh<T>(
   deps: ReadThroughDeps,
   slot: CacheSlot,
-  wanted: { generation: number; newerThan: number; share: boolean },
+  wanted: { generation: number; stamp: number; newerThan: number; share: boolean },
   load: () => Promise<T>,
 ): Promise<CacheEntry<T>> {
   const { key } = slot;
-  // Stamped with the generation seen before loading: a purge published meanwhile outdates it.
+  // Stamped with the version seen before loading: a purge published meanwhile outdates it.
   const loadAndStore = async (): Promise<CacheEntry<T>> => {
-    const entry: CacheEntry<T> = { value: await load(), fetchedAt: deps.now(), generation: wanted.generation };
+    const value = await load();
+    const tags = slot.tags?.();
+    const entry: CacheEntry<T> = { value, fetchedAt: deps.now(), generation: Math.max(wanted.stamp, wanted.generation), ...(tags?.length ? { tags } : {}) };
     try {
       await deps.store.put(key, entry, entryTtlSeconds(deps.policy));
     } catch (error) {

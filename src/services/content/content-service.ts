@@ -13,6 +13,7 @@ import type { DiscountCode } from "../../shared/pricing/discount-code";
 import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared/links";
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
+import { answerTags } from "../cache/document-tags";
 import { DERIVED_GENERATION } from "../cache/generations";
 import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
@@ -55,10 +56,10 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     cache ? readThrough(cache, slot, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
 
   /** A CMS read kept under the operation's cache key for these variables. */
-  async function cached<Result>(name: string, variables: Record<string, unknown>, load: () => Promise<Result>): Promise<Cached<Result>> {
+  async function cached<Result>(name: string, variables: Record<string, unknown>, load: () => Promise<Result>, tags?: () => string[]): Promise<Cached<Result>> {
     const key = await cacheKey(name, variables);
     try {
-      return await through({ key, generation: name }, async () => {
+      return await through({ key, generation: name, tags }, async () => {
         try {
           return await load();
         } catch (error) {
@@ -79,8 +80,22 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     }
   }
 
-  const query = <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) =>
-    cached(operation.name, variables, () => cms.run(operation, variables));
+  /**
+   * An operation's answer under its cache key. One that shows documents one by one is tagged with
+   * the documents in it and the address it looked up, so a purge of one document outdates only
+   * the answers that show it (services/cache/document-tags.ts).
+   */
+  const query = <Vars extends Record<string, unknown>, Result>(operation: Operation<Vars, Result>, variables: Vars) => {
+    if (operation.documentModels.length === 0) return cached(operation.name, variables, () => cms.run(operation, variables));
+    let shown: string[] = [];
+    const lookup = operation.lookup ? { model: operation.lookup.model, address: operation.lookup.address(variables) } : null;
+    return cached(
+      operation.name,
+      variables,
+      () => cms.run(operation, variables, (documentIds) => (shown = documentIds)),
+      () => answerTags(shown, lookup),
+    );
+  };
 
   /**
    * Every entry of a paged list (adapters/cms/every-page.ts), read a CMS page at a time and kept
@@ -165,19 +180,22 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
       const article = await value(ops.articleOperation, { slug });
       return article ? linked(article) : null;
     },
-    webinars: (): Promise<Webinar[]> => value(ops.webinarsOperation, none),
+    /** Every webinar, by date (read in CMS pages: the CMS gives at most maxLimit in one). */
+    webinars: (): Promise<Webinar[]> => every(ops.webinarsOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (webinar) => webinar.slug }),
     async webinar(slug: string): Promise<Webinar | null> {
       if (!(await service.webinars()).some((webinar) => webinar.slug === slug)) return null;
       return value(ops.webinarOperation, { slug });
     },
-    webinarBundles: (): Promise<WebinarBundle[]> => value(ops.webinarBundlesOperation, none),
+    /** Every bundle, by name, each with its webinars (read in CMS pages). */
+    webinarBundles: (): Promise<WebinarBundle[]> => every(ops.webinarBundlesOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (bundle) => bundle.slug }),
     /** The yearly CPD target in hundredths of an hour (Global: cpdTargetHours), or null when none is set. */
     cpdTargetHundredths: async (): Promise<number | null> => (await value(ops.cpdSettingsOperation, none)).targetHundredths,
     async webinarBundle(slug: string): Promise<WebinarBundle | null> {
       if (!(await service.webinarBundles()).some((bundle) => bundle.slug === slug)) return null;
       return value(ops.webinarBundleOperation, { slug });
     },
-    memberships: (): Promise<Membership[]> => value(ops.membershipsOperation, none),
+    /** Every membership, by title (read in CMS pages). */
+    memberships: (): Promise<Membership[]> => every(ops.membershipsOperation, { key: (membership) => membership.slug }),
     redirects: (): Promise<Redirect[]> => every(ops.redirectsOperation, { key: (redirect) => redirect.from }),
     /** Where each membership's information page comes from, and which pages answer with a 301 to one (membership-info.ts). */
     membershipInfoIndex: (): Promise<MembershipInfoIndex> =>

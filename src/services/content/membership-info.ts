@@ -35,21 +35,30 @@ type SettingsBlock = Extract<Block, { kind: "membership-settings" }>;
 const settingsOf = (page: GeneralPage): SettingsBlock[] =>
   page.blocks.filter((block): block is SettingsBlock => block.kind === "membership-settings" && block.membership !== null);
 
-const isAt = (page: PageIdentity, membershipSlug: string) => page.type === MEMBERSHIP_INFO_TYPE && page.slug === membershipInfoSlug(membershipSlug);
 
 export function membershipInfoIndex(memberships: readonly Membership[], pages: readonly PagePresentingMemberships[]): MembershipInfoIndex {
   const index: MembershipInfoIndex = { pages: {}, redirects: {}, moved: {} };
-  const atSomeAddress = (page: PagePresentingMemberships) => memberships.some((m) => isAt(page, m.slug));
+  // Looked up once each, so the index is built in time proportional to memberships plus pages
+  // (a thousand memberships over thousands of pages, matched pairwise, took minutes).
+  const infoSlugs = new Set(memberships.map((m) => membershipInfoSlug(m.slug)));
+  const atSomeAddress = (page: PageIdentity) => page.type === MEMBERSHIP_INFO_TYPE && infoSlugs.has(page.slug);
+  const atAddress = new Map<string, PagePresentingMemberships>();
+  const presentingAlone = new Map<string, PagePresentingMemberships>();
+  for (const page of pages) {
+    if (atSomeAddress(page)) {
+      const slug = page.slug.slice(membershipInfoSlug("").length);
+      if (!atAddress.has(slug)) atAddress.set(slug, page);
+      continue;
+    }
+    if (page.authenticatedOnly || page.membersOnly) continue;
+    const presented = new Set(page.membershipSlugs);
+    const [only] = presented;
+    if (presented.size === 1 && only !== undefined && !presentingAlone.has(only)) presentingAlone.set(only, page);
+  }
   for (const membership of memberships) {
-    const atAddress = pages.find((page) => isAt(page, membership.slug));
-    const presenting = atAddress
-      ? undefined
-      : pages.find((page) => {
-          if (page.authenticatedOnly || page.membersOnly || atSomeAddress(page)) return false;
-          const presented = new Set(page.membershipSlugs);
-          return presented.size === 1 && presented.has(membership.slug);
-        });
-    const shown = atAddress ?? presenting;
+    const shownAt = atAddress.get(membership.slug);
+    const presenting = shownAt ? undefined : presentingAlone.get(membership.slug);
+    const shown = shownAt ?? presenting;
     index.pages[membership.slug] = shown ? { type: shown.type, slug: shown.slug } : null;
     if (presenting && !(pageHref(presenting) in index.redirects)) {
       index.redirects[pageHref(presenting)] = hrefs.membershipInfo(membership.slug);

@@ -16,8 +16,10 @@ import type { PurgeCoordinator, PurgeOutcome } from "../../adapters/durable-obje
 import type { PurgeLog } from "../../adapters/d1/purge-log";
 import type { ContentGenerationsStore } from "../../adapters/kv/content-generations";
 import { ALL_OPERATIONS } from "../../adapters/cms/operations";
+import { pageAddress } from "../../adapters/cms/operations/pages";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
+import { addressTag, documentTag } from "../cache/document-tags";
 import { afterPurge } from "../cache/generations";
 
 export interface PurgeRequest {
@@ -25,6 +27,20 @@ export interface PurgeRequest {
   model: string | null;
   /** The CMS event, e.g. `entry.publish`, for the log. */
   event: string | null;
+  /**
+   * The changed entry as the webhook describes it (its documentId, and a page's type and slug
+   * or an article's slug as they are now), when it names one: then the operations that show
+   * that model's documents one by one are purged for this document alone.
+   */
+  entry?: { documentId: string; slug?: string | null; type?: string | null } | null;
+}
+
+/** Where a document of `model` is looked up, from the webhook's entry (the page's address as the cache knows it). */
+function addressOf(model: string, entry: NonNullable<PurgeRequest["entry"]>): string | null {
+  if (!entry.slug) return null;
+  if (model === "general-page") return entry.type ? pageAddress({ type: entry.type, slug: entry.slug }) : null;
+  if (model === "article") return entry.slug;
+  return null;
 }
 
 export interface PurgeResult {
@@ -39,20 +55,31 @@ export interface PurgeDeps {
   purgeLog: PurgeLog;
   log: Logger;
   now: () => number;
+  /** How long a cached entry can live: a document's tag is kept that long after its purge. */
+  retainTagsMs?: number;
 }
 
-/** Operations whose cached responses depend on `model`; every operation when it is unknown. */
-export function operationsForModel(model: string | null): string[] {
+/**
+ * What a change to `model` outdates: the operations whose cached responses depend on it (every
+ * operation when it is unknown). When the webhook names the changed document, an operation that
+ * shows that model's documents one by one is not purged whole: the document's tag and its
+ * address's tag are, so only the answers that show it or looked it up are outdated.
+ */
+export function operationsForModel(model: string | null, entry: PurgeRequest["entry"] = null): string[] {
   const all = ALL_OPERATIONS.map((op) => op.name);
   if (!model) return all;
-  const affected = ALL_OPERATIONS.filter((op) => op.models.includes(model)).map((op) => op.name);
-  return affected.length > 0 ? affected : all;
+  const reading = ALL_OPERATIONS.filter((op) => op.models.includes(model));
+  if (reading.length === 0) return all;
+  if (!entry || !reading.some((op) => op.documentModels.includes(model))) return reading.map((op) => op.name);
+  const address = addressOf(model, entry);
+  const tags = [documentTag(entry.documentId), ...(address ? [addressTag(model, address)] : [])];
+  return [...reading.filter((op) => !op.documentModels.includes(model)).map((op) => op.name), ...tags];
 }
 
 /** One change of the content generations for `operations`: a KV read and a KV write. */
-export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now">, operations: readonly string[]): Promise<PurgeOutcome> {
+export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now" | "retainTagsMs">, operations: readonly string[]): Promise<PurgeOutcome> {
   try {
-    const next = afterPurge(await deps.generations.read(), operations, deps.now());
+    const next = afterPurge(await deps.generations.read(), operations, deps.now(), deps.retainTagsMs);
     await deps.generations.write(next);
     return { version: next.version };
   } catch (error) {
@@ -61,7 +88,7 @@ export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now">,
 }
 
 export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Promise<PurgeResult> {
-  const operations = operationsForModel(request.model);
+  const operations = operationsForModel(request.model, request.entry);
   // (The CMS's event goes in the log as `cmsEvent`: `event` names the log line itself.)
   const about = { model: request.model, cmsEvent: request.event, operations };
   let outcome: PurgeOutcome;
@@ -79,7 +106,7 @@ export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Prom
   const { version } = outcome;
   deps.log.info("cache.purged", { ...about, version });
   try {
-    await deps.purgeLog.record({ ...request, operations });
+    await deps.purgeLog.record({ model: request.model, event: request.event, operations });
   } catch (error) {
     // The purge itself succeeded; a missing log line must not make the CMS retry it.
     deps.log.error("cache.purge_log_failed", { error });

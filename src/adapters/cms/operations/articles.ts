@@ -102,11 +102,13 @@ export const articleOperation = defineOperation({
   document: /* GraphQL */ `
     query article($slug: String!) {
       articles_connection(filters: { slug: { eq: $slug } }, pagination: { limit: 1 }) {
-        data { id attributes { ${SUMMARY_FIELDS} ${BLOCKS_SELECTION} } }
+        data { id attributes { documentId ${SUMMARY_FIELDS} ${BLOCKS_SELECTION} } }
       }
     }
     ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
   models: ["article", "general-page", "webinar", "webinar-bundle", "membership", "file"],
+  documentModels: ["article", "general-page"],
+  lookup: { model: "article", address: (vars: { slug: string }) => vars.slug },
   schema: z.object({ articles_connection: z.object({ data: z.array(ArticleEntity) }) }),
   map: (data, _vars: { slug: string }): Article | null => {
     const entity = data.articles_connection.data[0];

@@ -78,6 +78,7 @@ export const sidebarOperation = defineOperation({
     }
     ${PAGE_REF_FIELDS}`,
   models: ["sidebar", "general-page"],
+  documentModels: ["general-page"],
   schema: z.object({ sidebar: relationOne(z.record(z.string(), z.unknown())) }),
   map: (data, _vars: NoVars): Sidebar =>
     Object.fromEntries(SIDEBAR_GROUPS.map((group) => [group, sidebarItems(data.sidebar?.[group], group)])) as Sidebar,
@@ -96,6 +97,7 @@ export const footerOperation = defineOperation({
     }
     ${PAGE_REF_FIELDS}`,
   models: ["footer", "general-page"],
+  documentModels: ["general-page"],
   schema: z.object({
     footer: relationOne(
       z.object({
@@ -144,6 +146,7 @@ export const navigationOperation = defineOperation({
     }
     ${PAGE_REF_FIELDS}`,
   models: ["navigation", "general-page"],
+  documentModels: ["general-page"],
   schema: z.object({
     navigation: relationOne(
       z.object({

@@ -2,23 +2,36 @@
 import * as z from "zod";
 import type { JoinPage, Membership } from "../../../domain/content";
 import { MEDIA_FIELDS, MEMBERSHIP_FIELDS, PAGE_REF_FIELDS, SEO_FIELDS } from "../fragments";
+import { listPage, PAGE_ARGUMENT, PAGE_VARIABLES, type PageVars, PAGINATION_META, paginationMeta } from "../list-page";
 import { defineOperation } from "../operation";
 import { markdownToSafeHtml } from "../rich-text";
-import { MembershipAttributes, optionalRichText, optionalString, pageRef, registrationNumberPattern, relationMany, relationOne, seo } from "../schemas";
+import { MembershipAttributes, optionalRichText, optionalString, pageRef, registrationNumberPattern, relationOne, seo } from "../schemas";
 
 type NoVars = Record<string, never>;
 
 /** The join page's heading when its SEO gives no title. */
 const DEFAULT_JOIN_TITLE = "Join us";
 
+/** Every membership, a page at a time (list-page.ts), by title; documentId makes the order total. */
 export const membershipsOperation = defineOperation({
   name: "memberships",
   document: /* GraphQL */ `
-    query memberships { memberships_connection(pagination: { limit: -1 }, sort: "title:asc") { data { id attributes { ...MembershipFields } } } }
+    query memberships(${PAGE_VARIABLES}) {
+      memberships_connection(${PAGE_ARGUMENT}, sort: ["title:asc", "documentId:asc"]) { data { id attributes { ...MembershipFields } } ${PAGINATION_META} }
+    }
     ${MEMBERSHIP_FIELDS}`,
   models: ["membership"],
-  schema: z.object({ memberships_connection: relationMany(MembershipAttributes) }),
-  map: (data, _vars: NoVars): Membership[] => data.memberships_connection,
+  schema: z.object({
+    memberships_connection: z.object({
+      data: z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String), attributes: MembershipAttributes })),
+      meta: paginationMeta,
+    }),
+  }),
+  map: (data, _vars: PageVars) =>
+    listPage<Membership>(
+      data.memberships_connection.data.map((entity) => ({ ...entity.attributes, id: entity.id })),
+      data.memberships_connection.meta,
+    ),
 });
 
 export const joinPageOperation = defineOperation({
@@ -37,6 +50,7 @@ export const joinPageOperation = defineOperation({
     }
     ${SEO_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
   models: ["join-page", "general-page", "file"],
+  documentModels: ["general-page"],
   schema: z.object({
     joinPage: relationOne(
       z.object({

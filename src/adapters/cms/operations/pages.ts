@@ -18,6 +18,7 @@ export const homepageOperation = defineOperation({
     query homepage { homepage { data { attributes { seo { ...SeoFields } ${BLOCKS_SELECTION} } } } }
     ${SEO_FIELDS} ${BLOCK_FIELDS} ${MEDIA_FIELDS} ${PAGE_REF_FIELDS}`,
   models: ["homepage", "general-page", "webinar", "webinar-bundle", "membership", "file"],
+  documentModels: ["general-page"],
   schema: z.object({ homepage: relationOne(z.object({ seo, blocks: z.unknown() })) }),
   map: (data, _vars: NoVars): Homepage => ({
     seo: data.homepage?.seo ?? null,
@@ -57,7 +58,7 @@ export const allGeneralPageSlugsOperation = defineOperation({
 });
 
 export const GENERAL_PAGE_SELECTION = `id attributes {
-  title slug type authenticatedOnly membersOnly createdAt publishedAt updatedAt
+  documentId title slug type authenticatedOnly membersOnly createdAt publishedAt updatedAt
   seo { ...SeoFields }
   ${BLOCKS_SELECTION}
 }`;
@@ -77,6 +78,9 @@ export const GeneralPageEntity = z.object({
     blocks: z.unknown(),
   }),
 });
+
+/** A general page's address as the cache knows it: its type in lower case (as addresses match it) and its slug. */
+export const pageAddress = (page: { type: string; slug: string }) => `${page.type.toLowerCase()}/${page.slug}`;
 
 /** A general page shows its title as the h1, so its blocks are read knowing that title. */
 export function toGeneralPage(entity: z.output<typeof GeneralPageEntity>): GeneralPage {
@@ -120,6 +124,8 @@ export const generalPageOperation = defineOperation({
     }
     ${PAGE_FRAGMENTS}`,
   models: PAGE_MODELS,
+  documentModels: ["general-page"],
+  lookup: { model: "general-page", address: (vars: { type: string; slug: string }) => pageAddress(vars) },
   schema: z.object({ generalPages_connection: z.object({ data: z.array(GeneralPageEntity) }) }),
   map: (data, _vars: { type: string; slug: string }): GeneralPage | null => {
     const first = data.generalPages_connection.data[0];

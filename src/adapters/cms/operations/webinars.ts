@@ -3,6 +3,7 @@ import * as z from "zod";
 import type { Webinar, WebinarBundle, WebinarCpd } from "../../../domain/content";
 import { CPD_MAX_HUNDREDTHS, CPD_MIN_HUNDREDTHS, isCpdCategory } from "../../../domain/cpd";
 import { MEDIA_FIELDS, WEBINAR_SUMMARY_FIELDS } from "../fragments";
+import { listPage, PAGE_ARGUMENT, PAGE_VARIABLES, type PageVars, PAGINATION_META, paginationMeta } from "../list-page";
 import { defineOperation } from "../operation";
 import { optionalNumber, optionalRichText, optionalString, relationMany, vatTreatment, WebinarSummaryAttributes } from "../schemas";
 
@@ -44,14 +45,17 @@ export const WebinarEntity = z
     return { ...summary.data, id: entity.id, description, access: { zoomUrl, vimeoUrl, vimeoPlaylist }, cpd: webinarCpd(cpdHours, cpdCategory) };
   });
 
+/** Every webinar, a page at a time (list-page.ts), by date; documentId makes the order total. */
 export const webinarsOperation = defineOperation({
   name: "webinars",
   document: /* GraphQL */ `
-    query webinars { webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { ${WEBINAR_SELECTION} } } }
+    query webinars(${PAGE_VARIABLES}) {
+      webinars_connection(${PAGE_ARGUMENT}, sort: ["date:asc", "documentId:asc"]) { data { ${WEBINAR_SELECTION} } ${PAGINATION_META} }
+    }
     ${WEBINAR_SUMMARY_FIELDS} ${MEDIA_FIELDS}`,
   models: ["webinar", "webinar-bundle", "file"],
-  schema: z.object({ webinars_connection: z.object({ data: z.array(WebinarEntity) }) }),
-  map: (data, _vars: NoVars): Webinar[] => data.webinars_connection.data,
+  schema: z.object({ webinars_connection: z.object({ data: z.array(WebinarEntity), meta: paginationMeta }) }),
+  map: (data, _vars: PageVars) => listPage<Webinar>(data.webinars_connection.data, data.webinars_connection.meta),
 });
 
 export const webinarOperation = defineOperation({
@@ -87,14 +91,17 @@ const BundleEntity = z
   })
   .transform((entity): WebinarBundle => ({ id: entity.id, ...entity.attributes }));
 
+/** Every bundle, a page at a time (list-page.ts), by name; documentId makes the order total. */
 export const webinarBundlesOperation = defineOperation({
   name: "webinarBundles",
   document: /* GraphQL */ `
-    query webinarBundles { webinarBundles_connection(pagination: { limit: -1 }, sort: "bundleName:asc") { data { ${BUNDLE_SELECTION} } } }
+    query webinarBundles(${PAGE_VARIABLES}) {
+      webinarBundles_connection(${PAGE_ARGUMENT}, sort: ["bundleName:asc", "documentId:asc"]) { data { ${BUNDLE_SELECTION} } ${PAGINATION_META} }
+    }
     ${WEBINAR_SUMMARY_FIELDS} ${MEDIA_FIELDS}`,
   models: ["webinar-bundle", "webinar", "file"],
-  schema: z.object({ webinarBundles_connection: z.object({ data: z.array(BundleEntity) }) }),
-  map: (data, _vars: NoVars): WebinarBundle[] => data.webinarBundles_connection.data,
+  schema: z.object({ webinarBundles_connection: z.object({ data: z.array(BundleEntity), meta: paginationMeta }) }),
+  map: (data, _vars: PageVars) => listPage<WebinarBundle>(data.webinarBundles_connection.data, data.webinarBundles_connection.meta),
 });
 
 export const webinarBundleOperation = defineOperation({
