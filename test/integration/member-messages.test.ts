@@ -7,7 +7,7 @@
  * refuse (the quota, a bounce) a wrapper answers with Email Service's own error codes.
  */
 import { createMessageBatch, createExecutionContext, env, getQueueResult } from "cloudflare:test";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings, EmailQueueMessage } from "../../src/env";
 import { getConfig } from "../../src/env";
 import worker from "../../src/index";
@@ -17,6 +17,8 @@ import { emailServices } from "../../src/wiring/email";
 import { consentServices, messageServices } from "../../src/wiring/messages";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
+import { validForm } from "../support/worker/join-form";
+import { warmMembershipContent } from "../support/worker/warm-content";
 
 /** Queues that only record: the tests deliver through the consumer themselves, so nothing runs behind their back. */
 const quietQueue = { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue;
@@ -87,6 +89,12 @@ async function deliverThroughQueue(ids: readonly string[], binding: SendEmail, s
   return retried;
 }
 
+beforeAll(async () => {
+  await warmMembershipContent();
+  const content = publishedContent(config(), () => undefined);
+  await content.joinPage();
+}, 60_000);
+
 beforeEach(async () => {
   await env.DB.exec(
     "DELETE FROM email_outbox; DELETE FROM email_sending_pause; DELETE FROM member_message_recipients; DELETE FROM member_messages; DELETE FROM member_consents; DELETE FROM email_suppressions; DELETE FROM memberships; DELETE FROM cpd_entries",
@@ -123,6 +131,25 @@ describe("consent", () => {
     expect(newsletter).toMatchObject({ consented: 0, withdrawn_via: "account" });
     expect(newsletter!.withdrawn_at >= newsletter!.given_at).toBe(true);
     expect(await (await browser.fetch("/user/account")).text()).toContain("Stopped on");
+  });
+
+  it("the join form and /register offer the topics unticked and record each one ticked, with its time and form", async () => {
+    const joinPage = await (await new TestBrowser().fetch("/join")).text();
+    expect(joinPage).toMatch(/<input[^>]*name="topic-newsletter"(?![^>]*checked)[^>]*>/);
+    const form = validForm({ "topic-newsletter": "on" });
+    const joined = await new TestBrowser().post("/join", form);
+    expect(joined.status).toBe(303);
+    const joiner = await env.DB.prepare("SELECT user_id FROM applications WHERE email = ?1").bind(form.email).first<{ user_id: string }>();
+    const joinConsents = await env.DB.prepare("SELECT topic, consented, given_at, given_via FROM member_consents WHERE user_id = ?1").bind(joiner!.user_id).all();
+    expect(joinConsents.results).toEqual([{ topic: "newsletter", consented: 1, given_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), given_via: "join-form" }]);
+
+    const registerPage = await (await new TestBrowser().fetch("/register")).text();
+    expect(registerPage).toMatch(/<input[^>]*name="topic-research-and-journals"(?![^>]*checked)[^>]*>/);
+    const address = `reader-${Date.now()}@guild.example`;
+    const registered = await new TestBrowser().post("/register", { name: "Pat Reader", email: address, password: "Webinar-buyer-1", callbackUrl: "/", "topic-research-and-journals": "on" });
+    expect(registered.status).toBe(303);
+    const reader = await env.DB.prepare("SELECT user_id, topic, consented, given_via FROM member_consents WHERE given_via = 'register'").all();
+    expect(reader.results).toEqual([{ user_id: expect.any(String), topic: "research-and-journals", consented: 1, given_via: "register" }]);
   });
 
   it("the import's consents column becomes consent to the topics it names (unknown names ignored), and follows the record when it is claimed", async () => {

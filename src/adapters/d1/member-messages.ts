@@ -7,7 +7,7 @@
  * make a page written twice (an interrupted run, two runs at once) add nothing the second time.
  */
 import type { Audience, EmailSuppression, MemberMessage, MessageDeliveryCounts, MessageStatus } from "../../domain/member-messages";
-import { MEMBER_MESSAGE_KIND } from "../../domain/member-messages";
+import { EMPTY_AUDIENCE, MEMBER_MESSAGE_KIND } from "../../domain/member-messages";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -52,7 +52,8 @@ const toMessage = (r: MessageRow): MemberMessage & { fanOutAfter: string } => ({
   bodyHtml: r.body_html,
   bodyText: r.body_text,
   topic: r.topic,
-  audience: JSON.parse(r.audience) as Audience,
+  // A row written before a filter existed reads as that filter unset.
+  audience: { ...EMPTY_AUDIENCE, ...(JSON.parse(r.audience) as Partial<Audience>) },
   status: r.status,
   scheduledAt: r.scheduled_at,
   recipients: r.recipients,
