@@ -67,6 +67,10 @@ import { staffMemberImportRoutes } from "./routes/staff-member-import";
 import { staffMemberRoutes } from "./routes/staff-member";
 import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
+import { staffMessagesRoutes } from "./routes/staff-messages";
+import { messageTopicRoutes } from "./routes/message-topics";
+import { newsletterRoutes } from "./routes/newsletters";
+import { TOPIC_CHOICES_PATH, TOPIC_UNSUBSCRIBE_PATH } from "./services/messages/consents";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { HonoEnv, StaffEnv } from "./types";
 
@@ -89,7 +93,7 @@ export function createApp() {
   app.use("/api/auth/*", nextAuthRefusals());
   // NextAuth's client posts its log lines as a beacon, which cannot carry a CSRF token: that
   // endpoint, which only writes a log line (rate limited), need only come from this site.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH], originOnly: ["/api/auth/_log"] }));
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH], originOnly: ["/api/auth/_log"] }));
   app.use(renderer());
   // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
   app.use(redirects());
@@ -109,6 +113,7 @@ export function createApp() {
   app.route("/", seoFileRoutes);
   app.route("/", searchRoutes);
   app.route("/", homeRoutes);
+  app.route("/", newsletterRoutes);
   app.route("/", articleRoutes);
   app.route("/", webinarCalendarRoutes);
   app.route("/", webinarRoutes);
@@ -118,6 +123,7 @@ export function createApp() {
   app.route("/", joinRoutes);
   app.route("/", staffArea());
   app.route("/", emailPreferenceRoutes);
+  app.route("/", messageTopicRoutes);
   app.route("/", devMailboxRoutes);
   // Last: general pages match any /{slug} and /{type}/{slug} the routes above did not take.
   app.route("/", generalPageRoutes);
@@ -175,6 +181,7 @@ function staffArea() {
       .route("/", staffCreditNoteRoutes)
       .route("/", staffPaymentRefundRoutes)
       .route("/", staffEmailsRoutes)
+      .route("/", staffMessagesRoutes)
       .route("/", staffCertificatesRoutes)
       .route("/", staffMemberImportRoutes)
       // After the import, whose /staff/members/import this would otherwise take.

@@ -86,6 +86,11 @@ export type JobQueueMessage =
       exportId: string;
     }
   | {
+      /** The next pages of a bulk message's fan-out (member_messages.id). */
+      job: "member-message";
+      messageId: string;
+    }
+  | {
       job: "member-import";
       /** The import to go on with (member_imports.id). */
       importId: number;

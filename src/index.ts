@@ -10,6 +10,7 @@ import { searchIndexer } from "./wiring/search";
 import type { SearchQueueMessage } from "./services/search/indexer";
 import { continueImportCounted, memberImportJobs } from "./wiring/member-import";
 import { publishedContent } from "./wiring/content";
+import { memberMessageJobs } from "./wiring/messages";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
@@ -64,6 +65,8 @@ async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<
         await exportJobs(config, backgroundEmail(config, waitUntil).outbox, (entry) => memberStateWords(entry.state)).continue(body.exportId);
       } else if (body.job === "member-import") {
         await continueImportCounted(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox, body.importId);
+      } else if (body.job === "member-message") {
+        await memberMessageJobs(config).continue(body.messageId);
       } else {
         await membershipYearJobs(config, waitUntil).continue(body.runAt);
       }
@@ -84,6 +87,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
     await stalledYearRuns(config).restart(at);
     await staffExports(config).upkeep(at);
     await memberImportJobs(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox).sweep(at);
+    await memberMessageJobs(config).due(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

@@ -65,8 +65,10 @@ function enhance(form: HTMLFormElement, context: AuthContext) {
     const malformed =
       ((form.dataset.authForm === "password-reset" || registering) && emailField?.validity.typeMismatch === true) ||
       (registering && password.length < PASSWORD_MIN_LENGTH);
+    // A ticked newsletter opt-in is recorded by the Worker's own handling of the form (with when and how).
+    const optedIn = registering && form.querySelector('input[name^="topic-"]:checked') !== null;
     // Let the browser post the form when fields are missing or malformed: the Worker answers with the errors.
-    if (missing || malformed) return;
+    if (missing || malformed || optedIn) return;
     event.preventDefault();
     renderAuthError(form, null);
     const callbackUrl = (form.elements.namedItem("callbackUrl") as HTMLInputElement | null)?.value ?? "/";

@@ -21,6 +21,8 @@ export const D1_LOG_MARKER = "bench-d1-invocation";
 
 const ENTRY = `
 import worker from "./index.js";
+// The Worker's Durable Object classes (the content cache's), which the configuration names.
+export * from "./index.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 const MARKER = ${JSON.stringify(D1_LOG_MARKER)};

@@ -138,6 +138,46 @@ export function* demoSocietySql({ members, seed = 1, today = day(Date.now()), fi
     for (const [table, { columns, values }] of Object.entries(rows)) if (values.length) yield insert(table, columns, values);
   }
   yield* NUMBERING;
+  yield* newsletters(lastRun);
+}
+
+/**
+ * Talking to members: two in five members chose the newsletter (as the old records said); one
+ * newsletter was sent to them a week before `today` and is in the public archive, and the next is
+ * a draft. The bodies are written as the message markup's parser would build them.
+ */
+function* newsletters(lastRun) {
+  const sentAt = instant(lastRun - 7 * DAY);
+  const inDemo = (column = "user_id") => `${column} >= '${DEMO_SOCIETY_USER_PREFIX}' AND ${column} < '${DEMO_SOCIETY_USER_PREFIX}~'`;
+  yield `INSERT INTO member_consents (user_id, topic, consented, given_at, given_via)
+    SELECT user_id, 'newsletter', 1, updated_at, 'import' FROM memberships WHERE ${inDemo()} AND member_number % 5 < 2 AND true
+    ON CONFLICT (user_id, topic) DO NOTHING`;
+  const sent = {
+    id: "demo-newsletter-autumn",
+    subject: "Autumn newsletter: study days and the new CPD year",
+    preheader: "Three study days, the journal's new editor, and your CPD log",
+    body: "# Autumn at the Guild\n\nThree study days are open for booking, and the **Guild Journal** has a new editor.\n\n- Pelvic health, Leeds\n- Running injuries, Bristol\n- Clinical reasoning, online\n\n[[See the webinars]](/webinars)",
+    html: '<h2 style="font-size:22px;margin:24px 0 8px">Autumn at the Guild</h2>\n<p style="margin:0 0 16px;line-height:1.5">Three study days are open for booking, and the <strong>Guild Journal</strong> has a new editor.</p>\n<ul style="margin:0 0 16px;padding-left:24px"><li style="line-height:1.5">Pelvic health, Leeds</li><li style="line-height:1.5">Running injuries, Bristol</li><li style="line-height:1.5">Clinical reasoning, online</li></ul>\n<p style="margin:24px 0"><a href="http://localhost:8787/webinars" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">See the webinars</a></p>',
+    text: "Autumn at the Guild\n===================\n\nThree study days are open for booking, and the Guild Journal has a new\neditor.\n\n- Pelvic health, Leeds\n- Running injuries, Bristol\n- Clinical reasoning, online\n\nSee the webinars: http://localhost:8787/webinars",
+  };
+  yield `INSERT INTO member_messages (id, subject, preheader, body, body_html, body_text, topic, audience, status, created_by, sent_by, started_at, finished_at, published_at, created_at, updated_at)
+    VALUES (${q(sent.id)}, ${q(sent.subject)}, ${q(sent.preheader)}, ${q(sent.body)}, ${q(sent.html)}, ${q(sent.text)},
+      'newsletter', '{"membershipTypes":[],"states":["active"],"lapsedWithinMonths":null,"noCpdThisYear":false}', 'sent', 'staff@guildhall.example', 'staff@guildhall.example', ${q(sentAt)}, ${q(sentAt)}, ${q(sentAt)}, ${q(sentAt)}, ${q(sentAt)})`;
+  yield `INSERT INTO member_message_recipients (message_id, user_id, email, outbox_id, created_at)
+    SELECT ${q(sent.id)}, m.user_id, lower(m.email), 'demo-nl-' || m.user_id, ${q(sentAt)} FROM member_consents AS c JOIN memberships AS m ON m.user_id = c.user_id
+    WHERE c.topic = 'newsletter' AND c.consented = 1 AND m.status = 'active' AND ${inDemo("c.user_id")}`;
+  yield `INSERT INTO email_outbox (id, dedupe_key, kind, category, recipient, user_id, subject, data, status, attempts, next_attempt_at, message_id, sent_at, created_at, updated_at)
+    SELECT outbox_id, 'member-message:' || message_id || ':' || user_id, 'member-message', 'newsletter', email, user_id, ${q(sent.subject)}, json_object('messageId', message_id), 'sent', 1, created_at, 'demo-' || outbox_id, created_at, created_at, created_at
+    FROM member_message_recipients WHERE message_id = ${q(sent.id)}`;
+  yield `UPDATE member_messages SET recipients = (SELECT COUNT(*) FROM member_message_recipients WHERE message_id = ${q(sent.id)}) WHERE id = ${q(sent.id)}`;
+  const draft = {
+    body: "# The AGM\n\nNominations for the council close on 31 January.\n\n[[Read about the AGM]](/about/governance)",
+    html: '<h2 style="font-size:22px;margin:24px 0 8px">The AGM</h2>\n<p style="margin:0 0 16px;line-height:1.5">Nominations for the council close on 31 January.</p>\n<p style="margin:24px 0"><a href="http://localhost:8787/about/governance" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">Read about the AGM</a></p>',
+    text: "The AGM\n=======\n\nNominations for the council close on 31 January.\n\nRead about the AGM: http://localhost:8787/about/governance",
+  };
+  yield `INSERT INTO member_messages (id, subject, preheader, body, body_html, body_text, topic, audience, status, created_by, created_at, updated_at)
+    VALUES ('demo-newsletter-winter', 'Winter newsletter', 'The AGM, and renewing for next year', ${q(draft.body)}, ${q(draft.html)}, ${q(draft.text)},
+      'newsletter', '{}', 'draft', 'staff@guildhall.example', ${q(instant(lastRun))}, ${q(instant(lastRun))})`;
 }
 
 function emptyRows() {

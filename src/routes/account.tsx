@@ -12,6 +12,7 @@ import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
 import { SignInRefused } from "../services/auth/auth-service";
 import { hrefs } from "../shared/links";
+import { chosenTopics } from "../http/topic-choices";
 import { newPassword, PASSWORD_MAX_LENGTH, PASSWORD_REFUSED_MESSAGE } from "../shared/password-policy";
 import type { SignedInEnv } from "../types";
 import { AccountContent } from "../views/auth/account-content";
@@ -26,6 +27,7 @@ const PasswordChange = z.object({
 const NOTICES: Record<string, string> = {
   password: "Your password has been changed.",
   "email-preferences": "Your e-mail choices have been saved.",
+  topics: "Your newsletter choices have been saved.",
 };
 
 async function renderPasswordForm(c: Context<SignedInEnv>, problems: FieldProblem[]) {
@@ -41,10 +43,11 @@ async function renderPasswordForm(c: Context<SignedInEnv>, problems: FieldProble
 export const accountRoutes = new Hono<SignedInEnv>()
   .get("/user/account", async (c) => {
     const session = c.var.session;
-    const [layout, isMember, emailPreferences] = await Promise.all([
+    const [layout, isMember, emailPreferences, consents] = await Promise.all([
       c.var.services.content.layout(),
       c.var.isMember(),
       c.var.services.email.preferences.preferencesFor(session.userId),
+      c.var.services.consents.forUser(session.userId),
     ]);
     return c.render(
       <AccountContent
@@ -53,6 +56,7 @@ export const accountRoutes = new Hono<SignedInEnv>()
         csrfToken={await c.var.csrfToken()}
         notice={NOTICES[c.req.query("changed") ?? ""] ?? null}
         emailPreferences={emailPreferences}
+        consents={consents}
         islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
       />,
       { layout, head: { pageTitle: "Your account", noindex: true }, section: "userSettings", isPrivate: true, islands: ["auth"] },
@@ -66,6 +70,13 @@ export const accountRoutes = new Hono<SignedInEnv>()
     const chosen = new Set(OPTIONAL_EMAIL_CATEGORIES.filter((category) => body[category] === "on"));
     await c.var.services.email.preferences.savePreferences(c.var.session.userId, chosen);
     return c.redirect(`${hrefs.account}?changed=email-preferences`, 303);
+  })
+  .post(hrefs.topicConsents, async (c) => {
+    // Every topic is answered: ticked ones given, the rest withdrawn (each with its time, "on your account page").
+    const consents = c.var.services.consents;
+    const chosen = chosenTopics(await c.req.parseBody(), await consents.topics());
+    await consents.save(c.var.session.userId, chosen, "account", "all");
+    return c.redirect(`${hrefs.account}?changed=topics`, 303);
   })
   .get("/user/password", (c) => renderPasswordForm(c, []))
   .post("/user/password", async (c) => {

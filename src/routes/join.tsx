@@ -8,6 +8,7 @@
  * keys make double submits and retries safe.
  */
 import { Hono, type Context } from "hono";
+import { chosenTopics } from "../http/topic-choices";
 import type { JoinPage, LayoutData, Membership } from "../domain/content";
 import type { MembershipTerms } from "../domain/membership";
 import { AppError } from "../errors";
@@ -48,6 +49,7 @@ async function renderJoin(c: Context<HonoEnv>, data: JoinData, state: { values: 
       signedInAs={c.var.session?.email ?? null}
       cardPayments={c.var.config.stripe !== null}
       registrationExample={joinRequirements(DEFAULT_EVIDENCE, data.joinPage).registrationNumber.example}
+      topics={await c.var.services.consents.topics()}
     />
   );
   return c.render(<JoinContent joinPage={data.joinPage} memberships={data.memberships} form={form} />, {
@@ -109,6 +111,9 @@ export const joinRoutes = new Hono<HonoEnv>()
 
     const outcome = await c.var.services.membership.join(joiner, details.data, billing.data, terms, uploads.documents);
     if (outcome.kind === "problems") return again(outcome.errors);
+    // The opt-ins ticked, recorded as given on the join form now (an unticked one records nothing).
+    const userId = session?.userId ?? outcome.started?.session.userId;
+    if (userId) await c.var.services.consents.save(userId, chosenTopics(body, await c.var.services.consents.topics()), "join-form", "given-only");
     if (outcome.started) {
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);
       cookies.setLoggedInPreviously(c);

@@ -11,6 +11,7 @@ import { cookies } from "../middleware/session/cookies";
 import { RETRY_AFTER_SECONDS } from "../services/auth/attempt-limits";
 import { safeCallbackUrl } from "../services/auth/callback-url";
 import { RegisterForm, registerUnavailableNotice } from "../shared/register-form";
+import { chosenTopics } from "../http/topic-choices";
 import type { HonoEnv } from "../types";
 import { RegisterContent } from "../views/auth/register-content";
 import type { FieldProblem } from "../views/forms/error-summary";
@@ -19,6 +20,7 @@ const FIELD_ORDER = ["name", "email", "password"];
 
 interface RegisterState {
   callbackUrl: string;
+  ticked?: ReadonlySet<string>;
   values: { name: string; email: string };
   problems: FieldProblem[];
   notice: string | null;
@@ -35,6 +37,8 @@ async function render(c: Context<HonoEnv>, state: RegisterState) {
       problems={state.problems}
       notice={state.notice}
       islandConfig={JSON.stringify(getPublicEnv(c.var.config))}
+      topics={await c.var.services.consents.topics()}
+      ticked={state.ticked}
     />,
     {
       layout: await c.var.services.content.layout(),
@@ -59,8 +63,10 @@ export const registerRoutes = new Hono<HonoEnv>()
     const body = (await c.req.parseBody()) as Record<string, unknown>;
     const callbackUrl = safeCallbackUrl(typed(body.callbackUrl, 2048), c.var.config.site.url);
     const values = { name: typed(body.name, 100), email: typed(body.email, 254) };
+    const topics = await c.var.services.consents.topics();
+    const ticked = chosenTopics(body, topics);
     const again = (problems: FieldProblem[], status: RegisterState["status"] = 400, notice: string | null = null) =>
-      render(c, { callbackUrl, values, problems, notice, status });
+      render(c, { callbackUrl, values, problems, notice, status, ticked });
 
     const form = RegisterForm.safeParse(body);
     if (!form.success) {
@@ -75,6 +81,8 @@ export const registerRoutes = new Hono<HonoEnv>()
       const outcome = await c.var.services.registration.register(form.data);
       if (outcome.kind === "unavailable") return again([], 200, registerUnavailableNotice(form.data.email));
       if (outcome.kind === "problems") return again(Object.entries(outcome.errors).map(([field, message]) => ({ field, message: message! })));
+      // The opt-ins ticked, recorded as given on this form now (an unticked one records nothing).
+      await c.var.services.consents.save(outcome.started.session.userId, ticked, "register", "given-only");
       if (c.var.session) await c.var.services.auth.endSession(c.var.session);
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);
       cookies.setLoggedInPreviously(c);

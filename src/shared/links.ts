@@ -75,6 +75,7 @@ export const hrefs = {
   staffApplicantData: (applicationId: string) => `/staff/applications/${segment(applicationId)}/personal-data.json`,
   /** Where the account page's e-mail choices are posted. */
   emailPreferences: "/user/account/email-preferences",
+  topicConsents: "/user/account/topics",
   membership: "/user/membership",
   myWebinars: "/user/webinars",
   /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */

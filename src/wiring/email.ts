@@ -9,6 +9,7 @@ import type { Config } from "../env";
 import { loadEmailRenderer } from "../lazy-modules";
 import { log } from "../log";
 import type { ContentService } from "../services/content/content-service";
+import { bulkMail } from "./messages";
 import { createEmailServices, type EmailServices } from "../services/email/email-services";
 
 export function emailServices(config: Config, content: Pick<ContentService, "layout">): EmailServices {
@@ -30,5 +31,6 @@ export function emailServices(config: Config, content: Pick<ContentService, "lay
     newId: () => crypto.randomUUID(),
     now: () => new Date(),
     log,
+    bulk: bulkMail(config),
   });
 }

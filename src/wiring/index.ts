@@ -16,6 +16,7 @@ import { searchServices } from "./search";
 import { staffServices } from "./staff";
 import { staffExports } from "./exports";
 import { vettingServices } from "./vetting";
+import { consentServices, messageServices } from "./messages";
 
 export type { RequestContext } from "./core";
 export type Services = ReturnType<typeof buildServices>;
@@ -40,6 +41,9 @@ export function buildServices(config: Config, request: RequestContext) {
     privacy: privacyServices(core, payments),
     /** The site search (/search) and its index's webhook and rebuild entry points. */
     ...searchServices(config, request.clientAddress),
+    /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */
+    consents: consentServices(config),
+    messages: messageServices(config),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email: core.email,
   };

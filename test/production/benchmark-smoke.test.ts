@@ -72,6 +72,20 @@ describe("the benchmark scripts at a tiny size", () => {
   );
 
   it(
+    "npm run bench:messages -- --members 200 fans one message out to everyone and reports its time and D1 queries",
+    async () => {
+      const { code, output } = await runScript("bench-messages.mjs", ["--members", "200"]);
+      expect(code, output).toBe(0);
+      expect(output).toContain("Bulk message fan-out (200 members)");
+      expect(output).toMatch(/recipients and e-mails written\s+200\n/);
+      expect(output).toMatch(/time until all written\s+[\d.]+ s/);
+      expect(output).toMatch(/D1 queries in all\s+\d+/);
+      expect(output).toMatch(/D1 queries at most in one\s+\d+ \(limit 1,000\) PASS/);
+    },
+    FIVE_MINUTES,
+  );
+
+  it(
     "npm run bench:scale -- --records 200 reports every page, the export, both daily runs and the e-mail drain, each target passed",
     async () => {
       const json = join(dir, "bench-scale.json");

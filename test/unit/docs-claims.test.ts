@@ -168,7 +168,7 @@ describe("Stripe", () => {
 
 describe("staff role tables", () => {
   const ROLES: Record<string, StaffRole> = { Administrator: "admin", Membership: "membership", Finance: "finance", "Read-only": "read_only" };
-  const AREAS: StaffAccessArea[] = ["membership", "finance", "reports", "team"];
+  const AREAS: StaffAccessArea[] = ["membership", "finance", "reports", "communications", "team"];
   // An area "changes" only where the app serves something but GET under it (the dashboard only shows).
   const changeable = new Set(
     createApp()
@@ -178,7 +178,7 @@ describe("staff role tables", () => {
   const cell = (role: StaffRole, area: StaffAccessArea) =>
     changeable.has(area) && roleMay(role, area, true) ? "view and change" : roleMay(role, area, false) ? "view" : "—";
   const tables = Object.entries(DOCS).flatMap(([doc, text]) =>
-    [...text.matchAll(/^\| Role \| Membership[^\n]*\| Finance[^\n]*\| Reports[^\n]*\| Team[^\n]*\|\n\|[-|]+\|\n((?:\|[^\n]*\|\n?)+)/gm)].map((m) => ({ doc, rows: m[1]!.trim().split("\n") })),
+    [...text.matchAll(/^\| Role \| Membership[^\n]*\| Finance[^\n]*\| Reports[^\n]*\| Communications[^\n]*\| Team[^\n]*\|\n\|[-|]+\|\n((?:\|[^\n]*\|\n?)+)/gm)].map((m) => ({ doc, rows: m[1]!.trim().split("\n") })),
   );
 
   it("say what each role may view and change, as the role rules do", () => {

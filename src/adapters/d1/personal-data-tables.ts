@@ -160,6 +160,12 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "webinar_joins", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "discount_redemptions", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: which order or membership application used which discount code, counted against the code's caps" } },
   { table: "email_preferences", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  // Consents to the society's mailing topics, with when and how each was given or withdrawn.
+  { table: "member_consents", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  // Which bulk messages were written to the person (their e-mail itself is in the outbox).
+  { table: "member_message_recipients", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  // An address bulk mail no longer goes to after a bounce or complaint.
+  { table: "email_suppressions", rowsOf: null, rowsAtAddress: { where: "email = ?2", erased: true }, erasure: { kind: "delete" } },
   {
     table: "receipts",
     rowsOf: "user_id = ?1",
@@ -230,6 +236,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
   membership_counts: "how many membership records there are of each type in each status: counts naming no one",
   finance_days: "each day's money totals for the ledger, the VAT summary and the dashboard: sums and counts naming no one",
+  message_topics: "the mailing topics the society offers members (the newsletter, events near me…): names and descriptions",
+  member_messages: "the bulk messages staff wrote (subject, body, audience filters, counts) and the staff address that wrote or sent each: what the society said, to no one in particular",
   email_sending_pause: "whether e-mail sending waits for Email Service's rate limit or daily quota, until when and why: one row naming no one",
   search_documents: "the site search's index of published CMS pages, articles and webinars: what the public site already shows, never a member's record",
   search_text: "the site search's full-text index of the same published content (plain text, no HTML)",

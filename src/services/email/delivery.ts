@@ -20,6 +20,8 @@ import {
   type RenderedEmail,
 } from "../../domain/email";
 import type { Logger } from "../../log";
+import { MEMBER_MESSAGE_KIND } from "../../domain/member-messages";
+import type { BulkMail } from "../messages/messages-service";
 import { afterFailure, LEASE_MS, MAX_ATTEMPTS, pausedUntil } from "./backoff";
 
 export type RenderEmail = (email: EmailToRender) => Promise<RenderedEmail>;
@@ -38,6 +40,8 @@ export interface DeliveryDeps {
   replyTo: Mailbox;
   siteUrl: string;
   log: Logger;
+  /** Bulk messages to members (services/messages): consent and suppression checks, their content, bounces. */
+  bulk?: BulkMail;
 }
 
 export type DeliveryOutcome =
@@ -52,6 +56,9 @@ export type DeliveryOutcome =
 
 const ADDRESS = /^[^@\s<>",]+@[^@\s<>",]+\.[^@\s<>",]+$/;
 
+/** Email Service's answers meaning the address bounced or complained: bulk mail to it stops. */
+const BOUNCE_CODES = new Set(["E_RECIPIENT_SUPPRESSED"]);
+
 /** A problem with the message itself: sending it again cannot help. */
 class Undeliverable extends Error {}
 
@@ -64,7 +71,11 @@ function contentOf(message: OutboxMessage): EmailContent {
 }
 
 /** The message rendered as it would be sent (also the local mailbox's preview). */
-export async function composeMessage(deps: Pick<DeliveryDeps, "render" | "brand" | "unsubscribeUrl" | "siteUrl">, message: OutboxMessage) {
+export async function composeMessage(deps: Pick<DeliveryDeps, "render" | "brand" | "unsubscribeUrl" | "siteUrl" | "bulk">, message: OutboxMessage) {
+  if ((message.kind as string) === MEMBER_MESSAGE_KIND) {
+    if (!deps.bulk) throw new Undeliverable("Bulk messages cannot be delivered here");
+    return deps.bulk.compose(message);
+  }
   const unsubscribeUrl = isOptional(message.category) && message.userId ? await deps.unsubscribeUrl(message.userId, message.category) : null;
   const rendered = await deps.render({ ...contentOf(message), subject: message.subject, brand: await deps.brand(), siteUrl: deps.siteUrl, recipient: message.recipient, unsubscribeUrl });
   const headers: Record<string, string> = { "Auto-Submitted": "auto-generated" };
@@ -96,6 +107,9 @@ export async function deliverMany(deps: DeliveryDeps, ids: readonly string[], no
   if (claimed.length === 0) return outcomes;
   const optional = claimed.flatMap((m) => (isOptional(m.category) && m.userId ? [{ userId: m.userId, category: m.category }] : []));
   const unsubscribed = await deps.preferences.unsubscribedAmong(optional);
+  // A bulk e-mail goes only while its reader still consents, their address is not suppressed and the send is not cancelled.
+  const bulkRows = claimed.filter((m) => (m.kind as string) === MEMBER_MESSAGE_KIND);
+  const blocked = bulkRows.length > 0 && deps.bulk ? await deps.bulk.blocked(bulkRows) : new Map<string, string>();
 
   const finishes: DeliveryFinish[] = [];
   const statements: D1PreparedStatement[] = [];
@@ -112,6 +126,13 @@ export async function deliverMany(deps: DeliveryDeps, ids: readonly string[], no
       finishes.push({ id, status: "suppressed", error: `The reader turned off ${OPTIONAL_CATEGORY_LABELS[message.category]}` });
       outcomes.set(id, { status: "suppressed" });
       deps.log.info("email.suppressed", { ...fields, category: message.category });
+      continue;
+    }
+    const why = blocked.get(id);
+    if (why) {
+      finishes.push({ id, status: "suppressed", error: why });
+      outcomes.set(id, { status: "suppressed" });
+      deps.log.info("email.suppressed", { ...fields, reason: why });
       continue;
     }
     try {
@@ -133,6 +154,10 @@ export async function deliverMany(deps: DeliveryDeps, ids: readonly string[], no
         continue;
       }
       const permanent = error instanceof Undeliverable || (error instanceof EmailSendError && error.permanent);
+      if (error instanceof EmailSendError && error.code !== null && BOUNCE_CODES.has(error.code) && deps.bulk) {
+        // The service refuses the address for good (a bounce or complaint it recorded): no more bulk mail to it.
+        statements.push(deps.bulk.suppress(message.recipient, "bounce", reason, now));
+      }
       const next = afterFailure(message.attempts, permanent);
       if (next.retry) {
         const retryAt = new Date(now.getTime() + next.delayMs);

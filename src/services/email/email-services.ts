@@ -18,6 +18,7 @@ import { loadBrand } from "./brand";
 import { composeMessage, deliver, deliverQueued, sweep, type DeliveryDeps, type QueuedDelivery, type RenderEmail } from "./delivery";
 import { createEmailOutbox, type EmailOutbox } from "./outbox";
 import { createEmailPreferences, type EmailPreferences } from "./preferences";
+import type { BulkMail } from "../messages/messages-service";
 import { SENT_EMAIL_DATA_RETENTION_DAYS } from "../maintenance/housekeeping";
 
 export type { OutboxMessage };
@@ -41,6 +42,8 @@ export interface EmailServicesDeps {
   newId: () => string;
   now: () => Date;
   log: Logger;
+  /** Bulk messages to members: their content and consent checks at delivery. */
+  bulk?: BulkMail;
 }
 
 export interface EmailServices {
@@ -94,6 +97,7 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
     replyTo: deps.replyTo,
     siteUrl: deps.site.url,
     log: deps.log,
+    ...(deps.bulk ? { bulk: deps.bulk } : {}),
   };
   async function resend(id: string, staffEmail: string): Promise<boolean> {
     const message = await deps.outbox.byId(id);

@@ -10,11 +10,13 @@ import type { StaffRole } from "../../domain/staff";
  * - finance: webinar orders, receipts, refunds, credit notes, the ledger and its VAT summary;
  * - reports: the dashboard's figures (members, joins and lapses, revenue), for anyone who runs
  *   the society: administrators, membership, finance and read-only staff;
+ * - communications: bulk messages to members (newsletters, announcements), their archive, and
+ *   clearing an address's suppression for bulk mail;
  * - team: who is staff, with which role (administrators only);
  * - second-factor: setting up and passing the second factor, open to every staff member before
  *   it is passed (the other areas need it).
  */
-export type StaffAccessArea = "membership" | "finance" | "reports" | "team" | "second-factor";
+export type StaffAccessArea = "membership" | "finance" | "reports" | "communications" | "team" | "second-factor";
 
 /** Every staff route (Hono's path syntax, `:name` for one segment) and its area. */
 export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
@@ -65,6 +67,13 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/pro-forma/:number": "finance",
   "/staff/applications/:id/pro-forma": "finance",
   "/staff/orders/:id/pro-forma": "finance",
+  "/staff/messages": "communications",
+  "/staff/messages/new": "communications",
+  "/staff/messages/:id": "communications",
+  "/staff/messages/:id/preview": "communications",
+  "/staff/messages/:id/cancel": "communications",
+  "/staff/messages/:id/publish": "communications",
+  "/staff/members/:userId/suppression": "communications",
   "/staff/team": "team",
   "/staff/team/:email/role": "team",
   "/staff/team/:email/remove": "team",
@@ -91,10 +100,11 @@ export function staffAreaOf(path: string): StaffAccessArea | null {
 
 /** Which areas each role may view, and which it may change. */
 const GRANTS: Record<StaffRole, { view: readonly StaffAccessArea[]; change: readonly StaffAccessArea[] }> = {
-  admin: { view: ["membership", "finance", "reports", "team"], change: ["membership", "finance", "reports", "team"] },
-  membership: { view: ["membership", "reports"], change: ["membership"] },
+  admin: { view: ["membership", "finance", "reports", "communications", "team"], change: ["membership", "finance", "reports", "communications", "team"] },
+  // The membership team writes to members: newsletters and announcements are theirs too.
+  membership: { view: ["membership", "reports", "communications"], change: ["membership", "communications"] },
   finance: { view: ["finance", "reports"], change: ["finance"] },
-  read_only: { view: ["membership", "finance", "reports"], change: [] },
+  read_only: { view: ["membership", "finance", "reports", "communications"], change: [] },
 };
 
 /** Whether `role` may view (`change` false) or change (`change` true) an area. */

@@ -5,6 +5,8 @@ import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { EmailPreferencesForm } from "./email-preferences-form";
 import { ScreenTitle } from "../components/screen-title";
+import type { TopicConsent } from "../../domain/member-messages";
+import { TopicChoices } from "../messages/topic-choices";
 
 export interface AccountContentProps {
   session: Session;
@@ -13,12 +15,14 @@ export interface AccountContentProps {
   notice: string | null;
   /** The optional e-mails, on or off. */
   emailPreferences: Record<OptionalEmailCategory, boolean>;
+  /** The society's mailing topics, with the member's answer to each and when it was given. */
+  consents: readonly TopicConsent[];
   /** The auth island's settings, so signing out here signs the browser's Firebase SDK out too. */
   islandConfig: string;
 }
 
 /** /user/account: who is signed in, their membership tier, e-mail choices, receipts, and signing out. */
-export function AccountContent({ session, isMember, csrfToken, notice, emailPreferences, islandConfig }: AccountContentProps) {
+export function AccountContent({ session, isMember, csrfToken, notice, emailPreferences, consents, islandConfig }: AccountContentProps) {
   return (
     <div className="account-screen">
       <ScreenTitle>Your account</ScreenTitle>
@@ -45,6 +49,15 @@ export function AccountContent({ session, isMember, csrfToken, notice, emailPref
       <section aria-labelledby="email-preferences" className="screen-section">
         <h2 id="email-preferences">E-mails</h2>
         <EmailPreferencesForm preferences={emailPreferences} csrfToken={csrfToken} />
+        {consents.length > 0 ? (
+          <form method="post" action={hrefs.topicConsents} className="form">
+            <input type="hidden" name="csrfToken" value={csrfToken} />
+            <TopicChoices topics={consents.map((c) => c.topic)} consents={consents} legend="Newsletters and announcements" />
+            <button type="submit" className="button">
+              Save newsletter choices
+            </button>
+          </form>
+        ) : null}
       </section>
       <h2>Receipts</h2>
       <p>

@@ -4,6 +4,8 @@ import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { ScreenTitle } from "../components/screen-title";
 import { withCallbackUrl } from "./callback-link";
+import type { MessageTopic } from "../../domain/member-messages";
+import { TopicChoices } from "../messages/topic-choices";
 
 export interface RegisterContentProps {
   csrfToken: string;
@@ -15,6 +17,9 @@ export interface RegisterContentProps {
   notice: string | null;
   /** The browser island's settings (Firebase web config), serialised as data attributes. */
   islandConfig: string;
+  /** The society's mailing topics, offered unticked, and those ticked before a problem. */
+  topics?: readonly MessageTopic[];
+  ticked?: ReadonlySet<string>;
 }
 
 /**
@@ -22,7 +27,7 @@ export interface RegisterContentProps {
  * without JavaScript; the `auth` island creates the account through Firebase in the browser when
  * scripts run. Either way the user is signed in and returned to `callbackUrl`.
  */
-export function RegisterContent({ csrfToken, callbackUrl, values, problems, notice, islandConfig }: RegisterContentProps) {
+export function RegisterContent({ csrfToken, callbackUrl, values, problems, notice, islandConfig, topics = [], ticked }: RegisterContentProps) {
   const errorFor = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   const signIn = withCallbackUrl(hrefs.signIn, callbackUrl);
   return (
@@ -61,6 +66,7 @@ export function RegisterContent({ csrfToken, callbackUrl, values, problems, noti
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={PASSWORD_MAX_LENGTH}
         />
+        <TopicChoices topics={topics} ticked={ticked} />
         <p className="meta">We will send you an e-mail to confirm your address.</p>
         <div className="form__actions">
           <button type="submit" className="button" data-busy-label="Creating your account…">

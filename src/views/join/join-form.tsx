@@ -17,6 +17,8 @@ import { BILLING_LABELS, BillingFields } from "../billing/billing-fields";
 import { EVIDENCE_LABELS, EvidenceFields, evidenceByMembership } from "./evidence-fields";
 import { DocumentFields, requestedDocuments } from "./document-fields";
 import { AddressFields, MEMBER_DETAIL_LABELS, NameAndPhoneFields } from "./member-detail-fields";
+import type { MessageTopic } from "../../domain/member-messages";
+import { TopicChoices, topicField } from "../messages/topic-choices";
 
 export interface JoinFormProps {
   joinPage: JoinPage;
@@ -32,6 +34,8 @@ export interface JoinFormProps {
   cardPayments: boolean;
   /** The registration-number example for memberships that give none (the join page's, else a default). */
   registrationExample: string;
+  /** The society's mailing topics, offered unticked (a ticked one stays ticked after a problem). */
+  topics?: readonly MessageTopic[];
 }
 
 const LABELS: Record<string, string> = {
@@ -65,7 +69,7 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments, registrationExample }: JoinFormProps) {
+export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments, registrationExample, topics = [] }: JoinFormProps) {
   const v = (field: string) => values[field] ?? "";
   const e = (field: string) => errors[field] ?? null;
   // The documents' fields come after the professional details, as on the page.
@@ -202,6 +206,7 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
             </>
           }
         />
+        <TopicChoices topics={topics} ticked={new Set(topics.filter((t) => v(topicField(t.slug)) === "on").map((t) => t.slug))} />
       </Section>
 
       <div className="form__actions">

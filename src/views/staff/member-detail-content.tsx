@@ -11,9 +11,15 @@ import { DisputeFlags } from "./refunds-table";
 import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
+import { MEMBER_MESSAGE_KIND, type EmailSuppression } from "../../domain/member-messages";
+import { SuppressionSection } from "../messages/suppression-section";
 
 export interface MemberDetailContentProps {
   timeline: MemberTimeline;
+  /** Bulk mail stopped for the member's address after a bounce or complaint (null: none, or cleared). */
+  suppression?: EmailSuppression | null;
+  /** The "clear suppression" form's problem. */
+  suppressionError?: string | null;
   /** Disputes of the member's payments with their bank (flagged at the top). */
   disputes?: readonly Dispute[];
   csrfToken: string;
@@ -32,7 +38,7 @@ function What({ entry }: { entry: TimelineEntry }) {
     case "receipt":
       return <>Receipt</>;
     case "email":
-      return <>E-mail: {EMAIL_KIND_LABELS[entry.kind] ?? entry.kind}</>;
+      return (entry.kind as string) === MEMBER_MESSAGE_KIND ? <>Bulk message</> : <>E-mail: {EMAIL_KIND_LABELS[entry.kind] ?? entry.kind}</>;
     case "staff":
       return <>Staff action</>;
     case "change":
@@ -101,7 +107,7 @@ function Status({ entry }: { entry: TimelineEntry }) {
 }
 
 /** /staff/members/:userId: a member's record, their failed e-mails (to send again) and everything that happened, newest first. */
-export function MemberDetailContent({ timeline: { member, entries }, disputes = [], csrfToken, notice }: MemberDetailContentProps) {
+export function MemberDetailContent({ timeline: { member, entries }, disputes = [], suppression = null, suppressionError = null, csrfToken, notice }: MemberDetailContentProps) {
   const { record } = member;
   const who = member.name ?? record.email;
   const failed = entries.filter((e) => e.type === "email" && e.status === "failed");
@@ -135,6 +141,8 @@ export function MemberDetailContent({ timeline: { member, entries }, disputes = 
         ) : null}
         <Row label="Payment method">{METHOD_LABELS[record.paymentMethod]}</Row>
       </dl>
+
+      {suppression && suppression.clearedAt === null ? <SuppressionSection suppression={suppression} action={`${hrefs.staffMember(record.userId)}/suppression`} csrfToken={csrfToken} error={suppressionError} /> : null}
 
       <h2>Failed e-mails</h2>
       {failed.length === 0 ? (

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /** The staff area's lists, linked from each other so staff can find them all. */
-export type StaffArea = "applications" | "members" | "orders" | "finance" | "dashboard" | "emails" | "import" | "team";
+export type StaffArea = "applications" | "members" | "orders" | "finance" | "dashboard" | "emails" | "messages" | "import" | "team";
 
 export const STAFF_NAV_LINKS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
@@ -10,6 +10,7 @@ export const STAFF_NAV_LINKS: readonly { area: StaffArea; href: string; label: s
   { area: "finance", href: "/staff/finance", label: "Finance" },
   { area: "dashboard", href: "/staff/dashboard", label: "Dashboard" },
   { area: "emails", href: "/staff/emails", label: "E-mails" },
+  { area: "messages", href: "/staff/messages", label: "Messages" },
   { area: "import", href: "/staff/members/import", label: "Import members" },
   { area: "team", href: "/staff/team", label: "Team" },
 ];

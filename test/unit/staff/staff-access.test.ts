@@ -37,6 +37,10 @@ describe("the map of staff routes to areas", () => {
     ["/staff/finance.csv", "finance"],
     ["/staff/finance/vat", "finance"],
     ["/staff/dashboard", "reports"],
+    ["/staff/messages", "communications"],
+    ["/staff/messages/new", "communications"],
+    ["/staff/messages/m-1/cancel", "communications"],
+    ["/staff/members/u-1/suppression", "communications"],
     ["/staff/team", "team"],
     ["/staff/team/a%40b.example/remove", "team"],
     ["/staff/verify", "second-factor"],
@@ -70,6 +74,11 @@ describe("what each role may do", () => {
     ["membership", "reports", true, false],
     ["finance", "reports", true, false],
     ["read_only", "reports", true, false],
+    // Bulk messages: whoever writes to members (membership staff, administrators); finance never sees them.
+    ["admin", "communications", true, true],
+    ["membership", "communications", true, true],
+    ["finance", "communications", false, false],
+    ["read_only", "communications", true, false],
   ];
   it.each(MATRIX)("%s on %s: view %s, change %s", (role, area, view, change) => {
     expect(roleMay(role, area, false)).toBe(view);

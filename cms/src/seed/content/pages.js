@@ -72,7 +72,7 @@ const pageBlocks = (ref) => ({
     ),
   ],
   'privacy-policy': [
-    b.text('## Privacy policy\n\nWe collect only what we need to run your membership: your name, contact details, professional registration and payment records.\n\n### How we use your data\n\nTo provide membership services, to send the *Guild Journal* and, if you agree, to list you in the public directory.\n\n### Your rights\n\nYou can ask to see, correct or delete your data at any time by writing to privacy@guildhall.example.'),
+    b.text('## Privacy policy\n\nWe collect only what we need to run your membership: your name, contact details, professional registration and payment records.\n\n### How we use your data\n\nTo provide membership services, to send the *Guild Journal* and, if you agree, to list you in the public directory.\n\n### Newsletters and announcements\n\nWe send newsletters and announcements only on the topics you choose (on the join form, when you create an account, or on your account page), and we keep when and how you chose. Every one has a link that unsubscribes you at once, without signing in. We do not track whether you open our e-mails or which links you follow: no tracking pixels, no rewritten links.\n\n### Your rights\n\nYou can ask to see, correct or delete your data at any time by writing to privacy@guildhall.example.'),
   ],
   terms: [
     b.text('## Terms and conditions\n\n1. Membership runs for twelve months from the date you join.\n2. Fees are payable in pounds sterling and include VAT where applicable.\n3. Members agree to follow the Guild code of conduct.\n4. Webinar places are personal and may not be shared.\n\nThese terms are demonstration content for a fictional society.'),

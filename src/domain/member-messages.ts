@@ -1,0 +1,106 @@
+/**
+ * Talking to members: the mailing topics members opt in to, their consents, and the bulk messages
+ * staff write to audiences drawn from the register (docs/decisions/0053-member-messages.md).
+ * Types only.
+ */
+
+/** The outbox kind of a bulk message to one member (its data names the message). */
+export const MEMBER_MESSAGE_KIND = "member-message";
+
+/** A topic a member may opt in to (message_topics). */
+export interface MessageTopic {
+  slug: string;
+  label: string;
+  description: string;
+}
+
+/** Where a consent was given or withdrawn: the record a regulator may ask for. */
+export const CONSENT_WAYS = ["join-form", "register", "account", "unsubscribe-link", "preferences-link", "import"] as const;
+export type ConsentWay = (typeof CONSENT_WAYS)[number];
+
+export const CONSENT_WAY_WORDS: Record<ConsentWay, string> = {
+  "join-form": "on the join form",
+  register: "when creating an account",
+  account: "on your account page",
+  "unsubscribe-link": "with an unsubscribe link",
+  "preferences-link": "on the e-mail choices page linked from a message",
+  import: "in the society's records before this site",
+};
+
+/** One member's answer for one topic. */
+export interface TopicConsent {
+  topic: MessageTopic;
+  consented: boolean;
+  givenAt: string | null;
+  givenVia: ConsentWay | null;
+  withdrawnAt: string | null;
+  withdrawnVia: ConsentWay | null;
+}
+
+/** Membership states an audience can pick. "lapsed" is limited to the last N months. */
+export const AUDIENCE_STATES = ["active", "awaiting_payment", "lapsed"] as const;
+export type AudienceState = (typeof AUDIENCE_STATES)[number];
+
+/**
+ * Who a message goes to: members who consent to its topic and whose address is not suppressed,
+ * narrowed by each filter that is set (all must hold).
+ */
+export interface Audience {
+  /** Membership type slugs; empty: every type. */
+  membershipTypes: string[];
+  /** Membership states; empty: every state. */
+  states: AudienceState[];
+  /** With "lapsed": only those whose period ended within this many months. */
+  lapsedWithinMonths: number | null;
+  /** Only members with no CPD entry dated this calendar year. */
+  noCpdThisYear: boolean;
+}
+
+export const EMPTY_AUDIENCE: Audience = { membershipTypes: [], states: [], lapsedWithinMonths: null, noCpdThisYear: false };
+
+export const MESSAGE_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export interface MemberMessage {
+  id: string;
+  subject: string;
+  preheader: string;
+  /** What staff wrote, in the message markup (services/messages/markup.ts). */
+  body: string;
+  bodyHtml: string;
+  bodyText: string;
+  topic: string;
+  audience: Audience;
+  status: MessageStatus;
+  scheduledAt: string | null;
+  /** How many recipients the fan-out has written so far. */
+  recipients: number;
+  unsubscribed: number;
+  publishedAt: string | null;
+  createdBy: string;
+  sentBy: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** How a message's e-mails stand (from the outbox). */
+export interface MessageDeliveryCounts {
+  waiting: number;
+  sent: number;
+  failed: number;
+  /** Held back: the reader withdrew consent, their address was suppressed, or the send was cancelled. */
+  notSent: number;
+}
+
+/** An address bulk mail no longer goes to. */
+export interface EmailSuppression {
+  email: string;
+  reason: "bounce" | "complaint";
+  detail: string;
+  suppressedAt: string;
+  clearedAt: string | null;
+  clearedBy: string | null;
+  clearedNote: string | null;
+}

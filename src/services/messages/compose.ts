@@ -1,0 +1,118 @@
+/**
+ * A bulk message as staff write it (checked, every problem named beside its field) and as each
+ * reader gets it: the body's HTML and text inside the society's frame, with the reason they got it
+ * and the links that unsubscribe them from the topic or let them choose all their topics. No
+ * tracking pixel and no rewritten links: what staff link to is what the reader's client opens.
+ */
+import * as z from "zod";
+import { AUDIENCE_STATES, type Audience, type MessageTopic } from "../../domain/member-messages";
+import { isOneLine } from "../../shared/plain-text";
+import { blocksToHtml, blocksToText, escapeHtml, readMarkup } from "./markup";
+
+export interface DraftProblem {
+  field: "subject" | "preheader" | "body" | "topic" | "audience" | "scheduledAt";
+  message: string;
+}
+
+const checkbox = z.literal("on").optional();
+
+/** The compose form's fields as posted (a checkbox list arrives as a string or an array). */
+export const DraftForm = z.object({
+  subject: z.string().max(2000).default(""),
+  preheader: z.string().max(2000).default(""),
+  body: z.string().max(100_000).default(""),
+  topic: z.string().max(40).default(""),
+  membershipTypes: z.union([z.string(), z.array(z.string())]).optional(),
+  states: z.union([z.string(), z.array(z.string())]).optional(),
+  lapsedWithinMonths: z.string().max(3).optional(),
+  noCpdThisYear: checkbox,
+});
+export type DraftInput = z.input<typeof DraftForm>;
+
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v !== "");
+
+export interface CheckedDraft {
+  subject: string;
+  preheader: string;
+  body: string;
+  topic: string;
+  audience: Audience;
+  bodyHtml: string;
+  bodyText: string;
+  /** Problems that stop it being sent; a draft is saved with them so nothing typed is lost. */
+  problems: DraftProblem[];
+}
+
+/** Reads the form; whatever is wrong is listed, and the draft still holds everything typed. */
+export function checkDraft(input: z.output<typeof DraftForm>, topics: readonly MessageTopic[], membershipTypes: readonly string[], siteUrl: string): CheckedDraft {
+  const problems: DraftProblem[] = [];
+  const subject = input.subject.trim();
+  const preheader = input.preheader.trim();
+  if (subject === "") problems.push({ field: "subject", message: "Enter a subject" });
+  else if (subject.length > 150) problems.push({ field: "subject", message: "The subject must be 150 characters or fewer" });
+  else if (!isOneLine(subject)) problems.push({ field: "subject", message: "The subject must be one line, without tabs or control characters" });
+  if (preheader.length > 200) problems.push({ field: "preheader", message: "The preheader must be 200 characters or fewer" });
+  else if (!isOneLine(preheader)) problems.push({ field: "preheader", message: "The preheader must be one line, without tabs or control characters" });
+  const read = readMarkup(input.body, siteUrl);
+  if (read.blocks.length === 0 && read.problems.length === 0) problems.push({ field: "body", message: "Write the message's body" });
+  for (const problem of read.problems) problems.push({ field: "body", message: `Line ${problem.line}: ${problem.message}` });
+  const topic = topics.find((t) => t.slug === input.topic)?.slug ?? "";
+  if (topic === "") problems.push({ field: "topic", message: "Choose the topic readers consented to" });
+  const types = list(input.membershipTypes);
+  const unknownType = types.find((t) => !membershipTypes.includes(t));
+  if (unknownType) problems.push({ field: "audience", message: `"${unknownType}" is not a membership type` });
+  const states = list(input.states);
+  const unknownState = states.find((s) => !(AUDIENCE_STATES as readonly string[]).includes(s));
+  if (unknownState) problems.push({ field: "audience", message: `"${unknownState}" is not a membership state` });
+  const months = input.lapsedWithinMonths?.trim() ?? "";
+  const lapsedWithinMonths = months === "" ? null : Number(months);
+  if (lapsedWithinMonths !== null && !(Number.isInteger(lapsedWithinMonths) && lapsedWithinMonths >= 1 && lapsedWithinMonths <= 120)) {
+    problems.push({ field: "audience", message: "Lapsed within must be a whole number of months from 1 to 120" });
+  }
+  return {
+    subject: subject.slice(0, 150),
+    preheader: preheader.slice(0, 200),
+    body: input.body,
+    topic: topic || topics[0]?.slug || "newsletter",
+    audience: {
+      membershipTypes: types.filter((t) => membershipTypes.includes(t)),
+      states: states.filter((s): s is Audience["states"][number] => (AUDIENCE_STATES as readonly string[]).includes(s)),
+      lapsedWithinMonths: lapsedWithinMonths !== null && Number.isInteger(lapsedWithinMonths) && lapsedWithinMonths >= 1 && lapsedWithinMonths <= 120 ? lapsedWithinMonths : null,
+      noCpdThisYear: input.noCpdThisYear === "on",
+    },
+    bodyHtml: blocksToHtml(read.blocks),
+    bodyText: blocksToText(read.blocks),
+    problems,
+  };
+}
+
+export interface FrameInput {
+  subject: string;
+  preheader: string;
+  bodyHtml: string;
+  bodyText: string;
+  siteName: string;
+  topic: MessageTopic;
+  /** Signed links for this reader: leave the topic, and choose every topic. */
+  unsubscribeUrl: string;
+  preferencesUrl: string;
+}
+
+/** The reader's e-mail: the body inside the society's frame, with why they got it and how to stop. */
+export function frameMessage(input: FrameInput): { html: string; text: string } {
+  const why = `You are receiving this because you chose to get "${input.topic.label}" from ${input.siteName}.`;
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(input.preheader)}</span>
+<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
+<p style="font-size:14px;color:#52525b;margin:0 0 16px">${escapeHtml(input.siteName)}</p>
+${input.bodyHtml}
+<hr style="border:0;border-top:1px solid #e4e4e7;margin:32px 0 16px">
+<p style="font-size:13px;color:#52525b;line-height:1.5">${escapeHtml(why)}<br>
+<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#52525b">Unsubscribe from ${escapeHtml(input.topic.label)}</a> ·
+<a href="${escapeHtml(input.preferencesUrl)}" style="color:#52525b">Choose what you get</a></p>
+</div></body></html>`;
+  const text = `${input.siteName}\n\n${input.bodyText}\n\n---\n${why}\nUnsubscribe from ${input.topic.label}: ${input.unsubscribeUrl}\nChoose what you get: ${input.preferencesUrl}\n`;
+  return { html, text };
+}

@@ -1,0 +1,114 @@
+/** The compose form of /staff/messages: one form, whose buttons save, test, send or schedule what is typed. */
+import type { MemberMessage, MessageTopic } from "../../domain/member-messages";
+import { CheckboxField, SelectField } from "../forms/choice-fields";
+import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
+import { FieldMessages, describedBy } from "../forms/field-messages";
+import { TextField } from "../forms/text-field";
+
+export interface MessageFormProps {
+  /** Null for a new message. */
+  message: Pick<MemberMessage, "subject" | "preheader" | "body" | "topic" | "audience"> & { id: string | null };
+  topics: readonly MessageTopic[];
+  membershipTypes: readonly { slug: string; title: string }[];
+  /** What the saved draft's audience holds now; null for a new message. */
+  audienceCount: number | null;
+  scheduledAt: string;
+  problems: readonly FieldProblem[];
+  csrfToken: string;
+}
+
+const STATE_LABELS = { active: "Active", awaiting_payment: "Awaiting payment", lapsed: "Lapsed" } as const;
+
+const MARKUP_HINT =
+  "Leave a blank line between paragraphs. # Heading, ## Smaller heading, - list item, **bold**, [link words](https://…), ![what the image shows](/uploads/…) for an image from the CMS media library, [[Button words]](https://…) for a button.";
+
+export function MessageForm({ message, topics, membershipTypes, audienceCount, scheduledAt, problems, csrfToken }: MessageFormProps) {
+  const action = message.id ? `/staff/messages/${message.id}` : "/staff/messages";
+  const error = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
+  const bodyError = problems.filter((p) => p.field === "body").map((p) => p.message).join(". ") || null;
+  return (
+    <form method="post" action={action} className="form message-form" noValidate>
+      <ErrorSummary problems={problems} />
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <TextField id="subject" label="Subject" value={message.subject} error={error("subject")} maxLength={150} required />
+      <TextField id="preheader" label="Preheader" hint="The line mail clients show after the subject (optional)." value={message.preheader} error={error("preheader")} maxLength={200} />
+      <SelectField
+        id="topic"
+        label="Topic"
+        hint="Only members who opted in to this topic, and have not unsubscribed, receive it."
+        options={topics.map((t) => ({ value: t.slug, label: t.label }))}
+        value={message.topic}
+        error={error("topic")}
+        required
+      />
+      <div className={bodyError ? "field field--error" : "field"}>
+        <label className="field__label" htmlFor="body">
+          Message
+        </label>
+        <FieldMessages id="body" hint={MARKUP_HINT} error={bodyError} />
+        <textarea
+          className="field__input"
+          id="body"
+          name="body"
+          rows={16}
+          defaultValue={message.body}
+          aria-invalid={bodyError ? true : undefined}
+          aria-describedby={describedBy({ id: "body", hint: MARKUP_HINT, error: bodyError })}
+        />
+      </div>
+      <fieldset className={error("audience") ? "field field--error choice-group" : "field choice-group"}>
+        <legend className="field__label">Audience</legend>
+        <FieldMessages id="audience" hint="Every filter you set must hold. Nothing set: everyone who consents to the topic." error={error("audience")} />
+        <fieldset className="choice-group">
+          <legend>Membership types</legend>
+          {membershipTypes.map((type) => (
+            <div className="choice" key={type.slug}>
+              <input className="choice__input" type="checkbox" id={`type-${type.slug}`} name="membershipTypes" value={type.slug} defaultChecked={message.audience.membershipTypes.includes(type.slug)} />
+              <label className="choice__label" htmlFor={`type-${type.slug}`}>
+                {type.title}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <fieldset className="choice-group">
+          <legend>Membership states</legend>
+          {(Object.keys(STATE_LABELS) as (keyof typeof STATE_LABELS)[]).map((state) => (
+            <div className="choice" key={state}>
+              <input className="choice__input" type="checkbox" id={`state-${state}`} name="states" value={state} defaultChecked={message.audience.states.includes(state)} />
+              <label className="choice__label" htmlFor={`state-${state}`}>
+                {STATE_LABELS[state]}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <TextField id="lapsedWithinMonths" label="Lapsed within the last … months" hint="With Lapsed ticked: only those whose membership ended this recently." value={message.audience.lapsedWithinMonths?.toString() ?? ""} />
+        <CheckboxField id="noCpdThisYear" label="Only members with no CPD entries this year" checked={message.audience.noCpdThisYear} />
+      </fieldset>
+      {audienceCount !== null ? (
+        <p className="notice" role="status" id="audience-count">
+          {`${audienceCount === 1 ? "1 member" : `${audienceCount.toLocaleString("en-GB")} members`} will receive this message as last saved.`}
+        </p>
+      ) : null}
+      <TextField id="scheduledAt" type="text" label="Send at (UTC, for Schedule)" hint="For example 2026-12-01 09:00." value={scheduledAt} error={error("scheduledAt")} />
+      <div className="form__actions">
+        <button type="submit" name="action" value="save" className="button">
+          Save draft
+        </button>
+        <button type="submit" name="action" value="test" className="button button--secondary">
+          Send a test to me
+        </button>
+        <button type="submit" name="action" value="send" className="button button--secondary">
+          Send now
+        </button>
+        <button type="submit" name="action" value="schedule" className="button button--secondary">
+          Schedule
+        </button>
+      </div>
+      {message.id ? (
+        <p>
+          <a href={`/staff/messages/${message.id}/preview`}>Preview the saved draft as HTML and plain text</a>
+        </p>
+      ) : null}
+    </form>
+  );
+}
