@@ -65,6 +65,8 @@ import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
 import { staffMemberImportRoutes } from "./routes/staff-member-import";
 import { staffMemberRoutes } from "./routes/staff-member";
+import { staffMemberDetailsRoutes } from "./routes/staff-member-details";
+import { staffMemberNewRoutes } from "./routes/staff-member-new";
 import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
 import { staffMessagesRoutes } from "./routes/staff-messages";
@@ -184,7 +186,9 @@ function staffArea() {
       .route("/", staffMessagesRoutes)
       .route("/", staffCertificatesRoutes)
       .route("/", staffMemberImportRoutes)
-      // After the import, whose /staff/members/import this would otherwise take.
+      // After the import and the form for a new member, whose paths this would otherwise take.
+      .route("/", staffMemberNewRoutes)
       .route("/", staffMemberRoutes)
+      .route("/", staffMemberDetailsRoutes)
   );
 }

@@ -4,6 +4,8 @@
  */
 export interface AuditEntry {
   staffEmail: string;
+  /** The member an action on their record is about (migrations/0051), beside any application or order. */
+  userId?: string | null;
   action: string;
   applicationId: string | null;
   orderId: string | null;
@@ -11,4 +13,4 @@ export interface AuditEntry {
   at: string;
 }
 
-export type NewAuditEntry = Pick<AuditEntry, "staffEmail" | "action" | "details"> & Partial<Pick<AuditEntry, "applicationId" | "orderId">>;
+export type NewAuditEntry = Pick<AuditEntry, "staffEmail" | "action" | "details"> & Partial<Pick<AuditEntry, "applicationId" | "orderId" | "userId">>;

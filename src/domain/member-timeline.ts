@@ -18,7 +18,9 @@ export type TimelineEntry =
   | { type: "payment"; at: string; id: string; method: PaymentMethod; amountPence: number; receivedOn: string; reference: string; recordedBy: string }
   | { type: "receipt"; at: string; number: string; totalPence: number; method: PaymentMethod }
   | { type: "email"; at: string; id: string; kind: EmailKind; subject: string; status: OutboxStatus; lastError: string | null }
-  | { type: "staff"; at: string; staffEmail: string; action: string }
+  | { type: "staff"; at: string; staffEmail: string; action: string; reason?: string | null }
+  /** A note staff keep on the member (never shown to the member). */
+  | { type: "note"; at: string; id: string; staffEmail: string; body: string }
   /**
    * A change of membership type, which only the member can ask for (from /user/membership): `at`
    * is when they asked, `effectiveOn` when it took (or, scheduled, will take) effect; the amount

@@ -163,7 +163,23 @@ export interface MembershipRecord {
   nextMembership: ScheduledMembership | null;
   /** The day it ends without renewing, chosen by staff with a refund (YYYY-MM-DD); absent or null when it renews as usual. */
   endsOn?: string | null;
+  /** What the membership office set by hand (services/membership/member-office.ts); absent where a record was read without it. */
+  office?: OfficeMarks;
   updatedAt: string;
+}
+
+/** Honorary and life memberships: no period end, never renewed, never reminded. */
+export type Honour = "honorary" | "life";
+
+/** A record's marks set by staff (migrations/0051_membership_office.sql). */
+export interface OfficeMarks {
+  honour: Honour | null;
+  /** The yearly price of every renewal whose new period starts before `until` (YYYY-MM-DD). */
+  concession: { pence: number; until: string; reason: string } | null;
+  /** Member access ends while it lasts; the record, its period and its number stay. */
+  suspension: { on: string; reason: string } | null;
+  /** The status is "cancelled"; this says why and since when. */
+  struckOff: { on: string; reason: string } | null;
 }
 
 /** The membership a record becomes at its next renewal: once a period starts on or after `from`. */

@@ -11,7 +11,7 @@ import { formatPence } from "../views/format";
 const AMOUNT_FORMAT = "Enter the amount in pounds, like 45 or 45.50";
 
 /** "45", "45.5", "£1,045.50" -> pence; anything else is a specific problem; `missing` says what to enter. */
-const amountIn = (missing: string) =>
+export const amountIn = (missing: string) =>
   z
     .string({ error: missing })
     .max(20, { error: AMOUNT_FORMAT })
@@ -35,7 +35,7 @@ const amountIn = (missing: string) =>
 const Amount = amountIn("Enter the amount received");
 
 /** "2025-02-28" is; "2025-02-30" is not. */
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -7,6 +7,7 @@ import { createDirectoryStore } from "../adapters/d1/directory";
 import { createApplicantDocumentFiles } from "../adapters/r2/applicant-documents";
 import { createDocumentUploads } from "../services/vetting/document-uploads";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
+import { createMemberOfficeStore } from "../adapters/d1/member-office";
 import { createMemberProfileStore } from "../adapters/d1/member-profiles";
 import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
 import { createMembersRegisterStore } from "../adapters/d1/members-register";
@@ -15,6 +16,9 @@ import type { AttemptLimits } from "../services/auth/attempt-limits";
 import type { AuthService } from "../services/auth/auth-service";
 import { createDirectoryService } from "../services/directory/directory-service";
 import { memberCard } from "../services/membership/member-card";
+import { createMemberOffice } from "../services/membership/member-office";
+import { createMemberDetailsEdit } from "../services/membership/member-details-edit";
+import { createMemberCreation } from "../services/membership/member-creation";
 import { createMembersRegister } from "../services/membership/members-register";
 import { createMembershipChangeService } from "../services/membership/membership-changes";
 import { createMembershipService } from "../services/membership/membership-service";
@@ -87,6 +91,19 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
     }),
     /** Staff bring existing members across from a CSV file (/staff/members/import). */
     memberImport: memberImport(config, published, email.outbox),
+    /** The membership office: staff notes and changes of a member's standing. */
+    memberOffice: createMemberOffice({ memberships: stores.memberships, store: createMemberOfficeStore(db, stores.audit), newId }),
+    /** Staff make a member by hand (/staff/members/new). */
+    memberCreation: createMemberCreation({ store: createMemberOfficeStore(db, stores.audit), outbox: email.outbox, terms }),
+    /** Staff edit a member's details and membership type (/staff/members/:userId/details). */
+    memberDetailsEdit: createMemberDetailsEdit({
+      applications: stores.applications,
+      memberships: stores.memberships,
+      store: createMemberOfficeStore(db, stores.audit),
+      terms,
+      joinPage: () => published.joinPage(),
+      now,
+    }),
     /** The staff members register. */
     membersRegister: createMembersRegister({
       store: createMembersRegisterStore(db),

@@ -43,9 +43,9 @@ export function createAuditLog(db: D1Database): AuditLog {
     record: (entry, options) =>
       db
         .prepare(
-          `INSERT INTO staff_audit_log (staff_email, action, application_id, order_id, details) SELECT ?1, ?2, ?3, ?4, ?5${options?.afterChange ? " WHERE changes() > 0" : ""}`,
+          `INSERT INTO staff_audit_log (staff_email, action, application_id, order_id, details, user_id) SELECT ?1, ?2, ?3, ?4, ?5, ?6${options?.afterChange ? " WHERE changes() > 0" : ""}`,
         )
-        .bind(entry.staffEmail, entry.action, entry.applicationId ?? null, entry.orderId ?? null, JSON.stringify(entry.details)),
+        .bind(entry.staffEmail, entry.action, entry.applicationId ?? null, entry.orderId ?? null, JSON.stringify(entry.details), entry.userId ?? null),
     forApplication: (applicationId) => entries(AUDIT_FOR_APPLICATION_SQL, applicationId),
     forOrder: (orderId) => entries(AUDIT_FOR_ORDER_SQL, orderId),
   };

@@ -45,7 +45,6 @@ export function createMemberProfileStore(
 ): MemberProfileStore {
   return {
     async save(update, before, entry) {
-      const [next, previous] = [listed(update), listed(before)];
       const [saved] = await db.batch([
         db
           .prepare(
@@ -59,35 +58,45 @@ export function createMemberProfileStore(
             update.userId,
           ),
         audit.record(entry, { afterChange: true }),
-        // Each copy follows the edit only where the listing still had the old value (IS: NULLs match).
-        db
-          .prepare(
-            `UPDATE directory_entries SET
-               display_name = CASE WHEN display_name IS ?1 THEN ?2 ELSE display_name END,
-               town = CASE WHEN town IS ?3 THEN ?4 ELSE town END,
-               workplace = CASE WHEN workplace IS ?5 THEN ?6 ELSE workplace END,
-               specialisation = CASE WHEN specialisation IS ?7 THEN ?8 ELSE specialisation END,
-               phone = CASE WHEN phone IS ?9 THEN ?10 ELSE phone END,
-               updated_at = ${NOW}
-             WHERE user_id = ?11`,
-          )
-          .bind(
-            previous.displayName,
-            next.displayName,
-            previous.town,
-            next.town,
-            previous.workplace,
-            next.workplace,
-            previous.specialisation,
-            next.specialisation,
-            previous.phone,
-            next.phone,
-            update.userId,
-          ),
+        directoryFollows(db, update, before),
       ]);
       return (saved?.meta.changes ?? 0) > 0;
     },
   };
+}
+
+/**
+ * The member's directory listing following an edit of their details, field by field where it
+ * still showed the old value. `onlyIf` (an SQL condition, with its own parameters from ?12) holds
+ * it back unless the rest of its batch happened.
+ */
+export function directoryFollows(db: D1Database, update: MemberDetailsUpdate, before: MemberDetailsUpdate, onlyIf?: { sql: string; params: unknown[] }): D1PreparedStatement {
+  const [next, previous] = [listed(update), listed(before)];
+  return db
+    .prepare(
+      `UPDATE directory_entries SET
+         display_name = CASE WHEN display_name IS ?1 THEN ?2 ELSE display_name END,
+         town = CASE WHEN town IS ?3 THEN ?4 ELSE town END,
+         workplace = CASE WHEN workplace IS ?5 THEN ?6 ELSE workplace END,
+         specialisation = CASE WHEN specialisation IS ?7 THEN ?8 ELSE specialisation END,
+         phone = CASE WHEN phone IS ?9 THEN ?10 ELSE phone END,
+         updated_at = ${NOW}
+       WHERE user_id = ?11${onlyIf ? ` AND ${onlyIf.sql}` : ""}`,
+    )
+    .bind(
+      previous.displayName,
+      next.displayName,
+      previous.town,
+      next.town,
+      previous.workplace,
+      next.workplace,
+      previous.specialisation,
+      next.specialisation,
+      previous.phone,
+      next.phone,
+      update.userId,
+      ...(onlyIf?.params ?? []),
+    );
 }
 
 const listed = (u: MemberDetailsUpdate): ListedFields => ({

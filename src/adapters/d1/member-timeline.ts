@@ -3,13 +3,15 @@
  * their applications, membership payments, receipts, the e-mails written to them (email_outbox
  * by user id), the staff actions on their applications, orders and e-mails and the member's own
  * changes of details and e-mail address (staff_audit_log), and their changes of membership type
- * (membership_changes: upgrades, and downgrades scheduled for the renewal), read in one batch.
+ * (membership_changes: upgrades, and downgrades scheduled for the renewal), the membership office's
+ * actions on the record and staff's notes (migrations/0051), read in one batch.
  * Each kind is capped at `TIMELINE_LIMIT`, newest kept.
  */
 import type { TimelineEntry } from "../../domain/member-timeline";
 import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
 import type { EmailKind, OutboxStatus } from "../../domain/email";
 import type { MembershipChange } from "../../domain/membership-lifecycle";
+import { toNote, type NoteRow } from "./member-office";
 import { toChange, type ChangeRow } from "./membership-changes";
 
 export interface MemberTimelineStore {
@@ -55,13 +57,14 @@ interface EmailRow {
 interface AuditRow {
   staff_email: string;
   action: string;
+  reason: unknown;
   at: string;
 }
 
 export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
   return {
     async entries(userId) {
-      const [applications, payments, receipts, emails, audit, changes] = await db.batch([
+      const [applications, payments, receipts, emails, audit, changes, notes] = await db.batch([
         db
           .prepare(
             `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, created_at FROM applications
@@ -81,8 +84,9 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
         // Staff actions name an application, an order or (sending a failed e-mail again) a message.
         db
           .prepare(
-            `SELECT staff_email, action, at FROM staff_audit_log
-             WHERE application_id IN (SELECT id FROM applications WHERE user_id = ?1)
+            `SELECT staff_email, action, json_extract(details, '$.reason') AS reason, at FROM staff_audit_log
+             WHERE user_id = ?1
+               OR application_id IN (SELECT id FROM applications WHERE user_id = ?1)
                OR order_id IN (SELECT id FROM orders WHERE user_id = ?1)
                OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
                OR (action = 'account.email.changed' AND json_extract(details, '$.userId') = ?1)
@@ -90,6 +94,7 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
           )
           .bind(userId, TIMELINE_LIMIT),
         db.prepare("SELECT * FROM membership_changes WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2").bind(userId, TIMELINE_LIMIT),
+        db.prepare("SELECT * FROM member_notes WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2").bind(userId, TIMELINE_LIMIT),
       ]);
       return [
         ...(applications!.results as ApplicationRow[]).map(
@@ -121,7 +126,8 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
         ...(emails!.results as EmailRow[]).map(
           (r): TimelineEntry => ({ type: "email", at: r.created_at, id: r.id, kind: r.kind, subject: r.subject, status: r.status, lastError: r.last_error }),
         ),
-        ...(audit!.results as AuditRow[]).map((r): TimelineEntry => ({ type: "staff", at: r.at, staffEmail: r.staff_email, action: r.action })),
+        ...(audit!.results as AuditRow[]).map((r): TimelineEntry => ({ type: "staff", at: r.at, staffEmail: r.staff_email, action: r.action, reason: typeof r.reason === "string" ? r.reason : null })),
+        ...(notes!.results as NoteRow[]).map(toNote).map((n): TimelineEntry => ({ type: "note", at: n.createdAt, id: n.id, staffEmail: n.staffEmail, body: n.body })),
         ...(changes!.results as ChangeRow[]).map(toChange).map(changeEntry),
       ];
     },

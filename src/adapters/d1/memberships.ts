@@ -1,5 +1,5 @@
 /** The membership record in D1 (migrations/0003_membership.sql), the source of the member tier. */
-import type { MembershipStatus, MembershipRecord } from "../../domain/membership";
+import type { Honour, MembershipStatus, MembershipRecord, OfficeMarks } from "../../domain/membership";
 
 export interface MembershipRow {
   user_id: string;
@@ -19,7 +19,29 @@ export interface MembershipRow {
   next_change_on: string | null;
   /** migrations/0025: set by a refund that ends the membership. */
   ends_on?: string | null;
+  /** migrations/0051: the membership office's marks. */
+  honour?: Honour | null;
+  concession_pence?: number | null;
+  concession_until?: string | null;
+  concession_reason?: string | null;
+  suspended_on?: string | null;
+  suspension_reason?: string | null;
+  struck_off_on?: string | null;
+  struck_off_reason?: string | null;
   updated_at: string;
+}
+
+/** The office's marks of a row (none on a row read without those columns). */
+export function officeMarks(row: MembershipRow): OfficeMarks {
+  return {
+    honour: row.honour ?? null,
+    concession:
+      row.concession_pence !== null && row.concession_pence !== undefined && row.concession_until
+        ? { pence: row.concession_pence, until: row.concession_until, reason: row.concession_reason ?? "" }
+        : null,
+    suspension: row.suspended_on ? { on: row.suspended_on, reason: row.suspension_reason ?? "" } : null,
+    struckOff: row.struck_off_on ? { on: row.struck_off_on, reason: row.struck_off_reason ?? "" } : null,
+  };
 }
 
 /** A `memberships` row as the domain's record. */
@@ -42,6 +64,7 @@ export function toMembershipRecord(row: MembershipRow): MembershipRecord {
         ? { slug: row.next_membership_slug, title: row.next_membership_title, from: row.next_change_on }
         : null,
     endsOn: row.ends_on ?? null,
+    office: officeMarks(row),
     updatedAt: row.updated_at,
   };
 }

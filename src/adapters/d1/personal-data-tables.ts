@@ -172,6 +172,8 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     erasure: { kind: "anonymise", set: `payer_name = ${ERASED_NAME}, payer_email = ?3`, why: "the law keeps receipts for the accounts: numbers, amounts, VAT and dates stay" },
   },
   { table: "membership_changes", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: changes of membership type with their amounts and dates" } },
+  // Staff's notes on the member (the membership office): never shown to them on the site, but theirs to ask for.
+  { table: "member_notes", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   // The search index's copy of the entry (name, shown town and specialisation); a trigger also removes it with the entry.
   { table: "directory_search", rowsOf: "rowid IN (SELECT id FROM directory_entries WHERE user_id = ?1)", erasure: { kind: "delete" } },
   { table: "directory_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },

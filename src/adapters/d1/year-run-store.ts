@@ -27,7 +27,7 @@ export interface MembershipYearStore {
    * those ended on purpose up to now (`endedOnPurposeBy`), which lapse without grace.
    */
   pastPeriod(bounds: { endedBy: string; endedOnPurposeBy: string }, after: PeriodPosition | null, limit: number): Promise<YearMember[]>;
-  /** Active records not ended on purpose whose period ends after `from` and by `to`, after `after`, in period order. */
+  /** Active records not ended on purpose, not honorary or life, not suspended, whose period ends after `from` and by `to`, after `after`, in period order. */
   endingBetween(from: string, to: string, after: PeriodPosition | null, limit: number): Promise<YearMember[]>;
   /**
    * Moves these records to lapsed, each only if it is still active with the period end given
@@ -68,9 +68,12 @@ export function createMembershipYearStore(db: D1Database): MembershipYearStore {
   return {
     // Period ends are ISO dates or instants: as text, a day sorts before every instant of that
     // day, which is when member-state.ts says a day's period ends.
+    // Honorary and life memberships never lapse nor hear about renewing, whatever period end an
+    // older record may still carry; a suspended member is not asked to renew while suspended.
     pastPeriod: ({ endedBy, endedOnPurposeBy }, after, limit) =>
-      page(`m.period_end <= ?5 AND (m.period_end <= ?4 OR m.ends_on IS NOT NULL)`, [endedBy, endedOnPurposeBy], after, limit),
-    endingBetween: (from, to, after, limit) => page(`m.period_end > ?4 AND m.period_end <= ?5 AND m.ends_on IS NULL`, [from, to], after, limit),
+      page(`m.period_end <= ?5 AND (m.period_end <= ?4 OR m.ends_on IS NOT NULL) AND m.honour IS NULL`, [endedBy, endedOnPurposeBy], after, limit),
+    endingBetween: (from, to, after, limit) =>
+      page(`m.period_end > ?4 AND m.period_end <= ?5 AND m.ends_on IS NULL AND m.honour IS NULL AND m.suspended_on IS NULL`, [from, to], after, limit),
     lapseMany: (members) =>
       db
         .prepare(

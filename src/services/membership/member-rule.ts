@@ -6,7 +6,8 @@
  * A record makes its holder a member while it is active, renewal due or in grace (member-state.ts;
  * a record with no period end is open-ended). A membership payment disputed with the payer's bank
  * suspends that until the dispute is decided (services/refunds/disputes.ts): won, it is restored;
- * lost, the membership ends.
+ * lost, the membership ends. A suspension by the membership office (member-office.ts) does the
+ * same from the moment it is recorded until the member is reinstated.
  */
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { RefundStore } from "../../adapters/d1/refunds";
@@ -25,13 +26,13 @@ export interface MemberStanding {
   record: MembershipRecord | null;
   /** A member now: the record's state is a member's and no membership payment is disputed. */
   member: boolean;
-  /** The record alone would make them a member, but a payment of it is disputed with their bank. */
+  /** The record alone would make them a member, but a payment of it is disputed with their bank, or staff suspended it. */
   suspended: boolean;
 }
 
 /** The rule itself, for a record and whether a payment of it is disputed, at `now`. */
 export function holdsMembership(record: MembershipRecord | null, openDispute: boolean, now: Date, graceDays: number): boolean {
-  return !openDispute && record !== null && isMemberState(memberState(record, graceDays, now));
+  return !openDispute && record !== null && !record.office?.suspension && isMemberState(memberState(record, graceDays, now));
 }
 
 export type MemberRule = ReturnType<typeof createMemberRule>;
@@ -39,8 +40,9 @@ export type MemberRule = ReturnType<typeof createMemberRule>;
 export function createMemberRule(deps: MemberRuleDeps) {
   async function standing(userId: string): Promise<MemberStanding> {
     const [record, disputed] = await Promise.all([deps.memberships.forUser(userId), deps.disputes.hasOpenMembershipDispute(userId)]);
-    const byRecord = holdsMembership(record, false, deps.now(), deps.graceDays);
-    return { record, member: byRecord && !disputed, suspended: byRecord && disputed };
+    const byRecord = record !== null && isMemberState(memberState(record, deps.graceDays, deps.now()));
+    const held = byRecord && !disputed && !record.office?.suspension;
+    return { record, member: held, suspended: byRecord && !held };
   }
   return {
     standing,

@@ -15,6 +15,8 @@
  * A membership set to end at its period end (`endsOn`, chosen by staff with a refund) is not
  * renewed: it is active ("ending") until the period ends, never renewal due nor in grace, and
  * lapsed from the end itself, so no reminder, prompt or grace speaks of renewing it.
+ *
+ * An honorary or life membership (set by the membership office) is active with no end.
  */
 import type { MembershipRecord } from "../../domain/membership";
 import { RENEWAL_WINDOW_DAYS, type MemberState } from "../../domain/membership-lifecycle";
@@ -30,7 +32,9 @@ export function periodBoundaries(periodEnd: string | null, graceDays: number): {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function memberState(record: Pick<MembershipRecord, "status" | "periodEnd" | "endsOn">, graceDays: number, now: Date): MemberState {
+export function memberState(record: Pick<MembershipRecord, "status" | "periodEnd" | "endsOn" | "office">, graceDays: number, now: Date): MemberState {
+  // Honorary and life memberships have no end to renew or lapse at.
+  if (record.status === "active" && record.office?.honour) return { kind: "active", until: null };
   const ending = Boolean(record.endsOn);
   const bounds = periodBoundaries(record.periodEnd, ending ? 0 : graceDays);
   switch (record.status) {

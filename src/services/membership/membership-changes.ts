@@ -43,6 +43,7 @@ import { expireMembershipCheckout } from "../payments/membership-checkout";
 import { renewalCheckoutUrl } from "../payments/renewal-checkout";
 import { quoteChange } from "./change-pricing";
 import { memberState } from "./member-state";
+import { renewalPence } from "./renewal-price";
 import { renewsAutomatically } from "../../shared/renewal-way";
 import { newReference } from "./terms";
 
@@ -222,7 +223,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       membershipSlug: renewsAs.slug,
       membershipTitle: renewsAs.title,
       vatTreatment: price.vatTreatment,
-      amountDuePence: price.subscriptionPence,
+      amountDuePence: renewalPence(record, price.subscriptionPence),
       billing,
     });
     // By bank transfer: the numbered pro-forma invoice and its e-mail come with the renewal (only if it is stored).

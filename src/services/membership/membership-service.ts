@@ -32,6 +32,7 @@ import type { CheckedDocument } from "../vetting/document-file";
 import type { DocumentUploads } from "../vetting/document-uploads";
 import type { MembershipFollowUps } from "./follow-ups";
 import { memberState } from "./member-state";
+import { renewalPence } from "./renewal-price";
 import type { MemberRule } from "./member-rule";
 import { ownMembership } from "./own-membership";
 import { renewsAutomatically } from "../../shared/renewal-way";
@@ -193,7 +194,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
         state,
         openApplications,
         changes,
-        renewal: price && renewsAs ? { title: renewsAs.title, amountPence: price.subscriptionPence, billing: lastBilling } : null,
+        renewal: price && renewsAs && record ? { title: renewsAs.title, amountPence: renewalPence(record, price.subscriptionPence), billing: lastBilling } : null,
       };
     },
 

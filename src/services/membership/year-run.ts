@@ -24,6 +24,7 @@ import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
 import type { EmailOutbox, EmailRequest } from "../email/outbox";
 import { DAY_MS, memberState, periodBoundaries } from "./member-state";
+import { renewalPence } from "./renewal-price";
 
 export interface MembershipYearDeps {
   store: MembershipYearStore;
@@ -254,7 +255,7 @@ async function reminderPage({ deps, at, limits, terms }: PageContext, after: Per
           daysBefore: days,
           paymentMethod: record.paymentMethod,
           renewal: renewsAutomatically(record) ? "automatic" : "by-hand",
-          amountPence: price.subscriptionPence,
+          amountPence: renewalPence(record, price.subscriptionPence),
         },
       };
     guards.set(reminder, [record.userId, record.periodEnd!]);

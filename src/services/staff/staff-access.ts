@@ -36,6 +36,11 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members/import/:id/import": "membership",
   "/staff/members/:userId": "membership",
   "/staff/members/:userId/emails/:id/resend": "membership",
+  // The membership office: notes, standing, details, members made by hand and merging duplicates.
+  "/staff/members/:userId/notes": "membership",
+  "/staff/members/:userId/standing/:change": "membership",
+  "/staff/members/:userId/details": "membership",
+  "/staff/members/new": "membership",
   "/staff/emails": "membership",
   "/staff/emails/:id/resend": "membership",
   "/staff/emails/resend-failed": "membership",

@@ -8,6 +8,7 @@ import { memberStateWords } from "../membership/member-state-words";
 import { KIND_LABELS as EMAIL_KIND_LABELS, OutboxStatusBadge } from "../outbox/labels";
 import { AUDIT_ACTION_LABELS, CHANGE_DIRECTION_LABELS, CHANGE_STATUS_LABELS, KIND_LABELS, METHOD_LABELS } from "./labels";
 import { DisputeFlags } from "./refunds-table";
+import { MemberOfficeForms, type OfficeFormState } from "./member-office-forms";
 import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
@@ -24,6 +25,10 @@ export interface MemberDetailContentProps {
   disputes?: readonly Dispute[];
   csrfToken: string;
   notice: string | null;
+  /** Today in London (YYYY-MM-DD), for the office's date fields. */
+  today: string;
+  /** The office form that came back with problems, and what was typed in it. */
+  office?: OfficeFormState | null;
 }
 
 const resendAction = (userId: string, messageId: string) => `${hrefs.staffMember(userId)}/emails/${encodeURIComponent(messageId)}/resend`;
@@ -41,6 +46,8 @@ function What({ entry }: { entry: TimelineEntry }) {
       return (entry.kind as string) === MEMBER_MESSAGE_KIND ? <>Bulk message</> : <>E-mail: {EMAIL_KIND_LABELS[entry.kind] ?? entry.kind}</>;
     case "staff":
       return <>Staff action</>;
+    case "note":
+      return <>Note</>;
     case "change":
       return <>Change of type: {CHANGE_DIRECTION_LABELS[entry.direction]}</>;
   }
@@ -80,6 +87,13 @@ function Details({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}, by {entry.staffEmail}
+          {entry.reason ? <>: “{entry.reason}”</> : null}
+        </>
+      );
+    case "note":
+      return (
+        <>
+          <span className="staff-note">{entry.body}</span> (by {entry.staffEmail})
         </>
       );
     case "change":
@@ -107,7 +121,7 @@ function Status({ entry }: { entry: TimelineEntry }) {
 }
 
 /** /staff/members/:userId: a member's record, their failed e-mails (to send again) and everything that happened, newest first. */
-export function MemberDetailContent({ timeline: { member, entries }, disputes = [], suppression = null, suppressionError = null, csrfToken, notice }: MemberDetailContentProps) {
+export function MemberDetailContent({ timeline: { member, entries }, disputes = [], suppression = null, suppressionError = null, csrfToken, notice, today, office = null }: MemberDetailContentProps) {
   const { record } = member;
   const who = member.name ?? record.email;
   const failed = entries.filter((e) => e.type === "email" && e.status === "failed");
@@ -140,7 +154,13 @@ export function MemberDetailContent({ timeline: { member, entries }, disputes = 
           </Row>
         ) : null}
         <Row label="Payment method">{METHOD_LABELS[record.paymentMethod]}</Row>
+        <OfficeRows record={record} />
       </dl>
+      <p>
+        <a href={`${hrefs.staffMember(record.userId)}/details`}>Edit the member's details</a>
+      </p>
+
+      <MemberOfficeForms record={record} csrfToken={csrfToken} today={today} state={office} />
 
       {suppression && suppression.clearedAt === null ? <SuppressionSection suppression={suppression} action={`${hrefs.staffMember(record.userId)}/suppression`} csrfToken={csrfToken} error={suppressionError} /> : null}
 
@@ -212,5 +232,31 @@ export function MemberDetailContent({ timeline: { member, entries }, disputes = 
         </StaffTable>
       )}
     </div>
+  );
+}
+
+/** What the membership office set on the record, when anything. */
+function OfficeRows({ record }: { record: MemberTimeline["member"]["record"] }) {
+  const office = record.office;
+  if (!office) return null;
+  return (
+    <>
+      {office.honour ? <Row label="Honour">{office.honour === "life" ? "Life membership" : "Honorary membership"} (no renewals, no reminders)</Row> : null}
+      {office.concession ? (
+        <Row label="Concession">
+          {formatPence(office.concession.pence)} a year for renewals starting before <DateTime value={office.concession.until} />: {office.concession.reason}
+        </Row>
+      ) : null}
+      {office.suspension ? (
+        <Row label="Suspended">
+          Since <DateTime value={office.suspension.on} />: {office.suspension.reason} (no member access)
+        </Row>
+      ) : null}
+      {office.struckOff ? (
+        <Row label="Struck off">
+          On <DateTime value={office.struckOff.on} />: {office.struckOff.reason}
+        </Row>
+      ) : null}
+    </>
   );
 }

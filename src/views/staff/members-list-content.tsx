@@ -36,6 +36,11 @@ export function MembersListContent({ page, filter, search }: MembersListContentP
       status={filter}
       search={search}
       searchLabel="Search by name, e-mail or reference"
+      intro={
+        <p>
+          <a href="/staff/members/new">Add a member by hand</a> (someone who joined and paid in person)
+        </p>
+      }
       count={members.length}
       limit={members.length}
       paging={page}

@@ -1,0 +1,63 @@
+/**
+ * Staff make a member by hand (services/membership/member-creation.ts):
+ *   GET  /staff/members/new   the form
+ *   POST /staff/members/new   make the record (and send the invitation when asked), then its page
+ * Mounted before the member's page, whose `:userId` would otherwise take "new".
+ */
+import { Hono, type Context } from "hono";
+import * as z from "zod";
+import { isCalendarDate, problemsOf, reasonSchema, typed } from "../http/staff-forms";
+import { hrefs } from "../shared/links";
+import { londonDate } from "../shared/london-date";
+import type { StaffEnv } from "../types";
+import { NewMemberForm } from "../views/staff/new-member-form";
+
+const name = (missing: string, what: string) =>
+  z.string({ error: missing }).trim().min(1, { error: missing, abort: true }).max(100, { error: `The ${what} must be at most 100 characters` });
+
+const newMemberSchema = (today: string) =>
+  z.object({
+    email: z
+      .string({ error: "Enter the e-mail address" })
+      .trim()
+      .min(1, { error: "Enter the e-mail address", abort: true })
+      .max(254, { error: "The e-mail address must be at most 254 characters", abort: true })
+      .pipe(z.email({ error: "Enter an e-mail address, like name@example.com" })),
+    givenName: name("Enter the first name", "first name"),
+    familyName: name("Enter the last name", "last name"),
+    postalAddress: z
+      .string()
+      .trim()
+      .max(500, { error: "The postal address must be at most 500 characters" })
+      .optional()
+      .transform((v) => v || null),
+    membership: z.string({ error: "Choose a membership type" }).min(1, { error: "Choose a membership type" }),
+    periodStart: z
+      .string({ error: "Enter the day the membership starts" })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter the date as YYYY-MM-DD, for example 2026-03-27", abort: true })
+      .refine(isCalendarDate, { error: "Enter a real date", abort: true })
+      .refine((v) => v <= today, { error: "The membership cannot start in the future" }),
+    invite: z.literal("on").optional(),
+    reason: reasonSchema("Enter the reason").shape.reason,
+  });
+
+async function renderForm(c: Context<StaffEnv>, values: Record<string, string>, errors: Record<string, string>, status: 200 | 400 = 200) {
+  return c.render(
+    <NewMemberForm types={await c.var.services.memberCreation.types()} values={values} errors={errors} csrfToken={await c.var.csrfToken()} today={londonDate(new Date())} />,
+    { layout: await c.var.services.content.layout(), head: { pageTitle: status === 200 ? "Add a member by hand" : "There is a problem — Add a member", noindex: true }, section: null, isPrivate: true, status },
+  );
+}
+
+export const staffMemberNewRoutes = new Hono<StaffEnv>()
+  .get("/staff/members/new", (c) => renderForm(c, {}, {}))
+  .post("/staff/members/new", async (c) => {
+    const body = (await c.req.parseBody()) as Record<string, unknown>;
+    const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typed(v)]));
+    const parsed = newMemberSchema(londonDate(new Date())).safeParse(body);
+    if (!parsed.success) return renderForm(c, values, Object.fromEntries(problemsOf(parsed.error).map((p) => [p.field, p.message])), 400);
+    const { invite, ...input } = parsed.data;
+    const outcome = await c.var.services.memberCreation.create(c.var.staffMember.email, { ...input, invite: invite === "on" });
+    if (outcome.kind === "problems") return renderForm(c, values, outcome.errors, 400);
+    return c.redirect(`${hrefs.staffMember(outcome.userId)}?done=created`, 303);
+  });
