@@ -37,6 +37,11 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members/:userId": "membership",
   "/staff/members/:userId/emails/:id/resend": "membership",
   "/staff/emails": "membership",
+  // Members' public listings (Find a practitioner): the membership team looks after members' standing.
+  "/staff/practitioners": "membership",
+  "/staff/practitioners.csv": "membership",
+  "/staff/practitioners/:id/hide": "membership",
+  "/staff/practitioners/:id/show": "membership",
   "/staff/emails/:id/resend": "membership",
   "/staff/emails/resend-failed": "membership",
   // Certificates are members' records: the membership team revokes one.
