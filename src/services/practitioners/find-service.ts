@@ -7,7 +7,7 @@
 import type { Listability, PractitionerListingStore } from "../../adapters/d1/practitioner-listings";
 import type { PractitionerSettings } from "../../adapters/cms/operations/practitioners";
 import { SEARCH_PAGE_SIZE, type FindAnswer, type PracticeLocation, type PublicListing, type SearchOrigin, type SearchPage } from "../../domain/practitioners";
-import { boundingBox, chordSquaredFor, haversineKm, KM_PER_MILE } from "../../shared/geo";
+import { boundingBox, chordSquaredFor, haversineKm, KM_PER_MILE, kmForChordSquared } from "../../shared/geo";
 import type { SearchQuery } from "../../shared/practitioner-search-query";
 import { placeLabel } from "../../shared/place-label";
 import type { PlaceFinder } from "./place-finder";
@@ -30,6 +30,9 @@ export interface FindDeps {
   now: () => Date;
 }
 
+/** The rings a search widens through before its radius (km): 5, 15 and 40 miles. */
+const RINGS_KM = [8, 24, 64];
+
 /** Profiles the sitemap reads per statement. */
 const SITEMAP_PAGE = 5_000;
 
@@ -41,17 +44,26 @@ export function createFindService(deps: FindDeps) {
   async function search(origin: SearchOrigin, query: SearchQuery): Promise<SearchPage> {
     const km = origin.country === "GB" ? query.radius * KM_PER_MILE : query.radius;
     const listability = await who();
-    const rows = await deps.store.search(
-      {
-        origin: origin.position,
-        box: boundingBox(origin.position, km),
-        maxChordSquared: chordSquaredFor(km),
-        after: query.after,
-        filters: query.filters,
-        limit: SEARCH_PAGE_SIZE + 1,
-      },
-      listability,
-    );
+    // Rings outwards from the key: the rows after the key within a smaller ring are the nearest
+    // after it within the radius too, so a ring that fills the page is the answer, and a dense
+    // city with a wide radius reads its few nearest miles, not the whole region.
+    const afterKm = query.after ? kmForChordSquared(query.after.chord) : 0;
+    const rings = [...RINGS_KM.filter((ring) => ring > afterKm && ring < km), km];
+    let rows: { id: number; chord: number }[] = [];
+    for (const ring of rings) {
+      rows = await deps.store.search(
+        {
+          origin: origin.position,
+          box: boundingBox(origin.position, ring),
+          maxChordSquared: chordSquaredFor(ring),
+          after: query.after,
+          filters: query.filters,
+          limit: SEARCH_PAGE_SIZE + 1,
+        },
+        listability,
+      );
+      if (rows.length > SEARCH_PAGE_SIZE) break;
+    }
     const shown = rows.slice(0, SEARCH_PAGE_SIZE);
     const listings = await deps.store.publicListings(
       shown.map((r) => r.id),
