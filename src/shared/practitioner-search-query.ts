@@ -2,6 +2,7 @@
  * The public search's address (/find-a-practitioner?place=…&near=…&radius=…&service=…&after=…),
  * read into a search or refused with a message for the field that is wrong.
  */
+import { choiceKey } from "./choice-key";
 import { DEFAULT_RADIUS, RADII, TAG_KINDS, type SearchFilters, type SearchKey, type TagKind } from "../domain/practitioners";
 
 export interface SearchQuery {
@@ -42,7 +43,8 @@ export function parseSearchQuery(q: Record<string, string | undefined>): ParsedS
 
   const filters = {} as Record<TagKind, string | null>;
   for (const kind of TAG_KINDS) {
-    const value = (q[kind] ?? "").trim();
+    // A language is typed, not chosen: read it as the key listings keep ("Welsh" -> "welsh").
+    const value = kind === "language" ? choiceKey(q[kind] ?? "") : (q[kind] ?? "").trim();
     if (value !== "" && !FILTER_VALUE.test(value)) return refuse(kind, "Choose from the list");
     filters[kind] = value || null;
   }

@@ -48,6 +48,7 @@ describe("the search address", () => {
       ok: true,
       query: { place: "Exeter", near: null, radius: 50, filters: { service: "sports-injuries", condition: null, language: null, appointment: null, sees: null, access: null }, after: { chord: 0.000123, id: 42 } },
     });
+    expect(parseSearchQuery({ language: " Welsh " })).toMatchObject({ ok: true, query: { filters: { language: "welsh" } } });
     expect(parseSearchQuery({ near: "50.72,-3.53" })).toMatchObject({ ok: true, query: { near: { lat: 50.72, lng: -3.53 } } });
   });
 
