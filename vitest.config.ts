@@ -17,6 +17,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { createLogger } from "vite";
 import { defineConfig } from "vitest/config";
+import { gazetteerStatements } from "./scripts/lib/gazetteer.mjs";
 import { TEST_BINDINGS } from "./test/support/test-bindings.ts";
 
 const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -60,6 +61,7 @@ export default defineConfig({
                 FAKE_CMS_URL: inject<string>("fakeCmsUrl"),
                 STRIPE_API_URL: inject<string>("fakeStripeUrl"),
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_GAZETTEER: gazetteerStatements(),
               },
             },
           })),

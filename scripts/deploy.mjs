@@ -10,12 +10,13 @@
 //   4. `wrangler deploy --env production`.
 // `npm run deploy -- --check` runs step 1 only. docs/operators-guide.md, "Going live", is the whole procedure.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { configurationProblems, missingBindings, REQUIRED_SECRETS, secretProblems } from "./lib/deploy-checks.mjs";
+import { gazetteerSql } from "./lib/gazetteer.mjs";
 import { ROOT } from "./lib/worker.mjs";
 
 const ENV = "production";
@@ -103,6 +104,16 @@ if (!wrangler(["deploy", "--dry-run", "--env", ENV, "--outdir", join(ROOT, ".tmp
 step("Applying pending D1 migrations to the production database");
 if (!wrangler(["d1", "migrations", "apply", "DB", "--remote", "--env", ENV]).ok) {
   console.error("\nThe D1 migrations failed; the Worker was not deployed. The running version is unchanged.");
+  process.exit(1);
+}
+
+// The practitioner search's gazetteer (scripts/lib/gazetteer.mjs): reloaded whole, in one run.
+step("Loading the gazetteer of places into the production database");
+mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+const gazetteerFile = join(ROOT, ".tmp", "gazetteer.sql");
+writeFileSync(gazetteerFile, gazetteerSql());
+if (!wrangler(["d1", "execute", "DB", "--remote", "--env", ENV, "--file", gazetteerFile]).ok) {
+  console.error("\nThe gazetteer could not be loaded; the Worker was not deployed. The running version is unchanged.");
   process.exit(1);
 }
 

@@ -61,6 +61,9 @@ import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { directoryRoutes } from "./routes/directory";
+import { findPractitionerRoutes, PRACTITIONER_CONTACT_PATH } from "./routes/find-a-practitioner";
+import { userPracticeRoutes } from "./routes/user-practice";
+import { staffPractitionersRoutes } from "./routes/staff-practitioners";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { staffEmailsRoutes } from "./routes/staff-emails";
 import { staffMemberImportRoutes } from "./routes/staff-member-import";
@@ -94,8 +97,10 @@ export function createApp() {
   // A sign-in or sign-out from NextAuth's client that the CSRF check refuses gets JSON it can read.
   app.use("/api/auth/*", nextAuthRefusals());
   // NextAuth's client posts its log lines as a beacon, which cannot carry a CSRF token: that
-  // endpoint, which only writes a log line (rate limited), need only come from this site.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH], originOnly: ["/api/auth/_log"] }));
+  // endpoint, which only writes a log line (rate limited), need only come from this site. So
+  // need a practitioner's contact form, on a page the edge cache shares between visitors (no
+  // visitor's token can be in it): a bot check and rate limits guard it instead.
+  app.use(csrf({ exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH], originOnly: ["/api/auth/_log", PRACTITIONER_CONTACT_PATH] }));
   app.use(renderer());
   // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
   app.use(redirects());
@@ -114,6 +119,7 @@ export function createApp() {
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
   app.route("/", searchRoutes);
+  app.route("/", findPractitionerRoutes);
   app.route("/", homeRoutes);
   app.route("/", newsletterRoutes);
   app.route("/", articleRoutes);
@@ -155,7 +161,8 @@ function userArea() {
     .route("/", userProFormaRoutes)
     .route("/", userCreditNoteRoutes)
     .route("/", userCpdRoutes)
-    .route("/", directoryRoutes);
+    .route("/", directoryRoutes)
+    .route("/", userPracticeRoutes);
 }
 
 /**
@@ -186,6 +193,7 @@ function staffArea() {
       .route("/", staffMessagesRoutes)
       .route("/", staffCertificatesRoutes)
       .route("/", staffMemberImportRoutes)
+      .route("/", staffPractitionersRoutes)
       // After the import and the form for a new member, whose paths this would otherwise take.
       .route("/", staffMemberNewRoutes)
       .route("/", staffMemberRoutes)

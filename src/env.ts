@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { ServiceAccount } from "./adapters/firebase/service-account-token";
 import type { PublicEnv } from "./shared/public-env";
 import type { SearchQueueMessage } from "./services/search/indexer";
+import { isTurnstileTestKey, TURNSTILE_TEST_SECRET_KEY, TURNSTILE_TEST_SITE_KEY } from "./shared/turnstile-keys";
 
 /**
  * Every binding, variable and secret the Worker reads. Parsed once per isolate (per `env`
@@ -38,6 +39,10 @@ export interface Bindings {
   DIRECTORY_LIMITER: RateLimit;
   /** Site searches per client address (wrangler.toml [[ratelimits]]). */
   SEARCH_LIMITER: RateLimit;
+  /** Messages through a practitioner's contact form per client address (wrangler.toml [[ratelimits]]). */
+  PRACTITIONER_CONTACT_LIMITER: RateLimit;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
   STAFF_EMAILS?: string;
   STAFF_TOTP_KEY: string;
   MEMBERSHIP_GRACE_DAYS?: string;
@@ -250,6 +255,10 @@ export const EnvSchema = z.object({
   AUTH_EMAIL_LIMITER: binding<RateLimit>("rate limit", "limit"),
   DIRECTORY_LIMITER: binding<RateLimit>("rate limit", "limit"),
   SEARCH_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  PRACTITIONER_CONTACT_LIMITER: binding<RateLimit>("rate limit", "limit"),
+  /** Cloudflare Turnstile on the practitioner contact form; Cloudflare's documented test keys by default (refused in production). */
+  TURNSTILE_SITE_KEY: z.string().trim().min(1).default(TURNSTILE_TEST_SITE_KEY),
+  TURNSTILE_SECRET_KEY: z.string().trim().min(1).default(TURNSTILE_TEST_SECRET_KEY),
   STAFF_EMAILS: z
     .string()
     .optional()
@@ -359,6 +368,8 @@ export interface Config {
   exports: { downloadMaxRows: number };
   /** The member import's claim invitations: at most this many let into the outbox a UTC day. */
   memberImport: { invitationsPerDay: number };
+  /** The bot check on the practitioner contact form (Cloudflare Turnstile). */
+  turnstile: { siteKey: string; secretKey: string };
   bindings: {
     contentCache: KVNamespace;
     contentPurger: DurableObjectNamespace;
@@ -370,6 +381,8 @@ export interface Config {
     directoryLimiter: RateLimit;
     /** Site searches per client address. */
     searchLimiter: RateLimit;
+    /** Practitioner contact-form messages per client address. */
+    practitionerContactLimiter: RateLimit;
     email: SendEmail;
     emailQueue: Queue<EmailQueueMessage>;
     jobsQueue: Queue<JobQueueMessage>;
@@ -449,6 +462,9 @@ export function parseConfig(env: unknown): Config {
     problems.push("STRIPE_SECRET_KEY must be a live key in production");
   }
   if (e.ENVIRONMENT === "production") problems.push(...productionSecretProblems(e));
+  if (e.ENVIRONMENT === "production" && (isTurnstileTestKey(e.TURNSTILE_SITE_KEY) || isTurnstileTestKey(e.TURNSTILE_SECRET_KEY))) {
+    problems.push("TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be this site's own keys in production (Cloudflare's test keys let every bot through)");
+  }
   if (e.ENVIRONMENT === "production" && e.STAFF_TOTP_KEY.base64 === LOCAL_STAFF_TOTP_KEY) {
     problems.push("STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)");
   }
@@ -503,6 +519,7 @@ export function parseConfig(env: unknown): Config {
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
     exports: { downloadMaxRows: e.EXPORT_DOWNLOAD_MAX_ROWS },
     memberImport: { invitationsPerDay: e.IMPORT_INVITATIONS_PER_DAY },
+    turnstile: { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
     bindings: {
       contentCache: e.CONTENT_CACHE,
       contentPurger: e.CONTENT_PURGER,
@@ -512,6 +529,7 @@ export function parseConfig(env: unknown): Config {
       authEmailLimiter: e.AUTH_EMAIL_LIMITER,
       directoryLimiter: e.DIRECTORY_LIMITER,
       searchLimiter: e.SEARCH_LIMITER,
+      practitionerContactLimiter: e.PRACTITIONER_CONTACT_LIMITER,
       email: e.EMAIL,
       emailQueue: e.EMAIL_QUEUE,
       jobsQueue: e.JOBS_QUEUE,

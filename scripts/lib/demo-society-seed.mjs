@@ -4,6 +4,7 @@
 // and run by wrangler before the Worker starts, which avoids SQLITE_BUSY against a running one.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { demoPractitionersSql } from "./demo-practitioners.mjs";
 import { DEMO_SOCIETY_USER_PREFIX, demoSocietySql } from "./demo-society.mjs";
 import { executeLocalSqlFile, queryLocalSql, ROOT } from "./worker.mjs";
 
@@ -18,7 +19,8 @@ export function seedDemoSocietyOnce({ members, persistTo, log = () => {} }) {
   const dir = join(ROOT, ".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, "demo-society.sql");
-  writeFileSync(file, `${[...demoSocietySql({ members })].join(";\n")};\n`);
+  // Then a few dozen of its current full members listed in Find a practitioner.
+  writeFileSync(file, `${[...demoSocietySql({ members }), ...demoPractitionersSql(DEMO_SOCIETY_USER_PREFIX)].join(";\n")};\n`);
   try {
     executeLocalSqlFile(file, { persistTo });
   } finally {

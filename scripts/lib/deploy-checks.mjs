@@ -5,7 +5,7 @@
 // (src/env.ts); these checks catch what only a deployment can get wrong.
 
 /** Secrets the Worker cannot run without in production (README, "Configuration"). */
-export const REQUIRED_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "FIREBASE_SERVICE_ACCOUNT", "STAFF_TOTP_KEY"];
+export const REQUIRED_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "FIREBASE_SERVICE_ACCOUNT", "STAFF_TOTP_KEY", "TURNSTILE_SECRET_KEY"];
 /** Card payments: both or neither. */
 export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
 /** Local and test settings that must never reach production, as a var or a secret. */
@@ -53,6 +53,10 @@ export function configurationProblems(config) {
   }
   if (!vars.FIREBASE_API_KEY || vars.FIREBASE_API_KEY === "local-emulator-web-api-key") {
     problems.push("vars.FIREBASE_API_KEY must be the production Firebase project's web API key");
+  }
+  // Cloudflare's documented Turnstile test keys start 1x, 2x or 3x: they let every bot through.
+  if (!vars.TURNSTILE_SITE_KEY || /^[123]x0000/.test(vars.TURNSTILE_SITE_KEY)) {
+    problems.push("vars.TURNSTILE_SITE_KEY must be this site's own Turnstile site key (the practitioner contact form's bot check)");
   }
   for (const name of ["EMAIL_FROM", "EMAIL_REPLY_TO"]) {
     const domain = /@([^@\s>]+)>?\s*$/.exec(String(vars[name] ?? ""))?.[1];

@@ -3,6 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { gazetteerPlaces, gazetteerSql } from "./gazetteer.mjs";
 import { assertPortFree, startProcess, waitForHttp } from "./processes.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -44,6 +46,21 @@ export function executeLocalSqlFile(path, { persistTo } = {}) {
   if (result.status !== 0) throw new Error(`Running ${path} on the local D1 database failed:\n${result.stdout.slice(-2_000)}\n${result.stderr.slice(-2_000)}`);
 }
 
+/** Loads the gazetteer of places (gazetteer.mjs) into the local database unless it holds it already. */
+function loadGazetteerOnce({ persistTo } = {}) {
+  const found = queryLocalSql("SELECT COUNT(*) AS n FROM places", { persistTo });
+  if (found?.[0]?.n === gazetteerPlaces().length) return;
+  const dir = join(ROOT, ".wrangler", "tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "gazetteer.sql");
+  writeFileSync(file, gazetteerSql());
+  try {
+    executeLocalSqlFile(file, { persistTo });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 /** The rows of one query on the local D1 database, or null when it fails (no such table yet, say). */
 export function queryLocalSql(sql, { persistTo } = {}) {
   const args = [WRANGLER, "d1", "execute", "DB", "--local", "--json", "--command", sql, ...(persistTo ? ["--persist-to", persistTo] : [])];
@@ -69,6 +86,7 @@ export function queryLocalSql(sql, { persistTo } = {}) {
 export async function startWorker({ port, host = "localhost", persistTo, vars = {}, seedSql, seed, log }) {
   await assertPortFree(port, host, "the Worker");
   applyMigrations({ persistTo });
+  loadGazetteerOnce({ persistTo });
   if (seedSql) executeLocalSql(seedSql, { persistTo });
   seed?.();
   const args = [

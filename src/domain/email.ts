@@ -27,6 +27,9 @@ export const EMAIL_KINDS = [
   "dispute-closed",
   "order-cancelled",
   "export-ready",
+  "practitioner-contact",
+  "practitioner-contact-copy",
+  "practitioner-listing-hidden",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -58,6 +61,9 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "dispute-closed": "transactional",
   "order-cancelled": "transactional",
   "export-ready": "transactional",
+  "practitioner-contact": "transactional",
+  "practitioner-contact-copy": "transactional",
+  "practitioner-listing-hidden": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -303,6 +309,22 @@ export interface ExportReadyData {
   staffPath: string;
 }
 
+/** A patient's message through a practitioner's contact form (Find a practitioner): to the member, and a copy to the patient. */
+export interface PractitionerContactData {
+  practitionerName: string;
+  senderName: string;
+  senderEmail: string;
+  message: string;
+  /** The practitioner's public profile (a site path). */
+  profilePath: string;
+}
+
+/** Staff hid a member's public listing, with their reason. */
+export interface PractitionerListingHiddenData {
+  displayName: string;
+  reason: string;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -323,6 +345,9 @@ export interface EmailDataFor {
   "dispute-closed": DisputeClosedData;
   "order-cancelled": OrderCancelledData;
   "export-ready": ExportReadyData;
+  "practitioner-contact": PractitionerContactData;
+  "practitioner-contact-copy": PractitionerContactData;
+  "practitioner-listing-hidden": PractitionerListingHiddenData;
 }
 
 /**

@@ -11,6 +11,7 @@ import { cpdServices } from "./cpd";
 import { membershipServices } from "./membership";
 import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
+import { practitionerServices } from "./practitioners";
 import { privacyServices } from "./privacy";
 import { searchServices } from "./search";
 import { staffServices } from "./staff";
@@ -39,6 +40,8 @@ export function buildServices(config: Config, request: RequestContext) {
     staffExports: staffExports(config),
     cpd: cpdServices(core),
     privacy: privacyServices(core, payments),
+    /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
+    practitioners: practitionerServices(core),
     /** The site search (/search) and its index's webhook and rebuild entry points. */
     ...searchServices(config, request.clientAddress),
     /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */

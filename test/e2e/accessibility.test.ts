@@ -2,7 +2,7 @@
  * Accessibility and page quality in real Chromium, against a real `wrangler dev` and the real
  * Strapi with the demo content: axe (WCAG 2.0/2.1/2.2 A and AA, plus best practices) must find
  * nothing on the home page, a general page, an article, the webinars list, a webinar, the
- * articles list, a membership information page, site search results and an editor's draft preview, at a
+ * articles list, a membership information page, site search results, the practitioner search and an editor's draft preview, at a
  * phone width (390 px) and a desktop width (1280 px). Each page must also have one h1, a `lang`,
  * a working skip link, no horizontal scrolling, no console errors and no CSP violations. The
  * general page is checked again with its menus open (the phone "Menu", a submenu, the sidebar's
@@ -34,10 +34,12 @@ const paths: Record<string, string> = {
   "membership information page": "/professionals/join-associate",
   // Results with their marked excerpts (the index is rebuilt from the demo content first).
   "search results": "/search?q=physiotherapy",
+  // Find a practitioner: the search from a town, its filters and the gazetteer's attribution.
+  "practitioner search": "/find-a-practitioner?place=Exeter&radius=50",
   // An editor's draft preview of a general page (its "Preview — not published" bar).
   "draft preview": `/api/preview?secret=${encodeURIComponent(TEST_SECRETS.previewSecret)}&url=%2Fabout&status=draft`,
 };
-const PAGES = ["home", "general page", "article", "webinars list", "webinar", "articles list", "membership information page", "search results", "draft preview"] as const;
+const PAGES = ["home", "general page", "article", "webinars list", "webinar", "articles list", "membership information page", "search results", "practitioner search", "draft preview"] as const;
 
 beforeAll(async () => {
   const { context } = await openContext(stack.browser, DESKTOP);

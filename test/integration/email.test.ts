@@ -515,6 +515,8 @@ describe("the local mailbox", () => {
       EMAIL_FROM: "Guildhall <no-reply@mail.guildhall.org>",
       EMAIL_REPLY_TO: "office@guildhall.org",
       STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
+      TURNSTILE_SITE_KEY: "0x4AAAAAAAGuildhallSiteKey",
+      TURNSTILE_SECRET_KEY: "0x4AAAAAAAGuildhallSecretKey000000000",
       // Production refuses the committed secrets the test stack runs with; the test CMS knows
       // only its own token, so the 404 page's CMS calls are refused (401) and logged.
       CMS_TOKEN: "a-production-cms-token-0000000000000000",

@@ -20,6 +20,7 @@ import {
   VAT_SALES_SQL,
 } from "../../src/adapters/d1/ledger";
 import { SCHEDULE_UPKEEP_FOR_EVERYONE_SQL, SCHEDULE_UPKEEP_FOR_USER_SQL } from "../../src/adapters/d1/membership-changes";
+import { PRACTITIONER_SEARCH_SQL } from "../../src/adapters/d1/practitioner-listings";
 import { outboxListSql } from "../../src/adapters/d1/outbox";
 import { parameterCount } from "../../src/adapters/d1/personal-data-tables";
 import { applicationCountSql, applicationPageSql, type ApplicationListFilter } from "../../src/adapters/d1/applications";
@@ -92,6 +93,12 @@ const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] 
   { name: "VAT summary: a quarter's sales from its kept days", sql: VAT_SALES_SQL, values: ["2026-07-01", "2026-09-30"] },
   { name: "VAT summary: receipts without VAT from its kept days", sql: RECEIPTS_WITHOUT_VAT_SQL, values: ["2026-07-01", "2026-09-30"] },
   { name: "staff order page: its audit entries", sql: AUDIT_FOR_ORDER_SQL },
+  // Now, grace, listable types; the origin; the box; the radius; the key; no filter but a service; the page.
+  {
+    name: "find a practitioner: the search from a place",
+    sql: PRACTITIONER_SEARCH_SQL,
+    values: ["2026-11-27T00:00:00.000Z", 30, '["full-member"]', 0.5, -0.03, 0.77, 50.3, 51.1, -4.1, -2.9, 0.0001, -1, 0, null, null, null, null, null, null, 11],
+  },
 ];
 
 /**

@@ -58,6 +58,22 @@ describe("the benchmark scripts at a tiny size", () => {
   );
 
   it(
+    "npm run bench:practitioners -- --tiny reports every search at both sizes and their ratios",
+    async () => {
+      const { code, output } = await runScript("bench-practitioners.mjs", ["--tiny"]);
+      expect(output, output).not.toContain("FAILED");
+      expect(code, output).toBe(0);
+      expect(output).toContain("Find a practitioner (/find-a-practitioner");
+      for (const size of ["50 listings", "200 listings"]) expect(output).toContain(size);
+      for (const search of ["from London, 25 miles", "from Exeter, 25 miles", "a service and step-free", "from Birmingham, 100 miles", "from a browser's position"]) {
+        expect(output).toMatch(new RegExp(`${search.replace(/[()]/g, "\\$&")}.*p50 [\\d.]+ ms`));
+        expect(output).toMatch(new RegExp(`p50 at 200 / at 50, .*${search.replace(/[()]/g, "\\$&")}.*: [\\d.]+×`));
+      }
+    },
+    FIVE_MINUTES,
+  );
+
+  it(
     "npm run bench:import -- --rows 40 reports the four runs of the import",
     async () => {
       const { code, output } = await runScript("bench-member-import.mjs", ["--rows", "40"]);

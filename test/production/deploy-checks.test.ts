@@ -25,6 +25,7 @@ const ready = {
     STAFF_EMAILS: "office@guild-physio.org.uk",
     EMAIL_FROM: "The Guild <no-reply@guild-physio.org.uk>",
     EMAIL_REPLY_TO: "office@guild-physio.org.uk",
+    TURNSTILE_SITE_KEY: "0x4AAAAAAAGuildPhysioSiteKey",
   },
   kv_namespaces: [{ binding: "CONTENT_CACHE", id: "0f2ac74d3b9e4c5a8d1e6f7a8b9c0d1e" }],
   d1_databases: [{ binding: "DB", database_id: "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" }],
@@ -95,6 +96,7 @@ describe("the secrets checks", () => {
       "secret SESSION_SECRET is not set: wrangler secret put SESSION_SECRET --env production",
       "secret FIREBASE_SERVICE_ACCOUNT is not set: wrangler secret put FIREBASE_SERVICE_ACCOUNT --env production",
       "secret STAFF_TOTP_KEY is not set: wrangler secret put STAFF_TOTP_KEY --env production",
+      "secret TURNSTILE_SECRET_KEY is not set: wrangler secret put TURNSTILE_SECRET_KEY --env production",
       "secret STRIPE_WEBHOOK_SECRET is not set: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither, for offline payment only)",
     ]);
   });

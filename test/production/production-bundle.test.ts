@@ -34,6 +34,7 @@ const PRODUCTION_SECRETS = {
   STRIPE_SECRET_KEY: "sk_live_guildhallProduction0000",
   STRIPE_WEBHOOK_SECRET: "whsec_guildhallProduction0000",
   STAFF_TOTP_KEY: "q9X2c0m4V7bT1nR8yK3fW6hJ5sD0aL2pE4gU7iO9zQc=",
+  TURNSTILE_SECRET_KEY: "0x4AAAAAAAGuildhallSecretKey000000000",
 };
 
 /** The development secrets committed in .dev.vars.example: public, so production refuses them. */
@@ -49,6 +50,7 @@ const OWN_VALUES = {
   STAFF_EMAILS: "office@guild-physio.org.uk",
   EMAIL_FROM: "The Guild <no-reply@guild-physio.org.uk>",
   EMAIL_REPLY_TO: "The Guild office <office@guild-physio.org.uk>",
+  TURNSTILE_SITE_KEY: "0x4AAAAAAAGuildPhysioSiteKey",
 };
 
 let outDir: string;

@@ -117,6 +117,18 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Your order GH-ORD0001 is cancelled: it was not paid within 45 days",
     facts: ["GH-ORD0001", "1 October 2026", "45 days", "Root canals today", "£40.50", "WELCOME10", link("/webinars")],
   },
+  "practitioner-contact": {
+    subject: "A message from Alan Turing through Find a practitioner",
+    facts: ["Alan Turing", "alan@example.org", "knee pain on Saturdays", "was not shown to the sender", link("/find-a-practitioner/42")],
+  },
+  "practitioner-contact-copy": {
+    subject: "Your message to Grace Hopper",
+    facts: ["passed your message to Grace Hopper", "alan@example.org", "knee pain on Saturdays", link("/find-a-practitioner/42")],
+  },
+  "practitioner-listing-hidden": {
+    subject: "Your public listing has been hidden",
+    facts: ["Grace Hopper", "The practice address is out of date.", link("/user/practice")],
+  },
   "dispute-closed": {
     subject: "Dispute lost: £45.00 from ada@example.org (Webinar order GH-ORD0001)",
     facts: ["The dispute was lost", "ada@example.org", "£45.00", link("/staff/orders/order-123")],

@@ -24,6 +24,8 @@ const production = () => ({
   SESSION_SECRET: "e8b1d4f7a2c5e9b3d6f0a4c8e2b5d9f1a7c3e6b0",
   PREVIEW_SECRET: "7c2e9a4f1d6b3e8c5a0f7d2b9e4c1a6f",
   STRIPE_WEBHOOK_SECRET: "whsec_guildhallProduction0000",
+  TURNSTILE_SITE_KEY: "0x4AAAAAAAGuildhallSiteKey",
+  TURNSTILE_SECRET_KEY: "0x4AAAAAAAGuildhallSecretKey000000000",
 });
 
 /** A service account's JSON key as Google issues it (the key itself is never parsed at startup). */

@@ -177,6 +177,11 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   // The search index's copy of the entry (name, shown town and specialisation); a trigger also removes it with the entry.
   { table: "directory_search", rowsOf: "rowid IN (SELECT id FROM directory_entries WHERE user_id = ?1)", erasure: { kind: "delete" } },
   { table: "directory_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  // The public listing (Find a practitioner): its practices, choices and message counts go with it.
+  { table: "practitioner_contacts", rowsOf: "listing_id IN (SELECT id FROM practitioner_listings WHERE user_id = ?1)", erasure: { kind: "delete" } },
+  { table: "practitioner_listing_tags", rowsOf: "listing_id IN (SELECT id FROM practitioner_listings WHERE user_id = ?1)", erasure: { kind: "delete" } },
+  { table: "practitioner_locations", rowsOf: "listing_id IN (SELECT id FROM practitioner_listings WHERE user_id = ?1)", erasure: { kind: "delete" } },
+  { table: "practitioner_listings", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "refunds", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: amounts and dates of money paid back" } },
   {
     // The organisation invoiced (billing) stays, as on receipts: it names the employer asked to pay.
@@ -234,6 +239,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   purge_log: "the CMS's cache purges: which content model changed, and when",
   stripe_events: "the ids of Stripe events already handled, kept to ignore repeats",
   directory_listing_rule: "the grace days the directory listing adds after a membership period (one number)",
+  places: "the gazetteer of towns and their positions (GeoNames), the same for everyone",
+  practitioner_generation: "one counter moved by every change to the public listings (the edge cache's key)",
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
   membership_counts: "how many membership records there are of each type in each status: counts naming no one",

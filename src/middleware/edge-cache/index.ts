@@ -19,6 +19,13 @@ import { log } from "../../log";
 import { edgeCacheKey, isEdgeCacheable, SHAREABLE_STATUSES } from "../../services/cache/edge-cache-policy";
 import type { HonoEnv } from "../../types";
 import { contentGenerations } from "../../wiring/content";
+import { practitionerGeneration } from "../../wiring/practitioners";
+
+/**
+ * Pages that show D1 data as well as content: their key also holds that data's generation, which
+ * every write that changes what they show moves (migrations/0050: the listings' triggers).
+ */
+const PRACTITIONER_PAGES = /^\/find-a-practitioner(?:\/|$)/;
 
 /** Carries the browser's Cache-Control through the cache, which needs its own. */
 const BROWSER_CACHE_CONTROL = "X-Guildhall-Browser-Cache-Control";
@@ -34,7 +41,8 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     let key: Request;
     try {
       const { version } = await contentGenerations(c.var.config).current();
-      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), String(version)));
+      const data = PRACTITIONER_PAGES.test(c.req.path) ? `.p${await practitionerGeneration(c.var.config)}` : "";
+      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), `${version}${data}`));
       const kept = await cache.match(key);
       if (kept) return fromCache(kept);
     } catch (error) {

@@ -9,6 +9,8 @@ import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { HonoEnv } from "../../types";
 
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
 export const EMBED_PROVIDERS = [
   "https://www.youtube-nocookie.com",
   "https://www.youtube.com",
@@ -32,12 +34,13 @@ function policyFor(emulatorHost: string | null, paymentOrigins: readonly string[
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
+      // Turnstile, the bot check on the practitioner contact form, loads its script and frame from Cloudflare.
+      scriptSrc: ["'self'", NONCE, TURNSTILE_ORIGIN],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'"],
       connectSrc: ["'self'", ...firebaseOrigins(emulatorHost)],
-      frameSrc: ["'self'", ...EMBED_PROVIDERS],
+      frameSrc: ["'self'", ...EMBED_PROVIDERS, TURNSTILE_ORIGIN],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'", ...paymentOrigins],
@@ -48,7 +51,8 @@ function policyFor(emulatorHost: string | null, paymentOrigins: readonly string[
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
     strictTransportSecurity: "max-age=63072000; includeSubDomains",
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ["self"] },
+    // Find a practitioner's "near me" may ask the browser for its location (only this site's pages).
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"], payment: ["self"] },
   });
 }
 

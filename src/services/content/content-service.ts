@@ -7,6 +7,7 @@ import { BLOCKS_PAGE_SIZE, readEveryPage } from "../../adapters/cms/every-page";
 import type { ListPage, PageVars } from "../../adapters/cms/list-page";
 import { CmsError, type Operation } from "../../adapters/cms/operation";
 import * as ops from "../../adapters/cms/operations";
+import type { PractitionerSettings } from "../../adapters/cms/operations/practitioners";
 import { AppError } from "../../errors";
 import { builtInScreenPage } from "../../shared/built-in-screens";
 import type { DiscountCode } from "../../shared/pricing/discount-code";
@@ -190,6 +191,8 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     webinarBundles: (): Promise<WebinarBundle[]> => every(ops.webinarBundlesOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (bundle) => bundle.slug }),
     /** The yearly CPD target in hundredths of an hour (Global: cpdTargetHours), or null when none is set. */
     cpdTargetHundredths: async (): Promise<number | null> => (await value(ops.cpdSettingsOperation, none)).targetHundredths,
+    /** Find a practitioner's lists and the membership types that may be listed publicly. */
+    practitionerSettings: (): Promise<PractitionerSettings> => value(ops.practitionerSettingsOperation, none),
     async webinarBundle(slug: string): Promise<WebinarBundle | null> {
       if (!(await service.webinarBundles()).some((bundle) => bundle.slug === slug)) return null;
       return value(ops.webinarBundleOperation, { slug });

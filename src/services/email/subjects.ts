@@ -78,5 +78,11 @@ function subjectText(email: EmailContent): string {
       return "The e-mail address of your account has changed";
     case "export-ready":
       return `Your export of ${email.data.rows.toLocaleString("en-GB")} ${email.data.noun} is ready to download`;
+    case "practitioner-contact":
+      return `A message from ${email.data.senderName} through Find a practitioner`;
+    case "practitioner-contact-copy":
+      return `Your message to ${email.data.practitionerName}`;
+    case "practitioner-listing-hidden":
+      return "Your public listing has been hidden";
   }
 }

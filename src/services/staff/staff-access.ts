@@ -42,6 +42,11 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members/:userId/details": "membership",
   "/staff/members/new": "membership",
   "/staff/emails": "membership",
+  // Members' public listings (Find a practitioner): the membership team looks after members' standing.
+  "/staff/practitioners": "membership",
+  "/staff/practitioners.csv": "membership",
+  "/staff/practitioners/:id/hide": "membership",
+  "/staff/practitioners/:id/show": "membership",
   "/staff/emails/:id/resend": "membership",
   "/staff/emails/resend-failed": "membership",
   // Certificates are members' records: the membership team revokes one.

@@ -16,6 +16,7 @@ import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
+import { practitionerContact, practitionerContactCopy, practitionerListingHidden } from "./templates/practitioner-contact";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderCancelled } from "./templates/order-cancelled";
@@ -47,6 +48,9 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "dispute-opened": disputeOpened,
   "dispute-closed": disputeClosed,
   "export-ready": exportReady,
+  "practitioner-contact": practitionerContact,
+  "practitioner-contact-copy": practitionerContactCopy,
+  "practitioner-listing-hidden": practitionerListingHidden,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

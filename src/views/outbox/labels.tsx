@@ -34,6 +34,9 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "email-changed": "E-mail address changed (to the old address)",
   "order-cancelled": "Order cancelled (not paid in time)",
   "export-ready": "Export ready (staff)",
+  "practitioner-contact": "Patient's message to a practitioner",
+  "practitioner-contact-copy": "Copy of a patient's message",
+  "practitioner-listing-hidden": "Public listing hidden",
 };
 
 /** A message's status in words, with a tone and a marker shape so colour is never the only cue. */

@@ -15,12 +15,13 @@
 import { join } from "node:path";
 import { inject } from "vitest";
 import { readDevVarsExample, startBenchWorker, wranglerWorkerOptions } from "../../../scripts/bench/worker.mjs";
+import { gazetteerStatements } from "../../../scripts/lib/gazetteer.mjs";
 import { ROOT } from "../../../scripts/lib/worker.mjs";
 import { TEST_PORTS } from "../../support/test-ports";
 import { TEST_SECRETS } from "../../support/test-secrets";
 
 /** Port slots above TEST_PORTS.worker, one per browser test file. */
-export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4, join: 5, cardJoin: 6, webinars: 7, cart: 8, hostileContent: 9, emails: 10, nextAuth: 11, renew: 12, directory: 13, staff: 20, cpd: 21, profile: 24, privacy: 25, finance: 26, moneyDocuments: 28, refunds: 29, vettingReview: 30 } as const;
+export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4, join: 5, cardJoin: 6, webinars: 7, cart: 8, hostileContent: 9, emails: 10, nextAuth: 11, renew: 12, directory: 13, staff: 20, cpd: 21, profile: 24, privacy: 25, finance: 26, moneyDocuments: 28, refunds: 29, vettingReview: 30, practitioners: 41 } as const;
 
 export interface SiteWorker {
   url: string;
@@ -60,7 +61,10 @@ export async function startSiteWorker(slot: number, options: SiteWorkerOptions =
     onLog: ({ level, message }: { level: string; message: string }) => log(`[${level}] ${message}`),
   });
   try {
-    if (options.seedSql) await runSql(await worker.mf.getD1Database("DB"), options.seedSql);
+    const db = await worker.mf.getD1Database("DB");
+    // The practitioner search's gazetteer, as `npm run dev` and deploy load it (about 25 statements).
+    await db.batch(gazetteerStatements().map((statement: string) => db.prepare(statement)));
+    if (options.seedSql) await runSql(db, options.seedSql);
     return { url: worker.url, stop: () => worker.dispose() };
   } catch (error) {
     await worker.dispose().catch(() => undefined);

@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** The gazetteer's load (scripts/lib/gazetteer.mjs); absent in the volume project. */
+      TEST_GAZETTEER?: string[];
       FAKE_CMS_URL: string;
       STRIPE_API_URL: string;
     }

@@ -6,12 +6,14 @@ const memberships = () => ({
     title: 'Full member',
     slug: 'full-member',
     description:
-      'For qualified physiotherapists in practice. Full members vote at the annual meeting, appear in the public **Find a physiotherapist** directory and watch most webinars free.\n\n- Professional indemnity guidance\n- Free member webinars and the recording library\n- The quarterly *Guild Journal*',
+      'For qualified physiotherapists in practice. Full members vote at the annual meeting, may appear in the public **Find a practitioner** search and watch most webinars free.\n\n- Professional indemnity guidance\n- Free member webinars and the recording library\n- The quarterly *Guild Journal*',
     stripePriceId: 'price_demo_full_member_annual',
     price: 195.0,
     joiningFee: 25.0,
     vatTreatment: 'standard',
     evidence: { registrationNumber: 'required', yearQualified: 'required', workplace: 'optional', placeOfStudy: 'notAsked', registrationNumberExample: 'PH123456' },
+    // Full members may appear in the public Find a practitioner search; associates may not.
+    listedPublicly: true,
   },
   associate: {
     title: 'Associate member',

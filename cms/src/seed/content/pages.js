@@ -95,7 +95,7 @@ const pageBlocks = (ref) => ({
   ],
   'find-a-physiotherapist': [
     b.text('## Find a physiotherapist\n\nEvery physiotherapist in our directory is a full member of the Guild and has agreed to our code of conduct.'),
-    b.button('Search the directory', { url: 'https://directory.guildhall.example/search', alignment: 'left' }),
+    b.button('Search for a physiotherapist', { url: '/find-a-practitioner', alignment: 'left' }),
     b.cardList('Before you book', [
       { title: 'Living well with back pain', content: 'Advice you can start with today.', linkText: 'Read the advice', page: ref.page('back-pain'), image: ref.media('article-back-pain.jpg') },
       { title: 'Your first appointment', content: 'What to bring and what will happen.', linkText: 'Be prepared', page: ref.page('preparing-for-your-appointment'), image: ref.media('card-patients.jpg') },

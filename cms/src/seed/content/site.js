@@ -9,6 +9,13 @@ const dropdown = (ref, title, slugs) => ({ __component: 'sidebar.dropdown', titl
 const singleTypes = (ref) => ({
   'api::global.global': { favicon: ref.media('favicon.png'), cpdTargetHours: 30 },
 
+  // The choices members pick from in their public listing, and patients filter the search by.
+  'api::practitioner-setting.practitioner-setting': {
+    services: ['Sports injuries', 'Musculoskeletal', 'Neurological rehabilitation', "Women's health", 'Paediatrics', 'Older people', 'Respiratory', 'Acupuncture'].map((label) => ({ label })),
+    conditions: ['Back pain', 'Neck pain', 'Knee pain', 'Shoulder pain', 'Stroke', 'Arthritis', 'Pelvic pain', 'Sprains and strains'].map((label) => ({ label })),
+    appointmentTypes: ['In person at the practice', 'Home visits', 'Online'].map((label) => ({ label })),
+  },
+
   'api::global-seo.global-seo': {
     metaTitle: 'Guildhall - The Guild of Example Physiotherapists',
     metaDescription: 'The Guild of Example Physiotherapists supports physiotherapists and helps the public find care they can trust. (A fictional society: demonstration content.)',

@@ -4,6 +4,7 @@ import { discountCodesOperation } from "./discount-codes";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
 import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
+import { practitionerSettingsOperation } from "./practitioners";
 import { redirectsOperation } from "./redirects";
 import { webinarBundleOperation, webinarBundlesOperation, webinarOperation, webinarsOperation } from "./webinars";
 
@@ -25,6 +26,7 @@ export {
   joinPageOperation,
   membershipsOperation,
   navigationOperation,
+  practitionerSettingsOperation,
   redirectsOperation,
   pagesPresentingMembershipsOperation,
   sidebarOperation,
@@ -59,4 +61,5 @@ export const ALL_OPERATIONS = [
   redirectsOperation,
   cpdSettingsOperation,
   discountCodesOperation,
+  practitionerSettingsOperation,
 ] as const;
