@@ -8,6 +8,7 @@ import { authServices } from "./auth";
 import { contentServices } from "./content";
 import { buildCore, type RequestContext } from "./core";
 import { cpdServices } from "./cpd";
+import { eventServices } from "./events";
 import { membershipServices } from "./membership";
 import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
@@ -38,6 +39,8 @@ export function buildServices(config: Config, request: RequestContext) {
     /** Exports too big for one download, built in the background (/staff/exports/…). */
     staffExports: staffExports(config),
     cpd: cpdServices(core),
+    /** Events and conferences: lists, pages, places held for the cart (/events); staff's sales and check-in. */
+    ...eventServices(core),
     privacy: privacyServices(core, payments),
     /** The site search (/search) and its index's webhook and rebuild entry points. */
     ...searchServices(config, request.clientAddress),

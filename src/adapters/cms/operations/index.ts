@@ -1,6 +1,7 @@
 import { allArticlesOperation, articleOperation, articleSlugsOperation, articlesPageOperation, ARTICLES_PER_PAGE } from "./articles";
 import { cpdSettingsOperation } from "./cpd";
 import { discountCodesOperation } from "./discount-codes";
+import { eventsOperation } from "./events";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
 import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
@@ -17,6 +18,7 @@ export {
   articleOperation,
   cpdSettingsOperation,
   discountCodesOperation,
+  eventsOperation,
   footerOperation,
   generalPageOperation,
   globalOperation,
@@ -59,4 +61,5 @@ export const ALL_OPERATIONS = [
   redirectsOperation,
   cpdSettingsOperation,
   discountCodesOperation,
+  eventsOperation,
 ] as const;
