@@ -57,6 +57,9 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
 import { cartRoutes } from "./routes/cart";
+import { eventRoutes } from "./routes/events";
+import { userEventsRoutes } from "./routes/user-events";
+import { staffEventsRoutes } from "./routes/staff-events";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
@@ -125,6 +128,7 @@ export function createApp() {
   app.route("/", articleRoutes);
   app.route("/", webinarCalendarRoutes);
   app.route("/", webinarRoutes);
+  app.route("/", eventRoutes);
   app.route("/", cartRoutes);
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
@@ -157,6 +161,7 @@ function userArea() {
     .route("/", userPrivacyRoutes)
     .route("/", userMembershipRoutes)
     .route("/", userWebinarsRoutes)
+    .route("/", userEventsRoutes)
     .route("/", userReceiptRoutes)
     .route("/", userProFormaRoutes)
     .route("/", userCreditNoteRoutes)
@@ -181,6 +186,7 @@ function staffArea() {
       .route("/", staffMembersRoutes)
       .route("/", staffApplicationRoutes)
       .route("/", staffOrdersRoutes)
+      .route("/", staffEventsRoutes)
       .route("/", staffExportsRoutes)
       .route("/", staffFinanceRoutes)
       .route("/", staffDashboardRoutes)

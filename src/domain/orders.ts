@@ -11,8 +11,9 @@ export type OrderPaymentMethod = "card" | "offline" | "free";
 
 /** One priced line as it stood at checkout. */
 export interface OrderLine {
-  kind: "webinar" | "bundle";
-  /** The CMS id of the webinar or bundle. */
+  /** A booking is places held at an event (event_bookings; its id is the booking's). */
+  kind: "webinar" | "bundle" | "booking";
+  /** The CMS id of the webinar or bundle; the booking's id. */
   id: string;
   title: string;
   /** What this line costs the buyer, after any bundle discount (gross: VAT included where it applies). */

@@ -2,7 +2,7 @@
  * The shopping cart the browser keeps in localStorage (STORAGE_KEYS.cart). Pure: the island
  * reads and writes storage, these functions decide.
  *
- * Stored as `{"v":1,"items":[{"kind":"webinar"|"bundle","id":"…","addedAt":"<ISO instant>"}]}`.
+ * Stored as `{"v":1,"items":[{"kind":"webinar"|"bundle"|"booking","id":"…","addedAt":"<ISO instant>"}]}`.
  * The cart holds references only, never prices: the server prices every item again at checkout.
  * The rules:
  * - Anyone can edit localStorage, so `parseCart` trusts nothing: garbage, another version, an
@@ -21,7 +21,7 @@
 export const MAX_CART_ITEMS = 50;
 export const MAX_REPORTED_PROBLEMS = 10;
 export const CART_ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
-export const CART_ITEM_KINDS = ["webinar", "bundle"] as const;
+export const CART_ITEM_KINDS = ["webinar", "bundle", "booking"] as const;
 
 export type CartItemKind = (typeof CART_ITEM_KINDS)[number];
 

@@ -7,6 +7,7 @@ import { createAuditLog } from "../adapters/d1/audit-log";
 import { createMembershipChangeStore } from "../adapters/d1/membership-changes";
 import { createMembershipStore } from "../adapters/d1/memberships";
 import { createOrderStore } from "../adapters/d1/orders";
+import { createEventBookingStore } from "../adapters/d1/event-bookings";
 import { createProFormaInvoiceStore } from "../adapters/d1/pro-forma-invoices";
 import { createReceiptStore } from "../adapters/d1/receipts";
 import { createRedemptionStore } from "../adapters/d1/discount-redemptions";
@@ -45,6 +46,7 @@ export function buildCore(config: Config, request: RequestContext) {
     memberships: createMembershipStore(db),
     membershipChanges: createMembershipChangeStore(db),
     orders: createOrderStore(db),
+    eventBookings: createEventBookingStore(db),
     redemptions: createRedemptionStore(db),
     receipts: createReceiptStore(db),
     proForma: createProFormaInvoiceStore(db),

@@ -8,6 +8,7 @@ import { authServices } from "./auth";
 import { contentServices } from "./content";
 import { buildCore, type RequestContext } from "./core";
 import { cpdServices } from "./cpd";
+import { eventServices } from "./events";
 import { membershipServices } from "./membership";
 import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
@@ -39,6 +40,8 @@ export function buildServices(config: Config, request: RequestContext) {
     /** Exports too big for one download, built in the background (/staff/exports/…). */
     staffExports: staffExports(config),
     cpd: cpdServices(core),
+    /** Events and conferences: lists, pages, places held for the cart (/events); staff's sales and check-in. */
+    ...eventServices(core),
     privacy: privacyServices(core, payments),
     /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
     practitioners: practitionerServices(core),

@@ -9,6 +9,9 @@ import type { AttemptLimits } from "../services/auth/attempt-limits";
 import { createDashboard } from "../services/finance/dashboard";
 import { createFinanceLedger } from "../services/finance/finance-ledger";
 import { createOrderService } from "../services/orders/order-service";
+import { settleLostPlaces } from "../services/events/lost-places";
+import { bookedEvents } from "../services/events/holds";
+import type { Order } from "../domain/orders";
 import { createStaffOrders } from "../services/orders/staff-orders";
 import { createStripeWebhook } from "../services/payments/stripe-webhook-service";
 import { createProFormaService } from "../services/pro-forma/pro-forma-service";
@@ -31,14 +34,17 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
     deliverSoon: (ids) => notices.deliverSoon(ids),
     joins: stores.webinarJoins,
     orders: stores.orders,
+    bookedEvents: (orderId) => bookedEvents({ bookings: stores.eventBookings, events: () => published.events() }, orderId),
     content: published,
     receipts: stores.receipts,
     siteName,
     now,
     log,
   });
+  // Places paid for after their hold ran out, and taken meanwhile: refunded at once (services/events/lost-places.ts).
+  const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence) => refunds.refundLostPlaces(orderId, pence), log }, order);
   return {
-    orders: createOrderService({ orders: stores.orders, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, afterPaid: afterOrderPaid, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName }),
     /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
@@ -68,6 +74,7 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
           completeRenewal: payments.completeRenewal,
           orders: stores.orders,
           orderFollowUps,
+          afterOrderPaid,
           ledger,
           refunds,
           disputes: { refunds: stores.refunds, memberships: stores.memberships, notices, staff: stores.staff },

@@ -8,6 +8,7 @@ const { articles } = require('./content/articles');
 const { singleTypes } = require('./content/site');
 const { redirects } = require('./content/redirects');
 const { discountCodes } = require('./content/discount-codes');
+const { events } = require('./content/events');
 
 const MARKER = { type: 'core', name: 'guildhall', key: 'demo-content-seeded-at' };
 const UIDS = {
@@ -18,6 +19,7 @@ const UIDS = {
   article: 'api::article.article',
   redirect: 'api::redirect.redirect',
   discountCode: 'api::discount-code.discount-code',
+  event: 'api::event.event',
 };
 
 /** Resolves demo keys to ids; an unknown key is a bug in the seed data, so it throws. */
@@ -79,6 +81,7 @@ async function seedDemoContent(strapi) {
   await createPublished(strapi, UIDS.article, articles(ref));
   await createPublished(strapi, UIDS.redirect, redirects());
   await createPublished(strapi, UIDS.discountCode, discountCodes(new Date(), ref));
+  await createPublished(strapi, UIDS.event, events(new Date(), ref));
   for (const [uid, data] of Object.entries(singleTypes(ref))) {
     await strapi.documents(uid).create({ data, status: 'published' });
   }

@@ -6,6 +6,7 @@
  */
 import { billingColumn, parseBilling } from "./billing-column";
 import type { OrderStatus, OrderPaymentMethod, OrderLine, Order, NewOrder, OrderPayment, OrderAudit, OrderDiscount } from "../../domain/orders";
+import { confirmOrderBookings } from "./event-bookings";
 import { reserveRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
 import { cappedCounts, newestFirstPage, numberedParams, sumCounts, type BuiltStatement, type CreatedCursor } from "./newest-first-pages";
 
@@ -160,6 +161,8 @@ export function createOrderStore(db: D1Database): OrderStore {
           ),
         grant(o.id),
         ...then,
+        // After `then`, which attaches the cart's event bookings: a free order confirms them at once.
+        ...confirmOrderBookings(db, o.id),
       ]);
       return (results[reserve.length]?.meta.changes ?? 0) > 0;
     },
@@ -215,6 +218,7 @@ export function createOrderStore(db: D1Database): OrderStore {
           .bind(payment.id, order.id, payment.method, payment.amountPence, payment.receivedOn, payment.reference, payment.recordedBy),
         ...(entry ? [audit(entry, order.id)] : []),
         grant(order.id),
+        ...confirmOrderBookings(db, order.id),
         ...then,
       ];
       const [claim] = await db.batch(statements);

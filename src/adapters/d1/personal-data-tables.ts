@@ -197,6 +197,15 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "disputes", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: card disputes with their amounts and dates" } },
   { table: "cpd_certificates", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "cpd_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  { table: "event_bookings", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: which places were bought for which order, no name or address" } },
+  {
+    table: "event_attendees",
+    rowsOf: "booking_id IN (SELECT id FROM event_bookings WHERE user_id = ?1)",
+    rowsAtAddress: { where: "lower(email) = ?2", erased: true },
+    exportColumns: ["ticket_code", "name", "email", "answers", "status", "checked_in_at", "attended_at", "created_at"],
+    erasure: { kind: "anonymise", set: "name = 'Erased attendee', email = ?3, answers = '{}'", why: "the count of places sold and attended stays right" },
+  },
+  { table: "event_waitlist", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   {
     table: "staff_members",
     rowsOf: null,

@@ -22,6 +22,7 @@ import type { AuditLog } from "./audit-log";
 import { revokeCertificatesOfOrder } from "./cpd";
 import type { NewAuditEntry } from "../../domain/audit";
 import { nextDocumentNumber } from "./document-numbers";
+import { cancelOrderBookings } from "./event-bookings";
 
 const CREDIT_NOTE_SERIES = nextDocumentNumber("credit_notes", { format: "?1", year: "?2" });
 
@@ -209,10 +210,14 @@ function endMembershipStatement(db: D1Database, userId: string, when: "now" | "a
         .bind(userId, today);
 }
 
-/** An order's webinars taken back: the certificates resting on them revoked first (they are found through the entitlements), then the entitlements. */
+/**
+ * An order's webinars taken back: the certificates resting on them revoked first (they are found
+ * through the entitlements), then the entitlements; and its event places cancelled, which frees them.
+ */
 const takeBackOrderWebinars = (db: D1Database, orderId: string, by: string, reason: string): D1PreparedStatement[] => [
   revokeCertificatesOfOrder(db, orderId, by, reason),
   db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(orderId),
+  ...cancelOrderBookings(db, orderId),
 ];
 
 export function createRefundStore(db: D1Database, audit: Pick<AuditLog, "record">): RefundStore {

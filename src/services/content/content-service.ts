@@ -18,6 +18,7 @@ import { answerTags } from "../cache/document-tags";
 import { DERIVED_GENERATION } from "../cache/generations";
 import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
+import type { SocietyEvent } from "../../domain/events";
 import type {
   Article,
   ArticleListPage,
@@ -189,6 +190,8 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     },
     /** Every bundle, by name, each with its webinars (read in CMS pages). */
     webinarBundles: (): Promise<WebinarBundle[]> => every(ops.webinarBundlesOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (bundle) => bundle.slug }),
+    /** Every published event with its ticket types, soonest first (services/events decides who sees what). */
+    events: (): Promise<SocietyEvent[]> => every(ops.eventsOperation, { pageSize: BLOCKS_PAGE_SIZE, key: (event) => event.slug }),
     /** The yearly CPD target in hundredths of an hour (Global: cpdTargetHours), or null when none is set. */
     cpdTargetHundredths: async (): Promise<number | null> => (await value(ops.cpdSettingsOperation, none)).targetHundredths,
     /** Find a practitioner's lists and the membership types that may be listed publicly. */

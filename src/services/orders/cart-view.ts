@@ -12,7 +12,7 @@ import { logPricingWarnings } from "./pricing-warnings";
 
 export interface CartRequest {
   items: readonly CartItemRef[];
-  /** An item to add, as the address gave it (`bundle:3`). */
+  /** An item to add, as the address gave it (`bundle:3`); an event's booking form adds its bookings at once (`booking:a,booking:b`). */
   add?: string | undefined;
   /** Items a checkout took out (they are shown as removed, with why). */
   removed: readonly CartItemRef[];
@@ -29,7 +29,11 @@ export interface CartView {
 }
 
 const titleOf = (item: CartItemRef, catalogue: Catalogue): string | null =>
-  (item.kind === "webinar" ? catalogue.webinars.find((w) => w.id === item.id)?.name : catalogue.bundles.find((b) => b.id === item.id)?.bundleName) ?? null;
+  (item.kind === "webinar"
+    ? catalogue.webinars.find((w) => w.id === item.id)?.name
+    : item.kind === "booking"
+      ? catalogue.bookings?.find((b) => b.id === item.id)?.title
+      : catalogue.bundles.find((b) => b.id === item.id)?.bundleName) ?? null;
 
 function withAdded(items: readonly CartItemRef[], add: CartItemRef, catalogue: Catalogue, now: Date) {
   const cart: Cart = { v: 1, items: items.map((item) => ({ ...item, addedAt: now.toISOString() })) };
@@ -42,15 +46,16 @@ export function priceCart(request: CartRequest, catalogue: Catalogue, buyer: Buy
   const problems: string[] = [];
   let items = [...request.items];
   let added: string | null = null;
-  if (request.add !== undefined) {
-    const add = parseItemToken(request.add.trim());
+  const adds = request.add === undefined ? [] : request.add.startsWith("booking:") ? request.add.split(",").slice(0, 10) : [request.add];
+  for (const token of adds) {
+    const add = parseItemToken(token.trim());
     const title = add === null ? null : titleOf(add, catalogue);
     if (add === null || title === null) {
-      problems.push(`Could not add “${request.add.slice(0, 40)}”: it is not a webinar or bundle on this site`);
+      problems.push(`Could not add “${token.slice(0, 40)}”: it is not a webinar or bundle on this site`);
     } else {
       const result = withAdded(items, add, catalogue, now);
       items = result.items;
-      added = addOutcomeMessage(result.outcome, title, result.replaced);
+      added = [added, addOutcomeMessage(result.outcome, title, result.replaced)].filter(Boolean).join(" ");
     }
   }
   items = items.filter((item) => !request.removed.some((removed) => sameItem(removed, item)));

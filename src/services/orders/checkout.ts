@@ -18,6 +18,8 @@
  */
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { OrderStore } from "../../adapters/d1/orders";
+import type { EventBookingStore } from "../../adapters/d1/event-bookings";
+import { CARD_HOLD_MINUTES, holdUntil, TRANSFER_HOLD_DAYS } from "../events/holds";
 import { orderProForma } from "../pro-forma/pro-forma-content";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import type { NewOrder, Order, OrderLine } from "../../domain/orders";
@@ -35,6 +37,8 @@ export interface CheckoutDeps {
   codes: DiscountCodeDeps;
   /** A bank-transfer order's pro-forma invoice, issued in the order's own batch. */
   proForma: Pick<ProFormaIssuer, "issue">;
+  /** The cart's event bookings join the order in its batch, held while it is paid. */
+  bookings: Pick<EventBookingStore, "attachToOrder">;
   /** The buyer's e-mail for webinars granted free, written with the order. */
   followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
@@ -73,19 +77,23 @@ const freeKey = (idempotencyKey: string) => `${idempotencyKey}:free`;
 
 /** The webinars a quoted line gives: the webinar, or the bundle's webinars the buyer gets with it. */
 function webinarIdsOf(line: CartQuoteLine): string[] {
+  if (line.item.kind === "booking") return [];
   if (line.priced?.kind === "bundle") return line.priced.offer.lines.filter((l) => SELLABLE.has(l.status)).map((l) => l.webinarId);
   return [line.item.id];
 }
 
 /** Stripe price ids for a payable line; empty unless every charged webinar has one. */
 function stripePriceIdsOf(line: CartQuoteLine): string[] {
-  const offers = line.priced?.kind === "bundle" ? line.priced.offer.lines.filter((l) => l.status === "payable").map((l) => l.offer) : line.priced ? [line.priced.offer] : [];
+  const priced = line.priced;
+  if (priced?.kind === "booking") return [];
+  const offers = priced?.kind === "bundle" ? priced.offer.lines.filter((l) => l.status === "payable").map((l) => l.offer) : priced ? [priced.offer] : [];
   const ids = offers.map((offer) => (offer.price.kind === "paid" ? offer.price.stripePriceId : null));
   return ids.length > 0 && ids.every((id): id is string => id !== null) ? ids : [];
 }
 
 /** The VAT treatment of what a line sells; the standard rate for an id the catalogue no longer holds. */
 function vatTreatmentOf(line: CartQuoteLine, catalogue: Catalogue): VatTreatment {
+  if (line.item.kind === "booking") return catalogue.bookings?.find((entry) => entry.id === line.item.id)?.vatTreatment ?? "standard";
   const entries: readonly { id: string; vatTreatment: VatTreatment }[] = line.item.kind === "bundle" ? catalogue.bundles : catalogue.webinars;
   return entries.find((entry) => entry.id === line.item.id)?.vatTreatment ?? "standard";
 }
@@ -153,13 +161,21 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
     };
   };
 
+  /** The order's event bookings join it, held for as long as its way of paying takes. */
+  const attach = (o: NewOrder) => {
+    const ids = o.lines.filter((line) => line.kind === "booking").map((line) => line.id);
+    if (ids.length === 0) return [];
+    const minutes = o.paymentMethod === "offline" ? TRANSFER_HOLD_DAYS * 24 * 60 : CARD_HOLD_MINUTES;
+    return deps.bookings.attachToOrder(o.id, o.userId, ids, holdUntil(now, minutes));
+  };
+
   // Not created: the key was used meanwhile, by this buyer (a double submit) or by another.
   let free: Order | "key-used" | null = null;
   if (freeLines.length > 0) {
     const key = freeKey(request.idempotencyKey);
     const granted = order(freeLines, key, "free");
     const email = await deps.followUps.granted(granted);
-    if (await deps.orders.create(granted, email.statements)) deps.followUps.deliverSoon(email.ids);
+    if (await deps.orders.create(granted, [...email.statements, ...attach(granted)])) deps.followUps.deliverSoon(email.ids);
     free = await ownOrder(deps, key, userId);
   }
   let paid: Order | "key-used" | null = null;
@@ -175,7 +191,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
         ? deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))
         : { statements: [], ids: [] };
     const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
-    const created = await deps.orders.create(awaiting, follow.statements, caps);
+    const created = await deps.orders.create(awaiting, [...follow.statements, ...attach(awaiting)], caps);
     if (created) deps.followUps.deliverSoon(follow.ids);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
     // Not created and no order under the key: the code's last use went to another checkout.

@@ -10,6 +10,7 @@ import type { Order, WatchableWebinar } from "../../domain/orders";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { CartItemRef } from "../../shared/cart";
+import { parseItemToken } from "../../shared/cart-query";
 import type { CartCode } from "../../shared/pricing/discount-code";
 import type { ContentService } from "../content/content-service";
 import { checkoutUrlOrUnavailable, type CardPayments } from "../payments/card-payments";
@@ -22,6 +23,8 @@ import { checkout, type CheckoutRequest, type CheckoutResult } from "./checkout"
 import { logPricingWarnings } from "./pricing-warnings";
 import type { OrderFollowUps } from "./follow-ups";
 import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
+import type { EventBookingStore } from "../../adapters/d1/event-bookings";
+import { bookingsInCart } from "../events/holds";
 import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 import { entitlementFor } from "./webinar-access";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
@@ -33,6 +36,10 @@ export interface OrderServiceDeps {
   proForma: Pick<ProFormaIssuer, "issue">;
   content: Pick<ContentService, "catalogue" | "discountCode">;
   redemptions: RedemptionStore;
+  /** After a card payment paid an order: event places that went meanwhile are refunded. */
+  afterPaid: (order: Order) => Promise<void>;
+  /** The buyer's event bookings a cart names (places held at an event: services/events). */
+  bookings: Pick<EventBookingStore, "ofUser" | "attachToOrder">;
   /** Code look-ups are counted like sign-in attempts, so codes cannot be guessed by the thousand. */
   attemptLimits: Pick<AttemptLimits, "check">;
   card: CardPayments | null;
@@ -58,6 +65,9 @@ const formAlreadyUsed = () =>
   new AppError("CONFLICT", "This checkout form has already been used. Reload your cart to get a fresh form, then check out again.");
 
 export type OrderService = ReturnType<typeof createOrderService>;
+
+/** The items an address adds (`add=booking:a,booking:b`), so their bookings are looked up with the cart's. */
+const addedItems = (add: string | undefined): CartItemRef[] => (add ?? "").split(",").slice(0, 10).flatMap((token) => parseItemToken(token.trim()) ?? []);
 
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -91,9 +101,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       request: CartRequest & { code?: string | undefined },
       buyer: Buyer & { userId: string | null },
     ): Promise<CartView & { catalogue: { webinars: Webinar[]; bundles: WebinarBundle[] }; code: CartCode | null; rateLimited: boolean }> {
-      const catalogue = await deps.content.catalogue();
+      const [catalogue, bookings] = await Promise.all([deps.content.catalogue(), bookingsInCart(deps.bookings, buyer.userId, [...request.items, ...request.removed, ...addedItems(request.add)])]);
       const now = deps.now();
-      const view = { ...priceCart(request, catalogue, buyer, now), rateLimited: false };
+      const view = { ...priceCart(request, { ...catalogue, bookings }, buyer, now), rateLimited: false };
       const typed = request.code?.trim().slice(0, 60);
       if (!typed) return { ...view, catalogue, code: null };
       try {
@@ -109,8 +119,12 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /** Checks out a cart for a signed-in buyer; prices recomputed from the CMS (services/orders/checkout). */
     async checkout(request: Omit<CheckoutRequest, "buyer"> & { buyer: Buyer & { userId: string } }): Promise<CheckoutOutcome> {
-      const catalogue = await deps.content.catalogue();
-      const result: CheckoutResult = await checkout({ orders: deps.orders, codes, proForma: deps.proForma, followUps: deps.followUps, now: deps.now }, catalogue, request);
+      const [catalogue, bookings] = await Promise.all([deps.content.catalogue(), bookingsInCart(deps.bookings, request.buyer.userId, request.items)]);
+      const result: CheckoutResult = await checkout(
+        { orders: deps.orders, codes, proForma: deps.proForma, bookings: deps.bookings, followUps: deps.followUps, now: deps.now },
+        { ...catalogue, bookings },
+        request,
+      );
       switch (result.kind) {
         case "key-used":
           throw formAlreadyUsed();
@@ -174,7 +188,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** Back from Checkout: a paid session of the user's own order is fulfilled at once. */
     checkoutReturn(userId: string, query: CheckoutReturn): Promise<CheckoutNotice> {
       return checkoutReturnNotice(deps.card, query, { kinds: ["order"], userId }, async (session) =>
-        (await fulfilOrder({ orders: deps.orders, followUps: deps.followUps, now: deps.now }, session)) === "not-paid" ? "confirming" : "confirmed",
+        (await fulfilOrder({ orders: deps.orders, followUps: deps.followUps, now: deps.now, afterPaid: deps.afterPaid }, session)) === "not-paid" ? "confirming" : "confirmed",
       );
     },
   };

@@ -6,7 +6,7 @@
  */
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { CheckoutSession } from "../../domain/billing";
-import type { OrderPayment } from "../../domain/orders";
+import type { Order, OrderPayment } from "../../domain/orders";
 import { log } from "../../log";
 import { londonDate } from "../../shared/london-date";
 import type { OrderFollowUps } from "../orders/follow-ups";
@@ -15,6 +15,8 @@ export interface OrderFulfilmentDeps {
   orders: OrderStore;
   followUps: Pick<OrderFollowUps, "paid" | "deliverSoon">;
   now: () => Date;
+  /** Once the order is paid (this call paid it): event places that went meanwhile are refunded (services/events/lost-places.ts). */
+  afterPaid?: (order: Order) => Promise<void>;
 }
 
 export async function fulfilOrder(deps: OrderFulfilmentDeps, session: CheckoutSession): Promise<"fulfilled" | "already" | "not-paid"> {
@@ -37,5 +39,6 @@ export async function fulfilOrder(deps: OrderFulfilmentDeps, session: CheckoutSe
   const followUps = await deps.followUps.paid(order, payment);
   const paid = await deps.orders.pay(order, payment, null, followUps.statements);
   if (paid) deps.followUps.deliverSoon(followUps.ids);
+  if (paid && deps.afterPaid) await deps.afterPaid(order);
   return paid ? "fulfilled" : "already";
 }

@@ -16,6 +16,7 @@ import type { RefundService } from "../refunds/refund-service";
 import type { CardPayments } from "./card-payments";
 import type { MembershipBillingDeps } from "./membership-billing";
 import { fulfilOrder } from "./order-fulfilment";
+import type { Order } from "../../domain/orders";
 import { receiveStripeWebhook } from "./stripe-webhook";
 
 export interface StripeWebhookServiceDeps {
@@ -26,6 +27,8 @@ export interface StripeWebhookServiceDeps {
   completeRenewal: (session: CheckoutSession) => Promise<unknown>;
   orders: OrderStore;
   orderFollowUps: Pick<OrderFollowUps, "paid" | "deliverSoon">;
+  /** After an order is paid: event places that went meanwhile are refunded (services/events/lost-places.ts). */
+  afterOrderPaid: (order: Order) => Promise<void>;
   ledger: Pick<LedgerStore, "recordFee">;
   refunds: Pick<RefundService, "recordChargeRefunds">;
   /** What a dispute of a charge reads and writes (services/refunds/disputes.ts). */
@@ -46,7 +49,7 @@ export function createStripeWebhook(deps: StripeWebhookServiceDeps) {
         followUps: deps.membershipFollowUps,
         completeRenewal: deps.completeRenewal,
         fulfilOrder: async (session) => {
-          const outcome = await fulfilOrder({ orders: deps.orders, followUps: deps.orderFollowUps, now }, session);
+          const outcome = await fulfilOrder({ orders: deps.orders, followUps: deps.orderFollowUps, now, afterPaid: deps.afterOrderPaid }, session);
           log.info("order.fulfilment", { sessionId: session.id, orderId: session.purpose?.kind === "order" ? session.purpose.orderId : null, outcome });
         },
         recordFee: (source, paymentIntentId) => recordPaymentFee(fees, source, paymentIntentId),

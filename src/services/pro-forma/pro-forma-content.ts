@@ -83,7 +83,7 @@ export async function applicationProForma(
 
 /** For a webinar order awaiting payment: its lines at the prices charged. */
 export async function orderProForma(order: Pick<Order, "id" | "userId" | "email" | "lines" | "totalPence" | "billing" | "reference">, issuedBy: string, now: Date): Promise<NewProFormaInvoice> {
-  const items = order.lines.map((line) => item(line.title, line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} webinars` : "Webinar", line.pence, line.vatTreatment));
+  const items = order.lines.map((line) => item(line.title, line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} webinars` : line.kind === "booking" ? "Event places" : "Webinar", line.pence, line.vatTreatment));
   return {
     year: receiptYear(now),
     source: "order",

@@ -91,7 +91,7 @@ export function codeDetail(discount: Application["discount"]): string | null {
 
 /** What the line is, and the discount a code took off it (its price before, the code, the amount off). */
 function lineDetail(line: OrderLine, code: string | null): string {
-  const what = line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} ${line.webinarIds.length === 1 ? "webinar" : "webinars"}` : "Webinar";
+  const what = line.kind === "bundle" ? `Bundle of ${line.webinarIds.length} ${line.webinarIds.length === 1 ? "webinar" : "webinars"}` : line.kind === "booking" ? "Event places" : "Webinar";
   const off = line.discountPence ?? 0;
   return off > 0 && code ? `${what}; ${pounds(line.pence + off)} less ${pounds(off)} with discount code ${code}` : what;
 }

@@ -22,11 +22,13 @@ export interface CancellationFacts {
   disputed: boolean;
   /** Whether the buyer was handed the join link of a webinar in the order. */
   joined: boolean;
-  /** The start of each webinar in the order (instant), null when the catalogue does not know it. */
+  /** The start of each webinar and event in the order (instant), null when the catalogue does not know it. */
   startsAt: readonly (string | null)[];
+  /** For each event booked in the order, the last moment its cancellation policy allows cancelling (instant). */
+  eventCutOffs?: readonly string[];
 }
 
-export type CancellationRefusal = "not-card" | "not-paid" | "too-late" | "started" | "joined" | "refunded" | "disputed";
+export type CancellationRefusal = "not-card" | "not-paid" | "too-late" | "started" | "joined" | "refunded" | "disputed" | "event-policy";
 
 /** Why the order cannot be cancelled now, or null when it can. */
 export function cancellationRefusal(facts: CancellationFacts, now: Date): CancellationRefusal | null {
@@ -37,6 +39,7 @@ export function cancellationRefusal(facts: CancellationFacts, now: Date): Cancel
   const paid = Date.parse(facts.paidAt);
   if (Number.isNaN(paid) || now.getTime() - paid >= CANCELLATION_DAYS * 86_400_000) return "too-late";
   if (facts.joined) return "joined";
+  if ((facts.eventCutOffs ?? []).some((cutOff) => Date.parse(cutOff) <= now.getTime())) return "event-policy";
   const unknownOrStarted = facts.startsAt.length === 0 || facts.startsAt.some((start) => start === null || Number.isNaN(Date.parse(start)) || Date.parse(start) <= now.getTime());
   return unknownOrStarted ? "started" : null;
 }
@@ -49,4 +52,5 @@ export const CANCELLATION_REFUSALS: Record<CancellationRefusal, string> = {
   joined: "You have joined a webinar in this order, so it can no longer be cancelled for a refund: its joining link was given to you",
   refunded: "This order has already been refunded",
   disputed: "This payment is disputed with your bank, so it cannot be cancelled here",
+  "event-policy": "The event's cancellation period has passed, so this booking can no longer be cancelled online; contact us",
 };

@@ -50,6 +50,8 @@ export interface RefundServiceDeps {
   orders: Pick<OrderStore, "byId" | "payments">;
   /** Whether the buyer was handed a webinar's join link (the 14-day cancellation closes then). */
   joins: Pick<WebinarJoinStore, "anyJoined">;
+  /** The events booked in an order: their starts and the last moment each may be cancelled (services/events). */
+  bookedEvents: (orderId: string) => Promise<{ startsAt: string; cancelUntil: string }[]>;
   /** The society printed at a credit note's head, as on receipts; the webinars' dates. */
   content: Pick<ContentService, "layout" | "catalogue">;
   /** The refunded receipt, whose lines a credit note's VAT is shared across. */
@@ -88,6 +90,9 @@ type TakeBack = readonly D1PreparedStatement[];
 
 /** Recorded when a refund is first heard of from Stripe (made in its dashboard). */
 export const DASHBOARD_REASON = "Refunded in Stripe's dashboard";
+
+/** Recorded when event places were paid for after their hold ran out and someone else took them. */
+export const LOST_PLACES_REASON = "Event places paid for after the hold ran out had gone to someone else: refunded automatically";
 
 /** Recorded for the buyer's own cancellation within 14 days. */
 export const CANCELLATION_REASON = "Cancelled by the buyer within 14 days of buying";
@@ -239,7 +244,7 @@ export function createRefundService(deps: RefundServiceDeps) {
     const [paid] = order.status === "paid" && order.paymentMethod === "card" ? await deps.orders.payments(order.id) : [];
     const payment = paid ? await deps.refunds.orderPayment(paid.id) : null;
     const [disputes, joined] = payment ? await Promise.all([deps.refunds.disputesForOrder(order.id), deps.joins.anyJoined(order.userId, order.webinarIds)]) : [[], false];
-    const { webinars } = await deps.content.catalogue();
+    const [{ webinars }, events] = await Promise.all([deps.content.catalogue(), order.lines.some((line) => line.kind === "booking") ? deps.bookedEvents(order.id) : []]);
     const starts = new Map(webinars.map((w) => [w.id, w.date]));
     const refusal = cancellationRefusal(
       {
@@ -248,7 +253,8 @@ export function createRefundService(deps: RefundServiceDeps) {
         refundedPence: payment?.refundedPence ?? 0,
         disputed: disputes.length > 0,
         joined,
-        startsAt: order.webinarIds.map((id) => starts.get(id) ?? null),
+        startsAt: [...order.webinarIds.map((id) => starts.get(id) ?? null), ...events.map((e) => e.startsAt)],
+        eventCutOffs: events.map((e) => e.cancelUntil),
       },
       deps.now(),
     );
@@ -305,6 +311,27 @@ export function createRefundService(deps: RefundServiceDeps) {
       const refund = newRefund(refundId, payment, payment.amountPence, CANCELLATION_REASON, by);
       const audit: NewAuditEntry = { staffEmail: by, action: "order.cancelled_by_buyer", orderId: order.id, details: { refundId, amountPence: payment.amountPence } };
       await store(refund, payment, audit, orderTakeBack(payment, "revoke-webinars", by, CANCELLATION_REASON));
+    },
+
+    /**
+     * Places paid for after their hold ran out and went to someone else (services/events): their
+     * amount is refunded by card at once, keyed by the order (a replayed payment refunds nothing
+     * more), with a credit note, the buyer's e-mail and an audit entry staff see on the order.
+     * Returns the amount refunded (0 when nothing could be: logged for staff).
+     */
+    async refundLostPlaces(orderId: string, amountPence: number): Promise<number> {
+      const [paid] = await deps.orders.payments(orderId);
+      const payment = paid?.method === "card" ? await deps.refunds.orderPayment(paid.id) : null;
+      const amount = payment ? Math.min(amountPence, payment.amountPence - payment.refundedPence) : 0;
+      if (!payment || !deps.billing || amount <= 0) {
+        deps.log.warn("events.lost_places_not_refunded", { orderId, amountPence });
+        return 0;
+      }
+      const refundId = (await deps.billing.refundPayment(payment.id, amount, { idempotencyKey: `lost-places:${orderId}`, reason: LOST_PLACES_REASON })).id;
+      const by = "system:events";
+      const audit: NewAuditEntry = { staffEmail: by, action: "order.lost_places_refunded", orderId, details: { refundId, amountPence: amount } };
+      await store(newRefund(refundId, payment, amount, LOST_PLACES_REASON, by), payment, audit, []);
+      return amount;
     },
 
     /** A payment of an order, with what has been refunded of it so far. */

@@ -8,6 +8,8 @@ import type { StaffRole } from "../../domain/staff";
 /**
  * - membership: applications, members, the member import and the e-mail outbox;
  * - finance: webinar orders, receipts, refunds, credit notes, the ledger and its VAT summary;
+ * - events: events' sales, attendees and check-in at the door (administrators and the membership
+ *   team run the door; finance and read-only staff see the figures);
  * - reports: the dashboard's figures (members, joins and lapses, revenue), for anyone who runs
  *   the society: administrators, membership, finance and read-only staff;
  * - communications: bulk messages to members (newsletters, announcements), their archive, and
@@ -16,7 +18,7 @@ import type { StaffRole } from "../../domain/staff";
  * - second-factor: setting up and passing the second factor, open to every staff member before
  *   it is passed (the other areas need it).
  */
-export type StaffAccessArea = "membership" | "finance" | "reports" | "communications" | "team" | "second-factor";
+export type StaffAccessArea = "membership" | "finance" | "events" | "reports" | "communications" | "team" | "second-factor";
 
 /** Every staff route (Hono's path syntax, `:name` for one segment) and its area. */
 export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
@@ -73,6 +75,10 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/finance.csv": "finance",
   "/staff/finance/vat": "finance",
   "/staff/dashboard": "reports",
+  "/staff/events": "events",
+  "/staff/events/:id": "events",
+  "/staff/events/:id/attendees.csv": "events",
+  "/staff/events/:id/check-in": "events",
   // Pro-forma invoices ask for money: the finance team issues them, for applications as for orders.
   "/staff/pro-forma/:number": "finance",
   "/staff/applications/:id/pro-forma": "finance",
@@ -110,11 +116,11 @@ export function staffAreaOf(path: string): StaffAccessArea | null {
 
 /** Which areas each role may view, and which it may change. */
 const GRANTS: Record<StaffRole, { view: readonly StaffAccessArea[]; change: readonly StaffAccessArea[] }> = {
-  admin: { view: ["membership", "finance", "reports", "communications", "team"], change: ["membership", "finance", "reports", "communications", "team"] },
-  // The membership team writes to members: newsletters and announcements are theirs too.
-  membership: { view: ["membership", "reports", "communications"], change: ["membership", "communications"] },
-  finance: { view: ["finance", "reports"], change: ["finance"] },
-  read_only: { view: ["membership", "finance", "reports", "communications"], change: [] },
+  admin: { view: ["membership", "finance", "events", "reports", "communications", "team"], change: ["membership", "finance", "events", "reports", "communications", "team"] },
+  // The membership team writes to members: newsletters and announcements are theirs too; they also run events at the door.
+  membership: { view: ["membership", "events", "reports", "communications"], change: ["membership", "events", "communications"] },
+  finance: { view: ["finance", "events", "reports"], change: ["finance"] },
+  read_only: { view: ["membership", "finance", "events", "reports", "communications"], change: [] },
 };
 
 /** Whether `role` may view (`change` false) or change (`change` true) an area. */

@@ -9,22 +9,41 @@
  *   bundle in the cart gives it), "not-on-sale", "free", "payable".
  * - "free" lines cost nothing and are granted at checkout; "payable" lines make up the total.
  *   Every other status costs nothing and carries a message saying why.
+ * - A booking item names places the buyer holds at an event (services/events): priced when the
+ *   places were taken, at the ticket type's price for that buyer; once its hold has run out (or it
+ *   is someone else's, or already bought) it is "not-on-sale" and says so.
  */
 import type { CartItemRef } from "../cart";
 import { bundleOffer, type BundleLineStatus, type BundleOffer, type CatalogueBundle, type CatalogueWebinar } from "./bundle-offer";
 import type { AppliedCode } from "./discount-code";
 import { CURRENCY } from "./money";
 import type { CatalogueWarning } from "./warnings";
+import type { VatTreatment } from "./vat";
 import { webinarOffer, type Viewer, type WebinarOffer } from "./webinar-offer";
 
 export interface Catalogue {
   webinars: readonly CatalogueWebinar[];
   bundles: readonly CatalogueBundle[];
+  /** The buyer's own event bookings the cart names (absent: none). */
+  bookings?: readonly CatalogueBooking[];
+}
+
+/** Places held at an event, as the cart prices them. */
+export interface CatalogueBooking {
+  id: string;
+  /** "Annual Conference 2027: Member × 2". */
+  title: string;
+  eventSlug: string;
+  pence: number;
+  vatTreatment: VatTreatment;
+  /** Held (until `holdExpiresAt`) is the only state a cart may buy. */
+  status: "held" | "other";
+  holdExpiresAt: string;
 }
 
 export type CartLineStatus = BundleLineStatus | "unknown";
 
-export type CartLineOffer = { kind: "webinar"; offer: WebinarOffer } | { kind: "bundle"; offer: BundleOffer };
+export type CartLineOffer = { kind: "webinar"; offer: WebinarOffer } | { kind: "bundle"; offer: BundleOffer } | { kind: "booking"; booking: CatalogueBooking };
 
 export interface CartQuoteLine {
   item: CartItemRef;
@@ -77,6 +96,14 @@ export function quoteCart(
 
   const lines = refs.map((ref): CartQuoteLine => {
     const item: CartItemRef = { kind: ref.kind, id: ref.id };
+    if (ref.kind === "booking") {
+      const booking = catalogue.bookings?.find((entry) => entry.id === ref.id);
+      if (booking === undefined) return unknownLine(item);
+      const open = booking.status === "held" && Date.parse(booking.holdExpiresAt) > now.getTime();
+      const status: BundleLineStatus = !open ? "not-on-sale" : booking.pence > 0 ? "payable" : "free";
+      const message = status === "not-on-sale" ? BOOKING_CLOSED : status === "free" ? "Free: your places are confirmed when you check out" : null;
+      return line(item, booking.title, status, booking.pence, message, { kind: "booking", booking });
+    }
     if (ref.kind === "bundle") {
       const bundle = bundles.get(ref.id);
       const offer = bundleOffers.get(ref.id);
@@ -124,6 +151,8 @@ const BUNDLE_MESSAGES: Record<BundleLineStatus, string | null> = {
 };
 
 const UNKNOWN_MESSAGE = "This item is no longer available";
+
+const BOOKING_CLOSED = "Your hold on these places has run out (or they are already booked): book again from the event's page";
 
 const line = (item: CartItemRef, title: string, status: CartLineStatus, pence: number, message: string | null, priced: CartLineOffer): CartQuoteLine => ({
   item,

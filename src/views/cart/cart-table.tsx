@@ -109,6 +109,13 @@ function LineDetails({ line, catalogue, now }: { line: CartQuoteLine; catalogue:
       </p>
     );
   }
+  if (priced.kind === "booking") {
+    return (
+      <p className="cart-table__what">
+        Event places, held for you until {new Date(priced.booking.holdExpiresAt).toLocaleTimeString("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" })} (London time)
+      </p>
+    );
+  }
   const { offer } = priced;
   const notes = offer.lines.flatMap((l) => (l.status === "payable" ? [] : [{ id: l.webinarId, text: `${l.name}: ${BUNDLE_WEBINAR_NOTE[l.status]}` }]));
   return (

@@ -25,7 +25,7 @@ export interface OrderDetailContentProps {
   refunds?: ReactNode;
 }
 
-const KIND_LABELS: Record<Order["lines"][number]["kind"], string> = { webinar: "Webinar", bundle: "Bundle" };
+const KIND_LABELS: Record<Order["lines"][number]["kind"], string> = { webinar: "Webinar", bundle: "Bundle", booking: "Event places" };
 
 const GRANT: Record<Order["status"], string> = {
   paid: "The buyer may watch these webinars.",

@@ -1,12 +1,13 @@
 import { createContext, useContext } from "react";
 
 /** The staff area's lists, linked from each other so staff can find them all. */
-export type StaffArea = "applications" | "members" | "orders" | "finance" | "dashboard" | "emails" | "messages" | "import" | "team";
+export type StaffArea = "applications" | "members" | "orders" | "events" | "finance" | "dashboard" | "emails" | "messages" | "import" | "team";
 
 export const STAFF_NAV_LINKS: readonly { area: StaffArea; href: string; label: string }[] = [
   { area: "applications", href: "/staff/applications", label: "Membership applications" },
   { area: "members", href: "/staff/members", label: "Members" },
   { area: "orders", href: "/staff/orders", label: "Webinar orders" },
+  { area: "events", href: "/staff/events", label: "Events" },
   { area: "finance", href: "/staff/finance", label: "Finance" },
   { area: "dashboard", href: "/staff/dashboard", label: "Dashboard" },
   { area: "emails", href: "/staff/emails", label: "E-mails" },

@@ -10,8 +10,8 @@ describe("staff navigation by role", () => {
     expect(staffNavAllowed(null)).toBeNull();
   });
 
-  it("gives a finance member no team, membership or import links", () => {
-    expect([...staffNavAllowed("finance")!].sort()).toEqual(["/staff/dashboard", "/staff/finance", "/staff/orders"]);
+  it("gives a finance member no team, membership or import links (events are theirs to view)", () => {
+    expect([...staffNavAllowed("finance")!].sort()).toEqual(["/staff/dashboard", "/staff/events", "/staff/finance", "/staff/orders"]);
   });
 
   it("gives an administrator every link", () => {

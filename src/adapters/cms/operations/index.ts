@@ -1,6 +1,7 @@
 import { allArticlesOperation, articleOperation, articleSlugsOperation, articlesPageOperation, ARTICLES_PER_PAGE } from "./articles";
 import { cpdSettingsOperation } from "./cpd";
 import { discountCodesOperation } from "./discount-codes";
+import { eventsOperation } from "./events";
 import { footerOperation, globalOperation, globalSeoOperation, navigationOperation, sidebarOperation } from "./layout";
 import { joinPageOperation, membershipsOperation } from "./memberships";
 import { allGeneralPageSlugsOperation, allGeneralPagesOperation, generalPageOperation, homepageOperation, pagesPresentingMembershipsOperation } from "./pages";
@@ -18,6 +19,7 @@ export {
   articleOperation,
   cpdSettingsOperation,
   discountCodesOperation,
+  eventsOperation,
   footerOperation,
   generalPageOperation,
   globalOperation,
@@ -62,4 +64,5 @@ export const ALL_OPERATIONS = [
   cpdSettingsOperation,
   discountCodesOperation,
   practitionerSettingsOperation,
+  eventsOperation,
 ] as const;

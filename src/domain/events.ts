@@ -1,0 +1,190 @@
+import type { CpdCategory } from "./cpd";
+import type { Media, SafeHtml, Seo } from "./content";
+import type { VatTreatment } from "../shared/pricing/vat";
+
+/**
+ * Events and conferences (issue 27; docs/decisions/0052): the CMS holds what an event is and
+ * sells, D1 (migrations/0048_events.sql) who holds, booked, waits for and attended a place.
+ * Types only; the rules are in services/events.
+ */
+export type EventFormat = "in-person" | "online" | "hybrid";
+export type EventState = "scheduled" | "cancelled" | "postponed";
+export type TicketAudience = "anyone" | "signed-in" | "members" | "membership-type";
+export type QuestionKind = "dietary" | "access" | "choice" | "text";
+
+export interface EventVenue {
+  name: string;
+  address: string | null;
+  mapUrl: string | null;
+  accessibility: string | null;
+  travel: string | null;
+}
+
+export interface ProgrammeSession {
+  title: string;
+  startsAt: string;
+  endsAt: string | null;
+  room: string | null;
+  speakers: string | null;
+}
+
+export interface EventSpeaker {
+  name: string;
+  role: string | null;
+  photo: Media | null;
+  biography: string | null;
+}
+
+export interface TicketType {
+  /** The editor's code, stable across edits: bookings refer to it. */
+  code: string;
+  name: string;
+  pence: number;
+  vatTreatment: VatTreatment;
+  audience: TicketAudience;
+  membershipTypeSlug: string | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  /** Null: only the event's capacity limits it. */
+  capacity: number | null;
+  /** Bought alongside a main ticket (a dinner): it does not take one of the event's places. */
+  addOn: boolean;
+}
+
+export interface RegistrationQuestion {
+  code: string;
+  label: string;
+  kind: QuestionKind;
+  /** For a choice question: the options, one per line in the CMS. */
+  choices: string[];
+  required: boolean;
+}
+
+export interface SocietyEvent {
+  id: string;
+  name: string;
+  slug: string;
+  summary: string | null;
+  description: SafeHtml | null;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  format: EventFormat;
+  state: EventState;
+  venue: EventVenue | null;
+  joiningInstructions: string | null;
+  joinUrl: string | null;
+  joinOpensMinutesBefore: number;
+  programme: ProgrammeSession[];
+  speakers: EventSpeaker[];
+  cpdHoursHundredths: number | null;
+  cpdCategory: CpdCategory | null;
+  image: Media | null;
+  seo: Seo | null;
+  membersOnly: boolean;
+  /** Null: no limit on the whole event (ticket types may still have one). */
+  capacity: number | null;
+  ticketTypes: TicketType[];
+  questions: RegistrationQuestion[];
+  cancellationDays: number;
+  waitlistOfferHours: number;
+  minimumAttendancePercent: number;
+}
+
+/** One attendee as the buyer named them, with the ticket and the answers. */
+export interface AttendeeInput {
+  ticketCode: string;
+  name: string;
+  email: string;
+  answers: Record<string, string>;
+}
+
+export type BookingStatus = "held" | "ordered" | "confirmed" | "cancelled" | "lost" | "expired";
+
+export interface Booking {
+  id: string;
+  eventId: string;
+  eventSlug: string;
+  userId: string;
+  orderId: string | null;
+  status: BookingStatus;
+  holdExpiresAt: string;
+  totalPence: number;
+  vatTreatment: VatTreatment;
+  title: string;
+  createdAt: string;
+}
+
+export interface Attendee {
+  id: string;
+  bookingId: string;
+  eventId: string;
+  ticketCode: string;
+  name: string;
+  email: string;
+  answers: Record<string, string>;
+  status: BookingStatus;
+  checkedInAt: string | null;
+  attended: boolean;
+}
+
+/** Places taken (held or booked) per ticket code, and for the event as a whole. */
+export interface PlacesTaken {
+  event: number;
+  byTicket: Record<string, number>;
+}
+
+/** A ticket as one viewer sees it now. */
+export interface TicketOffer {
+  ticket: TicketType;
+  /** Null when neither the ticket nor the event has a limit. */
+  placesLeft: number | null;
+  /** Why this viewer cannot buy it now; null when they can (places permitting). */
+  refusal: string | null;
+}
+
+/** An event's page for one viewer. */
+export interface EventPage {
+  event: SocietyEvent;
+  offers: TicketOffer[];
+  soldOut: boolean;
+  past: boolean;
+  /** The viewer's place on the waiting list (1: offered next); null when they are not on it. */
+  waitlist: { position: number; offered: boolean } | null;
+}
+
+/** One of the user's confirmed bookings, as their bookings page shows it. */
+export interface MyBooking {
+  event: SocietyEvent;
+  booking: Booking;
+  attendees: (Attendee & { qrToken: string })[];
+  /** The online joining link, only from the event's set time before the start until its end; null otherwise. */
+  joinUrl: string | null;
+  /** When the joining link appears, while it is still to come. */
+  joinOpensAt: Date | null;
+  /** Whether the event's cancellation policy still allows cancelling (so many days before the start). */
+  withinCancellationPolicy: boolean;
+}
+
+export interface TicketSales {
+  code: string;
+  name: string;
+  sold: number;
+  left: number | null;
+  grossPence: number;
+  vatPence: number;
+}
+
+export interface EventSales {
+  event: SocietyEvent;
+  tickets: TicketSales[];
+  waiting: number;
+  grossPence: number;
+  vatPence: number;
+}
+
+export interface CheckInResult {
+  outcome: "done" | "already" | "other-event" | "not-booked" | "unknown";
+  name: string | null;
+  checkedInAt: string | null;
+}

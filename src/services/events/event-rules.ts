@@ -1,0 +1,50 @@
+/**
+ * Who may buy which ticket, and what is left (issue 27). Pure: the places taken come from D1,
+ * the event from the CMS, and the page, the cart and the hold all ask these same functions.
+ */
+import type { PlacesTaken, SocietyEvent, TicketOffer, TicketType } from "../../domain/events";
+import type { Viewer } from "../../shared/pricing/webinar-offer";
+
+export const isPast = (event: SocietyEvent, now: Date): boolean => Date.parse(event.endsAt) <= now.getTime();
+
+/** A members-only event is shown to members alone. */
+export const visibleTo = (event: SocietyEvent, viewer: Viewer): boolean => !event.membersOnly || viewer === "member";
+
+export function placesLeft(event: SocietyEvent, ticket: TicketType, taken: PlacesTaken): number | null {
+  const limits: number[] = [];
+  if (ticket.capacity !== null) limits.push(ticket.capacity - (taken.byTicket[ticket.code] ?? 0));
+  if (event.capacity !== null && !ticket.addOn) limits.push(event.capacity - taken.event);
+  return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
+}
+
+/** Why `viewer` may not buy `ticket` at `now` (audience, sale window, the event's state); null when they may. */
+export function ticketRefusal(event: SocietyEvent, ticket: TicketType, viewer: Viewer, now: Date): string | null {
+  if (event.state === "cancelled") return "This event has been cancelled";
+  if (event.state === "postponed") return "This event has been postponed: bookings reopen when its new date is set";
+  if (isPast(event, now)) return "This event has ended";
+  if (ticket.saleStartsAt && Date.parse(ticket.saleStartsAt) > now.getTime()) return `On sale from ${dayText(ticket.saleStartsAt)}`;
+  if (ticket.saleEndsAt && Date.parse(ticket.saleEndsAt) <= now.getTime()) return `Sales of this ticket closed on ${dayText(ticket.saleEndsAt)}`;
+  if (Date.parse(event.startsAt) <= now.getTime()) return "This event has started: booking is closed";
+  switch (ticket.audience) {
+    case "anyone":
+      return null;
+    case "signed-in":
+      return viewer === "visitor" ? "Sign in to book this ticket" : null;
+    case "members":
+    case "membership-type":
+      return viewer === "member" ? null : "For members only";
+  }
+}
+
+export function ticketOffers(event: SocietyEvent, viewer: Viewer, now: Date, taken: PlacesTaken): TicketOffer[] {
+  return event.ticketTypes.map((ticket) => ({ ticket, placesLeft: placesLeft(event, ticket, taken), refusal: ticketRefusal(event, ticket, viewer, now) }));
+}
+
+/** The main tickets (not add-ons) the viewer may buy now: when they are all gone, the waiting list opens. */
+export const soldOut = (offers: readonly TicketOffer[]): boolean => {
+  const main = offers.filter((offer) => !offer.ticket.addOn && offer.refusal === null);
+  return main.length > 0 && main.every((offer) => offer.placesLeft === 0);
+};
+
+
+const dayText = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });

@@ -1,0 +1,81 @@
+import type { Attendee, SocietyEvent } from "../../domain/events";
+import { PageHeader } from "../components/page-header";
+import { whenText } from "./event-words";
+
+export interface StaffEventContentProps {
+  event: SocietyEvent;
+  attendees: readonly Attendee[];
+  next: { name: string; id: string } | null;
+  dietary: readonly { answer: string; count: number }[];
+  access: readonly { answer: string; count: number }[];
+}
+
+function Needs({ title, needs }: { title: string; needs: readonly { answer: string; count: number }[] }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {needs.length === 0 ? <p>None given.</p> : <ul>{needs.map((n) => <li key={n.answer}>{`${n.answer}: ${n.count}`}</li>)}</ul>}
+    </>
+  );
+}
+
+/** An event's attendees with their answers; prints on A4 as a sign-in sheet followed by badges. */
+export function StaffEventContent({ event, attendees, next, dietary, access }: StaffEventContentProps) {
+  const ticketName = (code: string) => event.ticketTypes.find((t) => t.code === code)?.name ?? code;
+  return (
+    <>
+      <PageHeader title={event.name} lede={whenText(event)} />
+      <p className="no-print">
+        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a> · Print this page for the sign-in sheet and badges.
+      </p>
+      <section aria-labelledby="needs" className="screen-section">
+        <h2 id="needs">For the venue</h2>
+        <Needs title="Dietary needs" needs={dietary} />
+        <Needs title="Access needs" needs={access} />
+      </section>
+      <section aria-labelledby="sign-in-sheet" className="screen-section sign-in-sheet">
+        <h2 id="sign-in-sheet">Attendees and sign-in sheet</h2>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Ticket</th>
+              {event.questions.map((q) => <th key={q.code} scope="col">{q.label}</th>)}
+              <th scope="col">Arrived</th>
+              <th scope="col">Signature</th>
+            </tr>
+          </thead>
+          <tbody>
+            {attendees.map((a) => (
+              <tr key={a.id}>
+                <td>{a.name}</td>
+                <td>{a.email}</td>
+                <td>{ticketName(a.ticketCode)}</td>
+                {event.questions.map((q) => <td key={q.code}>{a.answers[q.code] ?? ""}</td>)}
+                <td>{a.checkedInAt ? "Yes" : ""}</td>
+                <td />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {next ? (
+          <p>
+            <a href={`/staff/events/${event.id}?${new URLSearchParams({ afterName: next.name, afterId: next.id })}`}>Next attendees</a> (the CSV holds everyone)
+          </p>
+        ) : null}
+      </section>
+      <section aria-labelledby="badges" className="screen-section badges">
+        <h2 id="badges">Badges</h2>
+        <ul className="badge-sheet">
+          {attendees.map((a) => (
+            <li key={a.id} className="badge">
+              <span className="badge__name">{a.name}</span>
+              <span className="badge__event">{event.name}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { MyBooking } from "../../domain/events";
+import { hrefs } from "../../shared/links";
+import { PageHeader } from "../components/page-header";
+import { formatDate, formatTime } from "../format";
+import { TicketQr } from "./ticket-qr";
+import { whenText } from "./event-words";
+
+/** The user's event bookings: each attendee's ticket with its QR code, the joining link when open, and how to cancel. */
+export function UserEventsContent({ bookings }: { bookings: readonly MyBooking[] }) {
+  return (
+    <>
+      <PageHeader title="My events" lede="Your tickets, one QR code per attendee: show it at the door, on paper or on your phone." />
+      {bookings.length === 0 ? (
+        <p className="notice">
+          You have no event bookings yet. <a href={hrefs.events}>See upcoming events</a>.
+        </p>
+      ) : null}
+      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy }) => (
+        <section key={booking.id} aria-labelledby={`booking-${booking.id}`} className="screen-section">
+          <h2 id={`booking-${booking.id}`}>{booking.title}</h2>
+          <p>
+            <a href={hrefs.event(event.slug)}>{event.name}</a>, {whenText(event)}
+            {event.venue ? `, ${event.venue.name}` : ""}. <a href={hrefs.eventCalendar(event.slug)}>Add to your calendar</a>
+          </p>
+          {joinUrl ? (
+            <p>
+              <a className="button" href={joinUrl} rel="noreferrer">Join the online event</a>
+            </p>
+          ) : joinOpensAt ? (
+            <p className="hint">{`The joining link appears here from ${formatDate(joinOpensAt)}, ${formatTime(joinOpensAt)}.`}</p>
+          ) : null}
+          {event.joiningInstructions && event.format !== "in-person" ? <p>{event.joiningInstructions}</p> : null}
+          <ul className="ticket-list">
+            {attendees.map((attendee) => (
+              <li key={attendee.id} className="ticket">
+                <TicketQr token={attendee.qrToken} label={`QR code for ${attendee.name}'s ticket`} />
+                <p>
+                  <strong>{attendee.name}</strong> ({attendee.email}){attendee.checkedInAt ? " — checked in" : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {booking.orderId && withinCancellationPolicy ? (
+            <p>
+              <a href={`/user/orders/${booking.orderId}/cancel`}>Cancel this order</a> (up to {event.cancellationDays} days before the start: a full refund and a credit note)
+            </p>
+          ) : booking.orderId ? (
+            <p className="hint">{`Bookings can be cancelled online up to ${event.cancellationDays} days before the start; please contact the office.`}</p>
+          ) : null}
+        </section>
+      ))}
+    </>
+  );
+}

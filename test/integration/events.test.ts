@@ -1,0 +1,298 @@
+/**
+ * Events and conferences (issue 27) against the real Strapi demo content, D1 and the FAKE Stripe
+ * API (test/support/fake-stripe.ts; Stripe cannot be reached here): the list and the event page,
+ * booking several attendees through the cart and checkout, capacity under two buyers at once,
+ * and a payment that arrives after its hold ran out.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCmsClient } from "../../src/adapters/cms/client";
+import { eventsOperation } from "../../src/adapters/cms/operations/events";
+import type { SocietyEvent } from "../../src/domain/events";
+import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { signedInStaff } from "../support/worker/staff";
+import { payCheckout, sendWebhook } from "../support/worker/stripe";
+
+let events: SocietyEvent[];
+const bySlug = (slug: string) => events.find((e) => e.slug === slug)!;
+
+beforeAll(async () => {
+  const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
+  events = (await cms.run(eventsOperation, { page: 1, pageSize: 100 })).items;
+});
+
+async function shopper(options: { member?: boolean } = {}) {
+  const user = await createUser();
+  if (options.member) await makeMember(user);
+  const browser = new TestBrowser();
+  await browser.signIn(user.email, user.password);
+  return { browser, user };
+}
+
+const bookingsOf = (userId: string) =>
+  env.DB.prepare("SELECT * FROM event_bookings WHERE user_id = ?1 ORDER BY ticket_code").bind(userId).all<{ id: string; ticket_code: string; status: string; places: number; total_pence: number; order_id: string | null }>();
+const attendeesOf = (bookingId: string) =>
+  env.DB.prepare("SELECT * FROM event_attendees WHERE booking_id = ?1 ORDER BY name").bind(bookingId).all<{ name: string; email: string; answers: string; status: string }>();
+
+/** The cart address a booking form leads to, and the items it adds. */
+function addedBookings(response: Response): string {
+  expect(response.status).toBe(303);
+  const location = new URL(response.headers.get("Location")!, "http://localhost");
+  expect(location.pathname).toBe("/cart");
+  return location.searchParams.get("add")!;
+}
+
+/** The course has two places: fill them (or leave `leave` free) with a confirmed booking made directly. */
+async function takeCoursePlaces(count: number) {
+  const course = bySlug("manual-therapy-course");
+  for (let i = 0; i < count; i++) {
+    const id = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, event_capacity, ticket_capacity, status, hold_expires_at)
+         VALUES (?1, ?2, ?3, 'someone-else', 'place', 'Course', 1, 12000, 12000, 'exempt', 1, 2, NULL, 'confirmed', '2000-01-01T00:00:00.000Z')`,
+      ).bind(id, course.id, course.slug),
+      env.DB.prepare(
+        `INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, status, hold_expires_at, qr_token)
+         VALUES (?1, ?2, ?3, 'place', 1, 'Someone Else', 'someone@guild.example', 'confirmed', '2000-01-01T00:00:00.000Z', ?1)`,
+      ).bind(crypto.randomUUID(), id, course.id),
+    ]);
+  }
+}
+const clearCourse = async () => {
+  const course = bySlug("manual-therapy-course");
+  await env.DB.batch([env.DB.prepare("DELETE FROM event_attendees WHERE event_id = ?1").bind(course.id), env.DB.prepare("DELETE FROM event_bookings WHERE event_id = ?1").bind(course.id)]);
+};
+
+const courseForm = (name: string) => ({ places: "1", "a0.ticket": "place", "a0.name": name, "a0.email": `${name.toLowerCase().replace(/ /g, ".")}@guild.example` });
+
+describe("the events list and an event's page", () => {
+  it("lists upcoming events, filters by format, month and CPD, and archives past ones", async () => {
+    const page = await (await new TestBrowser().fetch("/events")).text();
+    const upcoming = page.slice(page.indexOf("Upcoming events"), page.indexOf("Past events"));
+    expect(upcoming).toContain("Annual Conference 2027");
+    expect(upcoming).toContain("Manual Therapy Skills Course");
+    expect(upcoming).not.toContain("Online Workshop");
+    expect(page.slice(page.indexOf("Past events"))).toContain("Online Workshop: Writing Exercise Programmes");
+
+    const online = await (await new TestBrowser().fetch("/events?format=online")).text();
+    expect(online).toContain("No upcoming events match");
+    const month = bySlug("manual-therapy-course").startsAt.slice(0, 7);
+    const inMonth = await (await new TestBrowser().fetch(`/events?month=${month}`)).text();
+    expect(inMonth.slice(inMonth.indexOf("Upcoming events"), inMonth.indexOf("Past events"))).toContain("Manual Therapy Skills Course");
+    expect(inMonth.slice(inMonth.indexOf("Upcoming events"), inMonth.indexOf("Past events"))).not.toContain("Annual Conference 2027");
+  });
+
+  it("shows the programme, speakers, venue, tickets with places left, schema.org Event data and a calendar file", async () => {
+    const response = await new TestBrowser().fetch("/events/annual-conference");
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    for (const text of ["Keynote: persistent pain, ten years on", "Dr Alex Example", "Example Conference Centre", "Step-free access", "Conference dinner add-on", "£240.00", "250 places left · For members only", "100 places left", "Sign in to book"]) {
+      expect(page).toContain(text);
+    }
+    const json = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!);
+    expect(json).toMatchObject({ "@type": "Event", name: "Annual Conference 2027", eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode", location: [{ "@type": "Place", name: "Example Conference Centre" }] });
+    expect(json.offers).toContainEqual(expect.objectContaining({ name: "Member", price: "240.00", priceCurrency: "GBP" }));
+
+    const ics = await new TestBrowser().fetch("/events/annual-conference/calendar.ics");
+    expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const text = await ics.text();
+    expect(text).toContain("SUMMARY:Annual Conference 2027");
+    expect(text).not.toContain("zoom.example");
+    expect((await new TestBrowser().fetch("/events/online-exercise-workshop/calendar.ics")).status).toBe(404);
+  });
+
+  it("never shows an online event's joining link on its public page", async () => {
+    const page = await (await new TestBrowser().fetch("/events/online-exercise-workshop")).text();
+    expect(page).toContain("This event has ended");
+    expect(page).not.toContain("zoom.example");
+  });
+});
+
+describe("booking", () => {
+  it("a group booking holds each attendee's place with their answers, and card payment confirms it through the cart's checkout", async () => {
+    const { browser, user } = await shopper({ member: true });
+    const form = {
+      places: "2",
+      "a0.ticket": "member",
+      "a0.name": "Ada Lovelace",
+      "a0.email": "ada@guild.example",
+      "a0.addon.dinner": "on",
+      "a0.q.dietary": "Vegetarian",
+      "a0.q.workshop": "Pain education",
+      "a1.ticket": "non-member",
+      "a1.name": "Charles Babbage",
+      "a1.email": "charles@guild.example",
+      "a1.q.access": "Step-free seat",
+      "a1.q.workshop": "Pelvic health",
+    };
+    const add = addedBookings(await browser.post("/events/annual-conference/book", form));
+    const bookings = (await bookingsOf(user.uid)).results;
+    expect(bookings.map((b) => [b.ticket_code, b.places, b.total_pence, b.status])).toEqual([
+      ["dinner", 1, 5500, "held"],
+      ["member", 1, 24000, "held"],
+      ["non-member", 1, 36000, "held"],
+    ]);
+    const ada = (await attendeesOf(bookings.find((b) => b.ticket_code === "member")!.id)).results[0]!;
+    expect(ada).toMatchObject({ name: "Ada Lovelace", email: "ada@guild.example", status: "held" });
+    expect(JSON.parse(ada.answers)).toEqual({ dietary: "Vegetarian", workshop: "Pain education" });
+
+    const cart = await (await browser.fetch(`/cart?add=${encodeURIComponent(add)}`)).text();
+    expect(cart).toContain("Annual Conference 2027: Member × 1");
+    expect(cart).toContain("Annual Conference 2027: Conference dinner add-on × 1");
+    expect(cart).toContain("£655.00");
+
+    const checkout = await browser.post("/cart/checkout", { items: add, expectedTotalPence: "65500", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    expect(checkout.headers.get("Location")).toMatch(new RegExp(`^${env.STRIPE_API_URL}/checkout/pay/cs_test_`));
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string; total_pence: number; lines: string; checkout_session_id: string }>();
+    expect(order!.total_pence).toBe(65500);
+    expect(JSON.parse(order!.lines).map((l: { kind: string }) => l.kind)).toEqual(["booking", "booking", "booking"]);
+    expect((await bookingsOf(user.uid)).results.every((b) => b.order_id === order!.id)).toBe(true);
+
+    await payCheckout(order!.checkout_session_id, 65500);
+    expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    expect((await bookingsOf(user.uid)).results.map((b) => b.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+    expect((await attendeesOf(bookings.find((b) => b.ticket_code === "member")!.id)).results[0]!.status).toBe("confirmed");
+    const receipt = await env.DB.prepare("SELECT items FROM receipts WHERE order_id = ?1").bind(order!.id).first<{ items: string }>();
+    expect(receipt!.items).toContain("Annual Conference 2027: Member × 1");
+    const page = await (await browser.fetch("/events/annual-conference")).text();
+    expect(page).toContain("249 places left");
+  });
+
+  it("a missing required answer, a ticket the buyer may not buy and a bad e-mail are each refused beside the field, with everything typed kept", async () => {
+    const { browser, user } = await shopper();
+    const response = await browser.post("/events/annual-conference/book", { places: "1", "a0.ticket": "member", "a0.name": "Grace Hopper", "a0.email": "not-an-address", "a0.q.dietary": "Vegan" });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("Member: For members only");
+    expect(page).toContain("Enter the attendee&#x27;s e-mail address");
+    expect(page).toContain("Grace Hopper");
+    expect(page).toContain("Vegan");
+    const again = await (await browser.post("/events/annual-conference/book", { places: "1", "a0.ticket": "non-member", "a0.name": "Grace Hopper", "a0.email": "grace@guild.example" })).text();
+    expect(again).toContain("Answer “Which workshop on day two?”");
+    expect((await bookingsOf(user.uid)).results).toEqual([]);
+  });
+
+  it("a visitor is asked to sign in to book", async () => {
+    const response = await new TestBrowser().post("/events/annual-conference/book", { places: "1" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toContain("/api/auth/signin");
+  });
+});
+
+describe("capacity is never oversold", () => {
+  it("two buyers for the last place at once: one holds it, the other is told and keeps what they typed", async () => {
+    await clearCourse();
+    await takeCoursePlaces(1);
+    const [a, b] = await Promise.all([shopper(), shopper()]);
+    const responses = await Promise.all([a.browser.post("/events/manual-therapy-course/book", courseForm("Buyer One")), b.browser.post("/events/manual-therapy-course/book", courseForm("Buyer Two"))]);
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([303, 409]);
+    const loser = responses.find((r) => r.status === 409)!;
+    const page = await loser.text();
+    expect(page).toContain("Place is now sold out");
+    expect(page).toContain("Nothing has been booked or charged");
+    expect(page).toMatch(/Nothing has been booked or charged for Buyer (One|Two)\./);
+    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))")
+      .bind(bySlug("manual-therapy-course").id)
+      .first<{ n: number }>();
+    expect(live!.n).toBe(2);
+    expect(await (await new TestBrowser().fetch("/events/manual-therapy-course")).text()).toContain("Sold out");
+  });
+
+  it("a hold that runs out frees its place; paid after the place went to someone else, the booking is lost, not oversold", async () => {
+    await clearCourse();
+    await takeCoursePlaces(1);
+    const late = await shopper();
+    const add = addedBookings(await late.browser.post("/events/manual-therapy-course/book", courseForm("Late Payer")));
+    const checkout = await late.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    expect(checkout.status).toBe(303);
+    // The card hold runs out (time passing, set directly) and another buyer takes the place.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE event_bookings SET hold_expires_at = '2001-01-01T00:00:00.000Z' WHERE user_id = ?1").bind(late.user.uid),
+      env.DB.prepare("UPDATE event_attendees SET hold_expires_at = '2001-01-01T00:00:00.000Z' WHERE booking_id IN (SELECT id FROM event_bookings WHERE user_id = ?1)").bind(late.user.uid),
+    ]);
+    const quick = await shopper();
+    addedBookings(await quick.browser.post("/events/manual-therapy-course/book", courseForm("Quick Buyer")));
+
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(late.user.uid).first<{ id: string; checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 12000);
+    expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    expect((await bookingsOf(late.user.uid)).results.map((b) => b.status)).toEqual(["lost"]);
+    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND status IN ('confirmed', 'held')").bind(bySlug("manual-therapy-course").id).first<{ n: number }>();
+    expect(live!.n).toBe(2); // the first place's holder and Quick Buyer; the late payer's place is lost
+    // The refund: Stripe (the fake) refunded it, with a credit note and an audit entry staff see on the order.
+    const note = await env.DB.prepare("SELECT total_pence FROM credit_notes WHERE order_id = ?1").bind(order!.id).first<{ total_pence: number }>();
+    expect(note!.total_pence).toBe(12000);
+    expect(await env.DB.prepare("SELECT action FROM staff_audit_log WHERE order_id = ?1 AND action = 'order.lost_places_refunded'").bind(order!.id).first()).not.toBeNull();
+    // …and the buyer is on the waiting list, which the event's page shows them.
+    expect(await (await late.browser.fetch("/events/manual-therapy-course")).text()).toContain("You are number 1 on the waiting list");
+  });
+});
+
+describe("the attendee's bookings", () => {
+  it("shows a QR-coded ticket per attendee, and cancelling through the order's refund path issues a credit note and frees the places", async () => {
+    const { browser, user } = await shopper();
+    const form = { places: "2", "a0.ticket": "non-member", "a0.name": "Mary Somerville", "a0.email": "mary@guild.example", "a0.q.workshop": "Pain education", "a1.ticket": "non-member", "a1.name": "Caroline Herschel", "a1.email": "caroline@guild.example", "a1.q.workshop": "Pelvic health" };
+    const add = addedBookings(await browser.post("/events/annual-conference/book", form));
+    await browser.post("/cart/checkout", { items: add, expectedTotalPence: "72000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string; checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 72000);
+    await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
+    const before = await (await new TestBrowser().fetch("/events/annual-conference")).text();
+
+    const page = await (await browser.fetch("/user/events")).text();
+    expect(page).toContain("Mary Somerville");
+    expect(page).toContain("Caroline Herschel");
+    expect(page.match(/role="img" aria-label="QR code for [^"]+"><svg/g)).toHaveLength(2);
+    expect(page).toContain(`/user/orders/${order!.id}/cancel`);
+
+    expect((await browser.post(`/user/orders/${order!.id}/cancel`, {})).status).toBe(303);
+    expect((await bookingsOf(user.uid)).results.map((b) => b.status)).toEqual(["cancelled"]);
+    const note = await env.DB.prepare("SELECT total_pence FROM credit_notes WHERE order_id = ?1").bind(order!.id).first<{ total_pence: number }>();
+    expect(note!.total_pence).toBe(72000);
+    const left = (html: string) => Number(/Non-member<\/td><td>£360\.00<\/td><td>(\d+) places left/.exec(html)![1]);
+    expect(left(await (await new TestBrowser().fetch("/events/annual-conference")).text())).toBe(left(before) + 2);
+    expect(await (await browser.fetch("/user/events")).text()).not.toContain("Mary Somerville");
+  });
+});
+
+describe("staff: sales, attendees and check-in", () => {
+  it("shows sales by ticket type with revenue and VAT, the attendees with answers and needs, their CSV, and checks a ticket in once", async () => {
+    const { browser, user } = await shopper({ member: true });
+    const add = addedBookings(
+      await browser.post("/events/annual-conference/book", { places: "1", "a0.ticket": "member", "a0.name": "Zora Checkin", "a0.email": "zora@guild.example", "a0.q.dietary": "Gluten free", "a0.q.workshop": "Pain education" }),
+    );
+    await browser.post("/cart/checkout", { items: add, expectedTotalPence: "24000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 24000);
+    await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
+    const conference = bySlug("annual-conference");
+
+    const staff = await signedInStaff();
+    const overview = await (await staff.fetch("/staff/events")).text();
+    expect(overview).toContain("Annual Conference 2027");
+    expect(overview).toMatch(/<td>Member<\/td><td>\d+<\/td><td>\d+<\/td><td>£[\d,]+\.\d\d<\/td><td>£[\d,]+\.\d\d<\/td>/);
+
+    const detail = await (await staff.fetch(`/staff/events/${conference.id}`)).text();
+    expect(detail).toContain("Zora Checkin");
+    expect(detail).toContain("Gluten free: 1");
+    const csv = await (await staff.fetch(`/staff/events/${conference.id}/attendees.csv`)).text();
+    expect(csv.split("\r\n")[0]).toBe("Name,E-mail,Ticket,Dietary needs,Access needs,Which workshop on day two?,Checked in");
+    expect(csv).toContain("Zora Checkin,zora@guild.example,Member,Gluten free,,Pain education,");
+
+    const token = (await env.DB.prepare("SELECT qr_token FROM event_attendees WHERE name = 'Zora Checkin'").first<{ qr_token: string }>())!.qr_token;
+    const first = await staff.post(`/staff/events/${conference.id}/check-in`, { code: `guildhall-ticket:${token}` });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Checked in: Zora Checkin");
+    const second = await staff.post(`/staff/events/${conference.id}/check-in`, { code: token });
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("Already checked in: this ticket has been used: Zora Checkin");
+    const course = bySlug("manual-therapy-course");
+    const elsewhere = await staff.post(`/staff/events/${course.id}/check-in`, { code: token });
+    expect(await elsewhere.text()).toContain("This ticket is for another event");
+    const found = await (await staff.fetch(`/staff/events/${conference.id}/check-in?q=zora`)).text();
+    expect(found).toContain("Zora Checkin");
+    expect(found).toContain("arrived");
+  });
+});
