@@ -92,6 +92,23 @@ describe("who is listed", () => {
     expect((await new TestBrowser().fetch(`/find-a-practitioner/${ada.id}`)).status).toBe(200);
   });
 
+  it("removes a member the membership office suspends at once and brings them back when reinstated", async () => {
+    const language = uniqueLanguage();
+    const sue = await practitioner("Suspended Sue", { language });
+    const query = `place=Exeter&language=${language}`;
+    expect(names((await search(query)).html)).toEqual(["Suspended Sue"]);
+    expect((await search(query)).response.headers.get("X-Edge-Cache")).toBe("hit");
+
+    await env.DB.prepare("UPDATE memberships SET suspended_on = '2026-11-27', suspension_reason = 'Under investigation' WHERE user_id = ?1").bind(sue.userId).run();
+    const suspended = await search(query);
+    expect(names(suspended.html)).toEqual([]);
+    expect(suspended.html).not.toContain("Suspended Sue");
+    expect((await new TestBrowser().fetch(`/find-a-practitioner/${sue.id}`)).status).toBe(404);
+
+    await env.DB.prepare("UPDATE memberships SET suspended_on = NULL, suspension_reason = NULL WHERE user_id = ?1").bind(sue.userId).run();
+    expect(names((await search(query)).html)).toEqual(["Suspended Sue"]);
+  });
+
   it("shows no one past their period and grace, with an open dispute, of a type not listed, not opted in, or hidden by staff", async () => {
     const language = uniqueLanguage();
     await practitioner("Shown Sam", { language });

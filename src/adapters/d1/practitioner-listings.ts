@@ -5,8 +5,9 @@
  * its membership record and keeps only a listing that is opted in, not hidden by staff, whose
  * membership is in force (active and within its period plus the grace days, no grace for one set
  * to end; services/membership/member-state.ts), of a type the CMS lets be listed, with no open
- * dispute of a membership payment (services/membership/member-rule.ts). A lapse, a dispute or a
- * hiding removes a listing from the next page; a renewal brings it back.
+ * dispute of a membership payment and no suspension by the membership office
+ * (services/membership/member-rule.ts). A lapse, a dispute, a suspension or a hiding removes a
+ * listing from the next page; a renewal or a reinstatement brings it back.
  *
  * The search reads the practices in a latitude/longitude box on an index, keeps each listing's
  * nearest practice by the chord on the unit sphere (exact distance order, see src/shared/geo.ts),
@@ -26,7 +27,7 @@ export interface Listability {
 }
 
 const LISTABLE = `l.listed = 1 AND l.hidden_at IS NULL
-  AND m.status = 'active'
+  AND m.status = 'active' AND m.suspended_on IS NULL
   AND (julianday(m.period_end) IS NULL OR julianday(m.period_end) + CASE WHEN m.ends_on IS NULL THEN ?2 ELSE 0 END > julianday(?1))
   AND m.membership_slug IN (SELECT value FROM json_each(?3))
   AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.user_id = l.user_id AND d.source = 'membership' AND d.status = 'open')`;
