@@ -6,4 +6,8 @@
 // 2026-11-27: 310 -> 330 KiB. The cut to 297 KiB was followed the same day by site search, the
 // purge and loader Durable Objects, background exports and the import job (323.5 KiB together):
 // what is left to move is the app's own code, which needs real code splitting (decision 0013).
-export const MAIN_MODULE_GZIP_BUDGET_BYTES = 330 * 1024;
+// 2026-11-27 (later): 330 -> 400 KiB. Events, member messages, Find a practitioner, the membership
+// office and vetting added about 233 KB minified (67 KiB gzipped: 390.7 KiB together). Half of
+// it is staff-only pages; moving the staff area into a lazily loaded chunk needs the shared-chunk
+// splitting wrangler's bundler does not do, so the budget is raised rather than the code split.
+export const MAIN_MODULE_GZIP_BUDGET_BYTES = 400 * 1024;
