@@ -30,6 +30,7 @@ export const EMAIL_KINDS = [
   "practitioner-contact",
   "practitioner-contact-copy",
   "practitioner-listing-hidden",
+  "event-booking-confirmed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -64,6 +65,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "practitioner-contact": "transactional",
   "practitioner-contact-copy": "transactional",
   "practitioner-listing-hidden": "transactional",
+  "event-booking-confirmed": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -325,6 +327,25 @@ export interface PractitionerListingHiddenData {
   reason: string;
 }
 
+/**
+ * An event booking confirmed by its order's payment (docs/decisions/0052): one message per
+ * booking, to the buyer. No attachment: the calendar file is a link to the event's `.ics`.
+ */
+export interface EventBookingConfirmedData {
+  orderReference: string;
+  eventName: string;
+  eventSlug: string;
+  /** Instants, shown in `timeZone` (the event's); null when the CMS could not say just now (the tickets page can). */
+  startsAt: string | null;
+  endsAt: string | null;
+  timeZone: string;
+  /** Where it happens: the venue (in person or hybrid), online (online or hybrid); neither when the CMS could not say. */
+  venue: { name: string; address: string | null } | null;
+  online: boolean;
+  /** Each place booked: the attendee's name and their ticket type. */
+  attendees: { name: string; ticket: string }[];
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -348,6 +369,7 @@ export interface EmailDataFor {
   "practitioner-contact": PractitionerContactData;
   "practitioner-contact-copy": PractitionerContactData;
   "practitioner-listing-hidden": PractitionerListingHiddenData;
+  "event-booking-confirmed": EventBookingConfirmedData;
 }
 
 /**

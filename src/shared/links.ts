@@ -82,6 +82,8 @@ export const hrefs = {
   topicConsents: "/user/account/topics",
   membership: "/user/membership",
   myWebinars: "/user/webinars",
+  /** The user's confirmed event bookings and their tickets. */
+  myEvents: "/user/events",
   /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */
   cancelOrder: (orderId: string) => `/user/orders/${segment(orderId)}/cancel`,
   receipts: "/user/receipts",

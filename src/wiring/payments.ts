@@ -42,7 +42,7 @@ export function buildPayments({ config, db, stores, published, notices, graceDay
     /** Pro-forma invoices issued with the payer's e-mail (a bank-transfer join or order, or staff). */
     proFormaIssuer: createProFormaIssuer({ store: stores.proForma, notices, paymentInstructions: config.membership.offlinePaymentInstructions }),
     membershipFollowUps,
-    orderFollowUps: createOrderFollowUps({ receipts: stores.receipts, notices, content: published, now, log }),
+    orderFollowUps: createOrderFollowUps({ receipts: stores.receipts, notices, content: published, bookings: stores.eventBookings, now, log }),
     /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
     completeRenewal: (session: CheckoutSession) =>
       completeRenewalCheckout(

@@ -4,13 +4,14 @@
  * booking several attendees through the cart and checkout, capacity under two buyers at once,
  * and a payment that arrives after its hold ran out.
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { eventsOperation } from "../../src/adapters/cms/operations/events";
 import type { SocietyEvent } from "../../src/domain/events";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
+import { londonDate } from "../../src/shared/london-date";
 import { payCheckout, sendWebhook } from "../support/worker/stripe";
 
 let events: SocietyEvent[];
@@ -219,6 +220,8 @@ describe("capacity is never oversold", () => {
     await payCheckout(order!.checkout_session_id, 12000);
     expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
     expect((await bookingsOf(late.user.uid)).results.map((b) => b.status)).toEqual(["lost"]);
+    // A lost booking is never confirmed by e-mail (the refund's e-mail tells the buyer instead).
+    expect(await env.DB.prepare("SELECT 1 FROM email_outbox WHERE user_id = ?1 AND kind = 'event-booking-confirmed'").bind(late.user.uid).first()).toBeNull();
     const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND status IN ('confirmed', 'held')").bind(bySlug("manual-therapy-course").id).first<{ n: number }>();
     expect(live!.n).toBe(2); // the first place's holder and Quick Buyer; the late payer's place is lost
     // The refund: Stripe (the fake) refunded it, with a credit note and an audit entry staff see on the order.
@@ -294,5 +297,50 @@ describe("staff: sales, attendees and check-in", () => {
     const found = await (await staff.fetch(`/staff/events/${conference.id}/check-in?q=zora`)).text();
     expect(found).toContain("Zora Checkin");
     expect(found).toContain("arrived");
+  });
+});
+
+describe("the booking confirmation e-mail", () => {
+  const confirmations = (userId: string) =>
+    env.DB.prepare("SELECT id, recipient, subject FROM email_outbox WHERE user_id = ?1 AND kind = 'event-booking-confirmed'").bind(userId).all<{ id: string; recipient: string; subject: string }>();
+  const textOf = async (id: string) => (await SELF.fetch(`http://localhost/dev/mailbox/${id}/text`)).text();
+
+  it("a booking paid by card sends its buyer one confirmation naming each attendee, however often the payment's webhook arrives", async () => {
+    const { browser, user } = await shopper();
+    const form = { places: "2", "a0.ticket": "non-member", "a0.name": "Emmy Noether", "a0.email": "emmy@guild.example", "a0.q.workshop": "Pain education", "a1.ticket": "non-member", "a1.name": "Sofia Kovalevskaya", "a1.email": "sofia@guild.example", "a1.q.workshop": "Pelvic health" };
+    const add = addedBookings(await browser.post("/events/annual-conference/book", form));
+    await browser.post("/cart/checkout", { items: add, expectedTotalPence: "72000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string; reference: string; checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 72000);
+    expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    expect((await confirmations(user.uid)).results).toHaveLength(1);
+    expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    const sent = (await confirmations(user.uid)).results;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ recipient: user.email, subject: "Your booking is confirmed: Annual Conference 2027" });
+
+    const text = await textOf(sent[0]!.id);
+    expect(text).toContain("Emmy Noether: Non-member");
+    expect(text).toContain("Sofia Kovalevskaya: Non-member");
+    expect(text).toMatch(/When: \w+, \d+ \w+ 2027, \d\d:\d\d (GMT|BST|UTC[+-]?\d*)/);
+    expect(text).toContain(`Order: ${order!.reference}`);
+    expect(text).toContain("/user/events");
+    expect(text).toContain("/events/annual-conference/calendar.ics");
+    // The receipt still goes too: the confirmation is beside it, not instead of it.
+    expect(await env.DB.prepare("SELECT 1 FROM email_outbox WHERE user_id = ?1 AND kind = 'order-receipt'").bind(user.uid).first()).not.toBeNull();
+  });
+
+  it("a bank-transfer booking sends its confirmation when staff record the payment", async () => {
+    const { browser, user } = await shopper();
+    const add = addedBookings(await browser.post("/events/annual-conference/book", { places: "1", "a0.ticket": "non-member", "a0.name": "Lise Meitner", "a0.email": "lise@guild.example", "a0.q.workshop": "Pain education" }));
+    expect((await browser.post("/cart/checkout", { items: add, expectedTotalPence: "36000", idempotencyKey: crypto.randomUUID(), paymentMethod: "offline" })).status).toBe(303);
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string }>();
+    expect((await confirmations(user.uid)).results).toHaveLength(0);
+
+    const staff = await signedInStaff();
+    expect((await staff.post(`/staff/orders/${order!.id}/payment`, { amount: "360.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 27" })).status).toBe(303);
+    const sent = (await confirmations(user.uid)).results;
+    expect(sent).toHaveLength(1);
+    expect(await textOf(sent[0]!.id)).toContain("Lise Meitner: Non-member");
   });
 });

@@ -45,6 +45,18 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       link("/user/membership"),
     ],
   },
+  "event-booking-confirmed": {
+    subject: "Your booking is confirmed: Annual conference",
+    facts: [
+      "Event: Annual conference",
+      "When: Friday, 12 March 2027, 09:00 GMT to 17:00 GMT",
+      "Where: Guildhall, Gresham Street, London",
+      "Ada Lovelace: Member ticket",
+      "Charles Babbage: Conference dinner",
+      `Your tickets: ${link("/user/events")}`,
+      `nothing is attached to this e-mail): ${link("/events/annual-conference/calendar.ics")}`,
+    ],
+  },
   "order-receipt": {
     subject: "Your receipt for order GH-ORD0001",
     facts: [

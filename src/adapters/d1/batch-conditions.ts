@@ -27,6 +27,8 @@ export const batchConditions = {
   /** The order with this (fresh) id was stored: its idempotency key was not used before. */
   orderStored: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ?", orderId),
   orderPaid: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ? AND status = 'paid'", orderId),
+  /** The event booking is confirmed (its order's payment, earlier in the batch, confirmed it). */
+  bookingConfirmed: (bookingId: string) => query("SELECT 1 FROM event_bookings WHERE id = ? AND status = 'confirmed'", bookingId),
   orderPaymentStored: (paymentId: string) => query("SELECT 1 FROM order_payments WHERE id = ?", paymentId),
   /** The refund with this id has its credit note. */
   creditNoteIssued: (refundId: string) => query("SELECT 1 FROM credit_notes WHERE refund_id = ?", refundId),

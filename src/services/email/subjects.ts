@@ -82,6 +82,8 @@ function subjectText(email: EmailContent): string {
       return `A message from ${email.data.senderName} through Find a practitioner`;
     case "practitioner-contact-copy":
       return `Your message to ${email.data.practitionerName}`;
+    case "event-booking-confirmed":
+      return `Your booking is confirmed: ${email.data.eventName}`;
     case "practitioner-listing-hidden":
       return "Your public listing has been hidden";
   }

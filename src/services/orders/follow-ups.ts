@@ -5,18 +5,24 @@
  * alone (nothing was paid, so there is no receipt). The e-mail's dedupe key is the order, so
  * however often the payment arrives the buyer hears once.
  *
+ * An order with event bookings also gets, in that batch, one booking-confirmed e-mail per booking
+ * (its dedupe key is the booking), written only if the payment confirmed the booking: a booking
+ * lost to a late payment (services/events/lost-places.ts) gets no confirmation.
+ *
  * The e-mail says what the buyer can now watch, with dates, from the CMS's catalogue (cached).
  * If the CMS cannot say just now, the e-mail points to the buyer's webinars page instead: a
  * message never holds up a payment.
  */
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { ReceiptStore } from "../../adapters/d1/receipts";
-import type { OrderReceiptData } from "../../domain/email";
+import type { EventBookingStore } from "../../adapters/d1/event-bookings";
+import type { EventBookingConfirmedData, OrderReceiptData } from "../../domain/email";
+import type { SocietyEvent } from "../../domain/events";
 import type { NewOrder, Order, OrderPayment } from "../../domain/orders";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
 import type { ContentService } from "../content/content-service";
-import type { Notices } from "../email/notices";
+import type { Notice, Notices } from "../email/notices";
 import type { PreparedEmail } from "../email/outbox";
 import { orderReceipt } from "../receipts/receipt-content";
 import { receiptYear } from "../receipts/receipt-number";
@@ -24,7 +30,8 @@ import { receiptYear } from "../receipts/receipt-number";
 export interface OrderFollowUpsDeps {
   receipts: Pick<ReceiptStore, "issue" | "numberOf">;
   notices: Notices;
-  content: Pick<ContentService, "catalogue">;
+  content: Pick<ContentService, "catalogue" | "events">;
+  bookings: Pick<EventBookingStore, "ofOrder" | "attendeesOfBookings">;
   now: () => Date;
   log: Logger;
 }
@@ -61,6 +68,38 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
     }
   }
 
+  /** One booking-confirmed e-mail per booking the order holds, each written only if the payment confirms it. */
+  async function bookingConfirmations(order: Order): Promise<Notice[]> {
+    const bookings = (await deps.bookings.ofOrder(order.id)).filter((booking) => booking.status === "held" || booking.status === "confirmed");
+    if (bookings.length === 0) return [];
+    const [attendees, events] = await Promise.all([
+      deps.bookings.attendeesOfBookings(bookings.map((booking) => booking.id)),
+      deps.content.events().catch((error: unknown) => {
+        deps.log.warn("order.booking_events_unavailable", { error, next: "the e-mail points to the buyer's tickets page for the date and place" });
+        return [] as SocietyEvent[];
+      }),
+    ]);
+    return bookings.map((booking) => {
+      const event = events.find((e) => e.id === booking.eventId);
+      const ticket = (code: string) => event?.ticketTypes.find((t) => t.code === code)?.name ?? booking.title;
+      const data: EventBookingConfirmedData = {
+        orderReference: order.reference,
+        eventName: event?.name ?? booking.title,
+        eventSlug: booking.eventSlug,
+        startsAt: event?.startsAt ?? null,
+        endsAt: event?.endsAt ?? null,
+        timeZone: event?.timeZone ?? "Europe/London",
+        venue: event && event.format !== "online" && event.venue ? { name: event.venue.name, address: event.venue.address } : null,
+        online: event ? event.format !== "in-person" : false,
+        attendees: attendees.filter((a) => a.bookingId === booking.id).map((a) => ({ name: a.name, ticket: ticket(a.ticketCode) })),
+      };
+      return {
+        message: { kind: "event-booking-confirmed" as const, event: booking.id, to: { email: order.email, userId: order.userId }, data },
+        onlyIf: when.bookingConfirmed(booking.id),
+      };
+    });
+  }
+
   const message = (order: Pick<Order, "id" | "reference" | "userId" | "email" | "lines">, data: Omit<OrderReceiptData, "orderReference" | "lines">) => ({
     kind: "order-receipt" as const,
     event: order.id,
@@ -82,7 +121,7 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
 
     /** An order paid: its receipt (when money was received) and the e-mail with the receipt's number. */
     async paid(order: Order, payment: OrderPayment): Promise<PreparedEmail> {
-      const webinars = await watchList(order.webinarIds);
+      const [webinars, confirmations] = await Promise.all([watchList(order.webinarIds), bookingConfirmations(order)]);
       // A card payment of nothing (a full discount) stores no payment, so it has no receipt.
       const issue = payment.amountPence > 0 ? [deps.receipts.issue(orderReceipt({ order, payment, year: receiptYear(deps.now()) }), when.orderPaymentStored(payment.id))] : [];
       const email = deps.notices.prepare([
@@ -91,6 +130,7 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
           onlyIf: when.orderPaid(order.id),
           fill: [{ field: "receiptNumber", ...deps.receipts.numberOf("order", payment.id) }],
         },
+        ...confirmations,
       ]);
       return { statements: [...issue, ...email.statements], ids: email.ids };
     },

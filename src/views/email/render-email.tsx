@@ -13,6 +13,7 @@ import { applicationRejected } from "./templates/application-rejected";
 import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
 import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
+import { eventBookingConfirmed } from "./templates/event-booking-confirmed";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
@@ -51,6 +52,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "practitioner-contact": practitionerContact,
   "practitioner-contact-copy": practitionerContactCopy,
   "practitioner-listing-hidden": practitionerListingHidden,
+  "event-booking-confirmed": eventBookingConfirmed,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

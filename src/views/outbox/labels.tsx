@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "application-staff-notice": "New application (staff)",
   "membership-paid": "Membership paid",
   "order-receipt": "Order receipt",
+  "event-booking-confirmed": "Event booking confirmed",
   "refund-issued": "Refund issued",
   "pro-forma-issued": "Pro-forma invoice",
   "dispute-opened": "Payment disputed (staff)",
