@@ -15,6 +15,7 @@ import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
 import { DEV_CMS_PORT, startCms } from "./lib/cms.mjs";
 import { demoCpdSql } from "./lib/demo-cpd.mjs";
+import { demoEventsSql } from "./lib/demo-events.mjs";
 import { seedDemoSocietyOnce } from "./lib/demo-society-seed.mjs";
 import { readDevVars } from "./lib/dev-vars.mjs";
 import { DEV_FIREBASE_PORT, FIREBASE_LOCAL_API_KEY, startAuthEmulator } from "./lib/firebase.mjs";
@@ -78,6 +79,9 @@ try {
   const auth = authStart.value;
   auth.proc.exited.then(() => !stopping && (console.error("The Firebase Auth emulator stopped unexpectedly."), stopAll(1)));
 
+  // The course sold out with a waiting list (scripts/lib/demo-events.mjs); null if the CMS cannot say.
+  const demoEvents = await demoEventsSql({ cmsUrl: cms.url, token: secrets.CMS_TOKEN });
+
   console.log("Starting the Worker (wrangler dev, local KV and D1)…");
   const worker = await startWorker({
     port: WORKER_PORT,
@@ -98,6 +102,7 @@ try {
       `INSERT OR IGNORE INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title, payment_method, amount_due_pence, status, details, created_at) VALUES ('demo-member-join', 'demo-member-join', 'GH-DEMO0001', '${auth.accounts.member.uid}', '${auth.accounts.member.email}', 'Demo', 'Member', 'full-member', 'Full member', 'offline', 22000, 'paid', '${DEMO_MEMBER_DETAILS}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 month'))`,
       demoCpdSql({ uid: auth.accounts.member.uid, name: "Demo Member" }),
       demoSecondFactorSql(auth.accounts.staff.email, secrets.STAFF_TOTP_KEY ?? localTotpKey(ROOT)),
+      ...(demoEvents ? [demoEvents] : []),
     ].join(";\n"),
     // The register, dashboard, ledger and VAT summary show a society's worth of records: seeded
     // once, on a fresh state (later starts find it and leave it as it is).
