@@ -18,7 +18,7 @@ import { axeFindings, formatFindings } from "./support/axe";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, openContext, PHONE } from "./support/chromium";
 import { follow, visit } from "./support/navigate";
-import { NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
+import { failedToLoad, NO_PROBLEMS, watchPage, type PageWatch } from "./support/page-watch";
 import { WORKER_SLOTS } from "./support/site-worker";
 import { onVerifyPage, passStaffVerify, staffSecondFactorSql } from "./support/staff-second-factor";
 import { DEMO_ACCOUNTS } from "../../scripts/lib/firebase.mjs";
@@ -271,6 +271,21 @@ describe.each([
 
     it.each(STAFF_PAGES)("%s: axe finds no violations and the page is sound", async (name) => {
       await expectSoundPage(page, watch, name, staffPaths[name]!, width);
+    });
+
+    it("new member form sent empty: its errors are announced and axe finds no violations", async () => {
+      const where = `/staff/members/new with its errors at ${width}px`;
+      expect((await visit(page, stack.url("/staff/members/new"))).status()).toBe(200);
+      watch.take();
+      // Past the browser's own checks, as a browser without them would send it.
+      const form = page.locator("main form").filter({ has: page.getByLabel("Membership type") });
+      await form.evaluate((element) => ((element as HTMLFormElement).noValidate = true));
+      const refused = await follow(page, () => form.locator("button[type=submit]").last().click());
+      expect(refused.status(), `status of ${where}`).toBe(400);
+      const findings = await axeFindings(page);
+      if (findings.length > 0) console.log(`axe violations on ${where}:\n${formatFindings(findings).join("\n")}`);
+      expect.soft(formatFindings(findings), `axe violations on ${where}`).toEqual([]);
+      expect(watch.take([failedToLoad(400)]), `console errors, exceptions and CSP violations on ${where}`).toEqual(NO_PROBLEMS);
     });
   });
 });
