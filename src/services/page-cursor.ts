@@ -3,22 +3,22 @@
  * string. A token that does not read back is a 400, never a silent first page.
  */
 import { AppError } from "../errors";
+import { decodeBase64url, encodeBase64url } from "../shared/base64url";
 
 export interface CursorKey {
   key: number | string;
   id: string;
 }
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 
 export function encodeCursor(cursor: CursorKey): string {
-  return toBase64Url(new TextEncoder().encode(JSON.stringify([cursor.key, cursor.id])));
+  return encodeBase64url(new TextEncoder().encode(JSON.stringify([cursor.key, cursor.id])));
 }
 
 export function decodeCursor(token: string): CursorKey {
   try {
-    const binary = atob(token.replaceAll("-", "+").replaceAll("_", "/"));
-    const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    const bytes = decodeBase64url(token) ?? new Uint8Array();
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (Array.isArray(value) && value.length === 2 && (typeof value[0] === "number" || typeof value[0] === "string") && typeof value[1] === "string") {
       return { key: value[0], id: value[1] };
     }

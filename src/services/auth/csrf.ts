@@ -3,14 +3,9 @@
  * scripts send HMAC(SESSION_SECRET, value). A cross-site page can neither read the cookie nor
  * compute the HMAC. Checked together with the request's Origin (middleware/csrf).
  */
-const encoder = new TextEncoder();
+import { encodeBase64url as base64url } from "../../shared/base64url";
 
-function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let binary = "";
-  for (const byte of view) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+const encoder = new TextEncoder();
 
 export function newCsrfSecret(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));

@@ -9,28 +9,12 @@
  */
 import { OPTIONAL_EMAIL_CATEGORIES, type OptionalEmailCategory } from "../../domain/email";
 import { purposeKey } from "../purpose-key";
+import { decodeBase64url as fromBase64url, encodeBase64url as base64url } from "../../shared/base64url";
 
 const encoder = new TextEncoder();
 const PURPOSE = "email-unsubscribe:v1";
 const KEY_LABEL = "guildhall email-unsubscribe v1";
 const MAX_TOKEN_LENGTH = 600;
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** Only the canonical encoding: a token with its spare bits changed is an altered token. */
-function fromBase64url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
-    return base64url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The key links are signed with, or the secret itself for links sent before that key was derived. */
 type SigningKey = "derived" | "sent-before-derived";

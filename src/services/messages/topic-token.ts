@@ -7,6 +7,7 @@
  * the secret retires every link.
  */
 import { purposeKey } from "../purpose-key";
+import { decodeBase64url as fromBase64url, encodeBase64url as base64url } from "../../shared/base64url";
 
 const encoder = new TextEncoder();
 const KEY_LABEL = "guildhall topic-unsubscribe v1";
@@ -18,23 +19,6 @@ export interface TopicTokenSubject {
   topic: string;
   /** The message the link came in; null for a link not tied to one. */
   messageId: string | null;
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** Only the canonical encoding: a token with its spare bits changed is an altered token. */
-function fromBase64url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
-    return base64url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
 }
 
 async function signature(secret: string, { userId, topic, messageId }: TopicTokenSubject): Promise<Uint8Array> {

@@ -4,6 +4,7 @@
  * PREVIEW_SECRET, base64url}`. Checked in constant time (SubtleCrypto's verify); an expired,
  * malformed or forged value is no preview at all.
  */
+import { decodeBase64url, encodeBase64url as base64url } from "../../shared/base64url";
 
 /** How long one "Open preview" lasts before the editor opens it again. */
 export const PREVIEW_MAX_AGE_SECONDS = 30 * 60;
@@ -20,13 +21,8 @@ const keyFor = (secret: string) => {
   return key;
 };
 
-const base64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-function fromBase64url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-}
+/** An HMAC-SHA-256 signature is 32 bytes: 43 characters of base64url. */
+const fromBase64url = (text: string) => (text.length === 43 ? decodeBase64url(text) : null);
 
 export async function signPreviewToken(secret: string, expiresAtSeconds: number): Promise<string> {
   const signature = await crypto.subtle.sign("HMAC", await keyFor(secret), encoder.encode(`preview:${expiresAtSeconds}`));
