@@ -5,8 +5,25 @@
  */
 
 /** Which list is exported. */
-export const EXPORT_KINDS = ["members", "applications", "orders"] as const;
+export const EXPORT_KINDS = ["members", "applications", "orders", "ledger"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** A staff list's tab and search, as on its page. */
+export interface ListExportFilter {
+  status: string;
+  search: string;
+}
+
+/** The finance ledger's range of days (YYYY-MM-DD, both included). */
+export interface LedgerExportFilter {
+  from: string;
+  to: string;
+}
+
+/** What an export holds: a list's tab and search, or (for the ledger) a range of days. */
+export type ExportFilter = ListExportFilter | LedgerExportFilter;
+
+export const isLedgerFilter = (filter: ExportFilter): filter is LedgerExportFilter => "from" in filter;
 
 /**
  * queued (asked for) -> running (pages being written) -> completing (every part uploaded, the
@@ -24,8 +41,8 @@ export interface ExportPart {
 export interface StaffExport {
   id: string;
   kind: ExportKind;
-  /** The list's tab and search, as on the staff page. */
-  filter: { status: string; search: string };
+  /** The list's tab and search, or the ledger's range of days. */
+  filter: ExportFilter;
   requestedBy: string;
   /** Instant; the moment the export is "as of". */
   requestedAt: string;

@@ -7,7 +7,9 @@
  */
 import { Hono } from "hono";
 import * as z from "zod";
-import { EXPORT_KINDS } from "../domain/staff-exports";
+import { EXPORT_KINDS, type ExportKind, type LedgerExportFilter, type ListExportFilter } from "../domain/staff-exports";
+import { parseDayRange } from "../services/finance/day-range";
+import { londonDate } from "../shared/london-date";
 import { AppError } from "../errors";
 import { EXPORT_TABS } from "../services/exports/export-sources";
 import type { StaffEnv } from "../types";
@@ -18,6 +20,20 @@ const RequestForm = z.object({
   status: z.string().max(40),
   q: z.string().trim().max(200, { error: "Search for at most 200 characters" }).default(""),
 });
+
+/** A list's tab and search, as its CSV link sent them. */
+function listFilter(kind: Exclude<ExportKind, "ledger">, body: Record<string, unknown>): ListExportFilter {
+  const parsed = RequestForm.safeParse(body);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
+  if (!EXPORT_TABS[kind].includes(parsed.data.status)) throw new AppError("BAD_REQUEST", "Unknown status");
+  return { status: parsed.data.status, search: parsed.data.q };
+}
+
+/** The ledger's range of days, checked by the ledger page's own rule. */
+function ledgerFilter(body: Record<string, unknown>): LedgerExportFilter {
+  const text = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : undefined);
+  return parseDayRange({ from: text("from"), to: text("to") }, londonDate(new Date()));
+}
 
 export const staffExportsRoutes = new Hono<StaffEnv>();
 
@@ -34,10 +50,8 @@ for (const kind of EXPORT_KINDS) {
       });
     })
     .post(`/staff/exports/${kind}`, async (c) => {
-      const parsed = RequestForm.safeParse(await c.req.parseBody());
-      if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
-      if (!EXPORT_TABS[kind].includes(parsed.data.status)) throw new AppError("BAD_REQUEST", "Unknown status");
-      const id = await c.var.services.staffExports.request(c.var.staffMember.email, kind, { status: parsed.data.status, search: parsed.data.q });
+      const body = await c.req.parseBody();
+      const id = await c.var.services.staffExports.request(c.var.staffMember.email, kind, kind === "ledger" ? ledgerFilter(body) : listFilter(kind, body));
       return c.redirect(`/staff/exports/${kind}?requested=${encodeURIComponent(id)}`, 303);
     })
     .get(`/staff/exports/${kind}/:id/file`, async (c) => {

@@ -12,6 +12,7 @@ import type { FieldProblem } from "../views/forms/error-summary";
 import { FinanceLedgerContent } from "../views/staff/finance-ledger-content";
 import { csvHeaders } from "../http/download-headers";
 import { pageCursor } from "../http/list-query";
+import { ExportTooBigContent } from "../views/staff/export-too-big-content";
 import { VatSummaryContent } from "../views/staff/vat-summary-content";
 
 /** A refused input as a problem next to its field; anything else is thrown on. */
@@ -36,8 +37,19 @@ export const staffFinanceRoutes = new Hono<StaffEnv>()
   })
   .get("/staff/finance.csv", async (c) => {
     const range = parseDayRange({ from: c.req.query("from"), to: c.req.query("to") }, londonDate(new Date()));
-    const csv = await c.var.services.financeLedger.export(c.var.staffMember.email, range);
-    return c.body(csv, 200, csvHeaders(`ledger-${range.from}-to-${range.to}`, new Date()));
+    const offered = await c.var.services.financeLedger.export(c.var.staffMember.email, range);
+    if ("tooMany" in offered) {
+      // Past what one download holds: the page offering the same range as a background export.
+      const [layout, csrfToken] = await Promise.all([c.var.services.content.layout(), c.var.csrfToken()]);
+      return c.render(<ExportTooBigContent kind="ledger" filter={range} maxRows={offered.tooMany.maxRows} csrfToken={csrfToken} />, {
+        layout,
+        head: { pageTitle: "Too many rows for one download", noindex: true },
+        section: null,
+        isPrivate: true,
+        status: 409,
+      });
+    }
+    return c.body(offered.stream, 200, csvHeaders(`ledger-${range.from}-to-${range.to}`, new Date()));
   })
   .get("/staff/finance/vat", async (c) => {
     const typed = c.req.query("quarter") ?? "";

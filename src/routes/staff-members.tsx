@@ -31,7 +31,7 @@ export const staffMembersRoutes = new Hono<StaffEnv>()
     if ("tooMany" in offered) {
       // Past what one download holds: the page offering the same list as a background export.
       const [layout, csrfToken] = await Promise.all([c.var.services.content.layout(), c.var.csrfToken()]);
-      return c.render(<ExportTooBigContent kind="members" status={status} search={q} maxRows={offered.tooMany.maxRows} csrfToken={csrfToken} />, {
+      return c.render(<ExportTooBigContent kind="members" filter={{ status, search: q }} maxRows={offered.tooMany.maxRows} csrfToken={csrfToken} />, {
         layout,
         head: { pageTitle: "Too many rows for one download", noindex: true },
         section: null,

@@ -29,7 +29,7 @@ export const staffOrdersRoutes = new Hono<StaffEnv>()
     if ("tooMany" in offered) {
       // Past what one download holds: the page offering the same list as a background export.
       const [layout, csrfToken] = await Promise.all([c.var.services.content.layout(), c.var.csrfToken()]);
-      return c.render(<ExportTooBigContent kind="orders" status={status} search={q} maxRows={offered.tooMany.maxRows} csrfToken={csrfToken} />, {
+      return c.render(<ExportTooBigContent kind="orders" filter={{ status, search: q }} maxRows={offered.tooMany.maxRows} csrfToken={csrfToken} />, {
         layout,
         head: { pageTitle: "Too many rows for one download", noindex: true },
         section: null,

@@ -70,29 +70,6 @@ export function csvStream<T, C>(columns: readonly CsvColumn<T>[], read: (cursor:
 }
 
 /**
- * A staff export of every row matching a filter: counted first (past `EXPORT_MAX_ROWS` it is
- * refused, 409, with words saying why), audited with the count, then streamed in keyset pages:
- * `page` reads up to `limit` rows after the last row of the page before (null: from the start).
- */
-export async function countedCsvExport<T>(options: {
-  noun: string;
-  count: (cap: number) => Promise<number>;
-  audit: (count: number) => Promise<void>;
-  columns: readonly CsvColumn<T>[];
-  page: (after: T | null, limit: number) => Promise<readonly T[]>;
-}): Promise<ReadableStream<Uint8Array>> {
-  const count = await options.count(EXPORT_MAX_ROWS + 1);
-  if (count > EXPORT_MAX_ROWS) {
-    throw new AppError("CONFLICT", `More than ${EXPORT_MAX_ROWS.toLocaleString("en-GB")} ${options.noun} match: one download holds at most that many. Choose a status or search to narrow it.`);
-  }
-  await options.audit(count);
-  return csvStream<T, T>(options.columns, async (after) => {
-    const rows = await options.page(after, EXPORT_PAGE_ROWS);
-    return { rows, next: rows.length === EXPORT_PAGE_ROWS ? rows.at(-1)! : null };
-  });
-}
-
-/**
  * A staff list as an export: its columns, a capped count, and pages read by key from a cursor
  * that survives JSON (so a background export can keep it in D1 between steps).
  */

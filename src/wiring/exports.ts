@@ -5,6 +5,7 @@
  */
 import { createApplicationStore } from "../adapters/d1/applications";
 import { createAuditLog } from "../adapters/d1/audit-log";
+import { createLedgerStore } from "../adapters/d1/ledger";
 import { createMembersRegisterStore } from "../adapters/d1/members-register";
 import { createOrderStore } from "../adapters/d1/orders";
 import { createStaffExportStore } from "../adapters/d1/staff-exports";
@@ -30,6 +31,7 @@ function sources(config: Config, stateWords: StateWords) {
     register: createMembersRegisterStore(db),
     applications: createApplicationStore(db),
     orders: createOrderStore(db),
+    ledger: createLedgerStore(db),
     graceDays: config.membership.graceDays,
     stateWords,
   });

@@ -62,7 +62,7 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
     refunds,
     staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId, downloadMaxRows: config.exports.downloadMaxRows }),
     /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
-    financeLedger: createFinanceLedger({ ledger, audit: stores.audit }),
+    financeLedger: createFinanceLedger({ ledger, audit: stores.audit, downloadMaxRows: config.exports.downloadMaxRows }),
     /** Members and money by month (/staff/dashboard). */
     dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
     /** Stripe's webhook (services/payments/stripe-webhook-service.ts); null when card payments are not configured. */

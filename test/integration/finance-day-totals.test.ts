@@ -13,7 +13,7 @@ import type { LedgerEntry } from "../../src/domain/ledger";
 import { createFinanceLedger } from "../../src/services/finance/finance-ledger";
 import { seedFee, seedMembershipPayment, seedOrderPayment, seedRefund } from "../support/worker/ledger-seed";
 
-const ledger = () => createFinanceLedger({ ledger: createLedgerStore(env.DB), audit: createAuditLog(env.DB) });
+const ledger = () => createFinanceLedger({ ledger: createLedgerStore(env.DB), audit: createAuditLog(env.DB), downloadMaxRows: 1_000 });
 const keptDays = async (from: string, to: string) =>
   (await env.DB.prepare("SELECT day, payments, refunds, received_pence FROM finance_days WHERE day BETWEEN ?1 AND ?2 ORDER BY day").bind(from, to).all()).results;
 

@@ -14,6 +14,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApplicationStore } from "../../src/adapters/d1/applications";
 import { createAuditLog } from "../../src/adapters/d1/audit-log";
+import { createLedgerStore } from "../../src/adapters/d1/ledger";
 import { createMembersRegisterStore } from "../../src/adapters/d1/members-register";
 import { createOrderStore } from "../../src/adapters/d1/orders";
 import { createOutboxStore } from "../../src/adapters/d1/outbox";
@@ -50,6 +51,7 @@ function job(overrides: Partial<BackgroundExportDeps> = {}) {
     register: createMembersRegisterStore(env.DB),
     applications: createApplicationStore(env.DB),
     orders: createOrderStore(env.DB),
+    ledger: createLedgerStore(env.DB),
     graceDays: 30,
     stateWords: (entry) => entry.state.kind,
   });
@@ -222,6 +224,75 @@ describe("a list past what one download holds", () => {
     expect(page).toContain("Could not be completed (Its partly written file was lost): no file is offered");
     expect((await staff.fetch(`/staff/exports/applications/${id}/file`)).status).toBe(409);
   });
+});
+
+describe("the finance ledger past what one download holds", () => {
+  const PAYMENTS = 26_500;
+  const FROM = "2024-01-01";
+  const TO = "2024-01-31";
+
+  beforeAll(async () => {
+    // A month's bank transfers for the background applications, more than one download holds here.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+       SELECT printf('bg-pay-%05d', i), printf('bg-app-%05d', i), printf('bg-user-%05d', i), 'offline', 22000,
+              date(?2, '+' || (i % 31) || ' days'), printf('BG-BANK-%05d', i), 'staff@guildhall.example' FROM n`,
+    )
+      .bind(PAYMENTS, FROM)
+      .run();
+  }, 120_000);
+
+  it("offers the range as a background export, which builds the whole ledger for finance staff", async () => {
+    const refused = await staff.fetch(`/staff/finance.csv?from=${FROM}&to=${TO}`);
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain("More than 26,000 payments and refunds match");
+    expect(html).toContain('action="/staff/exports/ledger" method="post"');
+    expect(html).toContain(`name="from" value="${FROM}"`);
+    expect(html).toContain(`name="to" value="${TO}"`);
+
+    const financeUser = await createUser();
+    await verifyEmail(financeUser.email, financeUser.password);
+    expect((await staff.post("/staff/team", { email: financeUser.email, role: "finance" })).status).toBe(303);
+    const finance = await signedInStaff(financeUser);
+    // A range the ledger page would refuse is refused here too, saying why.
+    const backwards = await finance.post("/staff/exports/ledger", { from: TO, to: FROM });
+    expect(backwards.status).toBe(400);
+    expect(await backwards.text()).toContain("is before the from date");
+
+    const asked = await finance.post("/staff/exports/ledger", { from: FROM, to: TO });
+    expect(asked.status).toBe(303);
+    const id = new URL(asked.headers.get("Location")!, "http://localhost").searchParams.get("requested")!;
+    expect(await store().byId(id)).toMatchObject({ kind: "ledger", filter: { from: FROM, to: TO }, expectedRows: PAYMENTS, status: "queued" });
+    expect(await (await finance.fetch(`/staff/exports/ledger?requested=${id}`)).text()).toContain(`Your export of the finance ledger (${FROM} to ${TO}) is being prepared`);
+
+    const { deps, handedOn } = job({ limits: { pagesPerStep: 10 } });
+    await drain(deps, handedOn, id);
+    const ready = (await store().byId(id))!;
+    expect(ready).toMatchObject({ status: "ready", rows: PAYMENTS });
+
+    const download = await finance.fetch(`/staff/exports/ledger/${id}/file`);
+    expect(download.status).toBe(200);
+    const lines = (await download.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^Date,Type,For,/);
+    const rows = lines.slice(1);
+    expect(rows).toHaveLength(PAYMENTS);
+    expect(new Set(rows.map((line) => line.split(",").at(-1))).size).toBe(PAYMENTS);
+    // Oldest first, as the ledger page reads.
+    expect(rows[0]!.startsWith(FROM)).toBe(true);
+    expect(rows.at(-1)!.startsWith(TO)).toBe(true);
+    const audit = await env.DB.prepare("SELECT details FROM staff_audit_log WHERE action = 'exports.downloaded' ORDER BY id DESC LIMIT 1").first<{ details: string }>();
+    expect(JSON.parse(audit!.details)).toMatchObject({ kind: "ledger", from: FROM, to: TO, count: PAYMENTS, exportId: id });
+
+    // Membership staff see no ledger, in a file or otherwise.
+    expect((await staff.fetch("/staff/exports/ledger")).status).toBe(200);
+    const membershipUser = await createUser();
+    await verifyEmail(membershipUser.email, membershipUser.password);
+    expect((await staff.post("/staff/team", { email: membershipUser.email, role: "membership" })).status).toBe(303);
+    const membership = await signedInStaff(membershipUser);
+    expect((await membership.fetch(`/staff/exports/ledger/${id}/file`)).status).toBe(403);
+  }, 120_000);
 });
 
 describe("the download", () => {

@@ -47,7 +47,7 @@ export function createStaffExports(deps: StaffExportsDeps) {
       const id = deps.newId();
       await deps.batch([
         deps.store.create({ id, kind, filter, requestedBy: staffEmail, requestedAt: requestedAt.toISOString(), expectedRows, objectKey: `exports/${kind}/${id}.csv` }),
-        deps.audit.record({ staffEmail, action: "exports.requested", details: { kind, status: filter.status, search: filter.search, count: expectedRows } }),
+        deps.audit.record({ staffEmail, action: "exports.requested", details: { kind, ...filter, count: expectedRows } }),
       ]);
       try {
         await deps.enqueue(id);
@@ -73,7 +73,7 @@ export function createStaffExports(deps: StaffExportsDeps) {
       if (exported.status !== "ready") throw new AppError("CONFLICT", "This export is not ready: its page shows how far it has got");
       const file = await deps.files.read(exported.objectKey);
       if (!file) throw new AppError("NOT_FOUND", "This export's file is no longer there: ask for it again");
-      await deps.audit.record({ staffEmail, action: "exports.downloaded", details: { kind, status: exported.filter.status, search: exported.filter.search, count: exported.rows, exportId: id } }).run();
+      await deps.audit.record({ staffEmail, action: "exports.downloaded", details: { kind, ...exported.filter, count: exported.rows, exportId: id } }).run();
       return { ...file, exported };
     },
 

@@ -4,16 +4,16 @@
  * staff export) and a quarter's VAT summary.
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
-import type { LedgerCursor, LedgerStore, StoredLedgerEntry } from "../../adapters/d1/ledger";
+import type { LedgerCursor, LedgerStore } from "../../adapters/d1/ledger";
 import type { PageCursor } from "../../domain/paging";
 import type { DayRange, LedgerEntry, LedgerTotals } from "../../domain/ledger";
 import { AppError } from "../../errors";
-import { vatTotals } from "../../shared/pricing/vat";
 import { quarterDays, quarterlyVatSummary, vatSummaryOfRows, type RecordedVatLine, type VatQuarter } from "../receipts/vat-summary";
-import { countedCsvExport } from "../csv-stream";
+import { offerDownload, type OfferedExport } from "../csv-stream";
 import { decodeCursor, keysetPage } from "../page-cursor";
 import { ledgerPageLimit } from "./ledger-limits";
-import { LEDGER_COLUMNS } from "./ledger-export";
+import { withRefundVat } from "./ledger-entry-vat";
+import { ledgerExportSource } from "./ledger-export-source";
 import { ledgerTotals } from "./ledger-totals";
 import { refundVatLines } from "./refund-vat";
 import type { VatReturn } from "../../domain/ledger";
@@ -22,6 +22,8 @@ import { vatReturnOf } from "./vat-return";
 export interface FinanceLedgerDeps {
   ledger: LedgerStore;
   audit: AuditLog;
+  /** The most entries one download holds; past it the export is made in the background. */
+  downloadMaxRows: number;
 }
 
 export interface Ledger {
@@ -35,13 +37,6 @@ export interface Ledger {
 }
 
 export type FinanceLedger = ReturnType<typeof createFinanceLedger>;
-
-/** A refund with the VAT it takes back: its credit note's stored split, or for a note issued before it was stored the same rule applied to its receipt. */
-function withRefundVat({ entry, refundedReceiptLines }: StoredLedgerEntry): LedgerEntry {
-  if (entry.kind !== "refund" || entry.netPence !== null || refundedReceiptLines === null) return entry;
-  const { netPence, vatPence } = vatTotals(refundVatLines(refundedReceiptLines, entry.grossPence));
-  return { ...entry, netPence, vatPence };
-}
 
 const cursorOf = (entry: LedgerEntry) => ({ key: `${entry.day}|${entry.kind}`, id: entry.id });
 function ledgerCursor(token: string): LedgerCursor {
@@ -82,16 +77,12 @@ export function createFinanceLedger(deps: FinanceLedgerDeps) {
 
     /**
      * Every entry of the range as CSV, streamed page by page, and an audit entry saying who took
-     * it; past what one download holds it is refused (409) rather than cut short.
+     * it; past `downloadMaxRows`, refused (`tooMany`) so the page offers the background export.
      */
-    export(staffEmail: string, range: DayRange): Promise<ReadableStream<Uint8Array>> {
-      return countedCsvExport<LedgerEntry>({
-        noun: "payments and refunds",
-        count: (cap) => deps.ledger.count(range, cap),
-        audit: (count) => deps.audit.record({ staffEmail, action: "ledger.exported", details: { from: range.from, to: range.to, count } }).run().then(() => undefined),
-        columns: LEDGER_COLUMNS,
-        page: async (after, limit) => (await deps.ledger.entries(range, after ? { day: after.day, kind: after.kind, id: after.id } : null, "after", limit)).map(withRefundVat),
-      });
+    export(staffEmail: string, range: DayRange): Promise<OfferedExport> {
+      return offerDownload(ledgerExportSource(deps.ledger, range), deps.downloadMaxRows, (count) =>
+        deps.audit.record({ staffEmail, action: "ledger.exported", details: { from: range.from, to: range.to, count } }).run().then(() => undefined),
+      );
     },
 
     /** Output VAT by rate for a calendar quarter, less the VAT of credit notes issued in it. */

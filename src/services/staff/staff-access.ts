@@ -61,6 +61,8 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/exports/applications/:id/file": "membership",
   "/staff/exports/orders": "finance",
   "/staff/exports/orders/:id/file": "finance",
+  "/staff/exports/ledger": "finance",
+  "/staff/exports/ledger/:id/file": "finance",
   "/staff/orders": "finance",
   "/staff/orders.csv": "finance",
   "/staff/orders/:id": "finance",

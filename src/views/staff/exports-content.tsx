@@ -9,8 +9,10 @@ import { DateTime } from "../components/date-time";
 import { StaffNav, type StaffArea } from "./staff-nav";
 import { StaffTable } from "./staff-table";
 
-const AREAS: Record<ExportKind, StaffArea> = { members: "members", applications: "applications", orders: "orders" };
-const LISTS: Record<ExportKind, string> = { members: "/staff/members", applications: "/staff/applications", orders: "/staff/orders" };
+const AREAS: Record<ExportKind, StaffArea> = { members: "members", applications: "applications", orders: "orders", ledger: "finance" };
+const LISTS: Record<ExportKind, string> = { members: "/staff/members", applications: "/staff/applications", orders: "/staff/orders", ledger: "/staff/finance" };
+/** What each kind is called in the page's words. */
+const WHAT: Record<ExportKind, string> = { members: "members", applications: "applications", orders: "orders", ledger: "the finance ledger" };
 
 const number = (n: number) => n.toLocaleString("en-GB");
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString("en-GB", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
@@ -50,21 +52,21 @@ export function ExportsContent({ kind, exports, requested, now }: { kind: Export
   return (
     <div className="staff-screen">
       <StaffNav current={AREAS[kind]} />
-      <h1>{`Exports of ${kind}`}</h1>
+      <h1>{`Exports of ${WHAT[kind]}`}</h1>
       {asked ? (
         <p className="notice notice--success" role="status">
-          {`Your export of ${kind} (${describeExport(asked)}) is being prepared. You will get an e-mail when it is ready; reload this page to see how far it has got.`}
+          {`Your export of ${WHAT[kind]} (${describeExport(asked)}) is being prepared. You will get an e-mail when it is ready; reload this page to see how far it has got.`}
         </p>
       ) : null}
       <p>
         Lists too big for one download are prepared here, a page at a time. A file is offered only once every row is in it, only to staff whose role includes
-        {` ${kind}`}, and it is deleted 7 days after it is ready. <a href={LISTS[kind]}>Back to the list</a>
+        {` ${WHAT[kind]}`}, and it is deleted 7 days after it is ready. <a href={LISTS[kind]}>Back to the list</a>
       </p>
       {exports.length === 0 ? (
-        <p className="staff-empty" role="status">{`No exports of ${kind} yet.`}</p>
+        <p className="staff-empty" role="status">{`No exports of ${WHAT[kind]} yet.`}</p>
       ) : (
         <StaffTable
-          caption={`Exports of ${kind}, newest first`}
+          caption={`Exports of ${WHAT[kind]}, newest first`}
           head={
             <>
               <th scope="col">Asked for</th>
