@@ -320,6 +320,32 @@ describe("the scheduled sweep", () => {
     expect((await row(id))?.status).toBe("sent");
   });
 
+  it("delivers the first 50 due itself and hands the rest of a backlog to the delivery queue, which sends each once", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 65; i += 1) ids.push(await write(receipt(`user-backlog-${i}`)));
+    const handed: string[] = [];
+    const recordingQueue = {
+      async send(body: { id: string }) {
+        handed.push(body.id);
+      },
+      async sendBatch(messages: Iterable<{ body: { id: string } }>) {
+        for (const message of messages) handed.push(message.body.id);
+      },
+    } as unknown as Queue<EmailQueueMessage>;
+
+    const swept = await email({ EMAIL_QUEUE: recordingQueue }).sweep();
+    expect(swept).toMatchObject({ due: 50, sent: 50, handedOn: 15 });
+    expect(await count("status = 'sent'")).toBe(50);
+    expect(handed).toHaveLength(15);
+    expect(new Set(handed)).toEqual(new Set((await env.DB.prepare("SELECT id FROM email_outbox WHERE status = 'pending'").all<{ id: string }>()).results.map((r) => r.id)));
+
+    // The queue's consumer delivers what was handed on; a second hand-over of the same id sends nothing more.
+    const services = email();
+    for (const id of [...handed, ...handed.slice(0, 3)]) await services.deliver(id);
+    expect(await count("status = 'sent'")).toBe(65);
+    expect(await count("status = 'sent' AND id IN (SELECT value FROM json_each(?1))", JSON.stringify(ids))).toBe(65);
+  });
+
   it("retries with backoff, then marks the message failed after the last attempt; the staff page shows it and sends it again", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const id = await write(receipt("user-failing"));

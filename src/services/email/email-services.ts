@@ -117,7 +117,7 @@ export function createEmailServices(deps: EmailServicesDeps): EmailServices {
     preferences,
     deliver: (id, now = deps.now()) => deliver(delivery, id, now),
     deliverQueued: (messages) => deliverQueued(delivery, messages, deps.now),
-    sweep: (now = deps.now()) => sweep(delivery, now),
+    sweep: (now = deps.now()) => sweep(delivery, now, (ids) => deps.queue.enqueue(ids)),
     list: (filter) => deps.outbox.list(filter),
     byId: (id) => deps.outbox.byId(id),
     async preview(id) {
