@@ -13,6 +13,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
+import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
@@ -127,6 +128,13 @@ describe("a member's standing", () => {
     expect(page).toContain("Suspended the member, by staff@guildhall.example");
     expect(page).toContain("Complaint under investigation");
 
+    // Joining again is refused in the office's words, not a disputed payment's.
+    const joinAgain = await m.browser.post("/join", validForm({ email: undefined, password: undefined }));
+    expect(joinAgain.status).toBe(400);
+    const refusal = await joinAgain.text();
+    expect(refusal).toContain("Your membership is suspended by the society&#x27;s office");
+    expect(refusal).not.toContain("disputed");
+
     expect((await change(staff, m.uid, "reinstate", { reinstateReason: "Complaint dismissed" })).status).toBe(303);
     expect(await proofStatus(m.browser)).toBe(200);
     const [suspended, reinstated] = await auditOf(m.uid);
@@ -136,6 +144,29 @@ describe("a member's standing", () => {
       details: { userId: m.uid, reason: "Complaint under investigation", before: { suspended_on: null }, after: { suspended_on: today() } },
     });
     expect(reinstated).toMatchObject({ action: "member.reinstated", details: { reason: "Complaint dismissed", before: { suspended_on: today() }, after: { suspended_on: null } } });
+  });
+
+  it("a suspended member stays out of the directory while suspended, even when a renewal is recorded or their entry saved meanwhile", async () => {
+    const m = await member(dayIn(200));
+    const listedUntil = async () =>
+      (await env.DB.prepare("SELECT listed_until FROM directory_entries WHERE user_id = ?1").bind(m.uid).first<{ listed_until: string | null }>())?.listed_until;
+    await env.DB.prepare("INSERT INTO directory_entries (user_id, display_name, town) VALUES (?1, 'Ada Lovelace', 'Bristol')").bind(m.uid).run();
+    expect(await listedUntil()).not.toBeNull();
+
+    expect((await change(staff, m.uid, "suspend", { suspendedOn: today(), suspendReason: "Complaint under investigation" })).status).toBe(303);
+    expect(await listedUntil()).toBeNull();
+    // A renewal recorded during the suspension moves the period on, but does not list them again.
+    await env.DB.prepare("UPDATE memberships SET period_end = ?2 WHERE user_id = ?1").bind(m.uid, dayIn(565)).run();
+    expect(await listedUntil()).toBeNull();
+    // Nor does their entry saved again (deleted and written, as opting out and in again does).
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM directory_entries WHERE user_id = ?1").bind(m.uid),
+      env.DB.prepare("INSERT INTO directory_entries (user_id, display_name, town) VALUES (?1, 'Ada Lovelace', 'Bath')").bind(m.uid),
+    ]);
+    expect(await listedUntil()).toBeNull();
+
+    expect((await change(staff, m.uid, "reinstate", { reinstateReason: "Complaint dismissed" })).status).toBe(303);
+    expect((await listedUntil())?.slice(0, 10)).toBe(dayIn(565 + 30));
   });
 
   it("striking off cancels the membership and ends access; reinstatement makes it active with its period", async () => {

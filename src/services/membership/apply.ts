@@ -23,8 +23,8 @@ export type ApplyResult =
   | { kind: "created"; application: Application }
   | { kind: "existing"; application: Application }
   | { kind: "already-member" }
-  /** A member whose membership payment is disputed with their bank: not a new membership, the dispute decides. */
-  | { kind: "suspended" }
+  /** A member suspended by staff, or whose membership payment is disputed with their bank: not a new membership, the office or the dispute decides. */
+  | { kind: "suspended"; by: "office" | "dispute" }
   /** The form's key belongs to someone else's application: the applicant must reload the form. */
   | { kind: "key-used" }
   /** The discount code's last use (in all, or for this person) went to someone else meanwhile: nothing was stored. */
@@ -77,7 +77,7 @@ export async function apply(
   if (previous.kind === "key-used") return previous;
   const standing = await deps.members.standing(input.user.id);
   if (standing.member) return { kind: "already-member" };
-  if (standing.suspended) return { kind: "suspended" };
+  if (standing.suspended) return { kind: "suspended", by: standing.suspendedBy ?? "dispute" };
 
   const now = deps.now();
   const d = input.details;

@@ -28,6 +28,8 @@ export interface MemberStanding {
   member: boolean;
   /** The record alone would make them a member, but a payment of it is disputed with their bank, or staff suspended it. */
   suspended: boolean;
+  /** Why, when suspended: staff's suspension, or a disputed payment (staff's is named first when both hold). */
+  suspendedBy: "office" | "dispute" | null;
 }
 
 /** The rule itself, for a record and whether a payment of it is disputed, at `now`. */
@@ -42,7 +44,8 @@ export function createMemberRule(deps: MemberRuleDeps) {
     const [record, disputed] = await Promise.all([deps.memberships.forUser(userId), deps.disputes.hasOpenMembershipDispute(userId)]);
     const byRecord = record !== null && isMemberState(memberState(record, deps.graceDays, deps.now()));
     const held = byRecord && !disputed && !record.office?.suspension;
-    return { record, member: held, suspended: byRecord && !held };
+    const suspended = byRecord && !held;
+    return { record, member: held, suspended, suspendedBy: !suspended ? null : record.office?.suspension ? "office" : "dispute" };
   }
   return {
     standing,

@@ -245,7 +245,12 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       if (result.kind === "suspended") {
         return {
           kind: "problems",
-          errors: { membership: "Your membership is suspended while a payment for it is disputed with your bank, so you cannot join again. Please contact the office." },
+          errors: {
+            membership:
+              result.by === "office"
+                ? "Your membership is suspended by the society's office, so you cannot join again. Please contact the office."
+                : "Your membership is suspended while a payment for it is disputed with your bank, so you cannot join again. Please contact the office.",
+          },
         };
       }
       deps.log.info("join.application", { kind: result.kind, applicationId: result.application.id, membership: applicationTerms.slug });
