@@ -3,7 +3,7 @@ import { createApp } from "./app";
 import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage, parseConfig } from "./env";
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
-import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns } from "./wiring/background";
+import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns, waitlistOffers } from "./wiring/background";
 import { exportJobs, staffExports } from "./wiring/exports";
 import { memberStateWords } from "./views/membership/member-state-words";
 import { searchIndexer } from "./wiring/search";
@@ -33,7 +33,9 @@ export default {
    * The cron triggers (wrangler.toml [triggers]), told apart by their cron, each run as of the
    * trigger's scheduled time: the daily job (housekeeping, the membership year's lapses and
    * renewal reminders, webinar reminders and recording notices: services/maintenance/daily-job.ts),
-   * and the e-mail sweep, which delivers outbox messages that are due or were left unfinished.
+   * and the e-mail sweep, which delivers outbox messages that are due or were left unfinished (and
+ * runs the other ten-minute upkeep: stalled runs, exports, imports, bulk messages, events'
+ * waiting-list offers).
    */
   scheduled(controller, bindings, ctx) {
     // A cron run has no Ray id: it gets its own, so its log lines can be told apart.
@@ -88,6 +90,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
     await staffExports(config).upkeep(at);
     await memberImportJobs(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox).sweep(at);
     await memberMessageJobs(config).due(at);
+    await waitlistOffers(config, waitUntil).run(at);
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

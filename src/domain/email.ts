@@ -31,6 +31,7 @@ export const EMAIL_KINDS = [
   "practitioner-contact-copy",
   "practitioner-listing-hidden",
   "event-booking-confirmed",
+  "event-waitlist-offer",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -66,6 +67,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "practitioner-contact-copy": "transactional",
   "practitioner-listing-hidden": "transactional",
   "event-booking-confirmed": "transactional",
+  "event-waitlist-offer": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -346,6 +348,21 @@ export interface EventBookingConfirmedData {
   attendees: { name: string; ticket: string }[];
 }
 
+/** A place freed at a sold-out event, held for the next person on its waiting list until the offer runs out. */
+export interface EventWaitlistOfferData {
+  eventName: string;
+  eventSlug: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  ticketName: string;
+  pence: number;
+  /** The instant the held place is released to the next person. */
+  offerExpiresAt: string;
+  /** The waiting-list entry: the claim page is /user/events/offers/{entryId}. */
+  entryId: string;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -370,6 +387,7 @@ export interface EmailDataFor {
   "practitioner-contact-copy": PractitionerContactData;
   "practitioner-listing-hidden": PractitionerListingHiddenData;
   "event-booking-confirmed": EventBookingConfirmedData;
+  "event-waitlist-offer": EventWaitlistOfferData;
 }
 
 /**

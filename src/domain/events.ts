@@ -149,8 +149,11 @@ export interface EventPage {
   offers: TicketOffer[];
   soldOut: boolean;
   past: boolean;
-  /** The viewer's place on the waiting list (1: offered next); null when they are not on it. */
-  waitlist: { position: number; offered: boolean } | null;
+  /**
+   * The viewer's place on the waiting list (1: offered next); null when they are not on it. When
+   * offered, the entry (its claim page) and until when the place is held for them.
+   */
+  waitlist: { entryId: string; position: number; offered: boolean; offerExpiresAt: string | null } | null;
 }
 
 /** One of the user's confirmed bookings, as their bookings page shows it. */
@@ -187,4 +190,22 @@ export interface CheckInResult {
   outcome: "done" | "already" | "other-event" | "not-booked" | "unknown";
   name: string | null;
   checkedInAt: string | null;
+}
+
+/** An open waiting-list offer: a place held for the entry's holder until its hold runs out. */
+export interface OpenOffer {
+  entryId: string;
+  eventId: string;
+  bookingId: string;
+  ticketCode: string;
+  pence: number;
+  /** When the held place is released (its hold's end; later once it is in a checkout). */
+  holdExpiresAt: string;
+}
+
+/** An open offer with its event and ticket, as the holder's pages show it. */
+export interface OfferView {
+  offer: OpenOffer;
+  event: SocietyEvent;
+  ticket: TicketType;
 }

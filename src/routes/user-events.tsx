@@ -1,9 +1,44 @@
-/** /user/events (user-settings sidebar): the user's confirmed event bookings and their tickets. */
-import { Hono } from "hono";
+/**
+ * /user/events (user-settings sidebar): the user's confirmed event bookings and their tickets,
+ * and their open waiting-list offers; /user/events/offers/{entry}, the offer's claim page (the
+ * link in its e-mail), which names the attendee and puts the held place in the cart.
+ */
+import { Hono, type Context } from "hono";
+import type { OfferView } from "../domain/events";
+import { itemsParam } from "../shared/cart-query";
+import { readBookingForm, type AttendeeForm, type BookingErrors } from "../shared/event-booking-form";
 import type { SignedInEnv } from "../types";
 import { UserEventsContent } from "../views/events/user-events-content";
+import { WaitlistOfferContent } from "../views/events/waitlist-offer-content";
 
-export const userEventsRoutes = new Hono<SignedInEnv>().get("/user/events", async (c) => {
-  const [layout, bookings] = await Promise.all([c.var.services.content.layout(), c.var.services.events.myBookings(c.var.session.userId)]);
-  return c.render(<UserEventsContent bookings={bookings} />, { layout, head: { pageTitle: "My events", noindex: true }, section: "userSettings", isPrivate: true });
-});
+async function renderOffer(c: Context<SignedInEnv>, view: OfferView, attendee: Pick<AttendeeForm, "name" | "email" | "answers">, errors: BookingErrors, status: 200 | 400 = 200) {
+  const layout = await c.var.services.content.layout();
+  return c.render(<WaitlistOfferContent view={view} csrfToken={await c.var.csrfToken()} attendee={attendee} errors={errors} />, {
+    layout,
+    head: { pageTitle: `A place for you: ${view.event.name}`, noindex: true },
+    section: "userSettings",
+    isPrivate: true,
+    status,
+  });
+}
+
+export const userEventsRoutes = new Hono<SignedInEnv>()
+  .get("/user/events", async (c) => {
+    const userId = c.var.session.userId;
+    const [layout, bookings, offers] = await Promise.all([c.var.services.content.layout(), c.var.services.events.myBookings(userId), c.var.services.offerClaims.mine(userId)]);
+    return c.render(<UserEventsContent bookings={bookings} offers={offers} />, { layout, head: { pageTitle: "My events", noindex: true }, section: "userSettings", isPrivate: true });
+  })
+  .get("/user/events/offers/:entry", async (c) => {
+    const view = await c.var.services.offerClaims.openOffer(c.req.param("entry"), c.var.session.userId);
+    return renderOffer(c, view, { name: "", email: c.var.session.email ?? "", answers: {} }, {});
+  })
+  .post("/user/events/offers/:entry", async (c) => {
+    const entry = c.req.param("entry");
+    const form = readBookingForm({ ...((await c.req.parseBody()) as Record<string, unknown>), places: "1" });
+    const attendee = form.attendees[0]!;
+    const buyer = { ...(await c.var.buyer()), userId: c.var.session.userId };
+    const outcome = await c.var.services.offerClaims.claim(entry, buyer, attendee, form.errors);
+    if (outcome.kind === "invalid") return renderOffer(c, await c.var.services.offerClaims.openOffer(entry, buyer.userId), attendee, outcome.errors, 400);
+    // `add`, not `items`: whatever else the cart holds (kept in the browser) stays in it.
+    return c.redirect(`/cart?${new URLSearchParams({ add: itemsParam([{ kind: "booking" as const, id: outcome.bookingId }]) })}`, 303);
+  });

@@ -84,6 +84,8 @@ export const hrefs = {
   myWebinars: "/user/webinars",
   /** The user's confirmed event bookings and their tickets. */
   myEvents: "/user/events",
+  /** A waiting-list offer: the place held for its entry's holder, claimed into their cart. */
+  waitlistOffer: (entryId: string) => `/user/events/offers/${segment(entryId)}`,
   /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */
   cancelOrder: (orderId: string) => `/user/orders/${segment(orderId)}/cancel`,
   receipts: "/user/receipts",

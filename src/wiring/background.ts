@@ -5,6 +5,7 @@
  */
 import { createDailyJobProgressStore } from "../adapters/d1/daily-job-progress";
 import { createDirectoryStore } from "../adapters/d1/directory";
+import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
 import { createEntitlementStore } from "../adapters/d1/entitlements";
 import { createHousekeepingStore } from "../adapters/d1/housekeeping";
 import { createMembershipYearStore } from "../adapters/d1/year-run-store";
@@ -20,6 +21,8 @@ import { continueMembershipYear, type MembershipYearDeps } from "../services/mem
 import { restartStalledRuns } from "../services/membership/stalled-year-runs";
 import { publishedTerms } from "../services/membership/terms";
 import { publishedContent } from "./content";
+import { createNotices } from "../services/email/notices";
+import { offerFreedPlaces } from "../services/events/waitlist-offers";
 import { emailServices } from "./email";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -80,4 +83,12 @@ export function membershipYearJobs(config: Config, waitUntil: WaitUntil) {
 export function stalledYearRuns(config: Config) {
   const progress = createDailyJobProgressStore(config.bindings.db);
   return { restart: (now: Date) => restartStalledRuns({ progress, continueLater: handOn(config), log }, now) };
+}
+
+/** For the sweep: events' freed places offered to their waiting lists, and offers not taken up passed on. */
+export function waitlistOffers(config: Config, waitUntil: WaitUntil) {
+  const content = publishedContent(config, waitUntil);
+  const { outbox } = emailServices(config, content);
+  const deps = { store: createWaitlistOfferStore(config.bindings.db), content, notices: createNotices({ outbox, waitUntil, log }), log };
+  return { run: (now: Date) => offerFreedPlaces(deps, now) };
 }

@@ -5,6 +5,8 @@
  * and a payment that arrives after its hold ran out.
  */
 import { env, SELF } from "cloudflare:test";
+import { getConfig } from "../../src/env";
+import { waitlistOffers } from "../../src/wiring/background";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { eventsOperation } from "../../src/adapters/cms/operations/events";
@@ -62,7 +64,11 @@ async function takeCoursePlaces(count: number) {
 }
 const clearCourse = async () => {
   const course = bySlug("manual-therapy-course");
-  await env.DB.batch([env.DB.prepare("DELETE FROM event_attendees WHERE event_id = ?1").bind(course.id), env.DB.prepare("DELETE FROM event_bookings WHERE event_id = ?1").bind(course.id)]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM event_attendees WHERE event_id = ?1").bind(course.id),
+    env.DB.prepare("DELETE FROM event_bookings WHERE event_id = ?1").bind(course.id),
+    env.DB.prepare("DELETE FROM event_waitlist WHERE event_id = ?1").bind(course.id),
+  ]);
 };
 
 const courseForm = (name: string) => ({ places: "1", "a0.ticket": "place", "a0.name": name, "a0.email": `${name.toLowerCase().replace(/ /g, ".")}@guild.example` });
@@ -342,5 +348,109 @@ describe("the booking confirmation e-mail", () => {
     const sent = (await confirmations(user.uid)).results;
     expect(sent).toHaveLength(1);
     expect(await textOf(sent[0]!.id)).toContain("Lise Meitner: Non-member");
+  });
+});
+
+describe("waiting-list offers", () => {
+  /** The ten-minute sweep's offers, as of `at` (a later time stands for time passing). */
+  const sweep = (at = new Date()) => waitlistOffers(getConfig(env), () => undefined).run(at);
+  const offersTo = (userId: string) =>
+    env.DB.prepare("SELECT id, recipient, subject FROM email_outbox WHERE user_id = ?1 AND kind = 'event-waitlist-offer' ORDER BY created_at").bind(userId).all<{ id: string; recipient: string; subject: string }>();
+  const entryOf = (userId: string) => env.DB.prepare("SELECT id, status, offer_booking_id FROM event_waitlist WHERE user_id = ?1").bind(userId).first<{ id: string; status: string; offer_booking_id: string | null }>();
+  const textOf = async (id: string) => (await SELF.fetch(`http://localhost/dev/mailbox/${id}/text`)).text();
+
+  /** The course full: one place paid for by card by `buyer` (through the cart), the other by someone else. */
+  async function fullCourseWithPaidBuyer() {
+    await clearCourse();
+    await takeCoursePlaces(1);
+    const buyer = await shopper();
+    const add = addedBookings(await buyer.browser.post("/events/manual-therapy-course/book", courseForm("First Buyer")));
+    await buyer.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(buyer.user.uid).first<{ id: string; checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 12000);
+    await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
+    return { buyer, orderId: order!.id };
+  }
+
+  async function joinList() {
+    const waiter = await shopper();
+    expect((await waiter.browser.post("/events/manual-therapy-course/waitlist", {})).status).toBe(303);
+    return waiter;
+  }
+
+  it("the waiting-list offer after a cancellation: the place is held for the first person waiting, e-mailed, and claimed through the cart", async () => {
+    const { buyer, orderId } = await fullCourseWithPaidBuyer();
+    const first = await joinList();
+    const second = await joinList();
+    await sweep();
+    expect((await offersTo(first.user.uid)).results).toHaveLength(0); // nothing free yet
+
+    expect((await buyer.browser.post(`/user/orders/${orderId}/cancel`, {})).status).toBe(303);
+    // The freed place goes to the list first: the page stays sold out and a booking form is refused.
+    expect(await (await new TestBrowser().fetch("/events/manual-therapy-course")).text()).toContain("Sold out");
+    const outsider = await shopper();
+    expect((await outsider.browser.post("/events/manual-therapy-course/book", courseForm("Queue Jumper"))).status).toBe(409);
+
+    expect((await sweep()).offered).toBe(1);
+    expect(await sweep()).toEqual({ lapsed: 0, offered: 0 }); // run again: nothing more, no second e-mail
+    const sent = (await offersTo(first.user.uid)).results;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ recipient: first.user.email, subject: "A place is free for you: Manual Therapy Skills Course" });
+    expect((await offersTo(second.user.uid)).results).toHaveLength(0);
+    const entry = (await entryOf(first.user.uid))!;
+    expect(entry.status).toBe("offered");
+    const text = await textOf(sent[0]!.id);
+    expect(text).toContain("Ticket: Place, £120.00");
+    expect(text).toMatch(/Held for you until: \w+, \d+ \w+ \d{4}, \d\d:\d\d/);
+    expect(text).toContain(`/user/events/offers/${entry.id}`);
+
+    // The held place counts: the course is full, and the holder sees the offer on their pages.
+    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))")
+      .bind(bySlug("manual-therapy-course").id)
+      .first<{ n: number }>();
+    expect(live!.n).toBe(2);
+    expect(await (await first.browser.fetch("/user/events")).text()).toMatch(/one Place place, offer open until \d+ \w+ \d{4}, \d\d:\d\d/);
+    expect(await (await first.browser.fetch("/events/manual-therapy-course")).text()).toContain("A place is held for you until");
+    // Only its holder can open it.
+    expect((await second.browser.fetch(`/user/events/offers/${entry.id}`)).status).toBe(404);
+
+    const claimPage = await first.browser.fetch(`/user/events/offers/${entry.id}`);
+    expect(claimPage.status).toBe(200);
+    const refused = await first.browser.post(`/user/events/offers/${entry.id}`, { "a0.name": "", "a0.email": "colleague@guild.example" });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain("Enter the attendee&#x27;s name");
+    expect(again).toContain("colleague@guild.example");
+    const claimed = await first.browser.post(`/user/events/offers/${entry.id}`, { "a0.name": "Dorothy Hodgkin", "a0.email": "dorothy@guild.example" });
+    const add = addedBookings(claimed);
+    expect(add).toContain(entry.offer_booking_id!);
+    expect(await (await first.browser.fetch(`/cart?add=${encodeURIComponent(add)}`)).text()).toContain("Manual Therapy Skills Course: Place × 1");
+    await first.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(first.user.uid).first<{ checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 12000);
+    await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
+    expect((await bookingsOf(first.user.uid)).results.map((b) => b.status)).toEqual(["confirmed"]);
+    expect((await attendeesOf(entry.offer_booking_id!)).results[0]).toMatchObject({ name: "Dorothy Hodgkin", email: "dorothy@guild.example", status: "confirmed" });
+    await sweep();
+    expect((await entryOf(first.user.uid))!.status).toBe("booked");
+    expect((await entryOf(second.user.uid))!.status).toBe("waiting");
+  });
+
+  it("an offer not taken up in time lapses and the place is offered to the next person", async () => {
+    const { buyer, orderId } = await fullCourseWithPaidBuyer();
+    const first = await joinList();
+    const second = await joinList();
+    await buyer.browser.post(`/user/orders/${orderId}/cancel`, {});
+    await sweep();
+    const offered = (await entryOf(first.user.uid))!;
+    expect(offered.status).toBe("offered");
+    expect((await offersTo(second.user.uid)).results).toHaveLength(0);
+
+    // The course's offers are valid for 48 hours: a sweep 49 hours on passes the place on.
+    expect(await sweep(new Date(Date.now() + 49 * 3_600_000))).toEqual({ lapsed: 1, offered: 1 });
+    expect((await entryOf(first.user.uid))!.status).toBe("lapsed");
+    expect((await entryOf(second.user.uid))!.status).toBe("offered");
+    expect((await offersTo(second.user.uid)).results).toHaveLength(1);
+    expect((await offersTo(first.user.uid)).results).toHaveLength(1);
   });
 });

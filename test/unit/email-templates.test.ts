@@ -45,6 +45,17 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       link("/user/membership"),
     ],
   },
+  "event-waitlist-offer": {
+    subject: "A place is free for you: Manual therapy course",
+    facts: [
+      "Event: Manual therapy course",
+      "When: Friday, 12 March 2027, 09:00 GMT to 17:00 GMT",
+      "Ticket: Place, £120.00",
+      "Held for you until: Monday, 1 February 2027, 18:30 GMT",
+      link("/user/events/offers/0b5c9e43-5f0e-4d55-9d0e-6f1c5b3f0a11"),
+      "offered to the next person on the waiting list",
+    ],
+  },
   "event-booking-confirmed": {
     subject: "Your booking is confirmed: Annual conference",
     facts: [

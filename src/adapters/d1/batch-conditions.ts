@@ -29,6 +29,8 @@ export const batchConditions = {
   orderPaid: (orderId: string) => query("SELECT 1 FROM orders WHERE id = ? AND status = 'paid'", orderId),
   /** The event booking is confirmed (its order's payment, earlier in the batch, confirmed it). */
   bookingConfirmed: (bookingId: string) => query("SELECT 1 FROM event_bookings WHERE id = ? AND status = 'confirmed'", bookingId),
+  /** The waiting-list entry was offered this held booking (the offer's batch held the place). */
+  waitlistOffered: (entryId: string, bookingId: string) => query("SELECT 1 FROM event_waitlist WHERE id = ? AND status = 'offered' AND offer_booking_id = ?", entryId, bookingId),
   orderPaymentStored: (paymentId: string) => query("SELECT 1 FROM order_payments WHERE id = ?", paymentId),
   /** The refund with this id has its credit note. */
   creditNoteIssued: (refundId: string) => query("SELECT 1 FROM credit_notes WHERE refund_id = ?", refundId),

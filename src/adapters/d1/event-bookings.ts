@@ -10,7 +10,7 @@ import type { VatTreatment } from "../../shared/pricing/vat";
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /** The SQL condition "this attendee row takes a place now" (?now bound as the given parameter). */
-const live = (alias: string, now: string) => `(${alias}.status = 'confirmed' OR (${alias}.status = 'held' AND ${alias}.hold_expires_at > ${now}))`;
+export const live = (alias: string, now: string) => `(${alias}.status = 'confirmed' OR (${alias}.status = 'held' AND ${alias}.hold_expires_at > ${now}))`;
 
 export interface NewBooking {
   id: string;
@@ -90,6 +90,67 @@ const toAttendee = (row: AttendeeRow): Attendee & { qrToken: string } => ({
   qrToken: row.qr_token,
 });
 
+/**
+ * Who may take the places besides the capacity: a booking form only while nobody waits on the
+ * event's list; an offer only for a waiting-list entry still waiting (so two sweeps at once
+ * cannot both hold a place for the same person).
+ */
+export type HoldGate = { kind: "nobody-waiting" } | { kind: "waiting-entry"; waitlistId: string };
+
+/**
+ * The statements holding the places of one booking form, all or none: the first inserts every
+ * attendee only if, counted in the same statement, the event and each ticket type still have
+ * room (and the gate allows it). Then each booking row is stored only if its attendees were. The
+ * first statement's change count says whether the places were held.
+ */
+export function holdStatements(db: D1Database, request: HoldRequest, gate: HoldGate): D1PreparedStatement[] {
+  const params: unknown[] = [request.eventId, request.now, request.holdUntil];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `?${params.length}`;
+  };
+  const rows: string[] = [];
+  for (const booking of request.bookings) {
+    for (const a of booking.attendees) {
+      rows.push(`(${[a.id, booking.id, booking.ticketCode, booking.countsForEvent ? 1 : 0, a.name, a.email, JSON.stringify(a.answers), a.qrToken].map(param).join(", ")})`);
+    }
+  }
+  const checks: string[] = [
+    gate.kind === "nobody-waiting"
+      ? "NOT EXISTS (SELECT 1 FROM event_waitlist w WHERE w.event_id = ?1 AND w.status = 'waiting')"
+      : `EXISTS (SELECT 1 FROM event_waitlist w WHERE w.id = ${param(gate.waitlistId)} AND w.event_id = ?1 AND w.status = 'waiting')`,
+  ];
+  const eventNeed = request.bookings.filter((b) => b.countsForEvent).reduce((sum, b) => sum + b.attendees.length, 0);
+  const eventCapacity = request.bookings[0]?.eventCapacity ?? null;
+  if (eventCapacity !== null && eventNeed > 0) {
+    checks.push(`(SELECT COUNT(*) FROM event_attendees x WHERE x.event_id = ?1 AND x.counts_for_event = 1 AND ${live("x", "?2")}) + ${eventNeed} <= ${param(eventCapacity)}`);
+  }
+  for (const booking of request.bookings) {
+    if (booking.ticketCapacity === null) continue;
+    checks.push(
+      `(SELECT COUNT(*) FROM event_attendees x WHERE x.event_id = ?1 AND x.ticket_code = ${param(booking.ticketCode)} AND ${live("x", "?2")}) + ${booking.attendees.length} <= ${param(booking.ticketCapacity)}`,
+    );
+  }
+  const insertPlaces = db
+    .prepare(
+      `INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, answers, status, hold_expires_at, qr_token)
+       SELECT v.column1, v.column2, ?1, v.column3, v.column4, v.column5, v.column6, v.column7, 'held', ?3, v.column8
+       FROM (VALUES ${rows.join(", ")}) AS v
+       WHERE ${checks.join(" AND ")}`,
+    )
+    .bind(...params);
+  const insertBookings = request.bookings.map((b) =>
+    db
+      .prepare(
+        `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, event_capacity, ticket_capacity, status, hold_expires_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 'held', ?14
+         WHERE EXISTS (SELECT 1 FROM event_attendees WHERE booking_id = ?1)`,
+      )
+      .bind(b.id, b.eventId, b.eventSlug, b.userId, b.ticketCode, b.title, b.attendees.length, b.unitPence, b.unitPence * b.attendees.length, b.vatTreatment, b.countsForEvent ? 1 : 0, b.eventCapacity, b.ticketCapacity, request.holdUntil),
+  );
+  return [insertPlaces, ...insertBookings];
+}
+
 export type EventBookingStore = ReturnType<typeof createEventBookingStore>;
 
 export function createEventBookingStore(db: D1Database) {
@@ -113,52 +174,12 @@ export function createEventBookingStore(db: D1Database) {
     },
 
     /**
-     * Holds the places of one booking form, all or none: one statement inserts every attendee only
-     * if, counted in the same statement, the event and each ticket type still have room. Then each
-     * booking row is stored only if its attendees were. True when the places are held.
+     * Holds the places of one booking form, all or none (holdStatements), unless someone waits
+     * on the event's list: freed places go to the list first (services/events/waitlist-offers.ts).
+     * True when the places are held.
      */
     async hold(request: HoldRequest): Promise<boolean> {
-      const params: unknown[] = [request.eventId, request.now, request.holdUntil];
-      const param = (value: unknown) => {
-        params.push(value);
-        return `?${params.length}`;
-      };
-      const rows: string[] = [];
-      for (const booking of request.bookings) {
-        for (const a of booking.attendees) {
-          rows.push(`(${[a.id, booking.id, booking.ticketCode, booking.countsForEvent ? 1 : 0, a.name, a.email, JSON.stringify(a.answers), a.qrToken].map(param).join(", ")})`);
-        }
-      }
-      const checks: string[] = [];
-      const eventNeed = request.bookings.filter((b) => b.countsForEvent).reduce((sum, b) => sum + b.attendees.length, 0);
-      const eventCapacity = request.bookings[0]?.eventCapacity ?? null;
-      if (eventCapacity !== null && eventNeed > 0) {
-        checks.push(`(SELECT COUNT(*) FROM event_attendees x WHERE x.event_id = ?1 AND x.counts_for_event = 1 AND ${live("x", "?2")}) + ${eventNeed} <= ${param(eventCapacity)}`);
-      }
-      for (const booking of request.bookings) {
-        if (booking.ticketCapacity === null) continue;
-        checks.push(
-          `(SELECT COUNT(*) FROM event_attendees x WHERE x.event_id = ?1 AND x.ticket_code = ${param(booking.ticketCode)} AND ${live("x", "?2")}) + ${booking.attendees.length} <= ${param(booking.ticketCapacity)}`,
-        );
-      }
-      const insertPlaces = db
-        .prepare(
-          `INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, answers, status, hold_expires_at, qr_token)
-           SELECT v.column1, v.column2, ?1, v.column3, v.column4, v.column5, v.column6, v.column7, 'held', ?3, v.column8
-           FROM (VALUES ${rows.join(", ")}) AS v
-           WHERE ${checks.length > 0 ? checks.join(" AND ") : "1"}`,
-        )
-        .bind(...params);
-      const insertBookings = request.bookings.map((b) =>
-        db
-          .prepare(
-            `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, event_capacity, ticket_capacity, status, hold_expires_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 'held', ?14
-             WHERE EXISTS (SELECT 1 FROM event_attendees WHERE booking_id = ?1)`,
-          )
-          .bind(b.id, b.eventId, b.eventSlug, b.userId, b.ticketCode, b.title, b.attendees.length, b.unitPence, b.unitPence * b.attendees.length, b.vatTreatment, b.countsForEvent ? 1 : 0, b.eventCapacity, b.ticketCapacity, request.holdUntil),
-      );
-      const [placed] = await db.batch([insertPlaces, ...insertBookings]);
+      const [placed] = await db.batch(holdStatements(db, request, { kind: "nobody-waiting" }));
       return (placed?.meta.changes ?? 0) > 0;
     },
 
@@ -248,29 +269,38 @@ export function createEventBookingStore(db: D1Database) {
       return { outcome: "already", attendee };
     },
 
-    /** Puts the user on the event's waiting list (at the back), unless they are on it already. True when added. */
-    async joinWaitlist(eventId: string, userId: string, email: string): Promise<boolean> {
+    /**
+     * Puts the user on the event's waiting list (at the back), unless they are on it already,
+     * with the ticket an offer will hold for them (null: the event's first open to all). True when added.
+     */
+    async joinWaitlist(eventId: string, userId: string, email: string, ticketCode: string | null = null): Promise<boolean> {
       const result = await db
         .prepare(
-          `INSERT INTO event_waitlist (id, event_id, user_id, email, status) VALUES (?1, ?2, ?3, ?4, 'waiting')
-           ON CONFLICT (event_id, user_id) DO UPDATE SET status = 'waiting', offer_expires_at = NULL, created_at = ${NOW} WHERE status IN ('left', 'lapsed')`,
+          `INSERT INTO event_waitlist (id, event_id, user_id, email, status, ticket_code) VALUES (?1, ?2, ?3, ?4, 'waiting', ?5)
+           ON CONFLICT (event_id, user_id) DO UPDATE SET status = 'waiting', offer_expires_at = NULL, offer_booking_id = NULL, ticket_code = excluded.ticket_code, created_at = ${NOW}
+           WHERE status IN ('left', 'lapsed')`,
         )
-        .bind(crypto.randomUUID(), eventId, userId, email)
+        .bind(crypto.randomUUID(), eventId, userId, email, ticketCode)
         .run();
       return result.meta.changes > 0;
     },
 
+    /** Whether anyone waits on the event's list for a place to be offered (freed places go to them first). */
+    async anyoneWaiting(eventId: string): Promise<boolean> {
+      return (await db.prepare("SELECT 1 FROM event_waitlist WHERE event_id = ?1 AND status = 'waiting' LIMIT 1").bind(eventId).first()) !== null;
+    },
+
     /** The user's place on the event's waiting list: 1 for the next to be offered; null when not waiting. */
-    async waitlistPosition(eventId: string, userId: string): Promise<{ position: number; status: string; offerExpiresAt: string | null } | null> {
+    async waitlistPosition(eventId: string, userId: string): Promise<{ entryId: string; position: number; status: string; offerExpiresAt: string | null } | null> {
       const row = await db
         .prepare(
-          `SELECT w.status, w.offer_expires_at,
+          `SELECT w.id, w.status, w.offer_expires_at,
              (SELECT COUNT(*) FROM event_waitlist o WHERE o.event_id = w.event_id AND o.status IN ('waiting', 'offered') AND o.created_at <= w.created_at) AS position
            FROM event_waitlist w WHERE w.event_id = ?1 AND w.user_id = ?2 AND w.status IN ('waiting', 'offered')`,
         )
         .bind(eventId, userId)
-        .first<{ status: string; offer_expires_at: string | null; position: number }>();
-      return row ? { position: row.position, status: row.status, offerExpiresAt: row.offer_expires_at } : null;
+        .first<{ id: string; status: string; offer_expires_at: string | null; position: number }>();
+      return row ? { entryId: row.id, position: row.position, status: row.status, offerExpiresAt: row.offer_expires_at } : null;
     },
 
     /**

@@ -94,7 +94,7 @@ export async function holdPlaces(deps: HoldDeps, event: SocietyEvent, buyer: { u
 }
 
 /** 128 random bits, URL-safe: the code on an attendee's ticket. */
-function randomToken(): string {
+export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }

@@ -22,7 +22,7 @@ export interface EventListFilter {
 
 export interface EventServiceDeps {
   content: Pick<ContentService, "events">;
-  bookings: Pick<EventBookingStore, "hold" | "placesTaken" | "joinWaitlist" | "waitlistPosition" | "forUser" | "attendeesOfBookings">;
+  bookings: Pick<EventBookingStore, "hold" | "placesTaken" | "joinWaitlist" | "waitlistPosition" | "anyoneWaiting" | "forUser" | "attendeesOfBookings">;
   now: () => Date;
 }
 
@@ -55,12 +55,21 @@ export function createEventService(deps: EventServiceDeps) {
     async page(slug: string, buyer: Buyer): Promise<EventPage> {
       const event = await visibleEvent(slug, buyer);
       const now = deps.now();
-      const [taken, waiting] = await Promise.all([
+      const [taken, waiting, queue] = await Promise.all([
         deps.bookings.placesTaken(event.id, now.toISOString()),
         buyer.userId ? deps.bookings.waitlistPosition(event.id, buyer.userId) : null,
+        deps.bookings.anyoneWaiting(event.id),
       ]);
-      const offers = ticketOffers(event, buyer.viewer, now, taken);
-      return { event, offers, soldOut: soldOut(offers), past: isPast(event, now), waitlist: waiting ? { position: waiting.position, offered: waiting.status === "offered" } : null };
+      // While anyone waits, a freed place goes to the list first (the hold refuses others), so
+      // the event's places stay sold out to everyone else.
+      const offers = ticketOffers(event, buyer.viewer, now, taken).map((offer) => (queue && !offer.ticket.addOn ? { ...offer, placesLeft: 0 } : offer));
+      return {
+        event,
+        offers,
+        soldOut: soldOut(offers),
+        past: isPast(event, now),
+        waitlist: waiting ? { entryId: waiting.entryId, position: waiting.position, offered: waiting.status === "offered", offerExpiresAt: waiting.offerExpiresAt } : null,
+      };
     },
 
     /** Holds the places the booking form asks for (signed-in buyers only), for the cart. */
@@ -74,7 +83,9 @@ export function createEventService(deps: EventServiceDeps) {
     async joinWaitlist(slug: string, buyer: Buyer & { userId: string }, email: string): Promise<void> {
       const page = await this.page(slug, buyer);
       if (!page.soldOut || page.past || page.event.state !== "scheduled") throw new AppError("CONFLICT", "This event is not sold out: book a place instead");
-      await deps.bookings.joinWaitlist(page.event.id, buyer.userId, email);
+      // The ticket an offer will hold: the first main ticket this buyer may buy now.
+      const ticket = page.offers.find((offer) => !offer.ticket.addOn && offer.refusal === null)?.ticket.code ?? null;
+      await deps.bookings.joinWaitlist(page.event.id, buyer.userId, email, ticket);
     },
 
     /** The user's confirmed bookings (upcoming first), with their attendees' tickets. */

@@ -14,6 +14,7 @@ import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
 import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { eventBookingConfirmed } from "./templates/event-booking-confirmed";
+import { eventWaitlistOffer } from "./templates/event-waitlist-offer";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
@@ -53,6 +54,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "practitioner-contact-copy": practitionerContactCopy,
   "practitioner-listing-hidden": practitionerListingHidden,
   "event-booking-confirmed": eventBookingConfirmed,
+  "event-waitlist-offer": eventWaitlistOffer,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -17,7 +17,7 @@ export interface BookingFormProps {
   errors: BookingErrors;
 }
 
-function Question({ id, question, value, error }: { id: string; question: RegistrationQuestion; value: string; error: string | undefined }) {
+export function Question({ id, question, value, error }: { id: string; question: RegistrationQuestion; value: string; error: string | undefined }) {
   const label = `${question.label}${question.required ? "" : " (optional)"}`;
   if (question.kind === "choice" && question.choices.length > 0) {
     return <SelectField id={id} label={label} options={question.choices} value={value} required={question.required} error={error ?? null} />;

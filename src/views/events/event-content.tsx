@@ -5,7 +5,7 @@ import { RichText } from "../components/rich-text";
 import { formatPence, formatTime, formatDate } from "../format";
 import { BookingForm, type BookingFormProps } from "./booking-form";
 import { EventJsonLd } from "./event-json-ld";
-import { FORMAT_WORDS, hoursText, placesText, whenText } from "./event-words";
+import { FORMAT_WORDS, heldUntilText, hoursText, placesText, whenText } from "./event-words";
 
 export interface EventContentProps {
   page: EventPage;
@@ -123,7 +123,12 @@ export function EventContent({ page, url, organizer, booking, signInHref, notice
         <section aria-labelledby="waiting-list" className="screen-section">
           <h2 id="waiting-list">Waiting list</h2>
           <p>Sold out. When a place is freed, the next person on the waiting list is e-mailed an offer, valid for {event.waitlistOfferHours} hours.</p>
-          {page.waitlist ? (
+          {page.waitlist?.offered && page.waitlist.offerExpiresAt ? (
+            <p className="notice" role="status">
+              {`A place is held for you until ${heldUntilText(page.waitlist.offerExpiresAt)}. `}
+              <a href={hrefs.waitlistOffer(page.waitlist.entryId)}>Claim your place</a>
+            </p>
+          ) : page.waitlist ? (
             <p className="notice" role="status">
               {`You are number ${page.waitlist.position} on the waiting list.`}
             </p>

@@ -13,6 +13,9 @@ export function whenText(event: Pick<SocietyEvent, "startsAt" | "endsAt">): stri
     : `${formatDate(start)}, ${formatTime(start)} to ${formatDate(end)}, ${formatTime(end)}`;
 }
 
+/** "12 March 2027, 18:30": until when a waiting-list offer holds its place. */
+export const heldUntilText = (iso: string): string => `${formatDate(new Date(iso))}, ${formatTime(new Date(iso))}`;
+
 export const hoursText = (hundredths: number) => `${(hundredths / 100).toFixed(hundredths % 100 === 0 ? 0 : 2)} CPD hours`;
 
 /** "12 places left", "Sold out", or null when there is no limit. */

@@ -1,15 +1,32 @@
-import type { MyBooking } from "../../domain/events";
+import type { MyBooking, OfferView } from "../../domain/events";
 import { hrefs } from "../../shared/links";
 import { PageHeader } from "../components/page-header";
 import { formatDate, formatTime } from "../format";
 import { TicketQr } from "./ticket-qr";
-import { whenText } from "./event-words";
+import { heldUntilText, whenText } from "./event-words";
 
-/** The user's event bookings: each attendee's ticket with its QR code, the joining link when open, and how to cancel. */
-export function UserEventsContent({ bookings }: { bookings: readonly MyBooking[] }) {
+/**
+ * The user's open waiting-list offers (each place held until a time, with its claim link), then
+ * their event bookings: each attendee's ticket with its QR code, the joining link when open, and how to cancel.
+ */
+export function UserEventsContent({ bookings, offers }: { bookings: readonly MyBooking[]; offers: readonly OfferView[] }) {
   return (
     <>
       <PageHeader title="My events" lede="Your tickets, one QR code per attendee: show it at the door, on paper or on your phone." />
+      {offers.length > 0 ? (
+        <section aria-labelledby="offers" className="screen-section">
+          <h2 id="offers">Places offered to you from a waiting list</h2>
+          <ul>
+            {offers.map(({ offer, event, ticket }) => (
+              <li key={offer.entryId}>
+                <a href={hrefs.event(event.slug)}>{event.name}</a>
+                {`, ${whenText(event)}: one ${ticket.name} place, offer open until ${heldUntilText(offer.holdExpiresAt)}. `}
+                <a href={hrefs.waitlistOffer(offer.entryId)}>Claim your place</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {bookings.length === 0 ? (
         <p className="notice">
           You have no event bookings yet. <a href={hrefs.events}>See upcoming events</a>.

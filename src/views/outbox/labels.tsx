@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "membership-paid": "Membership paid",
   "order-receipt": "Order receipt",
   "event-booking-confirmed": "Event booking confirmed",
+  "event-waitlist-offer": "Event waiting-list offer",
   "refund-issued": "Refund issued",
   "pro-forma-issued": "Pro-forma invoice",
   "dispute-opened": "Payment disputed (staff)",
