@@ -31,6 +31,9 @@ export const batchConditions = {
   bookingConfirmed: (bookingId: string) => query("SELECT 1 FROM event_bookings WHERE id = ? AND status = 'confirmed'", bookingId),
   /** The waiting-list entry was offered this held booking (the offer's batch held the place). */
   waitlistOffered: (entryId: string, bookingId: string) => query("SELECT 1 FROM event_waitlist WHERE id = ? AND status = 'offered' AND offer_booking_id = ?", entryId, bookingId),
+  /** The booking was attached to this order, stored paid (free) earlier in the batch, which confirms it at its end. */
+  bookingInPaidOrder: (bookingId: string, orderId: string) =>
+    query("SELECT 1 FROM event_bookings b JOIN orders o ON o.id = b.order_id WHERE b.id = ? AND o.id = ? AND o.status = 'paid' AND b.status = 'held'", bookingId, orderId),
   orderPaymentStored: (paymentId: string) => query("SELECT 1 FROM order_payments WHERE id = ?", paymentId),
   /** The refund with this id has its credit note. */
   creditNoteIssued: (refundId: string) => query("SELECT 1 FROM credit_notes WHERE refund_id = ?", refundId),

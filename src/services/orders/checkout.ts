@@ -175,7 +175,8 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
     const key = freeKey(request.idempotencyKey);
     const granted = order(freeLines, key, "free");
     const email = await deps.followUps.granted(granted);
-    if (await deps.orders.create(granted, [...email.statements, ...attach(granted)])) deps.followUps.deliverSoon(email.ids);
+    // Attached first: the bookings' confirmations are written only for places the order holds.
+    if (await deps.orders.create(granted, [...attach(granted), ...email.statements])) deps.followUps.deliverSoon(email.ids);
     free = await ownOrder(deps, key, userId);
   }
   let paid: Order | "key-used" | null = null;
@@ -191,7 +192,7 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
         ? deps.proForma.issue(await orderProForma(awaiting, "buyer", deps.now()), when.orderStored(awaiting.id))
         : { statements: [], ids: [] };
     const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
-    const created = await deps.orders.create(awaiting, [...follow.statements, ...attach(awaiting)], caps);
+    const created = await deps.orders.create(awaiting, [...attach(awaiting), ...follow.statements], caps);
     if (created) deps.followUps.deliverSoon(follow.ids);
     paid = await ownOrder(deps, request.idempotencyKey, userId);
     // Not created and no order under the key: the code's last use went to another checkout.

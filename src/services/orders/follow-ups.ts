@@ -7,17 +7,20 @@
  *
  * An order with event bookings also gets, in that batch, one booking-confirmed e-mail per booking
  * (its dedupe key is the booking), written only if the payment confirmed the booking: a booking
- * lost to a late payment (services/events/lost-places.ts) gets no confirmation.
+ * lost to a late payment (services/events/lost-places.ts) gets no confirmation. A free order's
+ * bookings get theirs too, written once the batch has attached them to the order it stores paid
+ * (the same batch then confirms them: a place just attached is still held).
  *
  * The e-mail says what the buyer can now watch, with dates, from the CMS's catalogue (cached).
  * If the CMS cannot say just now, the e-mail points to the buyer's webinars page instead: a
  * message never holds up a payment.
  */
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
+import type { BatchQuery } from "../../adapters/d1/batch-query";
 import type { ReceiptStore } from "../../adapters/d1/receipts";
 import type { EventBookingStore } from "../../adapters/d1/event-bookings";
 import type { EventBookingConfirmedData, OrderReceiptData } from "../../domain/email";
-import type { SocietyEvent } from "../../domain/events";
+import type { Booking, SocietyEvent } from "../../domain/events";
 import type { NewOrder, Order, OrderPayment } from "../../domain/orders";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
@@ -31,7 +34,7 @@ export interface OrderFollowUpsDeps {
   receipts: Pick<ReceiptStore, "issue" | "numberOf">;
   notices: Notices;
   content: Pick<ContentService, "catalogue" | "events">;
-  bookings: Pick<EventBookingStore, "ofOrder" | "attendeesOfBookings">;
+  bookings: Pick<EventBookingStore, "ofOrder" | "ofUser" | "attendeesOfBookings">;
   now: () => Date;
   log: Logger;
 }
@@ -68,9 +71,8 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
     }
   }
 
-  /** One booking-confirmed e-mail per booking the order holds, each written only if the payment confirms it. */
-  async function bookingConfirmations(order: Order): Promise<Notice[]> {
-    const bookings = (await deps.bookings.ofOrder(order.id)).filter((booking) => booking.status === "held" || booking.status === "confirmed");
+  /** One booking-confirmed e-mail per booking, each written only if `onlyIf` finds it confirmed (or about to be). */
+  async function bookingConfirmations(order: Pick<Order, "reference" | "email" | "userId">, bookings: readonly Booking[], onlyIf: (bookingId: string) => BatchQuery): Promise<Notice[]> {
     if (bookings.length === 0) return [];
     const [attendees, events] = await Promise.all([
       deps.bookings.attendeesOfBookings(bookings.map((booking) => booking.id)),
@@ -95,7 +97,7 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
       };
       return {
         message: { kind: "event-booking-confirmed" as const, event: booking.id, to: { email: order.email, userId: order.userId }, data },
-        onlyIf: when.bookingConfirmed(booking.id),
+        onlyIf: onlyIf(booking.id),
       };
     });
   }
@@ -109,19 +111,28 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
 
   return {
     /** A free order, stored paid with its webinars granted: the e-mail, if the order was stored. */
+    /**
+     * A free order, stored paid with its webinars granted: the e-mail, if the order was stored, and
+     * a confirmation per booking the cart held for it. Put these after the statements attaching
+     * the bookings to the order.
+     */
     async granted(order: NewOrder): Promise<PreparedEmail> {
-      const webinars = await watchList(order.webinarIds);
+      const bookingIds = order.lines.filter((line) => line.kind === "booking").map((line) => line.id);
+      const [webinars, held] = await Promise.all([watchList(order.webinarIds), deps.bookings.ofUser(order.userId, bookingIds)]);
+      const confirmations = await bookingConfirmations(order, held.filter((booking) => booking.status === "held"), (id) => when.bookingInPaidOrder(id, order.id));
       return deps.notices.prepare([
         {
           message: message(order, { receiptNumber: null, totalPence: 0, paymentMethod: "free", paidOn: londonDate(deps.now()), webinars }),
           onlyIf: when.orderPaid(order.id),
         },
+        ...confirmations,
       ]);
     },
 
     /** An order paid: its receipt (when money was received) and the e-mail with the receipt's number. */
     async paid(order: Order, payment: OrderPayment): Promise<PreparedEmail> {
-      const [webinars, confirmations] = await Promise.all([watchList(order.webinarIds), bookingConfirmations(order)]);
+      const bookings = (await deps.bookings.ofOrder(order.id)).filter((booking) => booking.status === "held" || booking.status === "confirmed");
+      const [webinars, confirmations] = await Promise.all([watchList(order.webinarIds), bookingConfirmations(order, bookings, when.bookingConfirmed)]);
       // A card payment of nothing (a full discount) stores no payment, so it has no receipt.
       const issue = payment.amountPence > 0 ? [deps.receipts.issue(orderReceipt({ order, payment, year: receiptYear(deps.now()) }), when.orderPaymentStored(payment.id))] : [];
       const email = deps.notices.prepare([
