@@ -32,6 +32,7 @@ export const EMAIL_KINDS = [
   "practitioner-listing-hidden",
   "event-booking-confirmed",
   "event-waitlist-offer",
+  "event-reminder",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -68,6 +69,8 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "practitioner-listing-hidden": "transactional",
   "event-booking-confirmed": "transactional",
   "event-waitlist-offer": "transactional",
+  // Not optional, unlike webinar reminders: for an online event it carries the joining instructions.
+  "event-reminder": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -363,6 +366,20 @@ export interface EventWaitlistOfferData {
   entryId: string;
 }
 
+/** The day before an event: to each buyer, once for all their places at it. */
+export interface EventReminderData {
+  eventName: string;
+  eventSlug: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  venue: { name: string; address: string | null } | null;
+  online: boolean;
+  /** The editor's joining instructions for an online or hybrid event (never the link itself: that is on the tickets page). */
+  joiningInstructions: string | null;
+  attendees: { name: string; ticket: string }[];
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -388,6 +405,7 @@ export interface EmailDataFor {
   "practitioner-listing-hidden": PractitionerListingHiddenData;
   "event-booking-confirmed": EventBookingConfirmedData;
   "event-waitlist-offer": EventWaitlistOfferData;
+  "event-reminder": EventReminderData;
 }
 
 /**

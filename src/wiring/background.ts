@@ -6,6 +6,8 @@
 import { createDailyJobProgressStore } from "../adapters/d1/daily-job-progress";
 import { createDirectoryStore } from "../adapters/d1/directory";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
+import { createEventBookingStore } from "../adapters/d1/event-bookings";
+import { createEventReminderStore } from "../adapters/d1/event-reminders";
 import { createEntitlementStore } from "../adapters/d1/entitlements";
 import { createHousekeepingStore } from "../adapters/d1/housekeeping";
 import { createMembershipYearStore } from "../adapters/d1/year-run-store";
@@ -23,6 +25,7 @@ import { publishedTerms } from "../services/membership/terms";
 import { publishedContent } from "./content";
 import { createNotices } from "../services/email/notices";
 import { offerFreedPlaces } from "../services/events/waitlist-offers";
+import type { EventReminderDeps } from "../services/events/event-reminders";
 import { emailServices } from "./email";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -62,6 +65,7 @@ export function dailyJob(config: Config, waitUntil: WaitUntil) {
           housekeeping: createHousekeepingStore(db),
           year: membershipYear(config, content, outbox),
           webinars: { webinars: () => content.webinars(), ownersNotYetTold: createEntitlementStore(db).ownersNotYetTold, outbox, batch },
+          events: eventReminderDeps(config, content, outbox),
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           unpaid: { store: createUnpaidReleaseStore(db), outbox, batch, log },
           emailArchive: { store: createOutboxStore(db), archive: createEmailArchive(config.bindings.emailArchive) },
@@ -69,6 +73,19 @@ export function dailyJob(config: Config, waitUntil: WaitUntil) {
         },
         now,
       ),
+  };
+}
+
+/** The daily job's event reminders (exported for their test, which runs them alone). */
+export function eventReminderDeps(config: Config, content: ContentService, outbox: EventReminderDeps["outbox"]): EventReminderDeps {
+  const { db } = config.bindings;
+  return {
+    events: () => content.events(),
+    store: createEventReminderStore(db),
+    bookings: createEventBookingStore(db),
+    outbox,
+    batch: (statements) => db.batch(statements),
+    log,
   };
 }
 

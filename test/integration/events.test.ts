@@ -6,7 +6,10 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { getConfig } from "../../src/env";
-import { waitlistOffers } from "../../src/wiring/background";
+import { sendEventReminders } from "../../src/services/events/event-reminders";
+import { eventReminderDeps, waitlistOffers } from "../../src/wiring/background";
+import { publishedContent } from "../../src/wiring/content";
+import { emailServices } from "../../src/wiring/email";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { eventsOperation } from "../../src/adapters/cms/operations/events";
@@ -452,5 +455,40 @@ describe("waiting-list offers", () => {
     expect((await entryOf(second.user.uid))!.status).toBe("offered");
     expect((await offersTo(second.user.uid)).results).toHaveLength(1);
     expect((await offersTo(first.user.uid)).results).toHaveLength(1);
+  });
+});
+
+describe("the reminder the day before", () => {
+  const remind = (at: Date) => {
+    const config = getConfig(env);
+    const content = publishedContent(config, () => undefined);
+    return sendEventReminders(eventReminderDeps(config, content, emailServices(config, content).outbox), at);
+  };
+  const remindersTo = (userId: string) =>
+    env.DB.prepare("SELECT id, recipient, subject FROM email_outbox WHERE user_id = ?1 AND kind = 'event-reminder'").bind(userId).all<{ id: string; recipient: string; subject: string }>();
+
+  it("each buyer with confirmed places gets one reminder on the day before, once however often the daily job runs; nobody is reminded earlier", async () => {
+    await clearCourse();
+    const { browser, user } = await shopper();
+    const add = addedBookings(await browser.post("/events/manual-therapy-course/book", courseForm("Barbara McClintock")));
+    await browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 12000);
+    await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
+    const course = bySlug("manual-therapy-course");
+    const start = Date.parse(course.startsAt);
+
+    await remind(new Date(start - 3 * 86_400_000));
+    expect((await remindersTo(user.uid)).results).toHaveLength(0);
+    await remind(new Date(start - 20 * 3_600_000));
+    await remind(new Date(start - 19 * 3_600_000));
+    const sent = (await remindersTo(user.uid)).results;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ recipient: user.email, subject: "Tomorrow: Manual Therapy Skills Course" });
+    const text = await (await SELF.fetch(`http://localhost/dev/mailbox/${sent[0]!.id}/text`)).text();
+    expect(text).toContain("Barbara McClintock: Place");
+    expect(text).toContain("Where: Example Teaching Rooms, 5 Sample Street");
+    expect(text).not.toContain("How to join");
+    expect(text).toContain("/user/events");
   });
 });

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_FOR_APPLICATION_SQL, AUDIT_FOR_ORDER_SQL } from "../../src/adapters/d1/audit-log";
 import { DIRECTORY_BROWSE_AFTER_SQL, DIRECTORY_BROWSE_BEFORE_SQL, DIRECTORY_SEARCH_AFTER_SQL, DIRECTORY_SEARCH_BEFORE_SQL } from "../../src/adapters/d1/directory";
 import { OWNERS_NOT_YET_TOLD_SQL } from "../../src/adapters/d1/entitlements";
+import { BUYERS_NOT_YET_REMINDED_SQL } from "../../src/adapters/d1/event-reminders";
 import {
   ENTRIES_AFTER_SQL,
   ENTRIES_BEFORE_SQL,
@@ -85,6 +86,7 @@ const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] 
   { name: "staff e-mails: the failed list", sql: outboxListSql({ statuses: 1, search: false }) },
   { name: "staff e-mails: the waiting list", sql: outboxListSql({ statuses: 3, search: false }), values: [50, '["pending","sending","retry"]'] },
   { name: "daily job: webinar owners not yet told", sql: OWNERS_NOT_YET_TOLD_SQL, values: ['[{"webinarId":"w","kind":"recording-ready","keyAfterUser":":w"}]'] },
+  { name: "daily job: event buyers not yet reminded", sql: BUYERS_NOT_YET_REMINDED_SQL, values: ['[{"eventId":"e","startsAt":"2027-01-01T09:00:00.000Z"}]', 2001] },
   { name: "staff application page: its audit entries", sql: AUDIT_FOR_APPLICATION_SQL },
   { name: "ledger: a page onwards", sql: ENTRIES_AFTER_SQL, values: ["2026-10-01", "2026-10-31", 501, "2026-10-01", "", "2026-10-01", ""] },
   { name: "ledger: a page back", sql: ENTRIES_BEFORE_SQL, values: ["2026-10-01", "2026-10-31", 501, "2026-10-20", "x", "2026-10-20", ""] },

@@ -45,6 +45,18 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       link("/user/membership"),
     ],
   },
+  "event-reminder": {
+    subject: "Tomorrow: Online workshop",
+    facts: [
+      "Event: Online workshop",
+      "When: Friday, 12 March 2027, 09:00 GMT to 11:00 GMT",
+      "Where: online",
+      "How to join",
+      "The link appears on your tickets page an hour before the start.",
+      "Ada Lovelace: Place",
+      link("/user/events"),
+    ],
+  },
   "event-waitlist-offer": {
     subject: "A place is free for you: Manual therapy course",
     facts: [

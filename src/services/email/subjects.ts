@@ -84,6 +84,8 @@ function subjectText(email: EmailContent): string {
       return `Your message to ${email.data.practitionerName}`;
     case "event-booking-confirmed":
       return `Your booking is confirmed: ${email.data.eventName}`;
+    case "event-reminder":
+      return `Tomorrow: ${email.data.eventName}`;
     case "event-waitlist-offer":
       return `A place is free for you: ${email.data.eventName}`;
     case "practitioner-listing-hidden":

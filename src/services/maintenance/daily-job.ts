@@ -18,6 +18,7 @@ import { runMembershipYear, type MembershipYearDeps } from "../membership/year-r
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
 import { archiveSentEmails, type ArchiveDeps } from "../email/archive";
+import { sendEventReminders, type EventReminderDeps } from "../events/event-reminders";
 import { runHousekeeping } from "./housekeeping";
 import { releaseUnpaid, type UnpaidReleaseDeps } from "./unpaid-releases";
 
@@ -25,6 +26,7 @@ export interface DailyJobDeps {
   housekeeping: HousekeepingStore;
   year: MembershipYearDeps;
   webinars: WebinarNoticeDeps;
+  events: EventReminderDeps;
   directory: ListingGraceDeps;
   unpaid: UnpaidReleaseDeps;
   emailArchive: Omit<ArchiveDeps, "log">;
@@ -39,6 +41,7 @@ export interface DailyJobReport {
   membershipYearDone: boolean;
   webinarReminders: number;
   recordingNotices: number;
+  eventReminders: number;
   cancelledUnpaidOrders: number;
   releasedApplicationUses: number;
   /** Sent e-mails moved from D1 to the archive this run. */
@@ -54,6 +57,7 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     membershipYearDone: false,
     webinarReminders: 0,
     recordingNotices: 0,
+    eventReminders: 0,
     cancelledUnpaidOrders: 0,
     releasedApplicationUses: 0,
     emailsArchived: 0,
@@ -79,6 +83,9 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     const notices = await sendWebinarNotices(deps.webinars, now);
     report.webinarReminders = notices.reminders;
     report.recordingNotices = notices.recordings;
+  });
+  await part("event-reminders", async () => {
+    report.eventReminders = await sendEventReminders(deps.events, now);
   });
   await part("unpaid", async () => {
     const unpaid = await releaseUnpaid(deps.unpaid, now);

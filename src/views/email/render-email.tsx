@@ -15,6 +15,7 @@ import { claimInvitation } from "./templates/claim-invitation";
 import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
 import { eventBookingConfirmed } from "./templates/event-booking-confirmed";
 import { eventWaitlistOffer } from "./templates/event-waitlist-offer";
+import { eventReminder } from "./templates/event-reminder";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
@@ -55,6 +56,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "practitioner-listing-hidden": practitionerListingHidden,
   "event-booking-confirmed": eventBookingConfirmed,
   "event-waitlist-offer": eventWaitlistOffer,
+  "event-reminder": eventReminder,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

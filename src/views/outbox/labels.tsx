@@ -21,6 +21,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "order-receipt": "Order receipt",
   "event-booking-confirmed": "Event booking confirmed",
   "event-waitlist-offer": "Event waiting-list offer",
+  "event-reminder": "Event reminder",
   "refund-issued": "Refund issued",
   "pro-forma-issued": "Pro-forma invoice",
   "dispute-opened": "Payment disputed (staff)",
