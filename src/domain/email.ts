@@ -349,6 +349,8 @@ export interface EventBookingConfirmedData {
   online: boolean;
   /** Each place booked: the attendee's name and their ticket type. */
   attendees: { name: string; ticket: string }[];
+  /** An online or hybrid event's joining instructions from the editor (never the link: that is on the tickets page); absent in messages written before they were added. */
+  joiningInstructions?: string | null;
 }
 
 /** A place freed at a sold-out event, held for the next person on its waiting list until the offer runs out. */

@@ -94,6 +94,7 @@ export function createOrderFollowUps(deps: OrderFollowUpsDeps) {
         venue: event && event.format !== "online" && event.venue ? { name: event.venue.name, address: event.venue.address } : null,
         online: event ? event.format !== "in-person" : false,
         attendees: attendees.filter((a) => a.bookingId === booking.id).map((a) => ({ name: a.name, ticket: ticket(a.ticketCode) })),
+        joiningInstructions: event && event.format !== "in-person" ? event.joiningInstructions : null,
       };
       return {
         message: { kind: "event-booking-confirmed" as const, event: booking.id, to: { email: order.email, userId: order.userId }, data },

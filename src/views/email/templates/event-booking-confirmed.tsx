@@ -37,6 +37,12 @@ export const eventBookingConfirmed = template<EventBookingConfirmedData>({
     <>
       <P>Your booking for {d.eventName} is confirmed: {count(d)}.</P>
       <Facts facts={event(d)} />
+      {d.online && d.joiningInstructions ? (
+        <>
+          <H2>How to join</H2>
+          <P>{d.joiningInstructions}</P>
+        </>
+      ) : null}
       <H2>Who is booked</H2>
       <Facts facts={places(d)} />
       <P>{TICKETS}</P>
@@ -50,6 +56,7 @@ export const eventBookingConfirmed = template<EventBookingConfirmedData>({
     paragraphs(
       `Your booking for ${d.eventName} is confirmed: ${count(d)}.`,
       textFacts(event(d)),
+      ...(d.online && d.joiningInstructions ? [textHeading("How to join"), d.joiningInstructions] : []),
       textHeading("Who is booked"),
       textFacts(places(d)),
       TICKETS,
