@@ -2,18 +2,43 @@
  * Staff: events (the events area of the role map). `/staff/events` (sales by ticket type, places
  * left, waiting list, revenue and VAT), `/staff/events/{id}` (attendees with answers, needs
  * summarised, printable as badges and a sign-in sheet), its CSV, and the door's check-in page,
- * which works on a phone without JavaScript (search by name, or type the ticket's code).
+ * which works on a phone without JavaScript (search by name, or type the ticket's code) and, with
+ * it, scans QR codes and keeps check-ins made offline until they can be sent (it asks for JSON).
+ * Badges and the sign-in sheet have their own A4 print pages.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
 import { csvHeaders } from "../http/download-headers";
 import type { StaffEnv } from "../types";
-import { CheckInContent } from "../views/events/check-in-content";
+import { BadgesContent } from "../views/events/badges-content";
+import { CheckInContent, type CheckInContentProps } from "../views/events/check-in-content";
+import { checkInMessage } from "../views/events/check-in-words";
+import { SignInSheetContent } from "../views/events/sign-in-sheet-content";
 import { StaffEventContent } from "../views/events/staff-event-content";
 import { StaffEventsContent } from "../views/events/staff-events-content";
 
 const After = z.object({ afterName: z.string().max(120), afterId: z.string().max(64) });
 const CheckInForm = z.object({ code: z.string().max(200).optional(), attendeeId: z.string().max(64).optional(), q: z.string().max(40).optional() });
+
+type AttendeePage = Awaited<ReturnType<StaffEnv["Variables"]["services"]["staffEvents"]["attendees"]>>;
+
+/** True when the request prefers JSON to HTML (the island's fetch); a browser's form post never does. */
+function wantsJson(accept: string | undefined): boolean {
+  return /^application\/json\b/.test(accept?.trim() ?? "");
+}
+
+function renderCheckIn(
+  c: Context<StaffEnv>,
+  layout: Awaited<ReturnType<StaffEnv["Variables"]["services"]["content"]["layout"]>>,
+  { everyone, found, search, result, csrfToken }: { everyone: AttendeePage; found: AttendeePage | null; search: string } & Pick<CheckInContentProps, "result" | "csrfToken">,
+  status: ContentfulStatusCode = 200,
+) {
+  return c.render(
+    <CheckInContent event={everyone.event} everyone={everyone.attendees} more={everyone.next !== null} attendees={found?.attendees ?? []} search={search} result={result} csrfToken={csrfToken} />,
+    { layout, head: { pageTitle: `Check-in: ${everyone.event.name}`, noindex: true }, section: null, isPrivate: true, islands: ["check-in"], status },
+  );
+}
 
 export const staffEventsRoutes = new Hono<StaffEnv>()
   .get("/staff/events", async (c) => {
@@ -37,28 +62,42 @@ export const staffEventsRoutes = new Hono<StaffEnv>()
     return c.body(stream, 200, csvHeaders(`event-${c.req.param("id")}-attendees`, new Date()));
   })
   .get("/staff/events/:id/check-in", async (c) => {
+    const id = c.req.param("id");
     const q = c.req.query("q")?.slice(0, 40) ?? "";
-    const [layout, page] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(c.req.param("id"), { search: q })]);
-    return c.render(<CheckInContent event={page.event} attendees={q ? page.attendees : []} search={q} result={null} csrfToken={await c.var.csrfToken()} />, {
-      layout,
-      head: { pageTitle: `Check-in: ${page.event.name}`, noindex: true },
-      section: null,
-      isPrivate: true,
-    });
+    const [layout, everyone, found] = await Promise.all([
+      c.var.services.content.layout(),
+      c.var.services.staffEvents.attendees(id, {}),
+      q ? c.var.services.staffEvents.attendees(id, { search: q }) : null,
+    ]);
+    return renderCheckIn(c, layout, { everyone, found, search: q, result: null, csrfToken: await c.var.csrfToken() });
   })
   .post("/staff/events/:id/check-in", async (c) => {
     const form = CheckInForm.parse(await c.req.parseBody());
     const id = c.req.param("id");
     const result = await c.var.services.staffEvents.checkIn(id, { code: form.code, attendeeId: form.attendeeId }, c.var.staffMember.email);
+    const status = result.outcome === "done" ? 200 : 409;
+    // The door's island (client/islands/check-in.ts) asks for JSON: one ticket's outcome, nothing to render.
+    if (wantsJson(c.req.header("Accept"))) {
+      c.header("Cache-Control", "no-store");
+      return c.json({ ...result, message: checkInMessage(result) }, status);
+    }
     const q = form.q ?? "";
-    const [layout, page] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(id, { search: q })]);
-    return c.render(<CheckInContent event={page.event} attendees={q ? page.attendees : []} search={q} result={result} csrfToken={await c.var.csrfToken()} />, {
-      layout,
-      head: { pageTitle: `Check-in: ${page.event.name}`, noindex: true },
-      section: null,
-      isPrivate: true,
-      status: result.outcome === "done" ? 200 : 409,
-    });
+    const [layout, everyone, found] = await Promise.all([
+      c.var.services.content.layout(),
+      c.var.services.staffEvents.attendees(id, {}),
+      q ? c.var.services.staffEvents.attendees(id, { search: q }) : null,
+    ]);
+    return renderCheckIn(c, layout, { everyone, found, search: q, result, csrfToken: await c.var.csrfToken() }, status);
+  })
+  .get("/staff/events/:id/badges", async (c) => {
+    const after = After.safeParse(c.req.query());
+    const [layout, page] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(c.req.param("id"), { after: after.success ? { name: after.data.afterName, id: after.data.afterId } : null })]);
+    return c.render(<BadgesContent event={page.event} attendees={page.attendees} next={page.next} />, { layout, head: { pageTitle: `Badges: ${page.event.name}`, noindex: true }, section: null, isPrivate: true });
+  })
+  .get("/staff/events/:id/sign-in-sheet", async (c) => {
+    const after = After.safeParse(c.req.query());
+    const [layout, page] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(c.req.param("id"), { after: after.success ? { name: after.data.afterName, id: after.data.afterId } : null })]);
+    return c.render(<SignInSheetContent event={page.event} attendees={page.attendees} next={page.next} />, { layout, head: { pageTitle: `Sign-in sheet: ${page.event.name}`, noindex: true }, section: null, isPrivate: true });
   })
   .get("/staff/events/:id", async (c) => {
     const after = After.safeParse(c.req.query());

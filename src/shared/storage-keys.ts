@@ -1,11 +1,13 @@
 /**
- * Browser storage keys: the pending member's e-mail, the logged-in-previously flag and
- * the shopping cart. Shared by the Worker and browser code so both agree on the names.
+ * Browser storage keys: the pending member's e-mail, the logged-in-previously flag, the
+ * shopping cart and the check-ins a phone at an event's door has not yet sent. Shared by the Worker and browser code so both agree on the names.
  */
 export const STORAGE_KEYS = {
   pendingMemberEmail: "guildhall.pendingMemberEmail",
   loggedInPreviously: "guildhall.loggedInPreviously",
   cart: "guildhall.cart",
+  /** Followed by ".<event id>": the door's check-ins on this phone, kept until they are sent. */
+  checkIns: "guildhall.checkIns",
 } as const;
 
 /** The cookie that also records a previous sign-in (read by browser code). */

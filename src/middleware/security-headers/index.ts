@@ -88,6 +88,9 @@ const MAILBOX_MESSAGE = /^\/dev\/mailbox\/[^/]+\/html$/;
 const APPLICANT_DOCUMENT_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 const APPLICANT_DOCUMENT = /^\/(?:staff\/applications\/[^/]+|user\/membership)\/documents\/[^/]+$/;
 
+/** The door's check-in page reads tickets' QR codes with the phone's camera: the one page that may ask for it. */
+const CAMERA_PAGE = /^\/staff\/events\/[^/]+\/check-in$/;
+
 export function securityHeaders(): MiddlewareHandler<HonoEnv> {
   const policies = new Map<string, MiddlewareHandler>();
   return async function securityHeaders(c, next) {
@@ -112,6 +115,8 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     } else if (MAILBOX_MESSAGE.test(c.req.path) && c.res.ok) {
       c.res.headers.set("Content-Security-Policy", MAILBOX_MESSAGE_POLICY);
+    } else if (CAMERA_PAGE.test(c.req.path)) {
+      c.res.headers.set("Permissions-Policy", (c.res.headers.get("Permissions-Policy") ?? "").replace("camera=()", "camera=(self)"));
     }
   };
 }

@@ -19,22 +19,22 @@ function Needs({ title, needs }: { title: string; needs: readonly { answer: stri
   );
 }
 
-/** An event's attendees with their answers; prints on A4 as a sign-in sheet followed by badges. */
+/** An event's attendees with their answers, with links to its A4 print pages (sign-in sheet, name badges). */
 export function StaffEventContent({ event, attendees, next, dietary, access }: StaffEventContentProps) {
   const ticketName = (code: string) => event.ticketTypes.find((t) => t.code === code)?.name ?? code;
   return (
     <>
       <PageHeader title={event.name} lede={whenText(event)} />
       <p className="no-print">
-        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a> · Print this page for the sign-in sheet and badges.
+        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a> · Print on A4: <a href={`/staff/events/${event.id}/sign-in-sheet`}>sign-in sheet</a>, <a href={`/staff/events/${event.id}/badges`}>name badges</a>
       </p>
       <section aria-labelledby="needs" className="screen-section">
         <h2 id="needs">For the venue</h2>
         <Needs title="Dietary needs" needs={dietary} />
         <Needs title="Access needs" needs={access} />
       </section>
-      <section aria-labelledby="sign-in-sheet" className="screen-section sign-in-sheet">
-        <h2 id="sign-in-sheet">Attendees and sign-in sheet</h2>
+      <section aria-labelledby="attendees" className="screen-section">
+        <h2 id="attendees">Attendees</h2>
         <table className="table">
           <thead>
             <tr>
@@ -43,7 +43,6 @@ export function StaffEventContent({ event, attendees, next, dietary, access }: S
               <th scope="col">Ticket</th>
               {event.questions.map((q) => <th key={q.code} scope="col">{q.label}</th>)}
               <th scope="col">Arrived</th>
-              <th scope="col">Signature</th>
             </tr>
           </thead>
           <tbody>
@@ -54,7 +53,6 @@ export function StaffEventContent({ event, attendees, next, dietary, access }: S
                 <td>{ticketName(a.ticketCode)}</td>
                 {event.questions.map((q) => <td key={q.code}>{a.answers[q.code] ?? ""}</td>)}
                 <td>{a.checkedInAt ? "Yes" : ""}</td>
-                <td />
               </tr>
             ))}
           </tbody>
@@ -64,17 +62,6 @@ export function StaffEventContent({ event, attendees, next, dietary, access }: S
             <a href={`/staff/events/${event.id}?${new URLSearchParams({ afterName: next.name, afterId: next.id })}`}>Next attendees</a> (the CSV holds everyone)
           </p>
         ) : null}
-      </section>
-      <section aria-labelledby="badges" className="screen-section badges">
-        <h2 id="badges">Badges</h2>
-        <ul className="badge-sheet">
-          {attendees.map((a) => (
-            <li key={a.id} className="badge">
-              <span className="badge__name">{a.name}</span>
-              <span className="badge__event">{event.name}</span>
-            </li>
-          ))}
-        </ul>
       </section>
     </>
   );
