@@ -14,7 +14,7 @@ type DoorListEntry = [id: string, name: string, ticket: string, checkedInAt: str
 
 /** How many names a search shows at once; the rest are counted, and more letters narrow them. */
 const SHOWN = 20;
-const STATE_WORDS: Record<QueuedCheckIn["state"], string> = { pending: "Waiting to send", sent: "Checked in", refused: "Refused" };
+const STATE_WORDS: Record<QueuedCheckIn["state"], string> = { pending: "Waiting to send", sent: "Sent", refused: "Refused" };
 
 const root = document.querySelector<HTMLElement>("[data-check-in]");
 if (root) enhance(root);
@@ -74,10 +74,13 @@ function enhance(root: HTMLElement): void {
         const name = document.createElement("span");
         name.className = "check-in__name";
         name.textContent = item.label;
-        const state = document.createElement("span");
+        const state = document.createElement("strong");
         state.className = "check-in__state";
-        state.textContent = `${STATE_WORDS[item.state]}: ${item.message}`;
-        li.append(name, " ", state);
+        state.textContent = STATE_WORDS[item.state];
+        const message = document.createElement("span");
+        message.className = "check-in__message";
+        message.textContent = item.message;
+        li.append(name, " ", state, " ", message);
         return li;
       }),
     );
@@ -117,7 +120,9 @@ function enhance(root: HTMLElement): void {
   function add(ticket: { code: string } | { attendeeId: string; name: string }): void {
     const item = enqueue(items, ticket);
     if (!item) {
-      live.textContent = "This ticket is already on this phone's list (below)";
+      // The same ticket again: what this phone knows of it (a used ticket is refused without asking).
+      const known = items.find((queued) => queued.key === ("code" in ticket ? `code:${ticket.code}` : `id:${ticket.attendeeId}`))!;
+      live.textContent = known.state === "sent" ? `${known.label}: Already checked in: this ticket has been used` : `${known.label}: ${known.message}`;
       return;
     }
     changed(item, null);
@@ -148,8 +153,13 @@ function enhance(root: HTMLElement): void {
       list.append(li);
     }
     const note = document.createElement("p");
+    const partial = root.dataset.checkInPartial ? " Press Find to search every attendee." : "";
     note.textContent =
-      found.length === 0 ? `No one booked has a name containing “${searchInput.value.trim()}”.` : found.length > SHOWN ? `${found.length} names match: the first ${SHOWN} are shown; type more of the name.` : "";
+      found.length === 0
+        ? `No one ${partial ? "in this page's list" : "booked"} has a name containing “${searchInput.value.trim()}”.${partial}`
+        : found.length > SHOWN
+          ? `${found.length} names match: the first ${SHOWN} are shown; type more of the name.`
+          : partial.trim();
     results.replaceChildren(...(found.length > 0 ? [list] : []), ...(note.textContent ? [note] : []));
   }
 
@@ -160,10 +170,13 @@ function enhance(root: HTMLElement): void {
     codeInput.value = "";
     codeInput.focus();
   });
-  searchForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    renderSearch();
-  });
+  // When the page carries only some of the attendees, Find still asks the server, which has them all.
+  if (!root.dataset.checkInPartial) {
+    searchForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      renderSearch();
+    });
+  }
   searchInput.addEventListener("input", renderSearch);
   window.addEventListener("online", () => void sendAll());
   renderQueue();

@@ -30,7 +30,7 @@ export function CheckInContent({ event, everyone, more, attendees, search, resul
   const arrived = everyone.filter((a) => a.checkedInAt !== null);
   const doorList: DoorListEntry[] = everyone.map((a) => [a.id, a.name, ticketName(a.ticketCode), a.checkedInAt]);
   return (
-    <div className="check-in" data-check-in={base} data-event-id={event.id}>
+    <div className="check-in" data-check-in={base} data-event-id={event.id} data-check-in-partial={more ? "true" : undefined}>
       <PageHeader title="Check-in" lede={event.name} />
       {result ? (
         <p className={result.outcome === "done" ? "notice notice--success" : "notice notice--error"} role="alert">

@@ -33,8 +33,9 @@ export function UserEventsContent({ bookings, offers }: { bookings: readonly MyB
         </p>
       ) : null}
       {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy }) => (
-        <section key={booking.id} aria-labelledby={`booking-${booking.id}`} className="screen-section">
+        <section key={booking.id} aria-labelledby={`booking-${booking.id} booking-${booking.id}-for`} className="screen-section">
           <h2 id={`booking-${booking.id}`}>{booking.title}</h2>
+          <p className="hint" id={`booking-${booking.id}-for`}>{`Booked on ${formatDate(new Date(booking.createdAt))} for ${attendees.map((a) => a.name).join(", ")}`}</p>
           <p>
             <a href={hrefs.event(event.slug)}>{event.name}</a>, {whenText(event)}
             {event.venue ? `, ${event.venue.name}` : ""}. <a href={hrefs.eventCalendar(event.slug)}>Add to your calendar</a>
