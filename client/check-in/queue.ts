@@ -39,6 +39,8 @@ export interface CheckInAnswer {
  */
 export type Send = (item: QueuedCheckIn) => Promise<CheckInAnswer | "offline" | "lost" | "stale">;
 
+/** A new check-in's words until its first answer (not announced: the answer follows at once when online). */
+export const SENDING = "Sending…";
 const WAITING = "Saved on this phone: it will be sent when the connection returns";
 const STALE = "Not sent: reload this page (your sign-in or the page may have expired), then it will be sent";
 
@@ -67,8 +69,8 @@ export function enqueue(items: QueuedCheckIn[], ticket: { code: string } | { att
   if (items.some((item) => item.key === key)) return null;
   const item: QueuedCheckIn =
     "code" in ticket
-      ? { key, code: ticket.code, label: `Ticket …${ticket.code.slice(-6)}`, state: "pending", message: WAITING, unanswered: false }
-      : { key, attendeeId: ticket.attendeeId, label: ticket.name, state: "pending", message: WAITING, unanswered: false };
+      ? { key, code: ticket.code, label: `Ticket …${ticket.code.slice(-6)}`, state: "pending", message: SENDING, unanswered: false }
+      : { key, attendeeId: ticket.attendeeId, label: ticket.name, state: "pending", message: SENDING, unanswered: false };
   items.unshift(item);
   return item;
 }

@@ -7,7 +7,7 @@
  *   when the connection returns; each shows as waiting, checked in or refused.
  * Without JavaScript the page's forms do all of this but the camera and the offline list.
  */
-import { enqueue, flush, load, save, type CheckInAnswer, type QueuedCheckIn, type Send } from "../check-in/queue";
+import { enqueue, flush, load, save, SENDING, type CheckInAnswer, type QueuedCheckIn, type Send } from "../check-in/queue";
 import { canScan, startScanner } from "../check-in/scanner";
 
 type DoorListEntry = [id: string, name: string, ticket: string, checkedInAt: string | null];
@@ -103,7 +103,7 @@ function enhance(root: HTMLElement): void {
     save(storage(), eventId, items);
     renderQueue();
     if (answer?.outcome === "done") markArrived(item, answer);
-    if (answer || item.state === "pending") live.textContent = `${item.label}: ${item.message}`;
+    if (answer || item.message !== SENDING) live.textContent = `${item.label}: ${item.message}`;
   }
 
   async function sendAll(): Promise<void> {
