@@ -7,12 +7,7 @@ import type { CartItemRef } from "../../shared/cart";
 import type { CatalogueBooking } from "../../shared/pricing/cart-quote";
 import type { SocietyEvent } from "../../domain/events";
 
-/** From the booking form to checking out the cart. */
-export const CART_HOLD_MINUTES = 20;
-/** From checking out by card to paying on Stripe's page (a payment after it is checked again, and refunded if the places went). */
-export const CARD_HOLD_MINUTES = 30;
-/** From a bank-transfer order (its pro-forma invoice) to the payment being recorded. */
-export const TRANSFER_HOLD_DAYS = 14;
+export { CARD_HOLD_MINUTES, CART_HOLD_MINUTES, TRANSFER_HOLD_DAYS } from "../../shared/hold-periods";
 
 export const holdUntil = (now: Date, minutes: number): string => new Date(now.getTime() + minutes * 60_000).toISOString();
 

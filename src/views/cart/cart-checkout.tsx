@@ -1,10 +1,22 @@
 import type { CartQuote } from "../../shared/pricing/cart-quote";
+import type { CartItemKind } from "../../shared/cart";
 import { itemsParam } from "../../shared/cart-query";
+import { TRANSFER_HOLD_DAYS } from "../../shared/hold-periods";
 import { BILLING_LABELS, BillingFields } from "../billing/billing-fields";
 import { RadioGroup, type RadioOption } from "../forms/choice-fields";
 import { ErrorSummary } from "../forms/error-summary";
 import { hrefs } from "../../shared/links";
 import { cartHref } from "./cart-table";
+
+/** What paying by bank transfer means for what is in the cart: webinars wait for the money; event places are held meanwhile. */
+function bankTransferHint(items: readonly { kind: CartItemKind }[]): string {
+  const places = items.some((item) => item.kind === "booking");
+  const webinars = items.some((item) => item.kind !== "booking");
+  const after = "We give you the details after you check out;";
+  if (places && webinars) return `${after} your places are held for ${TRANSFER_HOLD_DAYS} days and confirmed, and your webinars are yours, once we receive your payment.`;
+  if (places) return `${after} your places are held for ${TRANSFER_HOLD_DAYS} days and confirmed once we receive your payment.`;
+  return `${after} your webinars are yours once we receive your payment.`;
+}
 
 /** How this viewer checks out: a visitor signs in first; a signed-in user gets the form. */
 export type CheckoutAccess =
@@ -53,7 +65,7 @@ export function CartCheckout({ quote, access }: { quote: CartQuote; access: Chec
   }
   const options: RadioOption[] = [
     ...(access.cardPayments ? [{ value: "card", label: "Card", hint: "Pay now on Stripe’s secure payment page." }] : []),
-    { value: "offline", label: "Bank transfer", hint: "We give you the details after you check out; your webinars are yours once we receive your payment." },
+    { value: "offline", label: "Bank transfer", hint: bankTransferHint(items) },
   ];
   const { billing } = access;
   const fields = Object.keys(BILLING_LABELS) as (keyof typeof BILLING_LABELS)[];
