@@ -27,6 +27,7 @@ const NOTICES: Record<string, string> = {
   edited: "The member's details were saved and recorded on the timeline.",
   unchanged: "Nothing had changed, so nothing was saved.",
   created: "The member was created.",
+  merged: "The records were merged into this one. The merge is recorded on the timeline.",
 };
 
 async function renderMember(c: Context<StaffEnv>, userId: string, office: OfficeFormState | null, status: 200 | 400 | 409 = 200, suppressionError: string | null = null) {
