@@ -224,6 +224,9 @@ describe("merging two records", () => {
     const page = textOf(await (await staff.fetch(`/staff/members/${encodeURIComponent(survivor)}?done=merged`)).text());
     expect(page).toContain("The records were merged into this one.");
     expect((await staff.fetch(`/staff/members/merge?a=${encodeURIComponent(survivor)}&b=${encodeURIComponent(merged)}`)).status).toBe(404);
+    const oldLink = await staff.fetch(`/staff/members/${encodeURIComponent(merged)}`);
+    expect(oldLink.status).toBe(303);
+    expect(oldLink.headers.get("location")).toBe(`/staff/members/${encodeURIComponent(survivor)}`);
   });
 
   it("never lets a receipt change otherwise: not its owner without a merge's tombstone, not its content with one", async () => {

@@ -148,6 +148,9 @@ export function createMemberMerge(deps: MemberMergeDeps) {
       };
     },
 
+    /** The record a merged-away record was merged into, or null. */
+    mergedInto: async (userId: string): Promise<string | null> => (await deps.store.tombstone(userId))?.survivorUserId ?? null,
+
     /** The two records side by side; NOT_FOUND when either is not a record (a merged-away one names its survivor). */
     async compare(aId: string, bId: string): Promise<MergeComparison> {
       if (aId === bId) throw new AppError("BAD_REQUEST", "Choose two different records to compare");
