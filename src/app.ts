@@ -73,6 +73,7 @@ import { staffMemberImportRoutes } from "./routes/staff-member-import";
 import { staffMemberRoutes } from "./routes/staff-member";
 import { staffMemberDetailsRoutes } from "./routes/staff-member-details";
 import { staffMemberNewRoutes } from "./routes/staff-member-new";
+import { staffMemberMergeRoutes } from "./routes/staff-member-merge";
 import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
 import { staffMessagesRoutes } from "./routes/staff-messages";
@@ -202,6 +203,7 @@ function staffArea() {
       .route("/", staffPractitionersRoutes)
       // After the import and the form for a new member, whose paths this would otherwise take.
       .route("/", staffMemberNewRoutes)
+      .route("/", staffMemberMergeRoutes)
       .route("/", staffMemberRoutes)
       .route("/", staffMemberDetailsRoutes)
   );

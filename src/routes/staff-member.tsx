@@ -27,11 +27,17 @@ const NOTICES: Record<string, string> = {
   edited: "The member's details were saved and recorded on the timeline.",
   unchanged: "Nothing had changed, so nothing was saved.",
   created: "The member was created.",
+  merged: "The records were merged into this one. The merge is recorded on the timeline.",
 };
 
 async function renderMember(c: Context<StaffEnv>, userId: string, office: OfficeFormState | null, status: 200 | 400 | 409 = 200, suppressionError: string | null = null) {
   const [layout, timeline, disputes] = await Promise.all([c.var.services.content.layout(), c.var.services.membersRegister.timeline(userId), c.var.services.refunds.membershipDisputesOf(userId)]);
-  if (!timeline) throw new AppError("NOT_FOUND", "No member with this id");
+  if (!timeline) {
+    // A record merged into another is a tombstone: its old links lead to the record it became.
+    const survivor = await c.var.services.memberMerge.mergedInto(userId);
+    if (survivor) return c.redirect(hrefs.staffMember(survivor), 303);
+    throw new AppError("NOT_FOUND", "No member with this id");
+  }
   const suppression = await c.var.services.messages.suppression(timeline.member.record.email);
   // After a colleague's change the form is made again from the record as it now is.
   const state = status === 409 && office ? { ...office, values: { ...office.values, version: timeline.member.record.updatedAt } } : office;

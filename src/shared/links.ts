@@ -129,6 +129,10 @@ export const hrefs = {
   staffCertificates: "/staff/certificates",
   /** A member's page on the staff members register (their timeline). */
   staffMember: (userId: string) => `/staff/members/${segment(userId)}`,
+  /** Likely duplicate member records, page by page (from a cursor). */
+  staffDuplicates: "/staff/members/duplicates",
+  /** Two member records side by side, to merge one into the other. */
+  staffMerge: (a: string, b: string) => `/staff/members/merge?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`,
 } as const;
 
 /** Where each page's embed blocks are served as their own sandboxed documents (routes/embeds.tsx). */

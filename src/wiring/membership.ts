@@ -7,6 +7,7 @@ import { createDirectoryStore } from "../adapters/d1/directory";
 import { createApplicantDocumentFiles } from "../adapters/r2/applicant-documents";
 import { createDocumentUploads } from "../services/vetting/document-uploads";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
+import { createMemberMergeStore } from "../adapters/d1/member-merges";
 import { createMemberOfficeStore } from "../adapters/d1/member-office";
 import { createMemberProfileStore } from "../adapters/d1/member-profiles";
 import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
@@ -16,6 +17,7 @@ import type { AttemptLimits } from "../services/auth/attempt-limits";
 import type { AuthService } from "../services/auth/auth-service";
 import { createDirectoryService } from "../services/directory/directory-service";
 import { memberCard } from "../services/membership/member-card";
+import { createMemberMerge } from "../services/membership/member-merge";
 import { createMemberOffice } from "../services/membership/member-office";
 import { createMemberDetailsEdit } from "../services/membership/member-details-edit";
 import { createMemberCreation } from "../services/membership/member-creation";
@@ -93,6 +95,8 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
     memberImport: memberImport(config, published, email.outbox),
     /** The membership office: staff notes and changes of a member's standing. */
     memberOffice: createMemberOffice({ memberships: stores.memberships, store: createMemberOfficeStore(db, stores.audit), newId }),
+    /** Duplicate member records: the likely ones, and staff's merge of two (/staff/members/duplicates, /staff/members/merge). */
+    memberMerge: createMemberMerge({ store: createMemberMergeStore(db), newId }),
     /** Staff make a member by hand (/staff/members/new). */
     memberCreation: createMemberCreation({ store: createMemberOfficeStore(db, stores.audit), outbox: email.outbox, terms }),
     /** Staff edit a member's details and membership type (/staff/members/:userId/details). */

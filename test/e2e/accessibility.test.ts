@@ -9,8 +9,8 @@
  * dropdowns), since axe skips what is hidden. The signed-in screens get the same checks: a member's
  * (their events, their practice listing) and staff's (events with an attendee list and check-in,
  * member messages and their compose page, the practitioner listings, a member's details and the
- * new member form), as do the public events, newsletter archive, a practitioner's profile and the
- * e-mail topic choices a message links to.
+ * new member form, the duplicate records and the merge of two), as do the public events,
+ * newsletter archive, a practitioner's profile and the e-mail topic choices a message links to.
  */
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,10 +31,14 @@ const STAFF = DEMO_ACCOUNTS.staff;
 const PRACTITIONER_SQL = `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end, member_number) VALUES ('p-9001', 'p-9001@guild.example', 'full-member', 'Full member', 'active', 'offline', '2099-01-01', 13001);
   INSERT INTO practitioner_listings (id, user_id, listed, display_name, professional_title, contact_email) VALUES (9001, 'p-9001', 1, 'Eve Exeter', 'Physiotherapist', 'p-9001@guild.example');
   INSERT INTO practitioner_locations (listing_id, position, name, address, town, lat, lng, x, y, z, placed_by) VALUES (9001, 0, 'Exeter Clinic', '1 High Street', 'Exeter', 50.7236, -3.52751, ${Math.cos((50.7236 * Math.PI) / 180) * Math.cos((-3.52751 * Math.PI) / 180)}, ${Math.cos((50.7236 * Math.PI) / 180) * Math.sin((-3.52751 * Math.PI) / 180)}, ${Math.sin((50.7236 * Math.PI) / 180)}, 'town')`;
+/** An imported record of the practitioner above (the duplicates screen and the merge screen compare them). */
+const DUPLICATE = "email:p-9001+old@guild.example";
 const stack = useBrowserStack(WORKER_SLOTS.accessibility, {
   seedSql: [
     `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end) VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01')`,
     PRACTITIONER_SQL,
+    // The same practitioner imported again under a +tagged address: a likely duplicate to compare.
+    `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_end, member_name) VALUES ('${DUPLICATE}', 'p-9001+old@guild.example', 'full-member', 'Full member', 'lapsed', 'offline', '2025-01-01', 'Eve Exeter')`,
     // One sent and published newsletter for the archive.
     `INSERT INTO member_messages (id, subject, preheader, body, body_html, body_text, topic, status, recipients, published_at, created_by, finished_at) VALUES ('msg-a11y', 'Spring newsletter', 'News of the society', 'Hello members.', '<p>Hello members.</p>', 'Hello members.', 'newsletter', 'sent', 1, '2026-03-01T09:00:00.000Z', '${STAFF.email}', '2026-03-01T09:00:00.000Z')`,
     staffSecondFactorSql(),
@@ -76,8 +80,22 @@ const staffPaths: Record<string, string> = {
   "member details form": "/staff/members/p-9001/details",
   "member page": "/staff/members/p-9001",
   "new member form": "/staff/members/new",
+  "duplicate records": "/staff/members/duplicates",
+  "merge two records": `/staff/members/merge?a=p-9001&b=${encodeURIComponent(DUPLICATE)}`,
 };
-const STAFF_PAGES = ["staff events", "event attendees", "event check-in", "staff messages", "message compose", "staff practitioners", "member page", "member details form", "new member form"] as const;
+const STAFF_PAGES = [
+  "staff events",
+  "event attendees",
+  "event check-in",
+  "staff messages",
+  "message compose",
+  "staff practitioners",
+  "member page",
+  "member details form",
+  "new member form",
+  "duplicate records",
+  "merge two records",
+] as const;
 
 beforeAll(async () => {
   const { context } = await openContext(stack.browser, DESKTOP);

@@ -21,6 +21,7 @@ import {
   VAT_SALES_SQL,
 } from "../../src/adapters/d1/ledger";
 import { SCHEDULE_UPKEEP_FOR_EVERYONE_SQL, SCHEDULE_UPKEEP_FOR_USER_SQL } from "../../src/adapters/d1/membership-changes";
+import { MERGE_MOVE_SQL, OPEN_PAYMENTS_SQL, RECORDS_WITH_KEY_SQL, SHARED_KEYS_SQL } from "../../src/adapters/d1/member-merges";
 import { PRACTITIONER_SEARCH_SQL } from "../../src/adapters/d1/practitioner-listings";
 import { outboxListSql } from "../../src/adapters/d1/outbox";
 import { parameterCount } from "../../src/adapters/d1/personal-data-tables";
@@ -95,6 +96,11 @@ const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] 
   { name: "VAT summary: a quarter's sales from its kept days", sql: VAT_SALES_SQL, values: ["2026-07-01", "2026-09-30"] },
   { name: "VAT summary: receipts without VAT from its kept days", sql: RECEIPTS_WITHOUT_VAT_SQL, values: ["2026-07-01", "2026-09-30"] },
   { name: "staff order page: its audit entries", sql: AUDIT_FOR_ORDER_SQL },
+  { name: "duplicate records: the first page of shared keys", sql: SHARED_KEYS_SQL, values: ["", "", 26] },
+  { name: "duplicate records: a later page of shared keys", sql: SHARED_KEYS_SQL, values: ["email", "ada@gmail.com", 26] },
+  { name: "duplicate records: the records holding a key", sql: RECORDS_WITH_KEY_SQL, values: ["email", "ada@gmail.com", 10] },
+  { name: "duplicate records: what waits for payment before a merge", sql: OPEN_PAYMENTS_SQL, values: ["email:ada@example.com"] },
+  ...MERGE_MOVE_SQL.map((sql) => ({ name: `merging two records: ${sql.slice(0, 60)}`, sql, values: ["email:ada@example.com", "uid-1", "merge-1"] })),
   // Now, grace, listable types; the origin; the box; the radius; the key; no filter but a service; the page.
   {
     name: "find a practitioner: the search from a place",

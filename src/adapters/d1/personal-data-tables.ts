@@ -62,9 +62,13 @@ const AUDIT_DETAILS_WITHOUT_PERSONAL_DATA = `(SELECT json_group_object(key, CASE
   FROM json_each(staff_audit_log.details)
   WHERE type IN ('integer', 'real', 'true', 'false', 'null') OR key IN ${NEUTRAL_DETAIL_KEYS})`;
 
-/** Entries about the person: on their applications and orders, naming their user id or their messages and certificates. */
+/**
+ * Entries about the person: on their applications and orders, naming their user id (in the
+ * details, or in the column a merge moves from a merged-away record to theirs) or their messages
+ * and certificates.
+ */
 const AUDIT_ABOUT_THEM = `(application_id IN (${THEIR_APPLICATIONS}) OR order_id IN (${THEIR_ORDERS})
-      OR json_extract(details, '$.userId') = ?1
+      OR json_extract(details, '$.userId') = ?1 OR user_id = ?1
       OR (action = 'email.resent' AND json_extract(details, '$.messageId') IN (SELECT id FROM email_outbox WHERE user_id = ?1))
       OR (action = 'certificate.revoked' AND json_extract(details, '$.certificateId') IN (SELECT id FROM cpd_certificates WHERE user_id = ?1)))`;
 
@@ -144,6 +148,24 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
         stripe_customer_id = NULL, stripe_subscription_id = NULL, billing_status = NULL,
         status = CASE WHEN status IN ('active', 'awaiting_payment') THEN 'cancelled' ELSE status END, updated_at = ${NOW}`,
       why: "the member number stays taken (numbers are never given twice); the membership ends",
+    },
+  },
+  // The keys a duplicate record would share (migrations/0057): made again by a trigger when erasure rewrites the record, so they go after it.
+  { table: "member_match_keys", rowsOf: "user_id = ?1", exportColumns: ["kind", "match_key"], erasure: { kind: "delete" } },
+  {
+    table: "member_match_groups",
+    rowsOf: "(kind, match_key) IN (SELECT kind, match_key FROM member_match_keys WHERE user_id = ?1)",
+    exportColumns: ["kind", "match_key"],
+    erasure: { kind: "keep", why: "how many records share a key: a trigger removes the key with the last record's keys, which erasure deletes" },
+  },
+  {
+    // A merge's tombstone: a record merged into theirs, or theirs merged into another.
+    table: "member_merges",
+    rowsOf: "merged_user_id = ?1 OR survivor_user_id = ?1",
+    erasure: {
+      kind: "anonymise",
+      set: "merged_record = NULL, survivor_before = NULL, reason = NULL",
+      why: "the merged-away id still leads to the record it was merged into, and its member number is never given again",
     },
   },
   {

@@ -38,7 +38,8 @@ export function MembersListContent({ page, filter, search }: MembersListContentP
       searchLabel="Search by name, e-mail or reference"
       intro={
         <p>
-          <a href="/staff/members/new">Add a member by hand</a> (someone who joined and paid in person)
+          <a href="/staff/members/new">Add a member by hand</a> (someone who joined and paid in person) ·{" "}
+          <a href="/staff/members/duplicates">Possible duplicate records</a>
         </p>
       }
       count={members.length}
