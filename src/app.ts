@@ -76,6 +76,7 @@ import { staffMemberNewRoutes } from "./routes/staff-member-new";
 import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
 import { staffMessagesRoutes } from "./routes/staff-messages";
+import { staffMessageTopicsRoutes } from "./routes/staff-message-topics";
 import { messageTopicRoutes } from "./routes/message-topics";
 import { newsletterRoutes } from "./routes/newsletters";
 import { TOPIC_CHOICES_PATH, TOPIC_UNSUBSCRIBE_PATH } from "./services/messages/consents";
@@ -196,6 +197,8 @@ function staffArea() {
       .route("/", staffCreditNoteRoutes)
       .route("/", staffPaymentRefundRoutes)
       .route("/", staffEmailsRoutes)
+      // Before the messages, whose /staff/messages/:id would otherwise take /staff/messages/topics.
+      .route("/", staffMessageTopicsRoutes)
       .route("/", staffMessagesRoutes)
       .route("/", staffCertificatesRoutes)
       .route("/", staffMemberImportRoutes)

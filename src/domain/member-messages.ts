@@ -14,6 +14,14 @@ export interface MessageTopic {
   description: string;
 }
 
+/** A topic as staff keep it (/staff/messages/topics). */
+export interface StaffTopic extends MessageTopic {
+  position: number;
+  retired: boolean;
+  /** Members who consent to it now. */
+  consenting: number;
+}
+
 /** Where a consent was given or withdrawn: the record a regulator may ask for. */
 export const CONSENT_WAYS = ["join-form", "register", "account", "unsubscribe-link", "preferences-link", "import"] as const;
 export type ConsentWay = (typeof CONSENT_WAYS)[number];

@@ -484,6 +484,50 @@ describe("staff's compose form", () => {
   });
 });
 
+describe("staff's topics screen", () => {
+  it("adds a topic, renames and describes it, and retires it: no longer offered, its scheduled send stopped, consents kept, each change audited", async () => {
+    const staff = await signedInStaff();
+    try {
+      const bad = await staff.post("/staff/messages/topics", { slug: "Study Days!", label: "", description: "Study days near you" });
+      expect(bad.status).toBe(400);
+      const badHtml = await bad.text();
+      expect(badHtml).toContain("Enter a short name for links");
+      expect(badHtml).toContain("Enter the topic&#x27;s name");
+      expect(badHtml).toContain('value="Study days near you"');
+      const taken = await staff.post("/staff/messages/topics", { slug: "newsletter", label: "Again", description: "Again" });
+      expect(await taken.text()).toContain("already has this short name");
+
+      expect((await staff.post("/staff/messages/topics", { slug: "study-days", label: "Study days", description: "Study days near you." })).status).toBe(303);
+      expect((await consentServices(config()).topics()).map((t) => t.slug)).toContain("study-days");
+      expect(await (await new TestBrowser().fetch("/join")).text()).toContain('name="topic-study-days"');
+
+      expect((await staff.post("/staff/messages/topics/study-days", { label: "Study days and visits", description: "Study days and visits in your region." })).status).toBe(303);
+      expect((await consentServices(config()).topics()).find((t) => t.slug === "study-days")?.label).toBe("Study days and visits");
+
+      await seedMembers("topic", 2, { topics: ["study-days"] });
+      const scheduled = await draft({ topic: "study-days" });
+      expect(await messages().send(scheduled, new Date(Date.now() + 86_400_000), CHOICES, "staff@guildhall.example")).toEqual([]);
+
+      expect((await staff.post("/staff/messages/topics/study-days/retire", {})).status).toBe(303);
+      expect((await consentServices(config()).topics()).map((t) => t.slug)).not.toContain("study-days");
+      expect(await (await new TestBrowser().fetch("/join")).text()).not.toContain('name="topic-study-days"');
+      expect((await messages().byId(scheduled)).status).toBe("cancelled");
+      const kept = await env.DB.prepare("SELECT COUNT(*) AS n FROM member_consents WHERE topic = 'study-days' AND consented = 1").first<{ n: number }>();
+      expect(kept?.n).toBe(2);
+      // A new message cannot pick it.
+      const again = await messages().save(null, { subject: "Hello", body: "Hi", topic: "study-days" }, CHOICES, "staff@guildhall.example");
+      expect(again.draft.problems).toContainEqual({ field: "topic", message: "Choose the topic readers consented to" });
+      const page = await (await staff.fetch("/staff/messages/topics")).text();
+      expect(page).toContain("Study days and visits (retired)");
+
+      const audit = await env.DB.prepare("SELECT action FROM staff_audit_log WHERE action LIKE 'message_topic.%' AND details LIKE '%study-days%' ORDER BY id").all<{ action: string }>();
+      expect(audit.results.map((r) => r.action)).toEqual(["message_topic.created", "message_topic.described", "message_topic.retired"]);
+    } finally {
+      await env.DB.exec("DELETE FROM member_consents WHERE topic = 'study-days'; DELETE FROM member_messages WHERE topic = 'study-days'; DELETE FROM message_topics WHERE slug = 'study-days'");
+    }
+  });
+});
+
 describe("the public archive", () => {
   it("lists and shows only the sent messages staff published", async () => {
     await seedMembers("archive", 1);
