@@ -77,6 +77,7 @@ import { staffMemberMergeRoutes } from "./routes/staff-member-merge";
 import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
 import { staffMessagesRoutes } from "./routes/staff-messages";
+import { staffMessageTopicsRoutes } from "./routes/staff-message-topics";
 import { messageTopicRoutes } from "./routes/message-topics";
 import { newsletterRoutes } from "./routes/newsletters";
 import { TOPIC_CHOICES_PATH, TOPIC_UNSUBSCRIBE_PATH } from "./services/messages/consents";
@@ -197,6 +198,8 @@ function staffArea() {
       .route("/", staffCreditNoteRoutes)
       .route("/", staffPaymentRefundRoutes)
       .route("/", staffEmailsRoutes)
+      // Before the messages, whose /staff/messages/:id would otherwise take /staff/messages/topics.
+      .route("/", staffMessageTopicsRoutes)
       .route("/", staffMessagesRoutes)
       .route("/", staffCertificatesRoutes)
       .route("/", staffMemberImportRoutes)

@@ -14,6 +14,14 @@ export interface MessageTopic {
   description: string;
 }
 
+/** A topic as staff keep it (/staff/messages/topics). */
+export interface StaffTopic extends MessageTopic {
+  position: number;
+  retired: boolean;
+  /** Members who consent to it now. */
+  consenting: number;
+}
+
 /** Where a consent was given or withdrawn: the record a regulator may ask for. */
 export const CONSENT_WAYS = ["join-form", "register", "account", "unsubscribe-link", "preferences-link", "import"] as const;
 export type ConsentWay = (typeof CONSENT_WAYS)[number];
@@ -54,9 +62,39 @@ export interface Audience {
   lapsedWithinMonths: number | null;
   /** Only members with no CPD entry dated this calendar year. */
   noCpdThisYear: boolean;
+  /** The country of the member's address (ISO 3166-1 alpha-2); null: any. */
+  country: string | null;
+  /** The region of the member's address (county, state or province), whatever its case; null: any. */
+  region: string | null;
+  /** The member's specialisation, from the join form's list; null: any. */
+  specialisation: string | null;
+  /** Joined on or after this day (YYYY-MM-DD); null: any. */
+  joinedFrom: string | null;
+  /** Joined before this day (YYYY-MM-DD); null: any. */
+  joinedBefore: string | null;
+  /** Only members with a confirmed booking for this event (its CMS id); null: any. */
+  eventId: string | null;
 }
 
-export const EMPTY_AUDIENCE: Audience = { membershipTypes: [], states: [], lapsedWithinMonths: null, noCpdThisYear: false };
+export const EMPTY_AUDIENCE: Audience = {
+  membershipTypes: [],
+  states: [],
+  lapsedWithinMonths: null,
+  noCpdThisYear: false,
+  country: null,
+  region: null,
+  specialisation: null,
+  joinedFrom: null,
+  joinedBefore: null,
+  eventId: null,
+};
+
+/** What the audience filters may choose from: anything else is refused by name. */
+export interface AudienceChoices {
+  membershipTypes: readonly string[];
+  specialisations: readonly string[];
+  events: readonly { id: string; name: string; startsAt: string }[];
+}
 
 export const MESSAGE_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -12,7 +12,7 @@ import type { StaffEnv } from "../types";
 import { MessagePageContent } from "../views/messages/message-page-content";
 import { MessagePreviewContent } from "../views/messages/message-preview-content";
 import { MessagesListContent } from "../views/messages/messages-list-content";
-import { EMPTY_AUDIENCE, type MemberMessage } from "../domain/member-messages";
+import { EMPTY_AUDIENCE, type AudienceChoices, type MemberMessage } from "../domain/member-messages";
 
 const PAGE = 50;
 
@@ -34,8 +34,17 @@ function readTime(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-async function membershipTypes(c: Context<StaffEnv>) {
-  return (await c.var.services.content.memberships()).map((m) => ({ slug: m.slug, title: m.title }));
+/** What the audience filters offer: the membership types, the join form's specialisations and the events, from the CMS. */
+async function audienceChoices(c: Context<StaffEnv>) {
+  const content = c.var.services.content;
+  const [memberships, joinPage, events] = await Promise.all([content.memberships(), content.joinPage(), content.events()]);
+  const types = memberships.map((m) => ({ slug: m.slug, title: m.title }));
+  const choices: AudienceChoices = {
+    membershipTypes: types.map((t) => t.slug),
+    specialisations: joinPage?.specialisationOptions ?? [],
+    events: events.map((e) => ({ id: e.id, name: e.name, startsAt: e.startsAt })),
+  };
+  return { types, choices };
 }
 
 async function renderPage(
@@ -45,7 +54,7 @@ async function renderPage(
   status: 200 | 400 = 200,
 ) {
   const messages = c.var.services.messages;
-  const [layout, topics, types] = await Promise.all([c.var.services.content.layout(), messages.topics(), membershipTypes(c)]);
+  const [layout, topics, { types, choices }] = await Promise.all([c.var.services.content.layout(), messages.topics(), audienceChoices(c)]);
   const editable = message === null || message.status === "draft" || message.status === "scheduled";
   const audienceCount = message && editable ? await messages.countAudience(message.topic, message.audience) : null;
   const counts = message && !editable ? await messages.counts(message.id) : null;
@@ -59,6 +68,8 @@ async function renderPage(
               message: { id: message?.id ?? null, ...values },
               topics,
               membershipTypes: types,
+              specialisations: choices.specialisations,
+              events: choices.events,
               audienceCount,
               scheduledAt: draft?.scheduledAt ?? message?.scheduledAt?.slice(0, 16).replace("T", " ") ?? "",
               problems: draft?.problems ?? [],
@@ -85,9 +96,9 @@ async function renderPage(
 async function saveAndAct(c: Context<StaffEnv>, id: string | null) {
   const body = await c.req.parseBody({ all: true });
   const messages = c.var.services.messages;
-  const types = await membershipTypes(c);
+  const { choices } = await audienceChoices(c);
   const staffEmail = c.var.staffMember.email;
-  const saved = await messages.save(id, body, types.map((t) => t.slug), staffEmail);
+  const saved = await messages.save(id, body, choices, staffEmail);
   const action = typeof body.action === "string" ? body.action : "save";
   const scheduledText = typeof body.scheduledAt === "string" ? body.scheduledAt.slice(0, 40) : "";
   const again = async (problems: DraftProblem[]) =>
@@ -109,7 +120,7 @@ async function saveAndAct(c: Context<StaffEnv>, id: string | null) {
       at = readTime(scheduledText);
       if (!at) return again([...saved.draft.problems, { field: "scheduledAt", message: "Enter the time to send it, like 2026-12-01 09:00 (UTC)" }]);
     }
-    const problems = await messages.send(saved.id, at, types.map((t) => t.slug), staffEmail);
+    const problems = await messages.send(saved.id, at, choices, staffEmail);
     if (problems.length > 0) return again(problems);
     if (!at) c.executionCtx.waitUntil(messages.fanOut(saved.id));
     return c.redirect(`/staff/messages/${saved.id}?done=${at ? "scheduled" : "sending"}`, 303);

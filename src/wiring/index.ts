@@ -18,7 +18,7 @@ import { searchServices } from "./search";
 import { staffServices } from "./staff";
 import { staffExports } from "./exports";
 import { vettingServices } from "./vetting";
-import { consentServices, messageServices } from "./messages";
+import { consentServices, messageServices, topicServices } from "./messages";
 
 export type { RequestContext } from "./core";
 export type Services = ReturnType<typeof buildServices>;
@@ -50,6 +50,8 @@ export function buildServices(config: Config, request: RequestContext) {
     /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */
     consents: consentServices(config),
     messages: messageServices(config),
+    /** Staff keeping the mailing topics (/staff/messages/topics). */
+    messageTopics: topicServices(config),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email: core.email,
   };

@@ -3,12 +3,14 @@ import { createAuditLog } from "../adapters/d1/audit-log";
 import { createEmailPauseStore } from "../adapters/d1/email-pause";
 import { createMemberConsentStore } from "../adapters/d1/member-consents";
 import { createMemberMessageStore, createSuppressionStore } from "../adapters/d1/member-messages";
+import { createMessageTopicStore } from "../adapters/d1/message-topics";
 import { createDeliveryQueue } from "../adapters/email/delivery-queue";
 import { createEmailSender } from "../adapters/email/email-sender";
 import type { Config } from "../env";
 import { log } from "../log";
 import { createConsents } from "../services/messages/consents";
 import { createBulkMail, createMessages } from "../services/messages/messages-service";
+import { createTopics } from "../services/messages/topics";
 
 /** Recipients per fan-out page and pages per invocation (docs/engineering.md, "Talking to members"). */
 const PAGE_SIZE = 1000;
@@ -66,6 +68,11 @@ export function messageServices(config: Config) {
     now: () => new Date(),
     log,
   });
+}
+
+export function topicServices(config: Config) {
+  const { db } = config.bindings;
+  return createTopics({ store: createMessageTopicStore(db), audit: createAuditLog(db), batch: (statements) => db.batch(statements), now: () => new Date() });
 }
 
 /** The jobs queue's and the sweep's part: going on with fan-outs. */

@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Bindings, EmailQueueMessage } from "../../src/env";
 import { getConfig } from "../../src/env";
 import worker from "../../src/index";
-import { EMPTY_AUDIENCE, type Audience } from "../../src/domain/member-messages";
+import { EMPTY_AUDIENCE, type Audience, type AudienceChoices } from "../../src/domain/member-messages";
 import { publishedContent } from "../../src/wiring/content";
 import { emailServices } from "../../src/wiring/email";
 import { consentServices, messageServices } from "../../src/wiring/messages";
@@ -60,11 +60,48 @@ async function seedMembers(prefix: string, count: number, fields: { slug?: strin
   }
 }
 
+/** What the audience filters may choose from, as the staff form reads them from the CMS. */
+const CHOICES: AudienceChoices = {
+  membershipTypes: ["full-member", "associate-member"],
+  specialisations: ["Musculoskeletal", "Sports and exercise"],
+  events: [{ id: "event-study-day", name: "Study day", startsAt: "2026-03-01T09:00:00.000Z" }],
+};
+
+/**
+ * Members who joined through the form: a join application with their address and specialisation
+ * (the triggers copy them into the audience facts) and a membership from `periodStart`. Ids are
+ * `facts-${prefix}-00001`….
+ */
+async function seedJoined(prefix: string, count: number, fields: { country: string; region: string; specialisation: string; periodStart: string }) {
+  const id = `facts-${prefix}`;
+  await seedMembers(id, count);
+  await env.DB.prepare("UPDATE memberships SET period_start = ?2 WHERE user_id LIKE ?1 || '-%'").bind(id, fields.periodStart).run();
+  const details = JSON.stringify({ address: { line1: "1 High Street", town: "Exeter", region: fields.region, countryCode: fields.country }, professional: { specialisation: fields.specialisation } });
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+     INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title, payment_method, amount_due_pence, status, details)
+     SELECT printf('%s-app-%05d', ?1, i), printf('%s-key-%05d', ?1, i), printf('%s-ref-%05d', ?1, i), printf('%s-%05d', ?1, i), printf('%s-%05d@example.org', ?1, i),
+       'Ada', 'Member', 'full-member', 'Full member', 'offline', 0, 'paid', ?3 FROM n`,
+  )
+    .bind(id, count, details)
+    .run();
+}
+
+/** A booking for the event by the member, confirmed unless said otherwise. */
+async function book(userId: string, eventId: string, status = "confirmed") {
+  await env.DB.prepare(
+    `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, status, hold_expires_at)
+     VALUES (lower(hex(randomblob(8))), ?1, 'study-day', ?2, 'standard', 'Study day', 1, 0, 0, 'standard', 1, ?3, '2026-01-01T00:00:00.000Z')`,
+  )
+    .bind(eventId, userId, status)
+    .run();
+}
+
 const BODY = "# News\n\nHello from the [society](https://example.org/news).\n\n[[Read more]](/articles)";
 
 /** A draft written through the service, as the staff form saves it. */
 async function draft(fields: Record<string, string | string[]> = {}, services = messages()) {
-  const saved = await services.save(null, { subject: "Winter newsletter", preheader: "What is on", body: BODY, topic: "newsletter", ...fields }, ["full-member", "associate-member"], "staff@guildhall.example");
+  const saved = await services.save(null, { subject: "Winter newsletter", preheader: "What is on", body: BODY, topic: "newsletter", ...fields }, CHOICES, "staff@guildhall.example");
   expect(saved.draft.problems).toEqual([]);
   return saved.id;
 }
@@ -97,7 +134,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await env.DB.exec(
-    "DELETE FROM email_outbox; DELETE FROM email_sending_pause; DELETE FROM member_message_recipients; DELETE FROM member_messages; DELETE FROM member_consents; DELETE FROM email_suppressions; DELETE FROM memberships; DELETE FROM cpd_entries",
+    "DELETE FROM email_outbox; DELETE FROM email_sending_pause; DELETE FROM member_message_recipients; DELETE FROM member_messages; DELETE FROM member_consents; DELETE FROM email_suppressions; DELETE FROM memberships; DELETE FROM cpd_entries; DELETE FROM member_audience_facts; DELETE FROM applications WHERE user_id LIKE 'facts-%'; DELETE FROM event_bookings WHERE user_id LIKE 'facts-%'",
   );
   vi.spyOn(console, "log").mockImplementation(() => undefined);
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -166,7 +203,7 @@ describe("one-click unsubscribe (RFC 8058)", () => {
   it("a bulk e-mail carries the headers and footer link, and the mail client's POST removes that topic at once, without signing in", async () => {
     await seedMembers("rfc", 1);
     const id = await draft();
-    expect(await messages().send(id, null, ["full-member"], "staff@guildhall.example")).toEqual([]);
+    expect(await messages().send(id, null, CHOICES, "staff@guildhall.example")).toEqual([]);
     await messages().fanOut(id);
     const { binding, sent } = countingBinding();
     await deliverThroughQueue((await outboxOf(id)).map((r) => r.id), binding);
@@ -225,11 +262,102 @@ describe("audiences", () => {
   });
 });
 
+describe("audiences by where members are, what they do, when they joined and what they booked", () => {
+  beforeEach(async () => {
+    await seedJoined("devon", 10, { country: "GB", region: "Devon", specialisation: "Musculoskeletal", periodStart: "2020-05-01" });
+    await seedJoined("cornwall", 6, { country: "GB", region: " cornwall ", specialisation: "Sports and exercise", periodStart: "2024-03-01T00:00:00.000Z" });
+    await seedJoined("dublin", 4, { country: "IE", region: "Dublin", specialisation: "Musculoskeletal", periodStart: "2025-06-01" });
+    // Imported: no address or specialisation on the site, but a period.
+    await seedMembers("facts-import", 5);
+    await env.DB.prepare("UPDATE memberships SET period_start = '2019-01-01' WHERE user_id LIKE 'facts-import-%'").run();
+    await book("facts-devon-00001", "event-study-day");
+    await book("facts-devon-00001", "event-study-day");
+    await book("facts-devon-00002", "event-study-day");
+    await book("facts-devon-00003", "event-study-day");
+    await book("facts-devon-00004", "event-study-day", "cancelled");
+    await book("facts-dublin-00001", "event-study-day");
+    await book("facts-cornwall-00001", "event-other");
+  });
+
+  const count = (audience: Partial<Audience>) => messages().countAudience("newsletter", { ...EMPTY_AUDIENCE, ...audience });
+
+  it("counts each filter alone and in combinations, matching regions whatever their case", async () => {
+    expect(await count({})).toBe(25);
+    expect(await count({ country: "GB" })).toBe(16);
+    expect(await count({ country: "IE" })).toBe(4);
+    expect(await count({ region: "DEVON" })).toBe(10);
+    expect(await count({ region: "Cornwall" })).toBe(6);
+    expect(await count({ specialisation: "Musculoskeletal" })).toBe(14);
+    expect(await count({ specialisation: "Musculoskeletal", country: "GB" })).toBe(10);
+    expect(await count({ joinedFrom: "2024-01-01" })).toBe(10);
+    expect(await count({ joinedBefore: "2021-01-01" })).toBe(15);
+    expect(await count({ joinedFrom: "2020-01-01", joinedBefore: "2025-01-01" })).toBe(16);
+    expect(await count({ joinedFrom: "2020-01-01", joinedBefore: "2025-01-01", specialisation: "Musculoskeletal" })).toBe(10);
+    // A member booked twice is counted once; a cancelled booking is no booking.
+    expect(await count({ eventId: "event-study-day" })).toBe(4);
+    expect(await count({ eventId: "event-study-day", country: "GB" })).toBe(3);
+    expect(await count({ eventId: "event-study-day", specialisation: "Sports and exercise" })).toBe(0);
+    expect(await count({ eventId: "event-study-day", joinedFrom: "2025-01-01" })).toBe(1);
+    expect(await count({ eventId: "event-study-day", states: ["lapsed"] })).toBe(0);
+    expect(await count({ region: "Devon", membershipTypes: ["associate-member"] })).toBe(0);
+    // Consent and suppression still hold whatever the filters.
+    await env.DB.prepare("UPDATE member_consents SET consented = 0 WHERE user_id = 'facts-devon-00002'").run();
+    await env.DB.prepare("INSERT INTO email_suppressions (email, reason, suppressed_at) VALUES ('facts-devon-00003@example.org', 'bounce', '2026-01-01T00:00:00Z')").run();
+    expect(await count({ eventId: "event-study-day" })).toBe(2);
+    expect(await count({ region: "devon" })).toBe(8);
+  });
+
+  it("follows the writes: a profile edit moves the region, a renewal keeps the day they joined, a claimed record keeps its day", async () => {
+    await env.DB.prepare("UPDATE applications SET details = json_set(details, '$.address.region', 'Somerset') WHERE user_id = 'facts-devon-00002'").run();
+    expect(await count({ region: "Devon" })).toBe(9);
+    expect(await count({ region: "somerset" })).toBe(1);
+    await env.DB.prepare("UPDATE memberships SET period_start = '2026-05-01' WHERE user_id = 'facts-devon-00001'").run();
+    expect(await count({ joinedBefore: "2021-01-01" })).toBe(15);
+    await env.DB.prepare("UPDATE memberships SET user_id = 'facts-claimed' WHERE user_id = 'facts-import-00001'").run();
+    await env.DB.prepare("UPDATE member_consents SET user_id = 'facts-claimed' WHERE user_id = 'facts-import-00001'").run();
+    expect(await count({ joinedBefore: "2019-01-02" })).toBe(5);
+  });
+
+  it("sends to an event's attendees once each, though one booked twice", async () => {
+    const id = await draft({ eventId: "event-study-day", country: "GB" });
+    expect(await messages().send(id, null, CHOICES, "staff@guildhall.example")).toEqual([]);
+    await messages().fanOut(id);
+    expect((await outboxOf(id)).map((r) => r.user_id).sort()).toEqual(["facts-devon-00001", "facts-devon-00002", "facts-devon-00003"]);
+  });
+
+  it("names a filter that is not one of the choices beside its field, and keeps the draft", async () => {
+    const staff = await signedInStaff();
+    const bad = await staff.post("/staff/messages", {
+      subject: "Study day",
+      preheader: "",
+      body: "Hello",
+      topic: "newsletter",
+      country: "XX",
+      region: "Devon",
+      specialisation: "Astrology",
+      joinedFrom: "2024-02-30",
+      joinedBefore: "2020-01-01",
+      eventId: "no-such-event",
+      action: "save",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Choose the country from the list");
+    expect(html).toContain("Choose the specialisation from the list");
+    expect(html).toContain("Enter a date like 2024-01-31");
+    expect(html).toContain("Choose the event from the list");
+    expect(html).toContain('value="Devon"');
+    const saved = await staff.post("/staff/messages", { subject: "Study day", preheader: "", body: "Hello", topic: "newsletter", country: "GB", region: "devon", joinedFrom: "2020-01-01", action: "save" });
+    expect(saved.status).toBe(303);
+    expect(await (await staff.fetch(saved.headers.get("Location")!)).text()).toContain("10 members will receive this message");
+  });
+});
+
 describe("sending", () => {
   it("sends to 5,000 through the queue: a daily-quota pause midway and a restarted fan-out, and each person gets exactly one", async () => {
     await seedMembers("bulk", 5000);
     const id = await draft();
-    expect(await messages().send(id, null, ["full-member"], "staff@guildhall.example")).toEqual([]);
+    expect(await messages().send(id, null, CHOICES, "staff@guildhall.example")).toEqual([]);
 
     // The fan-out is cut off after two pages (as if the invocation ended), then goes on from its place.
     const handedOn: string[] = [];
@@ -271,7 +399,7 @@ describe("sending", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     await seedMembers("bounce", 3);
     const id = await draft();
-    await messages().send(id, null, ["full-member"], "staff@guildhall.example");
+    await messages().send(id, null, CHOICES, "staff@guildhall.example");
     await messages().fanOut(id);
     const { binding, sent } = countingBinding((to) => (to === "bounce-00002@example.org" ? "E_RECIPIENT_SUPPRESSED" : null));
     await deliverThroughQueue((await outboxOf(id)).map((r) => r.id), binding);
@@ -304,7 +432,7 @@ describe("sending", () => {
     expect(await outboxOf(id)).toHaveLength(0);
 
     const sending = await draft();
-    await messages().send(sending, null, ["full-member"], "staff@guildhall.example");
+    await messages().send(sending, null, CHOICES, "staff@guildhall.example");
     await messages().fanOut(sending);
     expect((await staff.post(`/staff/messages/${sending}/cancel`, {})).status).toBe(303);
     expect((await outboxOf(sending)).map((r) => r.status)).toEqual(["suppressed", "suppressed", "suppressed", "suppressed"]);
@@ -356,13 +484,57 @@ describe("staff's compose form", () => {
   });
 });
 
+describe("staff's topics screen", () => {
+  it("adds a topic, renames and describes it, and retires it: no longer offered, its scheduled send stopped, consents kept, each change audited", async () => {
+    const staff = await signedInStaff();
+    try {
+      const bad = await staff.post("/staff/messages/topics", { slug: "Study Days!", label: "", description: "Study days near you" });
+      expect(bad.status).toBe(400);
+      const badHtml = await bad.text();
+      expect(badHtml).toContain("Enter a short name for links");
+      expect(badHtml).toContain("Enter the topic&#x27;s name");
+      expect(badHtml).toContain('value="Study days near you"');
+      const taken = await staff.post("/staff/messages/topics", { slug: "newsletter", label: "Again", description: "Again" });
+      expect(await taken.text()).toContain("already has this short name");
+
+      expect((await staff.post("/staff/messages/topics", { slug: "study-days", label: "Study days", description: "Study days near you." })).status).toBe(303);
+      expect((await consentServices(config()).topics()).map((t) => t.slug)).toContain("study-days");
+      expect(await (await new TestBrowser().fetch("/join")).text()).toContain('name="topic-study-days"');
+
+      expect((await staff.post("/staff/messages/topics/study-days", { label: "Study days and visits", description: "Study days and visits in your region." })).status).toBe(303);
+      expect((await consentServices(config()).topics()).find((t) => t.slug === "study-days")?.label).toBe("Study days and visits");
+
+      await seedMembers("topic", 2, { topics: ["study-days"] });
+      const scheduled = await draft({ topic: "study-days" });
+      expect(await messages().send(scheduled, new Date(Date.now() + 86_400_000), CHOICES, "staff@guildhall.example")).toEqual([]);
+
+      expect((await staff.post("/staff/messages/topics/study-days/retire", {})).status).toBe(303);
+      expect((await consentServices(config()).topics()).map((t) => t.slug)).not.toContain("study-days");
+      expect(await (await new TestBrowser().fetch("/join")).text()).not.toContain('name="topic-study-days"');
+      expect((await messages().byId(scheduled)).status).toBe("cancelled");
+      const kept = await env.DB.prepare("SELECT COUNT(*) AS n FROM member_consents WHERE topic = 'study-days' AND consented = 1").first<{ n: number }>();
+      expect(kept?.n).toBe(2);
+      // A new message cannot pick it.
+      const again = await messages().save(null, { subject: "Hello", body: "Hi", topic: "study-days" }, CHOICES, "staff@guildhall.example");
+      expect(again.draft.problems).toContainEqual({ field: "topic", message: "Choose the topic readers consented to" });
+      const page = await (await staff.fetch("/staff/messages/topics")).text();
+      expect(page).toContain("Study days and visits (retired)");
+
+      const audit = await env.DB.prepare("SELECT action FROM staff_audit_log WHERE action LIKE 'message_topic.%' AND details LIKE '%study-days%' ORDER BY id").all<{ action: string }>();
+      expect(audit.results.map((r) => r.action)).toEqual(["message_topic.created", "message_topic.described", "message_topic.retired"]);
+    } finally {
+      await env.DB.exec("DELETE FROM member_consents WHERE topic = 'study-days'; DELETE FROM member_messages WHERE topic = 'study-days'; DELETE FROM message_topics WHERE slug = 'study-days'");
+    }
+  });
+});
+
 describe("the public archive", () => {
   it("lists and shows only the sent messages staff published", async () => {
     await seedMembers("archive", 1);
     const staff = await signedInStaff();
     const id = await draft({ subject: "Autumn newsletter" });
     await draft({ subject: "Secret draft" });
-    await messages().send(id, null, ["full-member"], "staff@guildhall.example");
+    await messages().send(id, null, CHOICES, "staff@guildhall.example");
     await messages().fanOut(id);
     expect((await new TestBrowser().fetch("/news/newsletters")).status).toBe(200);
     expect(await (await new TestBrowser().fetch("/news/newsletters")).text()).not.toContain("Autumn newsletter");

@@ -33,6 +33,8 @@ import type { CreatedCursor } from "../../src/adapters/d1/newest-first-pages";
 import { orderCountSql, orderPageSql, type OrderListFilter } from "../../src/adapters/d1/orders";
 import { STALE_ORDERS_AFTER_SQL, STALE_ORDERS_FIRST_SQL } from "../../src/adapters/d1/unpaid-releases";
 import { STAFF_EXPORT_SQL } from "../../src/adapters/d1/staff-exports";
+import { audienceCountSql, audiencePageSql } from "../../src/adapters/d1/member-audience";
+import { EMPTY_AUDIENCE, type Audience } from "../../src/domain/member-messages";
 
 const CURSORS: readonly [string, CreatedCursor | null][] = [
   ["first page", null],
@@ -58,6 +60,17 @@ const CAPS = [
   { maxRedemptions: 10, maxPerUser: 1 },
 ];
 
+const AUDIENCES: readonly [string, Partial<Audience>][] = [
+  ["the topic alone", {}],
+  ["types and states", { membershipTypes: ["full-member"], states: ["active", "lapsed"], lapsedWithinMonths: 3, noCpdThisYear: true }],
+  ["a country", { country: "GB" }],
+  ["a region in a country", { country: "GB", region: "Devon" }],
+  ["a specialisation, joined within dates", { specialisation: "Musculoskeletal", joinedFrom: "2020-01-01", joinedBefore: "2025-01-01" }],
+  ["joined within dates", { joinedFrom: "2020-01-01", joinedBefore: "2025-01-01" }],
+  ["an event's attendees in a region", { eventId: "e1", region: "Devon", states: ["active"] }],
+];
+const NOW = new Date("2026-11-27T00:00:00.000Z");
+
 /** Each hot statement by what it serves, with the values its plan is asked for (the rest are null). */
 const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] = [
   ...APPLICATION_FILTERS.flatMap(([filterName, filter]) => [
@@ -67,6 +80,10 @@ const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] 
   ...ORDER_FILTERS.flatMap(([filterName, filter]) => [
     ...CURSORS.map(([cursorName, cursor]) => ({ name: `staff orders, ${filterName}: ${cursorName}`, ...orderPageSql(filter, cursor, 101) })),
     { name: `staff orders, ${filterName}: the count`, ...orderCountSql(filter, 1_001) },
+  ]),
+  ...AUDIENCES.flatMap(([name, filters]) => [
+    { name: `member messages, ${name}: the audience's count`, ...audienceCountSql("newsletter", { ...EMPTY_AUDIENCE, ...filters }, NOW) },
+    { name: `member messages, ${name}: a fan-out page`, ...audiencePageSql("newsletter", { ...EMPTY_AUDIENCE, ...filters }, NOW, "u-1", 1000) },
   ]),
   { name: "staff certificates: newest first", sql: CERTIFICATES_NEWEST_SQL },
   { name: "staff certificates: searched", sql: CERTIFICATES_SEARCH_SQL, values: ["%ada%", 200] },
@@ -161,6 +178,22 @@ describe("the hot paths' query plans", () => {
     const reads = plan.filter((line) => /^(SCAN|SEARCH) /.test(line));
     expect(reads.length).toBeGreaterThan(0);
     for (const line of reads) expect(line, plan.join("\n")).toMatch(/USING (COVERING )?INDEX (memberships_next_change|membership_changes_scheduled|sqlite_autoindex_memberships_1)\b/);
+  });
+
+  // At 500,000 members an audience narrowed to a region, a specialisation or an event must start
+  // from that narrow index, not walk every consenting member and test each.
+  it.each([
+    ["a region", { region: "Devon", country: "GB" }, "member_audience_facts_region"],
+    ["a specialisation", { specialisation: "Musculoskeletal", joinedFrom: "2020-01-01" }, "member_audience_facts_specialisation"],
+    ["a country", { country: "GB" }, "member_audience_facts_country"],
+    ["an event", { eventId: "e1", region: "Devon" }, "event_bookings_by_event"],
+    ["the topic alone", { joinedBefore: "2020-01-01" }, "member_consents_audience"],
+  ] as const)("member messages: an audience narrowed to %s starts from its index", async (_, filters, index) => {
+    for (const { sql, values } of [audienceCountSql("newsletter", { ...EMPTY_AUDIENCE, ...filters }, NOW), audiencePageSql("newsletter", { ...EMPTY_AUDIENCE, ...filters }, NOW, "", 1000)]) {
+      const plan = await planOf(sql, values);
+      const first = plan.find((line) => /^(SCAN|SEARCH) /.test(line));
+      expect(first, plan.join("\n")).toMatch(new RegExp(`^SEARCH \\w+ USING (COVERING )?INDEX ${index}\\b`));
+    }
   });
 
   // Keeping a range's days reads only the days not kept yet, each kind of entry through its day index.

@@ -1,13 +1,14 @@
 /**
- * Bulk messages and their recipients (migrations/0049_member_messages.sql). An audience is read
- * from the index `member_consents_audience` (the message's topic, consenting, in user id order)
- * joined to each member's record by primary key, so a page of it reads only the rows it returns
- * and a count reads the topic's consenting members once. The fan-out writes a page of recipients
+ * Bulk messages and their recipients (migrations/0049_member_messages.sql). An audience is walked
+ * in user id order from the narrowest index its filters offer (member-audience.ts), each member's
+ * record joined by primary key, so a page of it reads only the rows it returns and a count reads
+ * the audience's starting set once. The fan-out writes a page of recipients
  * and their outbox rows in one batch: the recipients' primary key and the outbox's dedupe key
  * make a page written twice (an interrupted run, two runs at once) add nothing the second time.
  */
 import type { Audience, EmailSuppression, MemberMessage, MessageDeliveryCounts, MessageStatus } from "../../domain/member-messages";
 import { EMPTY_AUDIENCE, MEMBER_MESSAGE_KIND } from "../../domain/member-messages";
+import { audienceCountSql, audiencePageSql, audienceSql } from "./member-audience";
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
@@ -69,44 +70,6 @@ const toMessage = (r: MessageRow): MemberMessage & { fanOutAfter: string } => ({
 });
 
 export type StoredMessage = ReturnType<typeof toMessage>;
-
-/**
- * The audience's conditions after `FROM member_consents AS c JOIN memberships AS m`, with their
- * parameters from ?5 on (?1-?4 belong to the statements that use it).
- */
-function audienceWhere(topic: string, audience: Audience, now: Date): { sql: string; params: unknown[] } {
-  const params: unknown[] = [topic];
-  const at = () => `?${4 + params.length}`;
-  const conditions = [`c.topic = ?5`, `c.consented = 1`];
-  // Bounced or complained: bulk mail stops until staff clear it.
-  conditions.push(`NOT EXISTS (SELECT 1 FROM email_suppressions AS s WHERE s.email = lower(m.email) AND s.cleared_at IS NULL)`);
-  if (audience.membershipTypes.length > 0) {
-    params.push(JSON.stringify(audience.membershipTypes));
-    conditions.push(`m.membership_slug IN (SELECT value FROM json_each(${at()}))`);
-  }
-  if (audience.states.length > 0) {
-    const states: string[] = [];
-    for (const state of audience.states) {
-      if (state === "lapsed" && audience.lapsedWithinMonths !== null) {
-        const since = new Date(now);
-        since.setUTCMonth(since.getUTCMonth() - audience.lapsedWithinMonths);
-        params.push(since.toISOString().slice(0, 10));
-        states.push(`(m.status = 'lapsed' AND m.period_end >= ${at()})`);
-      } else {
-        params.push(state);
-        states.push(`m.status = ${at()}`);
-      }
-    }
-    conditions.push(`(${states.join(" OR ")})`);
-  }
-  if (audience.noCpdThisYear) {
-    params.push(`${now.getUTCFullYear()}-01-01`);
-    conditions.push(`NOT EXISTS (SELECT 1 FROM cpd_entries AS e WHERE e.user_id = m.user_id AND e.activity_date >= ${at()})`);
-  }
-  return { sql: conditions.join(" AND "), params };
-}
-
-const AUDIENCE_FROM = "FROM member_consents AS c JOIN memberships AS m ON m.user_id = c.user_id";
 
 /** Outbox rows of one message: a range of the unique dedupe key's index. */
 const outboxRange = (messageId: string) => [`${MEMBER_MESSAGE_KIND}:${messageId}:`, `${MEMBER_MESSAGE_KIND}:${messageId};`] as const;
@@ -178,23 +141,17 @@ export function createMemberMessageStore(db: D1Database): MemberMessageStore {
       return results.map(toMessage);
     },
     async countAudience(topic, audience, now) {
-      const where = audienceWhere(topic, audience, now);
-      const row = await db
-        .prepare(`SELECT COUNT(*) AS n ${AUDIENCE_FROM} WHERE ${where.sql}`)
-        .bind(null, null, null, null, ...where.params)
-        .first<{ n: number }>();
+      const { sql, values } = audienceCountSql(topic, audience, now);
+      const row = await db.prepare(sql).bind(...values).first<{ n: number }>();
       return row?.n ?? 0;
     },
     async nextPage(message, after, size, now) {
-      const where = audienceWhere(message.topic, message.audience, now);
-      const row = await db
-        .prepare(`SELECT MAX(user_id) AS last, COUNT(*) AS n FROM (SELECT c.user_id ${AUDIENCE_FROM} WHERE c.user_id > ?1 AND ${where.sql} ORDER BY c.user_id LIMIT ?2)`)
-        .bind(after, size, null, null, ...where.params)
-        .first<{ last: string | null; n: number }>();
+      const { sql, values } = audiencePageSql(message.topic, message.audience, now, after, size);
+      const row = await db.prepare(sql).bind(...values).first<{ last: string | null; n: number }>();
       return { end: row?.last ?? null, size: row?.n ?? 0 };
     },
     async writePage(message, after, end, now) {
-      const where = audienceWhere(message.topic, message.audience, now);
+      const audience = audienceSql(message.topic, message.audience, now);
       // Every statement holds only while the message is still sending from this place, so a
       // cancelled message or a page another run already wrote adds nothing.
       const stillHere = "EXISTS (SELECT 1 FROM member_messages WHERE id = ?3 AND status = 'sending' AND fan_out_after = ?1)";
@@ -203,9 +160,9 @@ export function createMemberMessageStore(db: D1Database): MemberMessageStore {
           .prepare(
             `INSERT OR IGNORE INTO member_message_recipients (message_id, user_id, email, outbox_id)
              SELECT ?3, m.user_id, lower(m.email), lower(hex(randomblob(16)))
-             ${AUDIENCE_FROM} WHERE c.user_id > ?1 AND c.user_id <= ?2 AND ${where.sql} AND ${stillHere}`,
+             ${audience.from} WHERE ${audience.key} > ?1 AND ${audience.key} <= ?2 AND ${audience.where} AND ${stillHere}`,
           )
-          .bind(after, end, message.id, null, ...where.params),
+          .bind(after, end, message.id, null, ...audience.params),
         db
           .prepare(
             `INSERT OR IGNORE INTO email_outbox (id, dedupe_key, kind, category, recipient, user_id, subject, data, next_attempt_at)
@@ -312,6 +269,7 @@ export function createMemberMessageStore(db: D1Database): MemberMessageStore {
           `SELECT json_extract(r.value, '$.id') AS id,
              CASE
                WHEN (SELECT status FROM member_messages WHERE id = json_extract(r.value, '$.messageId')) = 'cancelled' THEN 'The send was cancelled by staff'
+               WHEN EXISTS (SELECT 1 FROM message_topics WHERE slug = json_extract(r.value, '$.topic') AND retired = 1) THEN 'The topic was retired by staff'
                WHEN EXISTS (SELECT 1 FROM email_suppressions WHERE email = lower(json_extract(r.value, '$.email')) AND cleared_at IS NULL) THEN 'The address is suppressed for bulk mail (a bounce or complaint)'
                WHEN COALESCE((SELECT consented FROM member_consents WHERE user_id = json_extract(r.value, '$.userId') AND topic = json_extract(r.value, '$.topic')), 0) = 0 THEN 'The reader no longer consents to this topic'
              END AS reason

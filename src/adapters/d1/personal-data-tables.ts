@@ -184,6 +184,8 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "email_preferences", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   // Consents to the society's mailing topics, with when and how each was given or withdrawn.
   { table: "member_consents", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  // What an audience picks members by: their country, region, specialisation and when they joined (copied from their records).
+  { table: "member_audience_facts", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   // Which bulk messages were written to the person (their e-mail itself is in the outbox).
   { table: "member_message_recipients", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   // An address bulk mail no longer goes to after a bounce or complaint.

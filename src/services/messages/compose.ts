@@ -5,12 +5,13 @@
  * tracking pixel and no rewritten links: what staff link to is what the reader's client opens.
  */
 import * as z from "zod";
-import { AUDIENCE_STATES, type Audience, type MessageTopic } from "../../domain/member-messages";
+import { AUDIENCE_STATES, type Audience, type AudienceChoices, type MessageTopic } from "../../domain/member-messages";
+import { isCountryCode } from "../../shared/countries";
 import { isOneLine } from "../../shared/plain-text";
 import { blocksToHtml, blocksToText, escapeHtml, readMarkup } from "./markup";
 
 export interface DraftProblem {
-  field: "subject" | "preheader" | "body" | "topic" | "audience" | "scheduledAt";
+  field: "subject" | "preheader" | "body" | "topic" | "audience" | "country" | "region" | "specialisation" | "joinedFrom" | "joinedBefore" | "eventId" | "scheduledAt";
   message: string;
 }
 
@@ -26,10 +27,69 @@ export const DraftForm = z.object({
   states: z.union([z.string(), z.array(z.string())]).optional(),
   lapsedWithinMonths: z.string().max(3).optional(),
   noCpdThisYear: checkbox,
+  country: z.string().max(10).optional(),
+  region: z.string().max(200).optional(),
+  specialisation: z.string().max(200).optional(),
+  joinedFrom: z.string().max(40).optional(),
+  joinedBefore: z.string().max(40).optional(),
+  eventId: z.string().max(100).optional(),
 });
 export type DraftInput = z.input<typeof DraftForm>;
 
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v !== "");
+
+/** A form field's text, or null when it was left empty. */
+const chosen = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+/** "2026-03-01": the day, or null when it is not a real one. */
+function readDay(text: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text ? text : null;
+}
+
+/** The stored audience as the form posts it, to check a saved draft again before it is sent. */
+export function audienceForm(audience: Audience): Partial<z.input<typeof DraftForm>> {
+  return {
+    membershipTypes: audience.membershipTypes,
+    states: audience.states,
+    lapsedWithinMonths: audience.lapsedWithinMonths?.toString() ?? "",
+    noCpdThisYear: audience.noCpdThisYear ? "on" : undefined,
+    country: audience.country ?? "",
+    region: audience.region ?? "",
+    specialisation: audience.specialisation ?? "",
+    joinedFrom: audience.joinedFrom ?? "",
+    joinedBefore: audience.joinedBefore ?? "",
+    eventId: audience.eventId ?? "",
+  };
+}
+
+/** The filters on where members are, what they do, when they joined and what they booked: each checked against what exists. */
+function checkFacts(input: z.output<typeof DraftForm>, choices: AudienceChoices, problems: DraftProblem[]) {
+  const countryText = chosen(input.country)?.toUpperCase() ?? null;
+  const country = countryText !== null && isCountryCode(countryText) ? countryText : null;
+  if (countryText !== null && country === null) problems.push({ field: "country", message: "Choose the country from the list" });
+  const region = chosen(input.region);
+  if (region !== null && (region.length > 100 || !isOneLine(region))) problems.push({ field: "region", message: "Enter the region as one line of 100 characters or fewer, like Devon" });
+  const specialisationText = chosen(input.specialisation);
+  const specialisation = specialisationText !== null && choices.specialisations.includes(specialisationText) ? specialisationText : null;
+  if (specialisationText !== null && specialisation === null) problems.push({ field: "specialisation", message: "Choose the specialisation from the list" });
+  const day = (field: "joinedFrom" | "joinedBefore") => {
+    const text = chosen(input[field]);
+    const value = text === null ? null : readDay(text);
+    if (text !== null && value === null) problems.push({ field, message: "Enter a date like 2024-01-31" });
+    return value;
+  };
+  const joinedFrom = day("joinedFrom");
+  const joinedBefore = day("joinedBefore");
+  if (joinedFrom !== null && joinedBefore !== null && joinedFrom >= joinedBefore) {
+    problems.push({ field: "joinedBefore", message: "The \"joined before\" date must be after the \"joined on or after\" date" });
+  }
+  const eventText = chosen(input.eventId);
+  const eventId = eventText !== null && choices.events.some((e) => e.id === eventText) ? eventText : null;
+  if (eventText !== null && eventId === null) problems.push({ field: "eventId", message: "Choose the event from the list" });
+  return { country, region: region !== null && region.length <= 100 && isOneLine(region) ? region : null, specialisation, joinedFrom, joinedBefore, eventId };
+}
 
 export interface CheckedDraft {
   subject: string;
@@ -44,7 +104,8 @@ export interface CheckedDraft {
 }
 
 /** Reads the form; whatever is wrong is listed, and the draft still holds everything typed. */
-export function checkDraft(input: z.output<typeof DraftForm>, topics: readonly MessageTopic[], membershipTypes: readonly string[], siteUrl: string): CheckedDraft {
+export function checkDraft(input: z.output<typeof DraftForm>, topics: readonly MessageTopic[], choices: AudienceChoices, siteUrl: string): CheckedDraft {
+  const { membershipTypes } = choices;
   const problems: DraftProblem[] = [];
   const subject = input.subject.trim();
   const preheader = input.preheader.trim();
@@ -69,6 +130,7 @@ export function checkDraft(input: z.output<typeof DraftForm>, topics: readonly M
   if (lapsedWithinMonths !== null && !(Number.isInteger(lapsedWithinMonths) && lapsedWithinMonths >= 1 && lapsedWithinMonths <= 120)) {
     problems.push({ field: "audience", message: "Lapsed within must be a whole number of months from 1 to 120" });
   }
+  const facts = checkFacts(input, choices, problems);
   return {
     subject: subject.slice(0, 150),
     preheader: preheader.slice(0, 200),
@@ -79,6 +141,7 @@ export function checkDraft(input: z.output<typeof DraftForm>, topics: readonly M
       states: states.filter((s): s is Audience["states"][number] => (AUDIENCE_STATES as readonly string[]).includes(s)),
       lapsedWithinMonths: lapsedWithinMonths !== null && Number.isInteger(lapsedWithinMonths) && lapsedWithinMonths >= 1 && lapsedWithinMonths <= 120 ? lapsedWithinMonths : null,
       noCpdThisYear: input.noCpdThisYear === "on",
+      ...facts,
     },
     bodyHtml: blocksToHtml(read.blocks),
     bodyText: blocksToText(read.blocks),

@@ -7,10 +7,10 @@
 import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { DraftFields, MemberMessageStore, StoredMessage, SuppressionStore } from "../../adapters/d1/member-messages";
 import type { EmailSender, Mailbox } from "../../adapters/email/email-sender";
-import { type Audience, type EmailSuppression, type MessageDeliveryCounts, type MessageTopic } from "../../domain/member-messages";
+import { type Audience, type AudienceChoices, type EmailSuppression, type MessageDeliveryCounts, type MessageTopic } from "../../domain/member-messages";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
-import { checkDraft, DraftForm, frameMessage, type CheckedDraft, type DraftProblem } from "./compose";
+import { audienceForm, checkDraft, DraftForm, frameMessage, type CheckedDraft, type DraftProblem } from "./compose";
 import type { Consents } from "./consents";
 import { fanOut, fanOutDue, type FanOutDeps, type FanOutOutcome } from "./fan-out";
 
@@ -86,10 +86,10 @@ export function createMessages(deps: MessagesDeps) {
     countAudience: (topic: string, audience: Audience) => deps.store.countAudience(topic, audience, deps.now()),
 
     /** Checks and keeps what staff typed (a new draft when `id` is null); the problems say what stops it being sent. */
-    async save(id: string | null, body: unknown, membershipTypes: readonly string[], staffEmail: string): Promise<SaveOutcome> {
+    async save(id: string | null, body: unknown, choices: AudienceChoices, staffEmail: string): Promise<SaveOutcome> {
       const parsed = DraftForm.safeParse(body);
       if (!parsed.success) throw new AppError("BAD_REQUEST", "The message form was not sent as the page sends it");
-      const draft = checkDraft(parsed.data, await deps.consents.topics(), membershipTypes, deps.site.url);
+      const draft = checkDraft(parsed.data, await deps.consents.topics(), choices, deps.site.url);
       if (id === null) {
         const newId = deps.newId();
         await deps.store.create(newId, fields(draft), staffEmail);
@@ -103,12 +103,12 @@ export function createMessages(deps: MessagesDeps) {
     },
 
     /** What the stored draft would send, and what stops it. */
-    async check(id: string, membershipTypes: readonly string[]): Promise<{ message: StoredMessage; problems: DraftProblem[]; audience: number }> {
+    async check(id: string, choices: AudienceChoices): Promise<{ message: StoredMessage; problems: DraftProblem[]; audience: number }> {
       const message = await required(id);
       const draft = checkDraft(
-        { subject: message.subject, preheader: message.preheader, body: message.body, topic: message.topic, membershipTypes: message.audience.membershipTypes, states: message.audience.states, lapsedWithinMonths: message.audience.lapsedWithinMonths?.toString() ?? "", noCpdThisYear: message.audience.noCpdThisYear ? "on" : undefined },
+        DraftForm.parse({ subject: message.subject, preheader: message.preheader, body: message.body, topic: message.topic, ...audienceForm(message.audience) }),
         await deps.consents.topics(),
-        membershipTypes,
+        choices,
         deps.site.url,
       );
       const audience = await deps.store.countAudience(message.topic, message.audience, deps.now());
@@ -132,8 +132,8 @@ export function createMessages(deps: MessagesDeps) {
      * Sends now (`at` null) or at `at`: refused, with the draft kept, when something is wrong with
      * it, its audience is empty or the time has passed. Returns the problems (empty: started).
      */
-    async send(id: string, at: Date | null, membershipTypes: readonly string[], staffEmail: string): Promise<DraftProblem[]> {
-      const { message, problems, audience } = await service.check(id, membershipTypes);
+    async send(id: string, at: Date | null, choices: AudienceChoices, staffEmail: string): Promise<DraftProblem[]> {
+      const { message, problems, audience } = await service.check(id, choices);
       const now = deps.now();
       if (at && at.getTime() <= now.getTime()) problems.push({ field: "scheduledAt", message: "Choose a time in the future, or send it now" });
       if (problems.length === 0 && audience === 0) {

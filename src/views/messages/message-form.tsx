@@ -4,12 +4,15 @@ import { CheckboxField, SelectField } from "../forms/choice-fields";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { FieldMessages, describedBy } from "../forms/field-messages";
 import { TextField } from "../forms/text-field";
+import { countryOptions } from "../../shared/countries";
 
 export interface MessageFormProps {
   /** Null for a new message. */
   message: Pick<MemberMessage, "subject" | "preheader" | "body" | "topic" | "audience"> & { id: string | null };
   topics: readonly MessageTopic[];
   membershipTypes: readonly { slug: string; title: string }[];
+  specialisations: readonly string[];
+  events: readonly { id: string; name: string; startsAt: string }[];
   /** What the saved draft's audience holds now; null for a new message. */
   audienceCount: number | null;
   scheduledAt: string;
@@ -22,7 +25,7 @@ const STATE_LABELS = { active: "Active", awaiting_payment: "Awaiting payment", l
 const MARKUP_HINT =
   "Leave a blank line between paragraphs. # Heading, ## Smaller heading, - list item, **bold**, [link words](https://…), ![what the image shows](/uploads/…) for an image from the CMS media library, [[Button words]](https://…) for a button.";
 
-export function MessageForm({ message, topics, membershipTypes, audienceCount, scheduledAt, problems, csrfToken }: MessageFormProps) {
+export function MessageForm({ message, topics, membershipTypes, specialisations, events, audienceCount, scheduledAt, problems, csrfToken }: MessageFormProps) {
   const action = message.id ? `/staff/messages/${message.id}` : "/staff/messages";
   const error = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   const bodyError = problems.filter((p) => p.field === "body").map((p) => p.message).join(". ") || null;
@@ -83,6 +86,40 @@ export function MessageForm({ message, topics, membershipTypes, audienceCount, s
         </fieldset>
         <TextField id="lapsedWithinMonths" label="Lapsed within the last … months" hint="With Lapsed ticked: only those whose membership ended this recently." value={message.audience.lapsedWithinMonths?.toString() ?? ""} />
         <CheckboxField id="noCpdThisYear" label="Only members with no CPD entries this year" checked={message.audience.noCpdThisYear} />
+        <SelectField
+          id="country"
+          label="Country"
+          hint="Of the member's address. Leave at Choose… for every country."
+          options={countryOptions().map((c) => ({ value: c.code, label: c.name }))}
+          value={message.audience.country}
+          error={error("country")}
+        />
+        <TextField
+          id="region"
+          label="Region"
+          hint="The county, state or province of the member's address, as members write it, like Devon (capitals do not matter). Leave empty for every region."
+          value={message.audience.region ?? ""}
+          error={error("region")}
+          maxLength={100}
+        />
+        <SelectField
+          id="specialisation"
+          label="Specialisation"
+          hint="Leave at Choose… for every specialisation."
+          options={specialisations}
+          value={message.audience.specialisation}
+          error={error("specialisation")}
+        />
+        <TextField id="joinedFrom" type="date" label="Joined on or after" hint="For example 2024-01-31. Leave empty for no limit." value={message.audience.joinedFrom ?? ""} error={error("joinedFrom")} />
+        <TextField id="joinedBefore" type="date" label="Joined before" hint="For example 2025-01-01. Leave empty for no limit." value={message.audience.joinedBefore ?? ""} error={error("joinedBefore")} />
+        <SelectField
+          id="eventId"
+          label="Booked on an event"
+          hint="Only members with a confirmed place. Leave at Choose… for everyone."
+          options={events.map((e) => ({ value: e.id, label: `${e.name} (${e.startsAt.slice(0, 10)})` }))}
+          value={message.audience.eventId}
+          error={error("eventId")}
+        />
       </fieldset>
       {audienceCount !== null ? (
         <p className="notice" role="status" id="audience-count">

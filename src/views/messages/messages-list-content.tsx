@@ -24,7 +24,8 @@ export function MessagesListContent({ messages, next, notice }: MessagesListCont
       <p>
         <a className="button" href="/staff/messages/new">
           Write a message
-        </a>
+        </a>{" "}
+        <a href="/staff/messages/topics">Topics members choose from</a>
       </p>
       {messages.length === 0 ? (
         <p>No messages yet.</p>
