@@ -79,6 +79,11 @@ describe("attendance for an online event", () => {
       `Stranger,stranger@elsewhere.example,${zoomTime(workshop, 0)},${zoomTime(workshop, 90)},90,No`,
     ].join("\r\n");
 
+    expect(await (await staff.fetch(`/staff/events/${workshop.id}`)).text()).toContain(`/staff/events/${workshop.id}/attendance`);
+    const form = await (await staff.fetch(`/staff/events/${workshop.id}/attendance`)).text();
+    expect(form).toContain("at least 75% of the session: 68 minutes");
+    expect(form).toMatch(/encType="multipart\/form-data"/i);
+
     const preview = await uploadReport(staff, workshop, csv, "preview");
     expect(preview.status).toBe(200);
     const previewed = await preview.text();
@@ -139,6 +144,12 @@ describe("attendance for an online event", () => {
     const badTime = await (await uploadReport(staff, workshop, `Email,Join time,Leave time\n${member.user.email},soon,${zoomTime(workshop, 90)}\n`, "import")).text();
     expect(badTime).toContain("Line 2: the join time “soon” is not a date and time");
     expect((await entriesOf(member.user.uid)).results).toEqual([]);
+
+    // An in-person event's attendance is its check-in.
+    const conference = bySlug("annual-conference");
+    const inPerson = await uploadReport(staff, conference, `Email,Join time,Leave time\n${member.user.email},${zoomTime(workshop, 0)},${zoomTime(workshop, 90)}\n`, "import");
+    expect(inPerson.status).toBe(409);
+    expect(await inPerson.text()).toContain("check attendees in at the door");
   });
 });
 

@@ -157,7 +157,7 @@ export function CpdLogContent({ log, years, toConfirm, notice, nameOnRecord, csr
       <section className="screen-section" aria-labelledby="cpd-entries">
         <h2 id="cpd-entries">Activities in {log.year}</h2>
         {log.entries.length === 0 ? (
-          <p>Nothing recorded for {log.year} yet. Guild webinars you attend appear here by themselves; add other learning with "Add an activity".</p>
+          <p>Nothing recorded for {log.year} yet. Guild webinars and events you attend appear here by themselves; add other learning with "Add an activity".</p>
         ) : (
           <table className="data-table">
             <caption className="visually-hidden">Your activities in {log.year}, newest first</caption>

@@ -114,7 +114,7 @@ export function AttendanceContent({ event, requiredMinutes, attendees, next, csr
     <>
       <PageHeader title="Attendance" lede={`${event.name}, ${whenText(event)}`} />
       <p>
-        An attendee counts as attended when they stayed for at least {event.minimumAttendancePercent}% of the session: {minutesText(requiredMinutes)}.{" "}
+        {`An attendee counts as attended when they stayed for at least ${event.minimumAttendancePercent}% of the session: ${minutesText(requiredMinutes)}. `}
         {event.cpdHoursHundredths === null
           ? "This event carries no CPD hours, so attendance is recorded without CPD entries."
           : "Each attendee marked attended gets the event's CPD hours in their log, confirmed by the society, with a certificate and a thank-you e-mail."}

@@ -26,7 +26,8 @@ export function StaffEventContent({ event, attendees, next, dietary, access }: S
     <>
       <PageHeader title={event.name} lede={whenText(event)} />
       <p className="no-print">
-        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a> · Print this page for the sign-in sheet and badges.
+        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a>
+        {event.format === "in-person" ? null : <> · <a href={`/staff/events/${event.id}/attendance`}>Attendance (online)</a></>} · Print this page for the sign-in sheet and badges.
       </p>
       <section aria-labelledby="needs" className="screen-section">
         <h2 id="needs">For the venue</h2>
