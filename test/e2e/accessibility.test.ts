@@ -77,7 +77,7 @@ const staffPaths: Record<string, string> = {
   "member page": "/staff/members/p-9001",
   "new member form": "/staff/members/new",
 };
-const STAFF_PAGES = ["staff events", "event attendees", "event check-in", "staff messages", "message compose", "staff practitioners", "member page", "member details form", "new member form"] as const;
+const STAFF_PAGES = ["staff events", "event attendees", "event check-in", "online event attendance", "staff messages", "message compose", "staff practitioners", "member page", "member details form", "new member form"] as const;
 
 beforeAll(async () => {
   const { context } = await openContext(stack.browser, DESKTOP);
@@ -263,6 +263,9 @@ describe.each([
       if (!event) throw new Error("/staff/events links to no event");
       staffPaths["event attendees"] = event;
       staffPaths["event check-in"] = `${event}/check-in`;
+      const workshop = await page.locator("main a", { hasText: "Online Workshop" }).first().getAttribute("href", { timeout: 5_000 });
+      if (!workshop) throw new Error("/staff/events links to no online workshop");
+      staffPaths["online event attendance"] = `${workshop}/attendance`;
       watch = await watchPage(page);
     });
     afterAll(async () => {
