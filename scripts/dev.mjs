@@ -79,8 +79,13 @@ try {
   const auth = authStart.value;
   auth.proc.exited.then(() => !stopping && (console.error("The Firebase Auth emulator stopped unexpectedly."), stopAll(1)));
 
-  // The course sold out with a waiting list (scripts/lib/demo-events.mjs); null if the CMS cannot say.
-  const demoEvents = await demoEventsSql({ cmsUrl: cms.url, token: secrets.CMS_TOKEN });
+  // The course sold out with a waiting list, and the past online workshop's attendance with the
+  // demo member's CPD entry and certificate (scripts/lib/demo-events.mjs); null if the CMS cannot say.
+  const demoEvents = await demoEventsSql({
+    cmsUrl: cms.url,
+    token: secrets.CMS_TOKEN,
+    member: { uid: auth.accounts.member.uid, email: auth.accounts.member.email, name: "Demo Member" },
+  });
 
   console.log("Starting the Worker (wrangler dev, local KV and D1)…");
   const worker = await startWorker({
@@ -120,7 +125,7 @@ try {
 ${Object.entries(auth.accounts)
   .map(([role, account]) => `      ${role.padEnd(8)}${account.email.padEnd(28)}${account.password}`)
   .join("\n")}
-    CPD log     http://localhost:${WORKER_PORT}/user/cpd   (the demo member's two entries and a certificate)
+    CPD log     http://localhost:${WORKER_PORT}/user/cpd   (the demo member's entries: a webinar, the online workshop's verified attendance, their own course)
     Society     http://localhost:${WORKER_PORT}/staff/members   (${societyMembers ? "a demo society's records and three years of money, seeded on a fresh state" : "no demo society (--society-members 0)"}; sign in as staff)
     Mailbox     http://localhost:${WORKER_PORT}/dev/mailbox   (every e-mail the site writes; none leaves this machine)
     Firebase's links  ${auth.url}/emulator/v1/projects/${auth.projectId}/oobCodes   (verify, reset and change-of-address links Firebase would e-mail)

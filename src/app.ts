@@ -59,6 +59,7 @@ import { webinarCalendarRoutes } from "./routes/webinar-calendar";
 import { cartRoutes } from "./routes/cart";
 import { eventRoutes } from "./routes/events";
 import { userEventsRoutes } from "./routes/user-events";
+import { staffEventAttendanceRoutes } from "./routes/staff-event-attendance";
 import { staffEventsRoutes } from "./routes/staff-events";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
@@ -189,6 +190,7 @@ function staffArea() {
       .route("/", staffApplicationRoutes)
       .route("/", staffOrdersRoutes)
       .route("/", staffEventsRoutes)
+      .route("/", staffEventAttendanceRoutes)
       .route("/", staffExportsRoutes)
       .route("/", staffFinanceRoutes)
       .route("/", staffDashboardRoutes)

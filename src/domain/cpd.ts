@@ -22,21 +22,32 @@ export const CPD_MIN_HUNDREDTHS = 25;
 export const CPD_MAX_HUNDREDTHS = 10_000;
 
 /**
- * How the Worker saw a webinar attended: the member pressed Join while the live session was
- * running, or opened the page that plays its recording (which shows only that the page was
- * opened, not that anything was watched). What a certificate may say follows from it.
+ * How the society saw an activity attended. A webinar: the member pressed Join while the live
+ * session was running, or opened the page that plays its recording (which shows only that the
+ * page was opened, not that anything was watched). An event: staff checked the attendee in at
+ * the door, or the online session's attendance report (or staff, by hand) shows they stayed
+ * (migrations/0056). What a certificate may say follows from it.
  */
-export type CpdAttendance = "joined-live" | "opened-recording";
+export const CPD_ATTENDANCE = ["joined-live", "opened-recording", "checked-in", "attended-online"] as const;
+export type CpdAttendance = (typeof CPD_ATTENDANCE)[number];
 
-export const isCpdAttendance = (value: unknown): value is CpdAttendance => value === "joined-live" || value === "opened-recording";
+export const isCpdAttendance = (value: unknown): value is CpdAttendance => (CPD_ATTENDANCE as readonly unknown[]).includes(value);
+
+/** Attendance the society itself verified at an event: its entries are confirmed by the society. */
+export const isEventAttendance = (value: CpdAttendance | null): value is "checked-in" | "attended-online" => value === "checked-in" || value === "attended-online";
 
 export interface CpdEntry {
   id: string;
   userId: string;
-  /** Added by attending a webinar, or by the member for an external activity. */
-  source: "webinar" | "manual";
+  /**
+   * Added by attending a webinar; by the society for an event the member attended (confirmed by
+   * the society, one per attendee's place); or by the member for an external activity (self-declared).
+   */
+  source: "webinar" | "manual" | "event";
   /** The webinar's slug, for webinar entries. */
   webinarSlug: string | null;
+  /** The attendee's place, for event entries. */
+  eventAttendeeId: string | null;
   /** The day of the activity (YYYY-MM-DD); a webinar's is the webinar's date in London. */
   activityDate: string;
   title: string;

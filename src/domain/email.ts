@@ -33,6 +33,7 @@ export const EMAIL_KINDS = [
   "event-booking-confirmed",
   "event-waitlist-offer",
   "event-reminder",
+  "event-attendance-thanks",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -71,6 +72,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "event-waitlist-offer": "transactional",
   // Not optional, unlike webinar reminders: for an online event it carries the joining instructions.
   "event-reminder": "transactional",
+  "event-attendance-thanks": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -333,6 +335,23 @@ export interface PractitionerListingHiddenData {
 }
 
 /**
+ * Thanks for attending an event, once its attendance is verified (checked in, or the online
+ * session's report): one message per attendee's place, to the account credited with the CPD
+ * entry, with the certificate's link (migrations/0056).
+ */
+export interface EventAttendanceThanksData {
+  attendeeName: string;
+  eventName: string;
+  /** The event's day in London (YYYY-MM-DD), as the certificate prints it. */
+  activityDate: string;
+  hoursHundredths: number;
+  /** The CPD category's name as the member's log shows it. */
+  categoryName: string;
+  certificateId: string;
+  certificateNumber: string;
+}
+
+/**
  * An event booking confirmed by its order's payment (docs/decisions/0052): one message per
  * booking, to the buyer. No attachment: the calendar file is a link to the event's `.ics`.
  */
@@ -408,6 +427,7 @@ export interface EmailDataFor {
   "event-booking-confirmed": EventBookingConfirmedData;
   "event-waitlist-offer": EventWaitlistOfferData;
   "event-reminder": EventReminderData;
+  "event-attendance-thanks": EventAttendanceThanksData;
 }
 
 /**

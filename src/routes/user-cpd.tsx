@@ -41,7 +41,7 @@ async function societyName(c: Context<SignedInEnv>) {
 /** The entry form, empty, filled from the entry, or sent back with problems (status 400). */
 async function entryForm(c: Context<SignedInEnv>, entry: CpdEntry | null, sent: { values: Record<string, string>; problems: FieldProblem[] } | null = null) {
   const layout = await c.var.services.content.layout();
-  const title = entry === null ? "Add an activity" : entry.source === "webinar" ? "Confirm a webinar" : "Edit an activity";
+  const title = entry === null ? "Add an activity" : entry.source === "manual" ? "Edit an activity" : entry.confirmedAt ? "Your reflection" : "Confirm a webinar";
   return c.render(
     <CpdEntryFormContent entry={entry} values={sent?.values ?? null} problems={sent?.problems ?? []} today={c.var.services.cpd.log.today()} csrfToken={await c.var.csrfToken()} />,
     {

@@ -1,16 +1,33 @@
-/** Events and conferences: the public list and pages, holding places for the cart, waiting-list offers, staff's sales and check-in (services/events). */
+/** Events and conferences: the public list and pages, holding places for the cart, waiting-list offers, staff's sales, check-in and attendance (services/events). */
+import { createEventAttendanceStore } from "../adapters/d1/event-attendance";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
+import { log } from "../log";
+import { cpdProvider } from "../services/cpd/provider";
+import { createEventAttendance } from "../services/events/event-attendance";
 import { createEventService } from "../services/events/event-service";
 import { createOfferClaims } from "../services/events/offer-claims";
 import { createStaffEvents } from "../services/events/staff-events";
 import type { Core } from "./core";
 
-export function eventServices({ db, stores, published, now }: Core) {
+export function eventServices({ config, db, stores, published, notices, batch, now, newId }: Core) {
+  const eventAttendance = createEventAttendance({
+    content: published,
+    store: createEventAttendanceStore(db),
+    bookings: stores.eventBookings,
+    notices,
+    batch,
+    provider: cpdProvider(published, config.site.name),
+    newId,
+    now,
+    log,
+  });
   return {
     events: createEventService({ content: published, bookings: stores.eventBookings, now }),
     /** A waiting-list offer's holder: their open offers and claiming one into the cart (/user/events). */
     offerClaims: createOfferClaims({ offers: createWaitlistOfferStore(db), content: published, now }),
-    /** /staff/events: sales, attendees, check-in. */
-    staffEvents: createStaffEvents({ content: published, bookings: stores.eventBookings, now }),
+    /** /staff/events: sales, attendees, check-in (which credits the attendee's CPD). */
+    staffEvents: createStaffEvents({ content: published, bookings: stores.eventBookings, now, attended: eventAttendance.checkedIn }),
+    /** /staff/events/{id}/attendance: an online session's attendance report, marking by hand, and the CPD it earns. */
+    eventAttendance,
   };
 }

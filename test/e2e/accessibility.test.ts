@@ -87,6 +87,7 @@ const STAFF_PAGES = [
   "staff events",
   "event attendees",
   "event check-in",
+  "online event attendance",
   "staff messages",
   "message compose",
   "staff practitioners",
@@ -281,6 +282,9 @@ describe.each([
       if (!event) throw new Error("/staff/events links to no event");
       staffPaths["event attendees"] = event;
       staffPaths["event check-in"] = `${event}/check-in`;
+      const workshop = await page.locator("main a", { hasText: "Online Workshop" }).first().getAttribute("href", { timeout: 5_000 });
+      if (!workshop) throw new Error("/staff/events links to no online workshop");
+      staffPaths["online event attendance"] = `${workshop}/attendance`;
       watch = await watchPage(page);
     });
     afterAll(async () => {

@@ -279,7 +279,7 @@ describe("manual entries", () => {
     expect(csv.headers.get("Cache-Control")).toBe("private, no-store");
     const body = await csv.text();
     expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""Safeguarding"")"`);
-    expect(body).toContain(",2.25,Professional practice and ethics,Own entry,yes,");
+    expect(body).toContain(",2.25,Professional practice and ethics,Own entry (self-declared),yes,");
 
     // No certificate for an own entry.
     expect((await browser.post(`/user/cpd/entries/${entry!.id}/certificate`, { holderName: "Me" })).status).toBe(409);

@@ -28,6 +28,7 @@ import { parameterCount } from "../../src/adapters/d1/personal-data-tables";
 import { applicationCountSql, applicationPageSql, type ApplicationListFilter } from "../../src/adapters/d1/applications";
 import { CERTIFICATES_NEWEST_SQL, CERTIFICATES_SEARCH_SQL } from "../../src/adapters/d1/cpd";
 import { DASHBOARD_SQL } from "../../src/adapters/d1/dashboard";
+import { CREDIT_CERTIFICATES_SQL, CREDIT_ENTRIES_SQL, CREDITABLE_SQL, MARK_ATTENDED_SQL, PLACES_WITH_EMAILS_SQL } from "../../src/adapters/d1/event-attendance";
 import { CODE_USAGE_SQL, reserveForApplicationSql, reserveForOrderSql } from "../../src/adapters/d1/discount-redemptions";
 import type { CreatedCursor } from "../../src/adapters/d1/newest-first-pages";
 import { orderCountSql, orderPageSql, type OrderListFilter } from "../../src/adapters/d1/orders";
@@ -88,6 +89,11 @@ const HOT_QUERIES: readonly { name: string; sql: string; values?: unknown[] }[] 
   { name: "staff certificates: newest first", sql: CERTIFICATES_NEWEST_SQL },
   { name: "staff certificates: searched", sql: CERTIFICATES_SEARCH_SQL, values: ["%ada%", 200] },
   { name: "discount codes: a code's uses", sql: CODE_USAGE_SQL },
+  { name: "event attendance: booked places with the report's addresses", sql: PLACES_WITH_EMAILS_SQL, values: ["event-1", '["ada@example.org"]'] },
+  { name: "event attendance: attended places and whose CPD they are", sql: CREDITABLE_SQL, values: ["event-1", '["a-1"]'] },
+  { name: "event attendance: marking places attended", sql: MARK_ATTENDED_SQL, values: ["event-1", '[{"attendeeId":"a-1","minutes":80}]', "staff@example.org"] },
+  { name: "event attendance: their CPD entries", sql: CREDIT_ENTRIES_SQL, values: ["event-1", '[{"attendeeId":"a-1","userId":"u-1","entryId":"e-1"}]'] },
+  { name: "event attendance: their certificates", sql: CREDIT_CERTIFICATES_SQL, values: ['[{"entryId":"e-1","certificateId":"c-1"}]'] },
   ...CAPS.flatMap((caps) => [
     { name: `discount codes: reserving for an order, caps ${JSON.stringify(caps)}`, sql: reserveForOrderSql(caps) },
     { name: `discount codes: reserving for an application, caps ${JSON.stringify(caps)}`, sql: reserveForApplicationSql(caps) },

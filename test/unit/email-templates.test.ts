@@ -68,6 +68,19 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       "offered to the next person on the waiting list",
     ],
   },
+  "event-attendance-thanks": {
+    subject: "Thank you for attending Online workshop: your CPD certificate",
+    facts: [
+      "Dear Ada Lovelace",
+      "Event: Online workshop",
+      "Date: 8 November 2026",
+      "CPD hours: 1.5",
+      "Category: Education and research",
+      "Attendance verified by the society",
+      `Your certificate (CPD-000042): ${link("/user/cpd/certificates/AbCdEfGhIjKlMnOpQrStUv")}`,
+      `Anyone can check it at ${link("/certificates/AbCdEfGhIjKlMnOpQrStUv")}`,
+    ],
+  },
   "event-booking-confirmed": {
     subject: "Your booking is confirmed: Annual conference",
     facts: [

@@ -42,7 +42,7 @@ export interface CpdStore {
   addManual(userId: string, entryId: string, fields: CpdEntryFields): Promise<void>;
   /** Rewrites one of the user's manual entries; false when there is no such entry. */
   updateManual(userId: string, entryId: string, fields: CpdEntryFields): Promise<boolean>;
-  /** Confirms (or re-words) one of the user's webinar entries; false when there is no such entry. */
+  /** Confirms (or re-words) one of the user's webinar entries, or words an event entry's reflection; false when there is no such entry. */
   confirmWebinar(userId: string, entryId: string, reflection: string): Promise<boolean>;
   /** Deletes one of the user's entries that has no certificate; false otherwise. */
   remove(userId: string, entryId: string): Promise<boolean>;
@@ -58,8 +58,9 @@ export interface CpdStore {
 interface EntryRow {
   id: string;
   user_id: string;
-  source: "webinar" | "manual";
+  source: "webinar" | "manual" | "event";
   webinar_slug: string | null;
+  event_attendee_id: string | null;
   activity_date: string;
   title: string;
   provider: string;
@@ -79,6 +80,7 @@ const toEntry = (r: EntryRow): CpdEntry => ({
   userId: r.user_id,
   source: r.source,
   webinarSlug: r.webinar_slug,
+  eventAttendeeId: r.event_attendee_id,
   activityDate: r.activity_date,
   title: r.title,
   provider: r.provider,
@@ -203,7 +205,7 @@ export function createCpdStore(db: D1Database): CpdStore {
       const result = await db
         .prepare(
           `UPDATE cpd_entries SET reflection = ?3, confirmed_at = COALESCE(confirmed_at, ${NOW}), updated_at = ${NOW}
-           WHERE user_id = ?1 AND id = ?2 AND source = 'webinar'`,
+           WHERE user_id = ?1 AND id = ?2 AND source IN ('webinar', 'event')`,
         )
         .bind(userId, entryId, reflection)
         .run();

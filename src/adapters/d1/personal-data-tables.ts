@@ -226,7 +226,7 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     table: "event_attendees",
     rowsOf: "booking_id IN (SELECT id FROM event_bookings WHERE user_id = ?1)",
     rowsAtAddress: { where: "lower(email) = ?2", erased: true },
-    exportColumns: ["ticket_code", "name", "email", "answers", "status", "checked_in_at", "attended_at", "created_at"],
+    exportColumns: ["ticket_code", "name", "email", "answers", "status", "checked_in_at", "attended_at", "attended_minutes", "created_at"],
     erasure: { kind: "anonymise", set: "name = 'Erased attendee', email = ?3, answers = '{}'", why: "the count of places sold and attended stays right" },
   },
   { table: "event_waitlist", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },

@@ -2,13 +2,19 @@
 import { CPD_CATEGORIES, formatHours, type CpdEntry } from "../../domain/cpd";
 import { csvTable, type CsvColumn } from "../csv";
 
+const SOURCES: Record<CpdEntry["source"], string> = {
+  webinar: "Guild webinar",
+  event: "Guild event (attendance verified by the society)",
+  manual: "Own entry (self-declared)",
+};
+
 const COLUMNS: readonly CsvColumn<CpdEntry>[] = [
   ["Date", (e) => e.activityDate],
   ["Title", (e) => e.title],
   ["Provider", (e) => e.provider],
   ["Hours", (e) => formatHours(e.hoursHundredths)],
   ["Category", (e) => CPD_CATEGORIES[e.category]],
-  ["Source", (e) => (e.source === "webinar" ? "Guild webinar" : "Own entry")],
+  ["Source", (e) => SOURCES[e.source]],
   ["Confirmed", (e) => (e.confirmedAt ? "yes" : "no")],
   ["Reflection", (e) => e.reflection],
   ["Evidence", (e) => e.evidenceUrl],

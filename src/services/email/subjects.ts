@@ -88,6 +88,8 @@ function subjectText(email: EmailContent): string {
       return `Tomorrow: ${email.data.eventName}`;
     case "event-waitlist-offer":
       return `A place is free for you: ${email.data.eventName}`;
+    case "event-attendance-thanks":
+      return `Thank you for attending ${email.data.eventName}: your CPD certificate`;
     case "practitioner-listing-hidden":
       return "Your public listing has been hidden";
   }

@@ -20,6 +20,8 @@ export interface StaffEventsDeps {
   content: Pick<ContentService, "events">;
   bookings: Pick<EventBookingStore, "sales" | "waiting" | "placesTaken" | "attendeesOfEvent" | "checkIn">;
   now: () => Date;
+  /** A place checked in (now, or before): its CPD is credited (services/events/event-attendance), once. */
+  attended?: (eventId: string, attendeeId: string) => Promise<void>;
 }
 
 export type StaffEvents = ReturnType<typeof createStaffEvents>;
@@ -113,6 +115,8 @@ export function createStaffEvents(deps: StaffEventsDeps) {
       const event = await eventById(eventId);
       const token = input.code?.trim().replace(/^guildhall-ticket:/, "");
       const result = await deps.bookings.checkIn(event.id, token ? { token } : { attendeeId: input.attendeeId ?? "" }, staffEmail);
+      // "already" too: a credit the first check-in could not finish is made now (it is never doubled).
+      if ((result.outcome === "done" || result.outcome === "already") && result.attendee) await deps.attended?.(event.id, result.attendee.id);
       return { outcome: result.outcome, name: result.attendee?.name ?? null, checkedInAt: result.attendee?.checkedInAt ?? null };
     },
   };

@@ -83,6 +83,8 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/events/:id/check-in": "events",
   "/staff/events/:id/badges": "events",
   "/staff/events/:id/sign-in-sheet": "events",
+  "/staff/events/:id/attendance": "events",
+  "/staff/events/:id/attendance/mark": "events",
   // Pro-forma invoices ask for money: the finance team issues them, for applications as for orders.
   "/staff/pro-forma/:number": "finance",
   "/staff/applications/:id/pro-forma": "finance",

@@ -3,7 +3,9 @@
  * read by employers and regulators. Pressing Join while the session ran is recorded attendance
  * (time in the session is not); opening the recording's page is recorded, but how much was
  * watched is not, so watching it is the holder's declaration; a certificate issued before the
- * Worker kept either rests on the holder's declaration alone.
+ * Worker kept either rests on the holder's declaration alone. At an event, the society itself
+ * saw the holder there (checked in at the door, or in the online session's attendance report
+ * for at least the event's minimum share): that, and only that, reads "verified by the society".
  */
 import type { CpdAttendance } from "../../domain/cpd";
 
@@ -21,8 +23,16 @@ const WORDS: Record<CpdAttendance | "declared", EvidenceWords> = {
     headline: "Recording page opened; watching it is declared by the member",
     detail: "The holder opened the page that plays the recording on the society's website. The society cannot see how much of it was watched: that is the holder's own declaration.",
   },
+  "checked-in": {
+    headline: "Attendance verified by the society",
+    detail: "The society's staff checked the holder in at the event with their ticket.",
+  },
+  "attended-online": {
+    headline: "Attendance verified by the society",
+    detail: "The online session's attendance record shows the holder stayed for at least the share of the session the society requires for CPD.",
+  },
   declared: {
-    headline: "Declared by the member",
+    headline: "Self-declared by the member",
     detail: "The holder confirmed this activity in their CPD log; the society's website did not record how they attended.",
   },
 };

@@ -4,7 +4,7 @@
  * "valid"; a revoked one says so with the day it was revoked, and nothing it no longer vouches
  * for; an unknown or altered id says "not valid" and nothing more.
  */
-import type { CertificateCheck } from "../../domain/cpd";
+import { isEventAttendance, type CertificateCheck } from "../../domain/cpd";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
 import { CertificateEvidence } from "./certificate-evidence";
@@ -42,7 +42,7 @@ export function CertificateVerificationContent({ check }: { check: CertificateCh
       </p>
       <dl className="summary-list">
         <SummaryRow label="Name">{certificate.holderName}</SummaryRow>
-        <SummaryRow label="Activity">{certificate.activity}</SummaryRow>
+        <SummaryRow label={isEventAttendance(certificate.evidence) ? "Event" : "Activity"}>{certificate.activity}</SummaryRow>
         <SummaryRow label="Date">
           <DateTime value={`${certificate.activityDate}T12:00:00Z`} style="long" />
         </SummaryRow>

@@ -1,9 +1,9 @@
 /**
  * /user/cpd/certificates/{id}: a CPD certificate as its holder prints it: their name, the
- * webinar, its date and hours, what the society verified, the number, and the address anyone
+ * webinar or event, its date and hours, what the society verified, the number, and the address anyone
  * can check it at.
  */
-import { certificateNumber, type CpdCertificate } from "../../domain/cpd";
+import { certificateNumber, isEventAttendance, type CpdCertificate } from "../../domain/cpd";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { SummaryRow } from "../components/summary-row";
@@ -36,7 +36,7 @@ export function CpdCertificateContent({ certificate, societyName, siteUrl }: Cpd
         <p>
           <strong className="certificate__name">{certificate.holderName}</strong>
         </p>
-        <p>is recorded for the webinar</p>
+        <p>{isEventAttendance(certificate.evidence) ? "attended the event" : "is recorded for the webinar"}</p>
         <dl className="summary-list">
           <SummaryRow label="Activity">{certificate.activity}</SummaryRow>
           <SummaryRow label="Date">

@@ -42,7 +42,8 @@ function valuesOf(entry: CpdEntry | null): Record<string, string> {
 export function CpdEntryFormContent({ entry, values, problems, today, csrfToken }: CpdEntryFormContentProps) {
   const v = values ?? valuesOf(entry);
   const error = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
-  const webinar = entry?.source === "webinar";
+  // A webinar's or an event's facts are the society's: the member writes only the reflection.
+  const webinar = entry !== null && entry.source !== "manual";
   const title = entry === null ? "Add an activity" : webinar ? (entry.confirmedAt ? "Your reflection" : "Confirm a webinar") : "Edit an activity";
   return (
     <div className="account-screen">
@@ -53,7 +54,7 @@ export function CpdEntryFormContent({ entry, values, problems, today, csrfToken 
       <ErrorSummary problems={problems} />
       {webinar && entry ? (
         <dl className="summary-list">
-          <SummaryRow label="Webinar">{entry.title}</SummaryRow>
+          <SummaryRow label={entry.source === "event" ? "Event" : "Webinar"}>{entry.title}</SummaryRow>
           <SummaryRow label="Provider">{entry.provider}</SummaryRow>
           <SummaryRow label="Date">
             <DateTime value={`${entry.activityDate}T12:00:00Z`} style="long" />

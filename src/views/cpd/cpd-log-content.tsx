@@ -8,7 +8,7 @@ import { CPD_CATEGORIES, certificateNumber, type CpdEntry, type CpdYear } from "
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
 import { ScreenTitle } from "../components/screen-title";
-import { hoursInWords, progressInWords } from "./cpd-words";
+import { entryStatus, hoursInWords, progressInWords } from "./cpd-words";
 
 export type CpdNotice = "added" | "saved" | "deleted" | null;
 
@@ -34,7 +34,7 @@ function EntryActions({ entry, nameOnRecord, csrfToken }: { entry: CpdEntry; nam
     <ul className="link-list">
       <li>
         <a href={hrefs.cpdEntry(entry.id)}>
-          {entry.source === "webinar" ? (entry.confirmedAt ? "Edit reflection" : "Confirm") : "Edit"}
+          {entry.source === "manual" ? "Edit" : entry.confirmedAt ? (entry.reflection ? "Edit reflection" : "Add a reflection") : "Confirm"}
           {named}
         </a>
       </li>
@@ -157,7 +157,7 @@ export function CpdLogContent({ log, years, toConfirm, notice, nameOnRecord, csr
       <section className="screen-section" aria-labelledby="cpd-entries">
         <h2 id="cpd-entries">Activities in {log.year}</h2>
         {log.entries.length === 0 ? (
-          <p>Nothing recorded for {log.year} yet. Guild webinars you attend appear here by themselves; add other learning with "Add an activity".</p>
+          <p>Nothing recorded for {log.year} yet. Guild webinars and events you attend appear here by themselves; add other learning with "Add an activity".</p>
         ) : (
           <table className="data-table">
             <caption className="visually-hidden">Your activities in {log.year}, newest first</caption>
@@ -184,7 +184,7 @@ export function CpdLogContent({ log, years, toConfirm, notice, nameOnRecord, csr
                   </th>
                   <td>{CPD_CATEGORIES[entry.category]}</td>
                   <td>{hoursInWords(entry.hoursHundredths)}</td>
-                  <td>{entry.confirmedAt ? "Confirmed" : "Waiting for your reflection"}</td>
+                  <td data-entry-status={entry.source}>{entryStatus(entry)}</td>
                   <td>
                     <EntryActions entry={entry} nameOnRecord={nameOnRecord} csrfToken={csrfToken} />
                   </td>

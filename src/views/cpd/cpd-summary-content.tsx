@@ -6,7 +6,7 @@
 import { CPD_CATEGORIES, type CpdYear } from "../../domain/cpd";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
-import { hoursInWords, progressInWords } from "./cpd-words";
+import { entryStatus, hoursInWords, progressInWords } from "./cpd-words";
 
 export interface CpdSummaryContentProps {
   log: CpdYear;
@@ -57,7 +57,7 @@ export function CpdSummaryContent({ log, holderName, societyName, printedOn }: C
               <li key={entry.id}>
                 <p>
                   <strong>{entry.title}</strong>, {entry.provider}: <DateTime value={`${entry.activityDate}T12:00:00Z`} style="long" />,{" "}
-                  {hoursInWords(entry.hoursHundredths)}, {CPD_CATEGORIES[entry.category]}
+                  {hoursInWords(entry.hoursHundredths)}, {CPD_CATEGORIES[entry.category]}. {entryStatus(entry)}.
                 </p>
                 <p>{entry.reflection}</p>
               </li>

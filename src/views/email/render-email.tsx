@@ -13,6 +13,7 @@ import { applicationRejected } from "./templates/application-rejected";
 import { applicationStaffNotice } from "./templates/application-staff-notice";
 import { claimInvitation } from "./templates/claim-invitation";
 import { disputeClosed, disputeOpened } from "./templates/dispute-notices";
+import { eventAttendanceThanks } from "./templates/event-attendance-thanks";
 import { eventBookingConfirmed } from "./templates/event-booking-confirmed";
 import { eventWaitlistOffer } from "./templates/event-waitlist-offer";
 import { eventReminder } from "./templates/event-reminder";
@@ -57,6 +58,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "event-booking-confirmed": eventBookingConfirmed,
   "event-waitlist-offer": eventWaitlistOffer,
   "event-reminder": eventReminder,
+  "event-attendance-thanks": eventAttendanceThanks,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -26,7 +26,8 @@ export function StaffEventContent({ event, attendees, next, dietary, access }: S
     <>
       <PageHeader title={event.name} lede={whenText(event)} />
       <p className="no-print">
-        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a> · Print on A4: <a href={`/staff/events/${event.id}/sign-in-sheet`}>sign-in sheet</a>, <a href={`/staff/events/${event.id}/badges`}>name badges</a>
+        <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a>
+        {event.format === "in-person" ? null : <> · <a href={`/staff/events/${event.id}/attendance`}>Attendance (online)</a></>} · Print on A4: <a href={`/staff/events/${event.id}/sign-in-sheet`}>sign-in sheet</a>, <a href={`/staff/events/${event.id}/badges`}>name badges</a>
       </p>
       <section aria-labelledby="needs" className="screen-section">
         <h2 id="needs">For the venue</h2>

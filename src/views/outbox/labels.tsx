@@ -22,6 +22,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "event-booking-confirmed": "Event booking confirmed",
   "event-waitlist-offer": "Event waiting-list offer",
   "event-reminder": "Event reminder",
+  "event-attendance-thanks": "Thanks for attending an event (CPD certificate)",
   "refund-issued": "Refund issued",
   "pro-forma-issued": "Pro-forma invoice",
   "dispute-opened": "Payment disputed (staff)",

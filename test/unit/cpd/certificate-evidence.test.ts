@@ -19,7 +19,14 @@ describe("a certificate's evidence", () => {
   });
 
   it("without a record of how, it rests on the member's declaration alone", () => {
-    expect(evidenceWords(null).headline).toBe("Declared by the member");
+    expect(evidenceWords(null).headline).toBe("Self-declared by the member");
     expect(evidenceWords(null).detail).not.toMatch(/recorded that|joined|opened/i);
+  });
+
+  it("at an event, being checked in or staying online for the event's minimum share is attendance verified by the society", () => {
+    expect(evidenceWords("checked-in").headline).toBe("Attendance verified by the society");
+    expect(evidenceWords("checked-in").detail).toContain("checked the holder in");
+    expect(evidenceWords("attended-online").headline).toBe("Attendance verified by the society");
+    expect(evidenceWords("attended-online").detail).toContain("attendance record");
   });
 });

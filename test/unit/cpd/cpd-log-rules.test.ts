@@ -11,6 +11,7 @@ const entry = (over: Partial<CpdEntry>): CpdEntry => ({
   userId: "u1",
   source: "manual",
   webinarSlug: null,
+  eventAttendeeId: null,
   activityDate: "2026-05-01",
   title: "Course",
   provider: "Provider",
@@ -53,7 +54,7 @@ describe("the CSV export", () => {
     const csv = cpdCsv([entry({ title: "=HYPERLINK(\"http://evil.example\")", reflection: "+1", provider: "@SUM(A1)" })]);
     const [heading, row] = csv.split("\r\n");
     expect(heading).toBe("Date,Title,Provider,Hours,Category,Source,Confirmed,Reflection,Evidence");
-    expect(row).toBe(`2026-05-01,"'=HYPERLINK(""http://evil.example"")",'@SUM(A1),1,Clinical practice,Own entry,yes,'+1,`);
+    expect(row).toBe(`2026-05-01,"'=HYPERLINK(""http://evil.example"")",'@SUM(A1),1,Clinical practice,Own entry (self-declared),yes,'+1,`);
   });
 });
 
