@@ -8,6 +8,13 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createOutboxStore } from "../../src/adapters/d1/outbox";
+import { getConfig, type Bindings } from "../../src/env";
+import { log } from "../../src/log";
+import { createEmailOutbox } from "../../src/services/email/outbox";
+import { createMemberImportJobs } from "../../src/services/member-import/member-import";
+import { publishedContent } from "../../src/wiring/content";
+import { memberImportDeps } from "../../src/wiring/member-import";
 import { finishImport, importIdIn, importPhaseOf } from "../support/worker/member-import";
 import { signedInStaff } from "../support/worker/staff";
 import type { TestBrowser } from "../support/worker/browser";
@@ -173,6 +180,23 @@ describe("a file from another system", () => {
     expect(html).toMatch(/<td class="staff-table__number">4<\/td><td>Payment 2 amount<\/td><td>Payment 2 has no amount<\/td>/);
     expect(html).toContain("CPD 1 hours &quot;lots&quot; is not a number of hours from 0.25 to 100");
     expect(await written(emails)).toEqual({ members: [], payments: [], cpd: [], custom: [] });
+  });
+});
+
+describe("a file left waiting for its columns", () => {
+  it("is set aside by the sweep after 30 days, its stored rows cleared, and its page says why", async () => {
+    const email = `${tag()}@example.org`;
+    const importId = await upload(csv([person(email)]), "import");
+    const config = getConfig(env as unknown as Bindings);
+    const outbox = createEmailOutbox({ store: createOutboxStore(env.DB), queue: { enqueue: async () => undefined }, newId: () => crypto.randomUUID(), log });
+    const jobs = createMemberImportJobs(memberImportDeps(config, publishedContent(config, () => undefined), outbox));
+    await jobs.sweep(new Date(Date.now() + 29 * 86_400_000));
+    expect(await importPhaseOf(importId)).toBe("mapping");
+    await jobs.sweep(new Date(Date.now() + 31 * 86_400_000));
+    expect(await importPhaseOf(importId)).toBe("refused");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM member_import_rows WHERE import_id = ?1").bind(importId).first<{ n: number }>())!.n).toBe(0);
+    expect(await (await staff.fetch(`${PATH}/${importId}`)).text()).toContain("Its columns were never matched, so it was set aside.");
+    expect((await staff.post(`${PATH}/${importId}/mapping`, { "use.0": "ignore" })).status).toBe(409);
   });
 });
 

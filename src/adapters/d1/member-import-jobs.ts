@@ -101,6 +101,12 @@ export interface MemberImportJobStore {
   actingRows(importId: number, afterSeq: number, limit: number): Promise<ListedRow[]>;
   /** Unfinished imports whose last step is older than `staleBefore`: their hand-over was lost. */
   stalled(staleBefore: string, limit: number): Promise<number[]>;
+  /**
+   * Imports left waiting for their mapping since before `before`: refused with the reason, and
+   * finished as of when they were left, so their staged rows are cleared like any finished
+   * import's. Returns how many.
+   */
+  abandonUnmapped(before: string): Promise<number>;
   /** Deletes up to `limit` staged rows of imports finished before `before`; returns how many went. */
   clearFinished(before: string, limit: number): Promise<number>;
 }
@@ -434,6 +440,17 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
         .bind(staleBefore, limit)
         .all<{ id: number }>();
       return results.map((r) => r.id);
+    },
+    async abandonUnmapped(before) {
+      const result = await db
+        .prepare(
+          `UPDATE member_imports SET phase = 'refused', finished_at = updated_at, steps = steps + 1,
+             file_problems = json_array(json_object('line', NULL, 'column', NULL, 'message', 'Its columns were never matched, so it was set aside. Upload the file again to import it.'))
+           WHERE phase = 'mapping' AND updated_at < ?1`,
+        )
+        .bind(before)
+        .run();
+      return result.meta.changes;
     },
     async clearFinished(before, limit) {
       const result = await db

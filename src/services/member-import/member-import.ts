@@ -60,7 +60,10 @@ export interface MemberImport {
 /** The import's work outside a request: the queue's consumer and the sweep. */
 export interface MemberImportJobs {
   continue(importId: number): Promise<ImportJob | null>;
-  /** The sweep's part: stalled imports handed on again, today's invitations let out, old staged rows cleared. */
+  /**
+   * The sweep's part: stalled imports handed on again, today's invitations let out, imports left
+   * waiting for their mapping set aside, old staged rows cleared.
+   */
   sweep(now: Date): Promise<void>;
 }
 
@@ -131,7 +134,10 @@ export function createMemberImportJobs(deps: MemberImportDeps): MemberImportJobs
     async sweep(now) {
       await restartStalledImports({ jobs: deps.jobs, continueLater: deps.continueLater, log: deps.log }, now);
       await released(deps)();
-      const cleared = await deps.jobs.clearFinished(new Date(now.getTime() - STAGED_ROWS_KEPT_DAYS * DAY_MS).toISOString(), CLEARED_PER_SWEEP);
+      const keptSince = new Date(now.getTime() - STAGED_ROWS_KEPT_DAYS * DAY_MS).toISOString();
+      const abandoned = await deps.jobs.abandonUnmapped(keptSince);
+      if (abandoned > 0) deps.log.info("member_import.abandoned", { abandoned, reason: `waiting for a mapping for ${STAGED_ROWS_KEPT_DAYS} days` });
+      const cleared = await deps.jobs.clearFinished(keptSince, CLEARED_PER_SWEEP);
       if (cleared > 0) deps.log.info("member_import.rows_cleared", { cleared });
     },
   };
