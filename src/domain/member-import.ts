@@ -3,6 +3,7 @@
  * what the import would do with it, and the report staff read before anything is written.
  * Types only; the rules are in services/member-import.
  */
+import type { ImportMapping, MappingProblem } from "./import-mapping";
 import type { MembershipStatus, PaymentMethod } from "./membership";
 
 /**
@@ -55,6 +56,30 @@ export interface ImportedMember {
   stripeCustomerId: string | null;
   /** Their live Stripe subscription (of that customer), or null: they renew by hand. */
   stripeSubscriptionId: string | null;
+  /** Payments under the old system: history for the register, never receipts or VAT (decision 0063). */
+  payments: ImportedPayment[];
+  /** CPD the old system recorded, kept as the member's own (self-declared) entries. */
+  cpd: ImportedCpdEntry[];
+  /** The society's own fields, from columns staff chose to keep. */
+  custom: { name: string; value: string }[];
+}
+
+/** One payment as the old system recorded it. */
+export interface ImportedPayment {
+  /** YYYY-MM-DD. */
+  date: string;
+  amountPence: number;
+  /** As the old system named it; "" when the file does not say. */
+  method: string;
+  reference: string;
+}
+
+/** One CPD activity as the old system recorded it. */
+export interface ImportedCpdEntry {
+  date: string;
+  title: string;
+  hundredths: number;
+  category: string;
 }
 
 /** One problem with the file: where (line and column, when there is one) and why. */
@@ -76,7 +101,7 @@ export type ImportAction =
  * An uploaded file's import, as the job moves it on (staged rows, checked and written in chunks:
  * services/member-import/import-job.ts).
  */
-export type ImportPhase = "staging" | "checking" | "checked" | "writing" | "done" | "refused" | "failed";
+export type ImportPhase = "staging" | "mapping" | "checking" | "checked" | "writing" | "done" | "refused" | "failed";
 
 export interface ImportCounts {
   created: number;
@@ -87,6 +112,10 @@ export interface ImportCounts {
   problems: number;
   /** Members the import invites (when asked to) once written. */
   invitations: number;
+  /** History the rows to write bring: payments, CPD entries, kept fields (each written once, however often the file is run). */
+  payments: number;
+  cpd: number;
+  custom: number;
 }
 
 export interface ImportJob extends ImportCounts {
@@ -96,6 +125,8 @@ export interface ImportJob extends ImportCounts {
   invite: boolean;
   phase: ImportPhase;
   header: string[] | null;
+  /** How the header's columns are read; null until staff have mapped a file that needs it. */
+  mapping: ImportMapping | null;
   rows: number;
   /** Writing: 0 rows with a member number, then 1 those without. */
   pass: 0 | 1;
@@ -134,4 +165,8 @@ export interface ImportView {
   actingRows: ListedRow[];
   moreActing: boolean;
   invitations: { queued: number; written: number; perDay: number; writtenToday: number };
+  /** While the file waits for its mapping: its first rows, as examples of what each column holds. */
+  samples: string[][];
+  /** While it waits: what keeps the mapping chosen so far (the guess) from being used. */
+  mappingProblems: MappingProblem[];
 }

@@ -17,6 +17,11 @@ export type TimelineEntry =
     }
   | { type: "payment"; at: string; id: string; method: PaymentMethod; amountPence: number; receivedOn: string; reference: string; recordedBy: string }
   | { type: "receipt"; at: string; number: string; totalPence: number; method: PaymentMethod }
+  /**
+   * A payment under the society's previous system, brought by the import: history for the
+   * register, not money this site received (no receipt, not in the ledger). `at` is the day paid.
+   */
+  | { type: "imported-payment"; at: string; amountPence: number; method: string; reference: string }
   | { type: "email"; at: string; id: string; kind: EmailKind; subject: string; status: OutboxStatus; lastError: string | null }
   | { type: "staff"; at: string; staffEmail: string; action: string; reason?: string | null }
   /** A note staff keep on the member (never shown to the member). */

@@ -4,7 +4,10 @@
  * run (`mode=check`, the default) or the real run (`mode=import`) and sends staff to the import's
  * page (303), or answers 422 with the reason when the file cannot be read at all. The import's
  * page (GET /staff/members/import/<id>) shows its progress, reloading itself while the job works,
- * then its report; POST …/<id>/import imports a clean dry run. Mounted under the staff gate.
+ * then its report; POST …/<id>/import imports a clean dry run. A file whose columns are not all the
+ * site's own waits on that page for staff to match them (the mapping screen); POST …/<id>/mapping
+ * sends the choice, which starts the check, or answers 422 with each problem beside its column.
+ * Mounted under the staff gate.
  */
 import { Hono, type Context } from "hono";
 import * as z from "zod";
@@ -13,7 +16,7 @@ import type { ImportProblem } from "../domain/member-import";
 import { MAX_IMPORT_ROWS } from "../services/member-import/upload";
 import type { StaffEnv } from "../types";
 import { MemberImportContent } from "../views/staff/member-import-content";
-import { MemberImportJobContent } from "../views/staff/member-import-job-content";
+import { MemberImportJobContent, type MemberImportJobContentProps } from "../views/staff/member-import-job-content";
 
 const PATH = "/staff/members/import";
 /** Seconds between the import page's reloads while the job works. */
@@ -42,17 +45,13 @@ export const staffMemberImportRoutes = new Hono<StaffEnv>()
   })
   .get(`${PATH}/:id`, async (c) => {
     const from = { problemsAfterLine: ListStart.parse(c.req.query("problemsAfter")), actingAfterSeq: ListStart.parse(c.req.query("actingAfter")) };
-    const view = await c.var.services.memberImport.view(importIdOf(c), from);
-    if (!view) throw new AppError("NOT_FOUND", "No such import");
-    // Reloads without JavaScript while the job works (the HTML standard's Refresh header).
-    if (["staging", "checking", "writing"].includes(view.job.phase)) c.header("Refresh", String(REFRESH_SECONDS));
-    const layout = await c.var.services.content.layout();
-    return c.render(<MemberImportJobContent view={view} csrfToken={await c.var.csrfToken()} from={from} />, {
-      layout,
-      head: { pageTitle: `Import ${view.job.id}`, noindex: true },
-      section: null,
-      isPrivate: true,
-    });
+    return importPage(c, importIdOf(c), from);
+  })
+  .post(`${PATH}/:id/mapping`, async (c) => {
+    const id = importIdOf(c);
+    const outcome = await c.var.services.memberImport.map(id, await c.req.parseBody());
+    if (!outcome.ok) return importPage(c, id, { problemsAfterLine: 0, actingAfterSeq: 0 }, { chosen: outcome.mapping, problems: outcome.problems });
+    return c.redirect(`${PATH}/${id}`, 303);
   })
   .post(`${PATH}/:id/import`, async (c) => {
     const body = await c.req.parseBody();
@@ -60,6 +59,21 @@ export const staffMemberImportRoutes = new Hono<StaffEnv>()
     await c.var.services.memberImport.importChecked(id, { staffEmail: c.var.staffMember.email, invite: body.invite === "on" });
     return c.redirect(`${PATH}/${id}`, 303);
   });
+
+async function importPage(c: Context<StaffEnv>, id: number, from: MemberImportJobContentProps["from"], mapping?: MemberImportJobContentProps["mapping"]) {
+  const view = await c.var.services.memberImport.view(id, from);
+  if (!view) throw new AppError("NOT_FOUND", "No such import");
+  // Reloads without JavaScript while the job works (the HTML standard's Refresh header).
+  if (["staging", "checking", "writing"].includes(view.job.phase)) c.header("Refresh", String(REFRESH_SECONDS));
+  const layout = await c.var.services.content.layout();
+  return c.render(<MemberImportJobContent view={view} csrfToken={await c.var.csrfToken()} from={from} mapping={mapping} />, {
+    layout,
+    head: { pageTitle: view.job.phase === "mapping" ? `Match the columns of import ${view.job.id}` : `Import ${view.job.id}`, noindex: true },
+    section: null,
+    isPrivate: true,
+    status: mapping ? 422 : 200,
+  });
+}
 
 async function formPage(c: Context<StaffEnv>, refused: ImportProblem[], status: 200 | 422 = 200) {
   const [layout, recent] = await Promise.all([c.var.services.content.layout(), c.var.services.memberImport.recent(RECENT_IMPORTS)]);

@@ -7,12 +7,11 @@
  * files change nothing and say why, only staff may use it (with the CSRF token), and an imported
  * record is claimed only through a verified address.
  */
-import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { IMPORT_COLUMNS } from "../../src/domain/member-import";
-import type { JobQueueMessage } from "../../src/env";
-import worker from "../../src/index";
 import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
+import { finishImport, importIdIn } from "../support/worker/member-import";
 import { expectStaffHeaders, signedInStaff } from "../support/worker/staff";
 import { fakeStripe, stripeRequests } from "../support/worker/stripe";
 
@@ -27,7 +26,9 @@ beforeAll(async () => {
 /** A tag unique to one test, for its addresses. */
 const tag = () => `imp${Date.now().toString(36)}${(files++).toString(36)}`;
 
-type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number] | "stripe_customer_id" | "stripe_subscription_id", string>>;
+type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number] | "stripe_customer_id" | "stripe_subscription_id" | (typeof HISTORY_COLUMNS)[number], string>>;
+/** A payment under the old system and a CPD activity a row: columns the import reads without a mapping screen. */
+const HISTORY_COLUMNS = ["payment_1_date", "payment_1_amount", "payment_1_reference", "cpd_1_date", "cpd_1_title", "cpd_1_hours"] as const;
 const row = (email: string, overrides: Row = {}): Row => ({
   email,
   name: "Ada Lovelace",
@@ -56,26 +57,6 @@ async function upload(browser: TestBrowser, file: string | Uint8Array, fields: U
   if (fields.invite) form.set("invite", "on");
   return browser.fetch(PATH, { method: "POST", body: form });
 }
-
-const phaseOf = async (importId: number) =>
-  (await env.DB.prepare("SELECT phase FROM member_imports WHERE id = ?1").bind(importId).first<{ phase: string }>())?.phase;
-
-/** The jobs queue's consumer, by hand: the Worker's queue handler with one message for the import, until it has finished. */
-export async function finishImport(importId: number): Promise<string> {
-  for (let invocation = 0; invocation < 400; invocation++) {
-    const phase = await phaseOf(importId);
-    if (phase !== "checking" && phase !== "writing") return phase!;
-    const batch = createMessageBatch<JobQueueMessage>("guildhall-jobs", [
-      { id: `import-${importId}-${invocation}`, timestamp: new Date(), attempts: 1, body: { job: "member-import", importId } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
-    await waitOnExecutionContext(ctx);
-  }
-  throw new Error(`Import ${importId} did not finish`);
-}
-
-const importIdIn = (response: Response) => Number(/\/staff\/members\/import\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
 
 /**
  * Uploads as staff do, and follows the import to its end: the import's page once the job has
@@ -283,6 +264,15 @@ const importedCount = async (t: string) =>
     .bind(t)
     .first<{ n: number; numbers: number; numbered: number }>())!;
 
+/** The earlier payments and CPD entries the import recorded for the members of `<t>-…`. */
+const historyCount = async (t: string) =>
+  (await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM imported_payments WHERE user_id IN (SELECT user_id FROM memberships WHERE import_email LIKE ?1 || '-%')) AS payments,
+            (SELECT count(*) FROM cpd_entries WHERE user_id IN (SELECT user_id FROM memberships WHERE import_email LIKE ?1 || '-%')) AS cpd`,
+  )
+    .bind(t)
+    .first<{ payments: number; cpd: number }>())!;
+
 /** The D1 queries each job invocation logged (src/index.ts: member_import.invocation). */
 function invocationQueries() {
   const seen: number[] = [];
@@ -294,10 +284,16 @@ function invocationQueries() {
 }
 
 describe("a file of 60,000 members", () => {
-  it("is stored by the upload, checked and written by the jobs queue a chunk at a time, every row once, each invocation well inside D1's query limit; a rerun changes nothing", { timeout: 600_000 }, async () => {
+  it("is stored by the upload, checked and written by the jobs queue a chunk at a time, every row once with its history, each invocation well inside D1's query limit; a rerun changes nothing", { timeout: 900_000 }, async () => {
     const t = tag();
     const first = (await highestNumber()) + 10_000_000;
-    const file = csv(manyRows(t, 60_000, first));
+    const history = (i: number): Row => ({
+      payment_1_date: "01/01/2025",
+      payment_1_amount: "85.00",
+      payment_1_reference: `OLD-${i}`,
+      ...(i % 2 ? { cpd_1_date: "2025-02-01", cpd_1_title: "Case review", cpd_1_hours: "1.5" } : {}),
+    });
+    const file = csv(manyRows(t, 60_000, first, history), [...IMPORT_COLUMNS, ...HISTORY_COLUMNS]);
     const audits = (await snapshot([])).audits;
     const queries = invocationQueries();
     let result;
@@ -326,9 +322,11 @@ describe("a file of 60,000 members", () => {
     expect(queries.seen.length).toBeGreaterThan(6);
     expect(Math.max(...queries.seen)).toBeLessThan(150);
     console.info(`60,000 rows: ${queries.seen.length} job invocations, at most ${Math.max(...queries.seen)} D1 queries each`);
+    expect(await historyCount(t)).toEqual({ payments: 60_000, cpd: 30_000 });
 
     const again = await runImport(staff, file, { mode: "import" });
     expect(again.html).toContain("60000 members: 0 created, 0 changed, 60000 unchanged, 0 skipped.");
+    expect(await historyCount(t)).toEqual({ payments: 60_000, cpd: 30_000 });
   });
 
   it("with one bad row and one address twice, far apart: nothing is written, and each problem is listed with its line", { timeout: 300_000 }, async () => {
@@ -394,9 +392,12 @@ describe("a bad file", () => {
     await expectRefused(latin1, [email], "The file is not UTF-8 text.");
   });
 
-  it("missing columns", async () => {
+  it("missing columns: the file waits on the mapping screen, which says what has no column, and nothing is written", async () => {
     const email = `${tag()}@example.org`;
-    await expectRefused(csv([row(email)], IMPORT_COLUMNS.filter((c) => c !== "status" && c !== "consents")), [email], "Missing columns: status, consents.");
+    const { status, html } = await runImport(staff, csv([row(email)], IMPORT_COLUMNS.filter((c) => c !== "status" && c !== "consents")), { mode: "import" });
+    expect(status).toBe(200);
+    expect(html).toContain("Choose a column for: Membership status (active, lapsed, cancelled)");
+    expect((await snapshot([email])).records).toEqual([]);
   });
 
   it("the same address twice", async () => {

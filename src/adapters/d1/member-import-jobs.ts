@@ -7,6 +7,7 @@
  * that claim is the recorded one. So of two workers on one import only one writes a chunk, and a
  * job cut off resumes after the last chunk that committed.
  */
+import type { ImportMapping } from "../../domain/import-mapping";
 import type { ImportAction, ImportCounts, ImportJob, ImportPhase, ImportProblem, ListedRow } from "../../domain/member-import";
 
 export type { ImportCounts, ImportJob, ImportPhase, ListedRow };
@@ -40,6 +41,7 @@ export interface ImportStep {
   position: number;
   rows?: number;
   header?: string[];
+  mapping?: ImportMapping;
   fileProblems?: ImportProblem[];
   stripeLinks?: number;
   counts?: ImportCounts;
@@ -82,6 +84,15 @@ export interface MemberImportJobStore {
    * every given number). Upserts by import address, straight from the staged rows.
    */
   write(importId: number, pass: 0 | 1, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement;
+  /**
+   * The history of the same rows (payments under the old system, CPD, kept fields), for the rows
+   * the plan creates, changes or leaves unchanged whose record no owner has claimed yet: each
+   * payment and CPD entry once however often the file runs, a kept field's value replaced.
+   * After `write` in the same batch, so every row's record is there to attach to.
+   */
+  writeHistory(importId: number, pass: 0 | 1, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement[];
+  /** The newest mapping staff chose, with its header, for the next file's guess. */
+  latestMapping(): Promise<{ header: string[]; mapping: ImportMapping } | null>;
   /** Queues the claim invitations of rows `fromSeq`..`toSeq` for the day's budget. */
   queueInvitations(importId: number, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement;
   /** Rows with problems, by line, after `afterLine`. */
@@ -90,6 +101,12 @@ export interface MemberImportJobStore {
   actingRows(importId: number, afterSeq: number, limit: number): Promise<ListedRow[]>;
   /** Unfinished imports whose last step is older than `staleBefore`: their hand-over was lost. */
   stalled(staleBefore: string, limit: number): Promise<number[]>;
+  /**
+   * Imports left waiting for their mapping since before `before`: refused with the reason, and
+   * finished as of when they were left, so their staged rows are cleared like any finished
+   * import's. Returns how many.
+   */
+  abandonUnmapped(before: string): Promise<number>;
   /** Deletes up to `limit` staged rows of imports finished before `before`; returns how many went. */
   clearFinished(before: string, limit: number): Promise<number>;
 }
@@ -101,6 +118,7 @@ interface JobRow {
   invite: number;
   phase: ImportPhase;
   header: string | null;
+  mapping: string | null;
   rows: number;
   pass: 0 | 1;
   position: number;
@@ -113,6 +131,9 @@ interface JobRow {
   skipped: number;
   problems: number;
   invitations: number;
+  payments: number;
+  cpd: number;
+  custom: number;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -126,6 +147,7 @@ const toJob = (r: JobRow): ImportJob => ({
   invite: r.invite === 1,
   phase: r.phase,
   header: r.header === null ? null : (JSON.parse(r.header) as string[]),
+  mapping: r.mapping === null ? null : (JSON.parse(r.mapping) as ImportMapping),
   rows: r.rows,
   pass: r.pass,
   position: r.position,
@@ -138,6 +160,9 @@ const toJob = (r: JobRow): ImportJob => ({
   skipped: r.skipped,
   problems: r.problems,
   invitations: r.invitations,
+  payments: r.payments,
+  cpd: r.cpd,
+  custom: r.custom,
   error: r.error,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -170,13 +195,36 @@ const toListed = (r: ListedDbRow): ListedRow => ({
   periodEnd: r.period_end,
 });
 
-/** Checked rows per statement: a row's JSON is at most about 2 KB, so a statement's parameter stays under 1 MB. */
+/**
+ * Checked rows per statement, and the most text of their JSON: a row with its history can be
+ * several KB, and one parameter must stay well under D1's 2 MB for a value.
+ */
 const CHECKED_PER_STATEMENT = 400;
+const CHECKED_CHARS_PER_STATEMENT = 500_000;
 /** A chunk's statements after the move of progress write only under the claim it recorded. */
 const CLAIMED = "EXISTS (SELECT 1 FROM member_imports WHERE id = ?1 AND claim = ?2)";
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 const LISTED = `seq, line, email, json_extract(member, '$.name') AS name, action, detail, problems,
   json_extract(member, '$.membershipTitle') AS membership_title, json_extract(member, '$.status') AS status, json_extract(member, '$.periodEnd') AS period_end`;
+
+/** What the CPD log names as the provider of an entry brought from the old system. */
+export const IMPORTED_CPD_PROVIDER = "Imported from the previous register";
+
+/** A row's history entries of one kind, counted over the rows the import writes. */
+const HISTORY_COUNT = (kind: "payments" | "cpd" | "custom") =>
+  `CASE WHEN action IN ('create', 'change', 'unchanged') AND problems IS NULL THEN coalesce(json_array_length(member, '$.${kind}'), 0) ELSE 0 END`;
+
+/**
+ * The history entries (h) of a write chunk's rows (r) and the record each belongs to (m): the
+ * rows of the pass the plan keeps, whose record is still unclaimed (a claimed record is its
+ * owner's: the import leaves it alone, as it does their details).
+ */
+const HISTORY_ROWS = (kind: "payments" | "cpd" | "custom") =>
+  `FROM member_import_rows AS r
+   JOIN memberships AS m ON m.import_email = r.email
+   JOIN json_each(r.member, '$.${kind}') AS h
+   WHERE r.import_id = ?1 AND r.seq BETWEEN ?3 AND ?4 AND r.action IN ('create', 'change', 'unchanged') AND r.problems IS NULL
+     AND (r.member_number IS NULL) = ?5 AND substr(m.user_id, 1, 6) = 'email:' AND ${CLAIMED}`;
 
 /** "<what> is also on line <n>" for the rows of a range whose `column` value is on an earlier row. */
 function duplicateStatement(db: D1Database, column: "email" | "member_number", problem: { column: string; message: string }, args: readonly unknown[]) {
@@ -235,6 +283,7 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
       if (to.pass !== undefined) add("pass", to.pass);
       if (to.rows !== undefined) add("rows", to.rows);
       if (to.header !== undefined) add("header", JSON.stringify(to.header));
+      if (to.mapping !== undefined) add("mapping", JSON.stringify(to.mapping));
       if (to.fileProblems !== undefined) add("file_problems", JSON.stringify(to.fileProblems));
       if (to.stripeLinks !== undefined) add("stripe_links", to.stripeLinks);
       if (to.error !== undefined) add("error", to.error);
@@ -247,8 +296,8 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
     },
     checked(importId, rows, claim) {
       const statements: D1PreparedStatement[] = [];
-      for (let start = 0; start < rows.length; start += CHECKED_PER_STATEMENT) {
-        const slice = rows.slice(start, start + CHECKED_PER_STATEMENT).map((r) => [
+      const encoded = rows.map((r) =>
+        JSON.stringify([
           r.seq,
           r.email,
           r.memberNumber,
@@ -257,7 +306,14 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
           r.detail,
           r.problems.length > 0 ? JSON.stringify(r.problems) : null,
           r.invitation === null ? null : JSON.stringify(r.invitation),
-        ]);
+        ]),
+      );
+      for (let start = 0; start < encoded.length; ) {
+        let end = start + 1;
+        let chars = encoded[start]!.length;
+        while (end < encoded.length && end - start < CHECKED_PER_STATEMENT && chars + encoded[end]!.length <= CHECKED_CHARS_PER_STATEMENT) chars += encoded[end++]!.length;
+        const slice = `[${encoded.slice(start, end).join(",")}]`;
+        start = end;
         const field = (i: number) => `json_extract(value, '$[${i}]')`;
         statements.push(
           db
@@ -271,7 +327,7 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
                FROM c
                WHERE member_import_rows.import_id = ?1 AND member_import_rows.seq IN (SELECT seq FROM c) AND member_import_rows.seq = c.seq AND ${CLAIMED}`,
             )
-            .bind(importId, claim, JSON.stringify(slice)),
+            .bind(importId, claim, slice),
         );
       }
       return statements;
@@ -294,7 +350,9 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
           `SELECT coalesce(sum(action = 'create' AND problems IS NULL), 0) AS created, coalesce(sum(action = 'change' AND problems IS NULL), 0) AS changed,
                   coalesce(sum(action = 'unchanged' AND problems IS NULL), 0) AS unchanged, coalesce(sum(action = 'skip' AND problems IS NULL), 0) AS skipped,
                   coalesce(sum(json_array_length(problems)), 0) AS problems, coalesce(sum(invitation IS NOT NULL), 0) AS invitations,
-                  coalesce(sum(action IN ('create', 'change') AND member_number IS NOT NULL), 0) AS numbered
+                  coalesce(sum(${HISTORY_COUNT("payments")}), 0) AS payments, coalesce(sum(${HISTORY_COUNT("cpd")}), 0) AS cpd,
+                  coalesce(sum(${HISTORY_COUNT("custom")}), 0) AS custom,
+                  coalesce(sum(action IN ('create', 'change', 'unchanged') AND member_number IS NOT NULL), 0) AS numbered
            FROM member_import_rows WHERE import_id = ?1`,
         )
         .bind(importId)
@@ -321,6 +379,45 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
         )
         .bind(importId, claim, fromSeq, toSeq, pass);
     },
+    writeHistory(importId, pass, fromSeq, toSeq, claim) {
+      const args = [importId, claim, fromSeq, toSeq, pass];
+      const entry = (name: string) => `json_extract(h.value, '$.${name}')`;
+      return [
+        db
+          .prepare(
+            `INSERT INTO imported_payments (user_id, import_id, paid_on, amount_pence, method, reference)
+             SELECT m.user_id, ?1, ${entry("date")}, ${entry("amountPence")}, ${entry("method")}, ${entry("reference")}
+             ${HISTORY_ROWS("payments")}
+             ON CONFLICT DO NOTHING`,
+          )
+          .bind(...args),
+        db
+          .prepare(
+            // The id is the entry itself, so a rerun finds it; "manual" is the member's own (self-declared) kind of entry.
+            `INSERT INTO cpd_entries (id, user_id, source, activity_date, title, provider, hours_hundredths, category, reflection, confirmed_at)
+             SELECT 'imported:' || r.email || ':' || ${entry("date")} || ':' || ${entry("hundredths")} || ':' || ${entry("title")}, m.user_id, 'manual',
+               ${entry("date")}, ${entry("title")}, '${IMPORTED_CPD_PROVIDER}', ${entry("hundredths")}, ${entry("category")}, '', ${NOW}
+             ${HISTORY_ROWS("cpd")}
+             ON CONFLICT DO NOTHING`,
+          )
+          .bind(...args),
+        db
+          .prepare(
+            `INSERT INTO member_custom_fields (user_id, name, value, import_id)
+             SELECT m.user_id, ${entry("name")}, ${entry("value")}, ?1
+             ${HISTORY_ROWS("custom")}
+             ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value, import_id = excluded.import_id, updated_at = ${NOW}
+             WHERE member_custom_fields.value <> excluded.value`,
+          )
+          .bind(...args),
+      ];
+    },
+    async latestMapping() {
+      const row = await db
+        .prepare("SELECT header, mapping FROM member_imports WHERE mapping IS NOT NULL AND phase <> 'mapping' ORDER BY id DESC LIMIT 1")
+        .first<{ header: string; mapping: string }>();
+      return row ? { header: JSON.parse(row.header) as string[], mapping: JSON.parse(row.mapping) as ImportMapping } : null;
+    },
     queueInvitations: (importId, fromSeq, toSeq, claim) =>
       db
         .prepare(
@@ -343,6 +440,17 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
         .bind(staleBefore, limit)
         .all<{ id: number }>();
       return results.map((r) => r.id);
+    },
+    async abandonUnmapped(before) {
+      const result = await db
+        .prepare(
+          `UPDATE member_imports SET phase = 'refused', finished_at = updated_at, steps = steps + 1,
+             file_problems = json_array(json_object('line', NULL, 'column', NULL, 'message', 'Its columns were never matched, so it was set aside. Upload the file again to import it.'))
+           WHERE phase = 'mapping' AND updated_at < ?1`,
+        )
+        .bind(before)
+        .run();
+      return result.meta.changes;
     },
     async clearFinished(before, limit) {
       const result = await db

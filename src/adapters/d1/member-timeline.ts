@@ -4,7 +4,8 @@
  * by user id), the staff actions on their applications, orders and e-mails and the member's own
  * changes of details and e-mail address (staff_audit_log), and their changes of membership type
  * (membership_changes: upgrades, and downgrades scheduled for the renewal), the membership office's
- * actions on the record and staff's notes (migrations/0051), read in one batch.
+ * actions on the record and staff's notes (migrations/0051), and the payments the import brought
+ * from the society's previous system (migrations/0058), read in one batch.
  * Each kind is capped at `TIMELINE_LIMIT`, newest kept.
  */
 import type { TimelineEntry } from "../../domain/member-timeline";
@@ -40,6 +41,12 @@ interface PaymentRow {
   recorded_by: string;
   created_at: string;
 }
+interface ImportedPaymentRow {
+  paid_on: string;
+  amount_pence: number;
+  method: string;
+  reference: string;
+}
 interface ReceiptRow {
   number: string;
   total_pence: number;
@@ -64,7 +71,7 @@ interface AuditRow {
 export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
   return {
     async entries(userId) {
-      const [applications, payments, receipts, emails, audit, changes, notes] = await db.batch([
+      const [applications, payments, receipts, emails, audit, changes, notes, imported] = await db.batch([
         db
           .prepare(
             `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, created_at FROM applications
@@ -95,8 +102,14 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
           .bind(userId, TIMELINE_LIMIT),
         db.prepare("SELECT * FROM membership_changes WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2").bind(userId, TIMELINE_LIMIT),
         db.prepare("SELECT * FROM member_notes WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2").bind(userId, TIMELINE_LIMIT),
+        db
+          .prepare("SELECT paid_on, amount_pence, method, reference FROM imported_payments WHERE user_id = ?1 ORDER BY paid_on DESC LIMIT ?2")
+          .bind(userId, TIMELINE_LIMIT),
       ]);
       return [
+        ...(imported!.results as ImportedPaymentRow[]).map(
+          (r): TimelineEntry => ({ type: "imported-payment", at: r.paid_on, amountPence: r.amount_pence, method: r.method, reference: r.reference }),
+        ),
         ...(applications!.results as ApplicationRow[]).map(
           (r): TimelineEntry => ({
             type: "application",

@@ -221,6 +221,8 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "disputes", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: card disputes with their amounts and dates" } },
   { table: "cpd_certificates", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "cpd_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  { table: "imported_payments", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  { table: "member_custom_fields", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   { table: "event_bookings", rowsOf: "user_id = ?1", erasure: { kind: "keep", why: "accounting: which places were bought for which order, no name or address" } },
   {
     table: "event_attendees",

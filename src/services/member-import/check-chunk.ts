@@ -8,7 +8,7 @@
 import type { CheckedRow, StagedRow } from "../../adapters/d1/member-import-jobs";
 import type { ExistingMembers, MemberImportStore } from "../../adapters/d1/member-import";
 import type { ImportAction, ImportedMember, ImportProblem } from "../../domain/member-import";
-import type { ColumnIndex } from "./columns";
+import type { ColumnIndex } from "./mapping";
 import { planImport } from "./plan";
 import { checkStripeLinks, MAX_STRIPE_LINKS, type StripeLookups } from "./stripe-links";
 import { validateRow, type MembershipType } from "./validate-row";

@@ -22,7 +22,7 @@ import type { ImportJob, ImportStep, MemberImportJobStore } from "../../adapters
 import type { MemberImportStore } from "../../adapters/d1/member-import";
 import type { Logger } from "../../log";
 import { checkChunk } from "./check-chunk";
-import { readHeader } from "./columns";
+import { columnsOf, guessMapping } from "./mapping";
 import type { StripeLookups } from "./stripe-links";
 import type { MembershipType } from "./validate-row";
 
@@ -122,10 +122,10 @@ interface StepContext {
 async function checkStep({ deps, limits, types }: StepContext, job: ImportJob): Promise<Step> {
   const staged = await deps.jobs.stagedAfter(job.id, job.position, limits.checkChunk);
   if (staged.length === 0) return endOfChecking(deps, job);
-  const header = readHeader(job.header ?? []);
-  if (!header.ok) throw new Error(`Import ${job.id} was staged with a header that does not read: ${header.problems.join(" ")}`);
+  // An import staged before mappings were kept reads its header as the file named it.
+  const columns = columnsOf(job.mapping ?? guessMapping(job.header ?? []));
   const checked = await checkChunk(
-    { columns: header.index, types: await types(), existing: deps.members.existing, stripe: deps.stripe, stripeLinksBefore: job.stripeLinks, invite: job.invite },
+    { columns, types: await types(), existing: deps.members.existing, stripe: deps.stripe, stripeLinksBefore: job.stripeLinks, invite: job.invite },
     staged,
   );
   const from = staged[0]!.seq;
@@ -141,11 +141,12 @@ async function endOfChecking(deps: ImportJobDeps, job: ImportJob): Promise<Step>
   const { numbered, ...counts } = await deps.jobs.tally(job.id);
   const clean = counts.problems === 0 && job.fileProblems.length === 0;
   if (job.mode === "check" || !clean) return { to: { phase: "checked", position: job.position, counts, finished: true }, statements: () => [] };
-  // The same file again: nothing to write, nobody to invite, nothing for the audit log.
-  if (counts.created + counts.changed === 0 && (!job.invite || counts.invitations === 0)) {
+  // The same file again: nothing to write, no history to bring, nobody to invite, nothing for the audit log.
+  const history = counts.payments + counts.cpd + counts.custom;
+  if (counts.created + counts.changed === 0 && history === 0 && (!job.invite || counts.invitations === 0)) {
     return { to: { phase: "done", position: job.position, counts, finished: true }, statements: () => [] };
   }
-  // Without a numbered row to write, the first pass has nothing to do.
+  // Without a numbered row to write (or with history to bring), the first pass has nothing to do.
   return { to: { phase: "writing", pass: numbered > 0 ? 0 : 1, position: 0, counts }, statements: () => [] };
 }
 
@@ -165,17 +166,32 @@ function writeStep({ deps, limits }: StepContext, job: ImportJob): Step {
               {
                 staffEmail: job.staffEmail,
                 action: "members.imported",
-                details: { importId: job.id, rows: job.rows, created: job.created, changed: job.changed, unchanged: job.unchanged, skipped: job.skipped, invited: job.invite ? job.invitations : 0 },
+                details: {
+                  importId: job.id,
+                  rows: job.rows,
+                  created: job.created,
+                  changed: job.changed,
+                  unchanged: job.unchanged,
+                  skipped: job.skipped,
+                  invited: job.invite ? job.invitations : 0,
+                  payments: job.payments,
+                  cpd: job.cpd,
+                  custom: job.custom,
+                },
               },
               { afterChange: true },
             ),
           ]
         : []),
       deps.jobs.write(job.id, pass, from, to, claim),
+      ...(history(job) ? deps.jobs.writeHistory(job.id, pass, from, to, claim) : []),
       ...(pass === 1 && job.invite ? [deps.jobs.queueInvitations(job.id, from, to, claim)] : []),
     ],
   };
 }
+
+/** Whether the file brings any history (its statements are left out of the chunks otherwise). */
+const history = (job: ImportJob) => job.payments + job.cpd + job.custom > 0;
 
 /** A run whose progress has not moved for this long is taken to have lost its hand-over. */
 export const STALLED_IMPORT_AFTER_MS = 15 * 60_000;

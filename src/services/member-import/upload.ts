@@ -2,23 +2,39 @@
  * Receiving an import file: read as it streams (UTF-8, then CSV record by record: csv.ts), its
  * header checked, and its records stored in D1 (member_import_rows) a few thousand at a time
  * before the request answers, so the file is never lost and the request never holds it all as
- * text or rows. A file that cannot be read as a whole (not UTF-8, broken quoting, missing
- * columns, empty, too large) is refused here with the reason; otherwise the import is handed to
- * the jobs queue, which checks and writes it (import-job.ts).
+ * text or rows. A file that cannot be read as a whole (not UTF-8, broken quoting, no header,
+ * empty, too large) is refused here with the reason. A file whose columns are all the site's own
+ * is handed to the jobs queue at once, which checks and writes it (import-job.ts); any other
+ * waits for staff to map its columns (phase "mapping", with the guess to start from).
  */
 import type { MemberImportJobStore, StagedRow } from "../../adapters/d1/member-import-jobs";
 import type { ImportProblem } from "../../domain/member-import";
 import type { Logger } from "../../log";
-import { readHeader } from "./columns";
+import { guessMapping, needsNoScreen, rememberedUses } from "./mapping";
 import { CsvError, CsvReader, NOT_UTF8, type CsvRecord } from "./csv";
 
 /** The largest file accepted: 60,000 members take about 10 MB; this leaves room and bounds the work. */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 /** The most member rows in one file. */
 export const MAX_IMPORT_ROWS = 100_000;
-/** Records per staging statement (about 200 KB of JSON), and statements per D1 batch. */
+/**
+ * Records per staging statement, and the most text of their fields (a wide export from another
+ * system may have a hundred columns: a statement's one parameter stays well under D1's 2 MB for
+ * a value), and statements per D1 batch.
+ */
 const ROWS_PER_STATEMENT = 1_000;
+const CHARS_PER_STATEMENT = 500_000;
 const STATEMENTS_PER_BATCH = 5;
+
+/** How many of the pending records the next staging statement takes. */
+function nextStatementRows(pending: readonly StagedRow[]): number {
+  let count = 1;
+  let chars = sizeOf(pending[0]!);
+  while (count < pending.length && count < ROWS_PER_STATEMENT && chars + sizeOf(pending[count]!) <= CHARS_PER_STATEMENT) chars += sizeOf(pending[count++]!);
+  return count;
+}
+
+const sizeOf = (row: StagedRow) => row.fields.reduce((sum, field) => sum + field.length + 4, 16);
 
 export interface UploadDeps {
   jobs: MemberImportJobStore;
@@ -69,7 +85,7 @@ export async function uploadImport(deps: UploadDeps, file: UploadFile, options: 
   const flush = async (all: boolean) => {
     while (pending.length >= ROWS_PER_STATEMENT * STATEMENTS_PER_BATCH || (all && pending.length > 0)) {
       const statements: D1PreparedStatement[] = [];
-      for (let i = 0; i < STATEMENTS_PER_BATCH && pending.length > 0; i++) statements.push(deps.jobs.stage(job.id, pending.splice(0, ROWS_PER_STATEMENT)));
+      for (let i = 0; i < STATEMENTS_PER_BATCH && pending.length > 0; i++) statements.push(deps.jobs.stage(job.id, pending.splice(0, nextStatementRows(pending))));
       await deps.batch(statements);
     }
   };
@@ -78,8 +94,7 @@ export async function uploadImport(deps: UploadDeps, file: UploadFile, options: 
     for (const record of records) {
       if (!header) {
         header = record;
-        const columns = readHeader(record.fields);
-        if (!columns.ok) return columns.problems.map((message) => ({ line: record.line, column: null, message }));
+        if (record.fields.every((field) => field.trim() === "")) return fileProblem("The first line is empty: it must name the file's columns.", record.line);
         continue;
       }
       rows += 1;
@@ -117,7 +132,14 @@ export async function uploadImport(deps: UploadDeps, file: UploadFile, options: 
     return { importId: job.id, problems };
   }
   const headerFields = (header as CsvRecord | null)?.fields ?? [];
-  await deps.batch([deps.jobs.advance(staged, { phase: "checking", position: 0, rows, header: headerFields }, claim, now)]);
+  const latest = await deps.jobs.latestMapping();
+  const mapping = guessMapping(headerFields, latest ? rememberedUses(latest.header, latest.mapping) : undefined);
+  if (!needsNoScreen(mapping)) {
+    await deps.batch([deps.jobs.advance(staged, { phase: "mapping", position: 0, rows, header: headerFields, mapping }, claim, now)]);
+    deps.log.info("member_import.staged", { importId: job.id, rows, mode: options.mode, mapping: "to choose" });
+    return { importId: job.id, problems: [] };
+  }
+  await deps.batch([deps.jobs.advance(staged, { phase: "checking", position: 0, rows, header: headerFields, mapping }, claim, now)]);
   deps.log.info("member_import.staged", { importId: job.id, rows, mode: options.mode });
   try {
     await deps.continueLater(job.id);

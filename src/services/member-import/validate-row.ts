@@ -5,7 +5,9 @@
 import * as z from "zod";
 import type { ImportColumn, ImportedMember, ImportedStatus, ImportProblem } from "../../domain/member-import";
 import type { PaymentMethod } from "../../domain/membership";
-import type { ColumnIndex } from "./columns";
+import { readDay } from "./dates";
+import { readHistory } from "./history-row";
+import type { ColumnIndex } from "./mapping";
 
 /** A membership type as the CMS lists it. */
 export interface MembershipType {
@@ -14,26 +16,15 @@ export interface MembershipType {
 }
 
 const STATUSES: readonly ImportedStatus[] = ["active", "lapsed", "cancelled"];
+/** Other systems' words for the same statuses. */
+const STATUS_WORDS: Readonly<Record<string, ImportedStatus>> = { current: "active", expired: "lapsed", canceled: "cancelled", resigned: "cancelled" };
 const PAYMENT_METHODS: Record<string, PaymentMethod> = { offline: "offline", "bank transfer": "offline", cheque: "offline", card: "card" };
 const CONSENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LIMITS = { email: 254, name: 200, address: 500 } as const;
 const MAX_MEMBER_NUMBER = 999_999_999;
 const STRIPE_CUSTOMER = /^cus_[A-Za-z0-9_]{1,100}$/;
 const STRIPE_SUBSCRIPTION = /^sub_[A-Za-z0-9_]{1,100}$/;
 const email = z.email();
-
-/** "2025-02-30" is not a day; null when `value` is a real YYYY-MM-DD day. */
-function dayProblem(value: string): string | null {
-  const match = DAY.exec(value);
-  if (!match) return `"${value}" is not a date: write it as YYYY-MM-DD, like 2026-01-31`;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return `${value} is not a real date`;
-  }
-  return null;
-}
 
 export function validateRow(
   record: { line: number; fields: readonly string[] },
@@ -41,8 +32,8 @@ export function validateRow(
   types: readonly MembershipType[],
 ): { ok: true; member: ImportedMember } | { ok: false; problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
-  const value = (column: ImportColumn) => (record.fields[index[column]] ?? "").trim();
-  const problem = (column: ImportColumn, message: string) => problems.push({ line: record.line, column, message });
+  const value = (column: ImportColumn) => (index.fields[column] < 0 ? "" : (record.fields[index.fields[column]] ?? "").trim());
+  const problem = (column: string, message: string) => problems.push({ line: record.line, column, message });
 
   const address = value("email").toLowerCase();
   if (address === "") problem("email", "An e-mail address is needed: the import finds each member by it");
@@ -57,16 +48,21 @@ export function validateRow(
   if (typeName === "") problem("membership_type", "A membership type is needed");
   else if (!type) problem("membership_type", `"${typeName}" is not a membership type. The site has: ${types.map((t) => t.title).join(", ")}`);
 
-  const status = value("status").toLowerCase() as ImportedStatus;
+  const statusText = value("status").toLowerCase();
+  const status = (STATUS_WORDS[statusText] ?? statusText) as ImportedStatus;
   if (!STATUSES.includes(status)) problem("status", `"${value("status")}" is not a status: use active, lapsed or cancelled`);
 
-  const periodStart = value("period_start");
-  const periodEnd = value("period_end");
-  const startProblem = periodStart === "" ? "The period's start date is needed" : dayProblem(periodStart);
-  const endProblem = periodEnd === "" ? "The period's end date is needed" : dayProblem(periodEnd);
-  if (startProblem) problem("period_start", startProblem);
-  if (endProblem) problem("period_end", endProblem);
-  if (!startProblem && !endProblem && periodEnd <= periodStart) problem("period_end", `The period ends (${periodEnd}) on or before it starts (${periodStart})`);
+  const startText = value("period_start");
+  const endText = value("period_end");
+  const start = startText === "" ? null : readDay(startText);
+  const end = endText === "" ? null : readDay(endText);
+  if (!start) problem("period_start", "The period's start date is needed");
+  else if (!start.ok) problem("period_start", `Period start ${start.problem}`);
+  if (!end) problem("period_end", "The period's end date is needed");
+  else if (!end.ok) problem("period_end", `Period end ${end.problem}`);
+  const periodStart = start?.ok ? start.day : "";
+  const periodEnd = end?.ok ? end.day : "";
+  if (start?.ok && end?.ok && periodEnd <= periodStart) problem("period_end", `The period ends (${periodEnd}) on or before it starts (${periodStart})`);
 
   const numberText = value("member_number");
   let memberNumber: number | null = null;
@@ -79,11 +75,13 @@ export function validateRow(
   const postal = value("address");
   if (postal.length > LIMITS.address) problem("address", `The address is longer than ${LIMITS.address} characters`);
 
-  const method = PAYMENT_METHODS[value("payment_method").toLowerCase()];
-  if (!method) problem("payment_method", `"${value("payment_method")}" is not a payment method: use offline (or bank transfer, cheque) or card`);
-
   const customerId = value("stripe_customer_id");
   const subscriptionId = value("stripe_subscription_id");
+  // A file without the column: members with a Stripe customer pay by card, the rest offline.
+  const methodText = index.fields.payment_method < 0 ? (customerId === "" ? "offline" : "card") : value("payment_method");
+  const method = PAYMENT_METHODS[methodText.toLowerCase()];
+  if (!method) problem("payment_method", `"${value("payment_method")}" is not a payment method: use offline (or bank transfer, cheque) or card`);
+
   if (customerId !== "" && !STRIPE_CUSTOMER.test(customerId)) problem("stripe_customer_id", `"${customerId}" is not a Stripe customer id: copy it from Stripe, like cus_NffrFeUfNV2Hib`);
   else if (customerId !== "" && method && method !== "card") problem("stripe_customer_id", "A Stripe customer is for members who pay by card: set payment_method to card, or leave this blank");
   if (subscriptionId !== "" && !STRIPE_SUBSCRIPTION.test(subscriptionId)) problem("stripe_subscription_id", `"${subscriptionId}" is not a Stripe subscription id: copy it from Stripe, like sub_1MowQVLkdIwHu7ix`);
@@ -92,6 +90,8 @@ export function validateRow(
   const consents = value("consents") === "" ? [] : value("consents").split(";").map((c) => c.trim().toLowerCase()).filter((c) => c !== "");
   const badConsent = consents.find((c) => !CONSENT.test(c));
   if (badConsent !== undefined) problem("consents", `"${badConsent}" is not a consent name: use short names separated by semicolons, like newsletter;directory`);
+
+  const history = readHistory(record.fields, index, problem);
 
   if (problems.length > 0 || !type || !method) return { ok: false, problems };
   return {
@@ -111,6 +111,7 @@ export function validateRow(
       consents: [...new Set(consents)],
       stripeCustomerId: customerId === "" ? null : customerId,
       stripeSubscriptionId: subscriptionId === "" ? null : subscriptionId,
+      ...history,
     },
   };
 }

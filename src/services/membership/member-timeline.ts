@@ -7,7 +7,7 @@
 import type { TimelineEntry, TimelineEntryType } from "../../domain/member-timeline";
 
 /** Higher reads nearer the top among entries of the same moment. */
-const SAME_MOMENT_RANK: Record<TimelineEntryType, number> = { change: 0, application: 1, staff: 2, note: 3, payment: 4, receipt: 5, email: 6 };
+const SAME_MOMENT_RANK: Record<TimelineEntryType, number> = { change: 0, application: 1, staff: 2, note: 3, payment: 4, "imported-payment": 4, receipt: 5, email: 6 };
 
 const moment = (at: string) => {
   const ms = Date.parse(at);

@@ -36,6 +36,7 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members/import": "membership",
   "/staff/members/import/:id": "membership",
   "/staff/members/import/:id/import": "membership",
+  "/staff/members/import/:id/mapping": "membership",
   "/staff/members/:userId": "membership",
   "/staff/members/:userId/emails/:id/resend": "membership",
   // The membership office: notes, standing, details, members made by hand and merging duplicates.

@@ -42,6 +42,8 @@ function What({ entry }: { entry: TimelineEntry }) {
       return <>Payment</>;
     case "receipt":
       return <>Receipt</>;
+    case "imported-payment":
+      return <>Earlier payment (imported)</>;
     case "email":
       return (entry.kind as string) === MEMBER_MESSAGE_KIND ? <>Bulk message</> : <>E-mail: {EMAIL_KIND_LABELS[entry.kind] ?? entry.kind}</>;
     case "staff":
@@ -74,6 +76,14 @@ function Details({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           <a href={hrefs.staffReceipt(entry.number)}>Receipt {entry.number}</a>, {formatPence(entry.totalPence)}
+        </>
+      );
+    case "imported-payment":
+      return (
+        <>
+          {formatPence(entry.amountPence)} paid <DateTime value={entry.at} style="short" /> under the previous system
+          {entry.method ? <>, {entry.method}</> : null}
+          {entry.reference ? <>, reference {entry.reference}</> : null}; history only: no receipt, not in the ledger
         </>
       );
     case "email":

@@ -1,6 +1,6 @@
 /**
  * /staff/members/import: the upload form (a dry run first, or the real run), the problems that
- * refused a file as a whole (its encoding, quoting or header), and the latest imports with where
+ * refused a file as a whole (its encoding, quoting, an empty header), and the latest imports with where
  * each has got to. Works without JavaScript: a plain multipart form.
  */
 import { IMPORT_COLUMNS, type ImportJob, type ImportProblem } from "../../domain/member-import";
@@ -38,9 +38,12 @@ export function MemberImportContent({ csrfToken, refused, recent, maxRows }: Mem
       <form method="post" action="/staff/members/import" encType="multipart/form-data" className="staff-form">
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <p id="import-file-hint">
-          A CSV file saved as UTF-8, its first line naming the columns: {IMPORT_COLUMNS.join(", ")}. Dates as YYYY-MM-DD; consents separated by semicolons;
-          leave the member number blank to give the next one. Each member is found by e-mail address, so importing the same file twice changes nothing. Up to{" "}
-          {maxRows.toLocaleString("en-GB")} members a file: the file is checked and written in the background, and its page shows how far it has got.
+          A CSV file saved as UTF-8, its first line naming the columns. Any columns, in any order: a file from another system (Wild Apricot, CiviCRM, a
+          spreadsheet) goes to a screen where you match its columns to the site's fields, including earlier payments, CPD and the society's own fields. A file
+          with the site's own columns ({IMPORT_COLUMNS.join(", ")}) is checked straight away. Dates as YYYY-MM-DD or DD/MM/YYYY; consents separated by
+          semicolons; leave the member number blank to give the next one. Each member is found by e-mail address, so importing the same file twice changes
+          nothing. Up to {maxRows.toLocaleString("en-GB")} members a file: the file is checked and written in the background, and its page shows how far it
+          has got.
         </p>
         <div className="field">
           <label className="field__label" htmlFor="file">

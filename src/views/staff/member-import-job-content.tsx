@@ -6,8 +6,10 @@
  * of rows at a time; the claim invitations queued and handed to e-mail; and, after a clean dry
  * run, the button that imports it without uploading the file again.
  */
+import type { ImportMapping, MappingProblem } from "../../domain/import-mapping";
 import type { ImportView, ListedRow } from "../../domain/member-import";
 import { CheckboxField } from "../forms/choice-fields";
+import { MemberImportMapping } from "./member-import-mapping";
 import { importPhaseText } from "./member-import-phase";
 import { StaffNav } from "./staff-nav";
 import { StaffTable } from "./staff-table";
@@ -17,6 +19,8 @@ export interface MemberImportJobContentProps {
   csrfToken: string;
   /** Where the lists start (the links go on from their last rows). */
   from: { problemsAfterLine: number; actingAfterSeq: number };
+  /** What staff chose on the mapping screen, when it was refused, with why. */
+  mapping?: { chosen: ImportMapping; problems: readonly MappingProblem[] };
 }
 
 const WHAT: Record<NonNullable<ListedRow["action"]>, string> = { create: "Create", change: "Change", unchanged: "No change", skip: "Skip" };
@@ -76,6 +80,19 @@ function Summary({ view }: { view: ImportView }) {
         <strong>Imported.</strong> {counts.replace("to create", "created").replace("to change", "changed")}
       </p>
     </div>
+  );
+}
+
+/** What the file brings of the members' history, once checked or written. */
+function History({ view }: { view: ImportView }) {
+  const { job } = view;
+  if (job.problems + job.fileProblems.length > 0 || job.payments + job.cpd + job.custom === 0) return null;
+  const verb = job.phase === "done" ? "brought" : "brings";
+  return (
+    <p>
+      {`The file ${verb} ${plural(job.payments, "earlier payment")} (kept as history, marked imported: not receipts, not in the ledger or the VAT return), ${plural(job.cpd, "CPD entry")
+        .replace("entrys", "entries")} (in each member's CPD log as their own) and ${plural(job.custom, "value")} of the society's own fields. Each is recorded once, however often the file is imported.`}
+    </p>
   );
 }
 
@@ -159,7 +176,7 @@ function ActingRows({ view }: Pick<MemberImportJobContentProps, "view">) {
   );
 }
 
-export function MemberImportJobContent({ view, csrfToken, from }: MemberImportJobContentProps) {
+export function MemberImportJobContent({ view, csrfToken, from, mapping }: MemberImportJobContentProps) {
   const { job } = view;
   const cleanDryRun = job.phase === "checked" && job.mode === "check" && job.problems + job.fileProblems.length === 0;
   return (
@@ -171,7 +188,11 @@ export function MemberImportJobContent({ view, csrfToken, from }: MemberImportJo
       <p>
         {job.rows} rows, uploaded by {job.staffEmail} at {job.createdAt.slice(0, 16).replace("T", " ")} UTC. <a href="/staff/members/import">Import another file</a>
       </p>
-      <Summary view={view} />
+      {job.phase === "mapping" ? (
+        <MemberImportMapping job={job} mapping={mapping?.chosen ?? job.mapping ?? []} problems={mapping?.problems ?? []} toDo={mapping ? [] : view.mappingProblems} samples={view.samples} csrfToken={csrfToken} />
+      ) : null}
+      {job.phase === "mapping" ? null : <Summary view={view} />}
+      {job.phase === "done" || job.phase === "checked" ? <History view={view} /> : null}
       <Invitations view={view} />
       {cleanDryRun ? (
         <form method="post" action={`/staff/members/import/${job.id}/import`} className="staff-form">

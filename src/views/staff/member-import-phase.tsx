@@ -6,6 +6,8 @@ export function importPhaseText(job: ImportJob): string {
   switch (job.phase) {
     case "staging":
       return "Receiving the file (if this stays, the upload was cut off: upload the file again)";
+    case "mapping":
+      return "Waiting for its columns to be matched to the site's fields";
     case "checking":
       return `Checking: ${job.position} of ${job.rows} rows checked`;
     case "checked":

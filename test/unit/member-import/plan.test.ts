@@ -19,6 +19,9 @@ const member = (overrides: Partial<ImportedMember> = {}): ImportedMember => ({
   consents: [],
   stripeCustomerId: null,
   stripeSubscriptionId: null,
+  payments: [],
+  cpd: [],
+  custom: [],
   ...overrides,
 });
 

@@ -18,6 +18,9 @@ const member = (line: number, stripeCustomerId: string | null, stripeSubscriptio
   consents: [],
   stripeCustomerId,
   stripeSubscriptionId,
+  payments: [],
+  cpd: [],
+  custom: [],
 });
 
 /** Stripe's answers as a small in-memory table (a stand-in for the API, which the integration tests reach through the fake server). */
