@@ -44,6 +44,8 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/members/:userId/standing/:change": "membership",
   "/staff/members/:userId/details": "membership",
   "/staff/members/new": "membership",
+  "/staff/members/duplicates": "membership",
+  "/staff/members/merge": "membership",
   "/staff/emails": "membership",
   // Members' public listings (Find a practitioner): the membership team looks after members' standing.
   "/staff/practitioners": "membership",

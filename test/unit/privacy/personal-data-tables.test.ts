@@ -18,7 +18,9 @@ describe("the personal data tables", () => {
       expect(rowsOf ?? rowsAtAddress, table).toBeTruthy();
       if (rowsOf) expect(parameterCount(rowsOf), table).toBe(1);
       if (rowsAtAddress) expect(rowsAtAddress.where, table).toMatch(/^[^?]*\?2[^?]*$/);
-      if (erasure.kind === "anonymise") expect(erasure.set, table).toContain("?3");
+      // A replacement may use the pseudonym, never the user id or the address it was found by
+      // (a tombstone that only clears columns uses no parameter at all).
+      if (erasure.kind === "anonymise") expect(erasure.set, table).not.toMatch(/\?[12](?!\d)/);
     }
   });
 
