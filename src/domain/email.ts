@@ -33,6 +33,7 @@ export const EMAIL_KINDS = [
   "event-booking-confirmed",
   "event-waitlist-offer",
   "event-reminder",
+  "direct-debit-failed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -71,6 +72,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "event-waitlist-offer": "transactional",
   // Not optional, unlike webinar reminders: for an online event it carries the joining instructions.
   "event-reminder": "transactional",
+  "direct-debit-failed": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -150,6 +152,18 @@ export interface PaymentFailedData {
   amountPence: number | null;
   /** Day until which the member keeps access. */
   graceUntil: string;
+}
+
+/** The bank did not pay a Direct Debit's first collection (a join or a renewal): nothing was taken. */
+export interface DirectDebitFailedData {
+  givenName: string;
+  membershipTitle: string;
+  amountPence: number;
+  /** The application's payment reference (for a bank transfer instead). */
+  reference: string;
+  renewal: boolean;
+  /** A renewal: the day until which the member keeps access (the paid period plus the grace days); null for a join. */
+  graceUntil: string | null;
 }
 
 export interface RenewalReminderData {
@@ -408,6 +422,7 @@ export interface EmailDataFor {
   "event-booking-confirmed": EventBookingConfirmedData;
   "event-waitlist-offer": EventWaitlistOfferData;
   "event-reminder": EventReminderData;
+  "direct-debit-failed": DirectDebitFailedData;
 }
 
 /**
