@@ -12,6 +12,7 @@ import { londonDate } from "../../src/shared/london-date";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { applicationOf, count, joinByCard, MEMBERS_ONLY_PAGE, membership } from "../support/worker/card-join";
 import { fetchWith } from "../support/worker/helpers";
+import { signedInStaff } from "../support/worker/staff";
 import { deliver, fakeStripe, giveDirectDebitMandate, sendWebhook, settleDirectDebit, stripeObject, stripeRequests } from "../support/worker/stripe";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
@@ -68,6 +69,8 @@ describe("joining by Direct Debit", () => {
     // Nothing to pay twice meanwhile.
     expect(back).not.toContain('action="/user/membership/pay-by-card"');
     expect(await debitOf(application.id)).toMatchObject({ status: "awaiting_payment", direct_debit_state: "pending" });
+    const staffList = await (await (await signedInStaff()).fetch("/staff/applications")).text();
+    expect(staffList).toContain('<strong data-direct-debit-state="pending">Direct Debit (Bacs): pending</strong>');
     expect((await membership(application.user_id))!.status).toBe("awaiting_payment");
     expect(await receiptsOf(application.user_id)).toBe(0);
     expect(await emailsOf(email, "membership-paid")).toBe(0);
@@ -109,6 +112,12 @@ describe("joining by Direct Debit", () => {
     expect(await emailsOf(email, "membership-paid")).toBe(0);
     // Stripe will never collect it later, after the applicant has paid another way.
     expect((await stripeObject<{ status: string }>(`subscriptions/${settled.subscription!.id}`)).status).toBe("canceled");
+
+    // Staff see the method and the failure on the application, in the list and on the member's page.
+    const staff = await signedInStaff();
+    const shown = '<strong data-direct-debit-state="failed">Direct Debit (Bacs): failed</strong>';
+    expect(await (await staff.fetch(`/staff/applications/${application.id}`)).text()).toContain(shown);
+    expect(await (await staff.fetch(`/staff/members/${application.user_id}`)).text()).toContain(shown);
 
     const page = await (await browser.fetch("/user/membership")).text();
     expect(page).toContain('data-direct-debit="failed"');
