@@ -302,7 +302,7 @@ export const EnvSchema = z.object({
     .refine((value) => value === null || /^whsec_[A-Za-z0-9_]{8,}$/.test(value), { error: "must be a Stripe webhook signing secret (whsec_...)" }),
   /** Only for a local stand-in of Stripe's API (tests); refused in production. */
   STRIPE_API_URL: httpUrl.optional(),
-  /** The Direct Debit scheme offered beside card payment (Stripe's name for it); unset: card only. */
+  /** The Direct Debit scheme offered beside card payment (Stripe's name for it); unset: card only. Without Stripe, nothing is offered. */
   STRIPE_DIRECT_DEBIT: z
     .string()
     .trim()
@@ -481,9 +481,6 @@ export function parseConfig(env: unknown): Config {
   }
   if (e.ENVIRONMENT === "production" && e.STAFF_TOTP_KEY.base64 === LOCAL_STAFF_TOTP_KEY) {
     problems.push("STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)");
-  }
-  if (e.STRIPE_DIRECT_DEBIT && !e.STRIPE_SECRET_KEY) {
-    problems.push("STRIPE_DIRECT_DEBIT needs STRIPE_SECRET_KEY: Direct Debit is collected through Stripe");
   }
   if (e.STRIPE_DIRECT_DEBIT && DIRECT_DEBIT_CURRENCY[e.STRIPE_DIRECT_DEBIT as DirectDebitScheme] !== SITE_CURRENCY) {
     problems.push(

@@ -263,19 +263,17 @@ describe("configuration", () => {
     const live = parseConfig({ ...production(), SITE_URL: "https://guild.example" }).stripe!;
     expect(live.api).toEqual({ protocol: "https", host: "api.stripe.com", port: 443 });
     expect(live.redirectOrigins).toEqual(["https://checkout.stripe.com", "https://billing.stripe.com"]);
-    expect(parseConfig({ ...valid(), STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_DIRECT_DEBIT: undefined }).stripe).toBeNull();
+    expect(parseConfig({ ...valid(), STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }).stripe).toBeNull();
   });
 
-  it("offers Bacs Direct Debit with STRIPE_DIRECT_DEBIT, and refuses a scheme the site's pounds cannot use, an unknown one, or one without Stripe", () => {
+  it("offers Bacs Direct Debit with STRIPE_DIRECT_DEBIT (nothing without Stripe), and refuses a scheme the site's pounds cannot use or an unknown one", () => {
     expect(parseConfig({ ...valid(), STRIPE_DIRECT_DEBIT: "bacs_debit" }).stripe!.directDebit).toBe("bacs_debit");
     expect(parseConfig({ ...valid(), STRIPE_DIRECT_DEBIT: undefined }).stripe!.directDebit).toBeNull();
     expect(problemsOf({ ...valid(), STRIPE_DIRECT_DEBIT: "sepa_debit" })).toEqual(["STRIPE_DIRECT_DEBIT sepa_debit collects EUR, but this site's prices are in GBP"]);
     expect(problemsOf({ ...valid(), STRIPE_DIRECT_DEBIT: "direct_debit" })).toEqual([
       "STRIPE_DIRECT_DEBIT must be bacs_debit (Bacs Direct Debit, pounds) or sepa_debit (SEPA Direct Debit, euros)",
     ]);
-    expect(problemsOf({ ...valid(), STRIPE_DIRECT_DEBIT: "bacs_debit", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined })).toEqual([
-      "STRIPE_DIRECT_DEBIT needs STRIPE_SECRET_KEY: Direct Debit is collected through Stripe",
-    ]);
+    expect(parseConfig({ ...valid(), STRIPE_DIRECT_DEBIT: "bacs_debit", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }).stripe).toBeNull();
   });
 
   it("marks cookies Secure everywhere but plain-http localhost", () => {
