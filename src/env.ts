@@ -1,5 +1,7 @@
 import * as z from "zod";
 import type { ServiceAccount } from "./adapters/firebase/service-account-token";
+import { DIRECT_DEBIT_CURRENCY, SITE_CURRENCY } from "./domain/billing";
+import type { DirectDebitScheme } from "./domain/membership";
 import type { PublicEnv } from "./shared/public-env";
 import type { SearchQueueMessage } from "./services/search/indexer";
 import { isTurnstileTestKey, TURNSTILE_TEST_SECRET_KEY, TURNSTILE_TEST_SITE_KEY } from "./shared/turnstile-keys";
@@ -50,6 +52,7 @@ export interface Bindings {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_URL?: string;
+  STRIPE_DIRECT_DEBIT?: string;
   EDGE_CACHE_SECONDS?: string;
   /** The deployed version (wrangler.toml [version_metadata]); pages kept by one version are never served by another. */
   CF_VERSION_METADATA?: WorkerVersionMetadata;
@@ -299,6 +302,15 @@ export const EnvSchema = z.object({
     .refine((value) => value === null || /^whsec_[A-Za-z0-9_]{8,}$/.test(value), { error: "must be a Stripe webhook signing secret (whsec_...)" }),
   /** Only for a local stand-in of Stripe's API (tests); refused in production. */
   STRIPE_API_URL: httpUrl.optional(),
+  /** The Direct Debit scheme offered beside card payment (Stripe's name for it); unset: card only. Without Stripe, nothing is offered. */
+  STRIPE_DIRECT_DEBIT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value): value is DirectDebitScheme | null => value === null || Object.hasOwn(DIRECT_DEBIT_CURRENCY, value), {
+      error: "must be bacs_debit (Bacs Direct Debit, pounds) or sepa_debit (SEPA Direct Debit, euros)",
+    }),
   CF_VERSION_METADATA: z
     .custom<WorkerVersionMetadata>((value) => typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string", {
       error: "must be a version metadata binding (see wrangler.toml)",
@@ -426,6 +438,8 @@ export interface StripeConfig {
   api: { protocol: "http" | "https"; host: string; port: number };
   /** Origins a Checkout or billing portal URL from the API may send the browser to. */
   redirectOrigins: readonly string[];
+  /** The Direct Debit scheme offered beside card payment (STRIPE_DIRECT_DEBIT); null: card only. */
+  directDebit: DirectDebitScheme | null;
 }
 
 /** Thrown when the Worker's configuration is invalid; its message names every bad variable. */
@@ -467,6 +481,11 @@ export function parseConfig(env: unknown): Config {
   }
   if (e.ENVIRONMENT === "production" && e.STAFF_TOTP_KEY.base64 === LOCAL_STAFF_TOTP_KEY) {
     problems.push("STAFF_TOTP_KEY must be this deployment's own secret in production (the value in wrangler.toml is for local use only)");
+  }
+  if (e.STRIPE_DIRECT_DEBIT && DIRECT_DEBIT_CURRENCY[e.STRIPE_DIRECT_DEBIT as DirectDebitScheme] !== SITE_CURRENCY) {
+    problems.push(
+      `STRIPE_DIRECT_DEBIT ${e.STRIPE_DIRECT_DEBIT} collects ${DIRECT_DEBIT_CURRENCY[e.STRIPE_DIRECT_DEBIT as DirectDebitScheme]!.toUpperCase()}, but this site's prices are in ${SITE_CURRENCY.toUpperCase()}`,
+    );
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (card payments are confirmed by Stripe's webhook)");
@@ -515,7 +534,7 @@ export function parseConfig(env: unknown): Config {
       offlinePaymentInstructions: e.OFFLINE_PAYMENT_INSTRUCTIONS ?? DEFAULT_OFFLINE_INSTRUCTIONS,
     },
     staffSecondFactor: { key: e.STAFF_TOTP_KEY.bytes },
-    stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL),
+    stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL, e.STRIPE_DIRECT_DEBIT as DirectDebitScheme | null),
     email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
     exports: { downloadMaxRows: e.EXPORT_DOWNLOAD_MAX_ROWS },
     memberImport: { invitationsPerDay: e.IMPORT_INVITATIONS_PER_DAY },
@@ -563,7 +582,7 @@ function productionSecretProblems(e: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
-function stripeConfig(secretKey: string | null, webhookSecret: string | null, apiUrl: string | undefined): StripeConfig | null {
+function stripeConfig(secretKey: string | null, webhookSecret: string | null, apiUrl: string | undefined, directDebit: DirectDebitScheme | null): StripeConfig | null {
   if (!secretKey || !webhookSecret) return null;
   const api = new URL(apiUrl ?? "https://api.stripe.com");
   const protocol = api.protocol === "http:" ? "http" : "https";
@@ -572,6 +591,7 @@ function stripeConfig(secretKey: string | null, webhookSecret: string | null, ap
     webhookSecret,
     api: { protocol, host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)) },
     redirectOrigins: apiUrl ? [api.origin] : ["https://checkout.stripe.com", "https://billing.stripe.com"],
+    directDebit,
   };
 }
 

@@ -3,6 +3,13 @@
  * fields of Stripe's objects it reads back. Types only; adapters/stripe talks to Stripe.
  */
 import type { VatTreatment } from "../shared/pricing/vat";
+import type { DirectDebitScheme } from "./membership";
+
+/** The currency every price on the site is in (Stripe's code): amounts are pence throughout. */
+export const SITE_CURRENCY = "gbp";
+
+/** The only currency each Direct Debit scheme collects: Bacs pounds from UK accounts, SEPA euros from eurozone ones. */
+export const DIRECT_DEBIT_CURRENCY: Readonly<Record<DirectDebitScheme, string>> = { bacs_debit: "gbp", sepa_debit: "eur" };
 
 /**
  * What a Checkout session is for; set by us in its metadata and read back by the webhook. A
@@ -61,6 +68,8 @@ export interface NewCheckoutSession {
   metadata?: Readonly<Record<string, string>>;
   lines: readonly CheckoutLine[];
   couponId: string | null;
+  /** Pay by this Direct Debit scheme only (Stripe collects the mandate); absent: the account's card payment. */
+  directDebit?: DirectDebitScheme | null;
   customerEmail: string;
   customerId: string | null;
   successUrl: string;

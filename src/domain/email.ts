@@ -34,6 +34,7 @@ export const EMAIL_KINDS = [
   "event-waitlist-offer",
   "event-reminder",
   "event-attendance-thanks",
+  "direct-debit-failed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -73,6 +74,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   // Not optional, unlike webinar reminders: for an online event it carries the joining instructions.
   "event-reminder": "transactional",
   "event-attendance-thanks": "transactional",
+  "direct-debit-failed": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -152,6 +154,18 @@ export interface PaymentFailedData {
   amountPence: number | null;
   /** Day until which the member keeps access. */
   graceUntil: string;
+}
+
+/** The bank did not pay a Direct Debit's first collection (a join or a renewal): nothing was taken. */
+export interface DirectDebitFailedData {
+  givenName: string;
+  membershipTitle: string;
+  amountPence: number;
+  /** The application's payment reference (for a bank transfer instead). */
+  reference: string;
+  renewal: boolean;
+  /** A renewal: the day until which the member keeps access (the paid period plus the grace days); null for a join. */
+  graceUntil: string | null;
 }
 
 export interface RenewalReminderData {
@@ -428,6 +442,7 @@ export interface EmailDataFor {
   "event-waitlist-offer": EventWaitlistOfferData;
   "event-reminder": EventReminderData;
   "event-attendance-thanks": EventAttendanceThanksData;
+  "direct-debit-failed": DirectDebitFailedData;
 }
 
 /**

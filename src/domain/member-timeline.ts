@@ -1,6 +1,6 @@
 /** A member's timeline on the staff members register: everything that happened to them, newest first. */
 import type { EmailKind, OutboxStatus } from "./email";
-import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "./membership";
+import type { ApplicationKind, ApplicationStatus, DirectDebitScheme, DirectDebitState, PaymentMethod } from "./membership";
 import type { ChangeDirection, ChangeStatus, MembershipType, RegisterEntry } from "./membership-lifecycle";
 
 export type TimelineEntry =
@@ -14,6 +14,9 @@ export type TimelineEntry =
       status: ApplicationStatus;
       amountDuePence: number;
       paymentMethod: PaymentMethod;
+      /** Paid by this Direct Debit scheme, and where its collection stands (null: card or offline; none under way). */
+      directDebit?: DirectDebitScheme | null;
+      directDebitState?: DirectDebitState | null;
     }
   | { type: "payment"; at: string; id: string; method: PaymentMethod; amountPence: number; receivedOn: string; reference: string; recordedBy: string }
   | { type: "receipt"; at: string; number: string; totalPence: number; method: PaymentMethod }

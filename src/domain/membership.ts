@@ -25,6 +25,15 @@ export type PaymentMethod = "offline" | "card";
  */
 export type VettingState = "pending" | "more_info" | "approved" | "rejected";
 
+/** Stripe's Direct Debit schemes the site can offer: Bacs collects pounds, SEPA euros (docs/decisions/0064). */
+export type DirectDebitScheme = "bacs_debit" | "sepa_debit";
+
+/**
+ * A Direct Debit's first collection: "pending" once the mandate is in and the bank has days to
+ * pay (nothing is activated or receipted until it does), "failed" when the bank did not pay.
+ */
+export type DirectDebitState = "pending" | "failed";
+
 export interface ApplicationDetails {
   phone: string | null;
   /**
@@ -93,6 +102,10 @@ export interface Application {
   vetting?: VettingState | null;
   /** What staff last asked the applicant for, while `vetting` is "more_info". */
   vettingRequest?: string | null;
+  /** Paid through Stripe by this Direct Debit scheme; null or absent: by card (or offline). */
+  directDebit?: DirectDebitScheme | null;
+  /** The Direct Debit's first collection while the application awaits it (null: none under way). */
+  directDebitState?: DirectDebitState | null;
   createdAt: string;
   updatedAt: string;
 }

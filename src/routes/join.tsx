@@ -14,7 +14,7 @@ import type { MembershipTerms } from "../domain/membership";
 import { AppError } from "../errors";
 import { cookies } from "../middleware/session/cookies";
 import { BillingDetailsForm } from "../shared/billing-details";
-import { DEFAULT_EVIDENCE, JoinAccount, joinDetails, joinErrors, joinRequirements, type JoinErrors } from "../shared/join-form";
+import { DEFAULT_EVIDENCE, DIRECT_DEBIT_UNAVAILABLE, JoinAccount, joinDetails, joinErrors, joinRequirements, type JoinErrors } from "../shared/join-form";
 import type { HonoEnv } from "../types";
 import { JoinForm } from "../views/join/join-form";
 import { JoinContent } from "../views/pages/join-content";
@@ -48,6 +48,7 @@ async function renderJoin(c: Context<HonoEnv>, data: JoinData, state: { values: 
       errors={state.errors}
       signedInAs={c.var.session?.email ?? null}
       cardPayments={c.var.config.stripe !== null}
+      directDebit={c.var.config.stripe?.directDebit ?? null}
       registrationExample={joinRequirements(DEFAULT_EVIDENCE, data.joinPage).registrationNumber.example}
       topics={await c.var.services.consents.topics()}
     />
@@ -99,6 +100,7 @@ export const joinRoutes = new Hono<HonoEnv>()
       if (details.data.paymentMethod === "card" && !c.var.config.stripe) {
         errors.paymentMethod = "Card payment is not available at the moment. Choose bank transfer or cheque.";
       }
+      if (details.data.paymentMethod === "direct_debit" && !c.var.config.stripe?.directDebit) errors.paymentMethod = DIRECT_DEBIT_UNAVAILABLE;
       if (!data.joinPage.specialisationOptions.includes(details.data.specialisation)) errors.specialisation = "Choose your specialisation from the list";
     }
     if (Object.keys(errors).length > 0 || !details.success || !billing.success || !terms) return again(errors);

@@ -87,6 +87,7 @@ async function membershipPage(c: Context<SignedInEnv>, renewalBilling: RenewalBi
       offlineInstructions={config.membership.offlinePaymentInstructions}
       notice={notice}
       cardPayments={config.stripe !== null}
+      directDebit={config.stripe?.directDebit ?? null}
       csrfToken={await c.var.csrfToken()}
       memberNumber={number.memberNumber}
       proofAvailable={number.card !== null}
@@ -131,6 +132,7 @@ export const userMembershipRoutes = new Hono<SignedInEnv>()
     });
   })
   .post("/user/membership/pay-by-card", async (c) => c.redirect(await c.var.services.membership.payByCard(c.var.session.userId), 303))
+  .post("/user/membership/pay-by-direct-debit", async (c) => c.redirect(await c.var.services.membership.payByDirectDebit(c.var.session.userId), 303))
   .post("/user/membership/pay-offline", async (c) => {
     await c.var.services.membership.payOffline(c.var.session.userId);
     return c.redirect("/user/membership", 303);
@@ -144,6 +146,9 @@ export const userMembershipRoutes = new Hono<SignedInEnv>()
   })
   .post("/user/membership/renew", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.renew(c.var.session.userId, billing)))
   .post("/user/membership/renew/pay-by-card", (c) => renewalBilling(c, (billing) => c.var.services.membershipChanges.payRenewalByCard(c.var.session.userId, billing)))
+  .post("/user/membership/renew/pay-by-direct-debit", (c) =>
+    renewalBilling(c, (billing) => c.var.services.membershipChanges.payRenewalByDirectDebit(c.var.session.userId, billing)),
+  )
   .post("/user/membership/more-information", async (c) => {
     const checked = await checkDocument("Further information", sentFile((await c.req.parseBody()).document));
     if (!checked.ok) return membershipPage(c, null, checked.message);

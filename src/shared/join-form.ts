@@ -173,10 +173,13 @@ const personal = {
     .refine(isOneLine, { error: oneLineMessage("your specialisation") }),
 };
 
+/** Said beside "How you will pay" when Direct Debit is chosen but not offered (STRIPE_DIRECT_DEBIT unset). */
+export const DIRECT_DEBIT_UNAVAILABLE = "Direct Debit is not available at the moment. Choose card, or bank transfer or cheque.";
+
 /** What only joining asks: the membership, how to pay, the declarations and the form's key. */
 const joining = {
   membership: z.string({ error: "Choose a membership" }).trim().regex(/^[a-z0-9-]{1,100}$/, { error: "Choose a membership" }),
-  paymentMethod: z.enum(["offline", "card"], { error: "Choose how you will pay" }),
+  paymentMethod: z.enum(["offline", "card", "direct_debit"], { error: "Choose how you will pay" }),
   acceptTerms: checked("Confirm that you accept the terms and conditions"),
   acceptPrivacy: checked("Confirm that you have read the privacy policy"),
   idempotencyKey: z.uuid({ error: "This form has expired. Reload the page and submit it again." }),

@@ -17,11 +17,12 @@ import type { Core } from "./core";
 export type Payments = ReturnType<typeof buildPayments>;
 
 export function buildPayments({ config, db, stores, published, notices, graceDays, now }: Core) {
+  const cardStore = createCardBillingStore(db);
   const card: CardPayments | null = config.stripe
     ? {
         stripe: config.stripe,
         billing: createBillingApi(config.stripe),
-        store: createCardBillingStore(db),
+        store: cardStore,
         siteUrl: config.site.url,
         redirectOrigins: config.stripe.redirectOrigins,
         now,
@@ -46,7 +47,7 @@ export function buildPayments({ config, db, stores, published, notices, graceDay
     /** An offline member's renewal paid by card, from the webhook or their return from Checkout. */
     completeRenewal: (session: CheckoutSession) =>
       completeRenewalCheckout(
-        { applications: stores.applications, memberships: stores.memberships, changes: stores.membershipChanges, followUps: membershipFollowUps, graceDays, now, log },
+        { applications: stores.applications, memberships: stores.memberships, changes: stores.membershipChanges, followUps: membershipFollowUps, debits: cardStore, graceDays, now, log },
         session,
       ),
   };

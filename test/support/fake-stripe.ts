@@ -61,6 +61,17 @@
  *        subscription mode) and paid invoice are created, or (payment mode) a payment intent and
  *        its charge; returns the session and its objects
  *        (an expired or completed session cannot be paid: 400)
+ *   POST /__complete/:sessionId?debit=pending  the customer gives a Direct Debit mandate on a session
+ *        whose `payment_method_types` name bacs_debit or sepa_debit (else 400): the session is complete
+ *        but `payment_status` "unpaid", as Stripe has it while the bank has days to pay; in
+ *        subscription mode the subscription is "incomplete" and its first invoice "open", unpaid
+ *   POST /__debits/:sessionId  JSON { outcome: "paid" | "failed" }  the bank pays the pending Direct
+ *        Debit (the session "paid", the invoice paid with its payment intent and charge, the
+ *        subscription "active"; payment mode: the payment intent's charge) or does not (the session
+ *        stays unpaid, the invoice open, the subscription "incomplete"). Returns the objects and
+ *        `events`: the webhook events Stripe sends for it, in Stripe's order ({ type, object }), for
+ *        the test to deliver signed: checkout.session.async_payment_succeeded (or _failed) and, in
+ *        subscription mode, invoice.paid and customer.subscription.updated (or invoice.payment_failed)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
  *   POST /__portal/:portalSessionId/renew  the customer presses "Renew" in the billing portal on
  *        their subscription set to cancel at its period end: `cancel_at_period_end` becomes false,
@@ -201,6 +212,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       payment_intent_data: body.payment_intent_data ?? null,
       line_items: lines,
       discounts: body.discounts ?? null,
+      payment_method_types: (body.payment_method_types as string[] | undefined) ?? ["card"],
       success_url: body.success_url,
       cancel_url: body.cancel_url,
       expires_at: Number(body.expires_at ?? nowSeconds() + 86_400),
@@ -369,6 +381,57 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     return created;
   }
 
+  const DEBIT_TYPES = ["bacs_debit", "sepa_debit"];
+  const takesDebit = (session: StripeObject) => (session.payment_method_types as string[]).some((type) => DEBIT_TYPES.includes(type));
+
+  /** The customer gives a Direct Debit mandate: complete, but unpaid until the bank pays (settleDebit). */
+  function completeByDebit(sessionId: string) {
+    const session = objects.get(sessionId)!;
+    const customer = (session.customer as string | null) ?? `cus_test_${random()}`;
+    if (!objects.has(customer)) objects.set(customer, { id: customer, object: "customer", email: session.customer_email ?? null });
+    Object.assign(session, { customer, status: "complete", payment_status: "unpaid" });
+    let sub: StripeObject | null = null;
+    let inv: StripeObject | null = null;
+    if (session.mode === "subscription") {
+      const subId = `sub_test_${random()}`;
+      sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringLineOf(session), "incomplete");
+      objects.set(subId, sub);
+      inv = invoice(subId, session.amount_total as number, "open", Number((session.total_details as { amount_tax: number }).amount_tax));
+      Object.assign(session, { subscription: subId, invoice: inv.id });
+    } else {
+      session.payment_intent = `pi_test_${random()}`;
+    }
+    return { session, subscription: sub, invoice: inv, charge: null };
+  }
+
+  /** The bank pays a pending Direct Debit, or does not; returns the objects and the events Stripe sends. */
+  function settleDebit(session: StripeObject, outcome: "paid" | "failed") {
+    const sub = session.subscription ? objects.get(session.subscription as string)! : null;
+    const inv = session.invoice ? objects.get(session.invoice as string)! : null;
+    const events: { type: string; object: { id: string; object: string } }[] = [];
+    const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
+    if (outcome === "paid") {
+      session.payment_status = "paid";
+      events.push({ type: "checkout.session.async_payment_succeeded", object: about(session) });
+      if (inv && sub) {
+        const amount = Number(inv.amount_due);
+        Object.assign(inv, { status: "paid", amount_paid: amount, status_transitions: { paid_at: nowSeconds() } });
+        const intent = `pi_test_${random()}`;
+        newCharge(intent, amount);
+        intentOfInvoice.set(inv.id, intent);
+        invoiceOfIntent.set(intent, inv.id);
+        sub.status = "active";
+        events.push({ type: "invoice.paid", object: about(inv) }, { type: "customer.subscription.updated", object: about(sub) });
+      } else {
+        newCharge(session.payment_intent as string, Number(session.amount_total));
+      }
+    } else {
+      events.push({ type: "checkout.session.async_payment_failed", object: about(session) });
+      if (inv) events.push({ type: "invoice.payment_failed", object: about(inv) });
+    }
+    return { session, subscription: sub, invoice: inv, events };
+  }
+
   function complete(sessionId: string, amount: number | null) {
     const session = objects.get(sessionId);
     if (!session) return null;
@@ -434,8 +497,23 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         const id = path.slice("/__complete/".length);
         const status = objects.get(id)?.status;
         if (status && status !== "open") return invalid(res, `This Checkout Session is ${String(status)} and cannot be paid`);
+        if (url.searchParams.get("debit") === "pending") {
+          const session = objects.get(id);
+          if (!session) return missing(res, id);
+          if (!takesDebit(session)) return invalid(res, "This Checkout Session does not offer Direct Debit");
+          return json(res, 200, completeByDebit(id));
+        }
         const done = complete(id, amount === null ? null : Number(amount));
         return done ? json(res, 200, done) : missing(res, path);
+      }
+      if (path.startsWith("/__debits/")) {
+        const id = path.slice("/__debits/".length);
+        const session = objects.get(id);
+        if (!session) return missing(res, id);
+        const { outcome } = JSON.parse(raw || "{}") as { outcome?: "paid" | "failed" };
+        if (outcome !== "paid" && outcome !== "failed") return invalid(res, 'outcome must be "paid" or "failed"');
+        if (session.status !== "complete" || session.payment_status !== "unpaid" || !takesDebit(session)) return invalid(res, "No Direct Debit of this session is pending");
+        return json(res, 200, settleDebit(session, outcome));
       }
       if (path === "/__customers") {
         const spec = JSON.parse(raw || "{}") as { id?: string; email?: string; deleted?: boolean };

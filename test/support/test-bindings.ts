@@ -27,6 +27,8 @@ export const TEST_BINDINGS = {
   STRIPE_SECRET_KEY: TEST_SECRETS.stripeSecretKey,
   STRIPE_WEBHOOK_SECRET: TEST_SECRETS.stripeWebhookSecret,
   STRIPE_API_URL: CLOSED_PORT_URL,
+  // Bacs Direct Debit offered beside card, collected through the same fake.
+  STRIPE_DIRECT_DEBIT: "bacs_debit",
   // One download holds at most this many rows here (200,000 in production), so a background
   // export's tests need tens of thousands of rows, not hundreds of thousands.
   EXPORT_DOWNLOAD_MAX_ROWS: "26000",

@@ -111,6 +111,10 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Your membership payment did not go through: please update your card",
     facts: ["£150.00", "stays open until 21 December 2026", "Manage billing and payment card", `Update your card: ${link("/user/membership")}`],
   },
+  "direct-debit-failed": {
+    subject: "Your Direct Debit was not paid: your membership has not started",
+    facts: ["£170.00", "nothing has been taken", "has not started", "GH-ABCD1234", `Pay for your membership: ${link("/user/membership")}`],
+  },
   "renewal-reminder": {
     subject: "Your membership renews on 21 December 2026",
     facts: ["renews in 30 days, on 21 December 2026", "£150.00 will be taken from the card", link("/user/membership")],

@@ -266,6 +266,16 @@ describe("configuration", () => {
     expect(parseConfig({ ...valid(), STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }).stripe).toBeNull();
   });
 
+  it("offers Bacs Direct Debit with STRIPE_DIRECT_DEBIT (nothing without Stripe), and refuses a scheme the site's pounds cannot use or an unknown one", () => {
+    expect(parseConfig({ ...valid(), STRIPE_DIRECT_DEBIT: "bacs_debit" }).stripe!.directDebit).toBe("bacs_debit");
+    expect(parseConfig({ ...valid(), STRIPE_DIRECT_DEBIT: undefined }).stripe!.directDebit).toBeNull();
+    expect(problemsOf({ ...valid(), STRIPE_DIRECT_DEBIT: "sepa_debit" })).toEqual(["STRIPE_DIRECT_DEBIT sepa_debit collects EUR, but this site's prices are in GBP"]);
+    expect(problemsOf({ ...valid(), STRIPE_DIRECT_DEBIT: "direct_debit" })).toEqual([
+      "STRIPE_DIRECT_DEBIT must be bacs_debit (Bacs Direct Debit, pounds) or sepa_debit (SEPA Direct Debit, euros)",
+    ]);
+    expect(parseConfig({ ...valid(), STRIPE_DIRECT_DEBIT: "bacs_debit", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }).stripe).toBeNull();
+  });
+
   it("marks cookies Secure everywhere but plain-http localhost", () => {
     expect(parseConfig({ ...valid(), SITE_URL: "http://localhost:8787" }).auth.secureCookies).toBe(false);
     expect(parseConfig({ ...valid(), SITE_URL: "https://guild.example" }).auth.secureCookies).toBe(true);

@@ -4,7 +4,7 @@ import type { BillingDetails } from "../../shared/billing-details";
 import { billingColumn, parseBilling } from "./billing-column";
 import { reserveApplicationRedemption, reservedFor, type CodeCaps } from "./discount-redemptions";
 import { cappedCounts, newestFirstPage, numberedParams, sumCounts, type BuiltStatement, type CreatedCursor } from "./newest-first-pages";
-import type { VettingState, ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
+import type { DirectDebitScheme, DirectDebitState, VettingState, ApplicationDiscount, ApplicationKind, ApplicationStatus, PaymentMethod, ApplicationDetails, Application, StaffAudit, ListedApplication, NewApplication, Payment } from "../../domain/membership";
 
 export interface ApplicationRow {
   id: string;
@@ -28,6 +28,8 @@ export interface ApplicationRow {
   rejected_reason: string | null;
   vetting?: VettingState | null;
   vetting_request?: string | null;
+  direct_debit?: DirectDebitScheme | null;
+  direct_debit_state?: DirectDebitState | null;
   created_at: string;
   updated_at: string;
 }
@@ -54,6 +56,8 @@ export const toApplication = (row: ApplicationRow): Application => ({
   rejectedReason: row.rejected_reason,
   vetting: row.vetting ?? null,
   vettingRequest: row.vetting_request ?? null,
+  directDebit: row.direct_debit ?? null,
+  directDebitState: row.direct_debit_state ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -98,7 +102,11 @@ export interface ApplicationStore {
     then?: readonly D1PreparedStatement[],
   ): Promise<boolean>;
   /** Changes how an application still awaiting payment will be paid (and its membership record). */
-  setPaymentMethod(application: Application, method: PaymentMethod): Promise<boolean>;
+  /**
+   * How an application awaiting payment will be paid: `directDebit` names the scheme of a
+   * Stripe payment by Direct Debit (null: by card). Refused (false) while a Direct Debit is pending.
+   */
+  setPaymentMethod(application: Application, method: PaymentMethod, directDebit?: DirectDebitScheme | null): Promise<boolean>;
   /** Rejects the application (if still awaiting payment) with its audit entry, then `then`, in one batch; false when it was not. */
   reject(application: Application, reason: string, audit: StaffAudit, then?: readonly D1PreparedStatement[]): Promise<boolean>;
 }
@@ -177,15 +185,15 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       const insert = db
         .prepare(
           `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug,
-             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount, joining_fee_pence, vetting)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15, ?17, ?18
+             membership_title, payment_method, amount_due_pence, status, details, vat_treatment, billing, discount, joining_fee_pence, vetting, direct_debit)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'awaiting_payment', ?12, ?13, ?14, ?15, ?17, ?18, ?19
            WHERE ?16 = 0 OR ${reservedFor("?1")}
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
         .bind(
           a.id, a.idempotencyKey, a.reference, a.userId, a.email, a.givenName, a.familyName, a.membershipSlug, a.membershipTitle,
           a.paymentMethod, a.amountDuePence, JSON.stringify(a.details), a.vatTreatment, billingColumn(a.billing),
-          discount ? JSON.stringify(discount) : null, discount ? 1 : 0, a.joiningFeePence ?? null, a.vetting ?? null,
+          discount ? JSON.stringify(discount) : null, discount ? 1 : 0, a.joiningFeePence ?? null, a.vetting ?? null, a.directDebit ?? null,
         );
       // The record is (re)pointed at this application only if the insert above happened.
       const member = db
@@ -268,11 +276,15 @@ export function createApplicationStore(db: D1Database): ApplicationStore {
       ]);
       return (claim?.meta.changes ?? 0) === 1;
     },
-    async setPaymentMethod(application, method) {
+    async setPaymentMethod(application, method, directDebit = null) {
+      // Never while a Direct Debit's collection is under way: the bank may yet pay it.
       const [changed] = await db.batch([
         db
-          .prepare(`UPDATE applications SET payment_method = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`)
-          .bind(application.id, method),
+          .prepare(
+            `UPDATE applications SET payment_method = ?2, direct_debit = ?3, direct_debit_state = NULL, updated_at = ${NOW}
+             WHERE id = ?1 AND status = 'awaiting_payment' AND direct_debit_state IS NOT 'pending'`,
+          )
+          .bind(application.id, method, method === "card" ? directDebit : null),
         db
           .prepare(`UPDATE memberships SET payment_method = ?3, updated_at = ${NOW} WHERE user_id = ?1 AND application_id = ?2 AND status = 'awaiting_payment' AND changes() = 1`)
           .bind(application.userId, application.id, method),

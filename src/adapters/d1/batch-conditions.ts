@@ -15,6 +15,9 @@ export const batchConditions = {
   applicationApproved: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND vetting = 'approved' AND status = 'awaiting_payment'", applicationId),
   /** Staff asked the applicant for more, and the application is waiting for the answer. */
   applicationAwaitingAnswer: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND vetting = 'more_info'", applicationId),
+  /** The application's Direct Debit was not paid by the bank (and it still awaits payment through this session). */
+  directDebitFailed: (applicationId: string, sessionId: string) =>
+    query("SELECT 1 FROM applications WHERE id = ? AND checkout_session_id = ? AND direct_debit_state = 'failed' AND status = 'awaiting_payment'", applicationId, sessionId),
   applicationPaid: (applicationId: string) => query("SELECT 1 FROM applications WHERE id = ? AND status = 'paid'", applicationId),
   /** A membership payment with this id is stored. */
   membershipPaymentStored: (paymentId: string) => query("SELECT 1 FROM payments WHERE id = ?", paymentId),

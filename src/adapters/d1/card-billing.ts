@@ -50,6 +50,18 @@ export interface CardBillingStore {
    * is stored all the same (it was taken), and the application stays rejected.
    */
   recordPayment(payment: CardPayment, then?: readonly D1PreparedStatement[]): Promise<void>;
+  /**
+   * A Direct Debit's mandate is in and its first collection under way (a completed Checkout
+   * session the bank has yet to pay): the application, if still awaiting payment through this
+   * session (the latest it opened, so a replayed event about an earlier one changes nothing),
+   * reads "pending". Nothing is activated or receipted. Returns whether it changed.
+   */
+  markDebitPending(applicationId: string, sessionId: string): Promise<boolean>;
+  /**
+   * The bank did not pay the Direct Debit of this session: the application, still awaiting
+   * payment, reads "failed", then `then` (the applicant's e-mail), in one batch. Returns whether it changed.
+   */
+  markDebitFailed(applicationId: string, sessionId: string, then?: readonly D1PreparedStatement[]): Promise<boolean>;
   /** Marks the application paid if it was awaiting payment, for a Checkout that had nothing to charge; then `then`. */
   markPaidWithoutPayment(applicationId: string, then?: readonly D1PreparedStatement[]): Promise<void>;
   /**
@@ -89,6 +101,28 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
         db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(p.applicationId),
         ...then,
       ]);
+    },
+    async markDebitPending(applicationId, sessionId) {
+      const result = await db
+        .prepare(
+          `UPDATE applications SET direct_debit_state = 'pending', updated_at = ${NOW}
+           WHERE id = ?1 AND status = 'awaiting_payment' AND checkout_session_id = ?2 AND direct_debit_state IS NULL`,
+        )
+        .bind(applicationId, sessionId)
+        .run();
+      return result.meta.changes === 1;
+    },
+    async markDebitFailed(applicationId, sessionId, then = []) {
+      const [result] = await db.batch([
+        db
+          .prepare(
+            `UPDATE applications SET direct_debit_state = 'failed', updated_at = ${NOW}
+             WHERE id = ?1 AND status = 'awaiting_payment' AND checkout_session_id = ?2 AND direct_debit_state IS NOT 'failed'`,
+          )
+          .bind(applicationId, sessionId),
+        ...then,
+      ]);
+      return (result?.meta.changes ?? 0) === 1;
     },
     async markPaidWithoutPayment(applicationId, then = []) {
       await db.batch([db.prepare(`UPDATE applications SET status = 'paid', updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(applicationId), ...then]);

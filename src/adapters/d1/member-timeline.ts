@@ -9,7 +9,7 @@
  * Each kind is capped at `TIMELINE_LIMIT`, newest kept.
  */
 import type { TimelineEntry } from "../../domain/member-timeline";
-import type { ApplicationKind, ApplicationStatus, PaymentMethod } from "../../domain/membership";
+import type { ApplicationKind, ApplicationStatus, DirectDebitScheme, DirectDebitState, PaymentMethod } from "../../domain/membership";
 import type { EmailKind, OutboxStatus } from "../../domain/email";
 import type { MembershipChange } from "../../domain/membership-lifecycle";
 import { toNote, type NoteRow } from "./member-office";
@@ -30,6 +30,8 @@ interface ApplicationRow {
   status: ApplicationStatus;
   amount_due_pence: number;
   payment_method: PaymentMethod;
+  direct_debit: DirectDebitScheme | null;
+  direct_debit_state: DirectDebitState | null;
   created_at: string;
 }
 interface PaymentRow {
@@ -74,7 +76,7 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
       const [applications, payments, receipts, emails, audit, changes, notes, imported] = await db.batch([
         db
           .prepare(
-            `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, created_at FROM applications
+            `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, direct_debit, direct_debit_state, created_at FROM applications
              WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2`,
           )
           .bind(userId, TIMELINE_LIMIT),
@@ -121,6 +123,8 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
             status: r.status,
             amountDuePence: r.amount_due_pence,
             paymentMethod: r.payment_method,
+            directDebit: r.direct_debit,
+            directDebitState: r.direct_debit_state,
           }),
         ),
         ...(payments!.results as PaymentRow[]).map(

@@ -19,6 +19,7 @@ import type {
   StripePrice,
   StripeTaxRates,
 } from "../../domain/billing";
+import { SITE_CURRENCY } from "../../domain/billing";
 import { firstYearCoupon, membershipProduct } from "./first-year-coupon";
 import { endingMembershipPortal } from "./portal-configuration";
 import { stripeTaxRates } from "./tax-rates";
@@ -145,7 +146,7 @@ export function createBillingApi(config: StripeConfig): BillingApi {
                 : {
                     quantity: line.quantity,
                     price_data: {
-                      currency: "gbp",
+                      currency: SITE_CURRENCY,
                       unit_amount: line.unitAmountPence,
                       ...(line.productId ? { product: line.productId } : { product_data: { name: line.name } }),
                       ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
@@ -155,6 +156,8 @@ export function createBillingApi(config: StripeConfig): BillingApi {
             }),
           ),
           ...(session.couponId ? { discounts: [{ coupon: session.couponId }] } : {}),
+          // Direct Debit only: Stripe's page collects the mandate (and sends the scheme's notices) and the bank pays days later.
+          ...(session.directDebit ? { payment_method_types: [session.directDebit] } : {}),
           ...(session.customerId ? { customer: session.customerId } : { customer_email: session.customerEmail }),
           ...(session.mode === "subscription"
             ? { subscription_data: { metadata } }

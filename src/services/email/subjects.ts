@@ -54,6 +54,8 @@ function subjectText(email: EmailContent): string {
       return `Your receipt for order ${email.data.orderReference}`;
     case "payment-failed":
       return "Your membership payment did not go through: please update your card";
+    case "direct-debit-failed":
+      return email.data.renewal ? "Your Direct Debit for your renewal was not paid" : "Your Direct Debit was not paid: your membership has not started";
     case "renewal-reminder":
       return reminderRenewsAutomatically(email.data)
         ? `Your membership renews on ${onDay(email.data.periodEnd)}`

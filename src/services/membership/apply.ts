@@ -8,7 +8,7 @@ import type { ApplicationStore } from "../../adapters/d1/applications";
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import { applicationProForma } from "../pro-forma/pro-forma-content";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
-import type { Application, ApplicationDiscount, NewApplication } from "../../domain/membership";
+import type { Application, ApplicationDiscount, DirectDebitScheme, NewApplication } from "../../domain/membership";
 import type { CodeCaps } from "../../adapters/d1/discount-redemptions";
 import type { MemberRule } from "./member-rule";
 import type { BillingDetails } from "../../shared/billing-details";
@@ -69,6 +69,8 @@ export async function apply(
     code?: { discount: ApplicationDiscount; caps: CodeCaps } | null;
     /** The documents the membership type asks for, already checked by content (services/vetting/document-file.ts). */
     documents?: readonly CheckedDocument[];
+    /** The scheme a Direct Debit applicant pays by (the site's one, STRIPE_DIRECT_DEBIT). */
+    directDebit?: DirectDebitScheme | null;
   },
 ): Promise<ApplyResult> {
   const applicant = { userId: input.user.id };
@@ -93,7 +95,9 @@ export async function apply(
     membershipSlug: input.terms.slug,
     membershipTitle: input.terms.title,
     vatTreatment: input.terms.vatTreatment,
-    paymentMethod: d.paymentMethod,
+    // A Direct Debit is collected through Stripe, like a card: its payments, receipts and refunds are Stripe's.
+    paymentMethod: d.paymentMethod === "offline" ? "offline" : "card",
+    directDebit: d.paymentMethod === "direct_debit" ? (input.directDebit ?? null) : null,
     amountDuePence: due.totalPence - (input.code?.discount.totalPence ?? 0),
     billing: input.billing,
     discount: input.code?.discount ?? null,

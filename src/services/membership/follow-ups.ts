@@ -197,6 +197,35 @@ export function createMembershipFollowUps(deps: MembershipFollowUpsDeps) {
       ]);
     },
 
+    /**
+     * The bank did not pay the Direct Debit of this Checkout session (a join or a renewal):
+     * nothing was taken, and the applicant is told how to pay instead; a renewal also until when
+     * access lasts (`periodEnd`, the end of the paid period, plus the grace days). One message per
+     * session, however often Stripe's event is replayed.
+     */
+    directDebitFailed(input: { application: Application; sessionId: string; periodEnd: string | null }): PreparedEmail {
+      const { application, periodEnd } = input;
+      const renewal = application.kind === "renewal";
+      return deps.notices.prepare([
+        {
+          message: {
+            kind: "direct-debit-failed",
+            event: input.sessionId,
+            to: recipient(application),
+            data: {
+              givenName: application.givenName,
+              membershipTitle: application.membershipTitle,
+              amountPence: application.amountDuePence,
+              reference: application.reference,
+              renewal,
+              graceUntil: renewal && periodEnd ? londonDate(new Date(Date.parse(periodEnd) + deps.graceDays * 86_400_000)) : null,
+            },
+          },
+          onlyIf: when.directDebitFailed(application.id, input.sessionId),
+        },
+      ]);
+    },
+
     deliverSoon: (ids: readonly string[]) => deps.notices.deliverSoon(ids),
   };
 }

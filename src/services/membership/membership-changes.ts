@@ -25,7 +25,7 @@
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore, NewChange, NewYearApplication, RenewalPrice } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
-import type { Application, ApplicationDetails, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
+import type { Application, ApplicationDetails, DirectDebitScheme, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
 import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-lifecycle";
 import type { JoinPage } from "../../domain/content";
 import { EVIDENCE_FIELDS, evidenceProblems, joinRequirements, type EvidenceField } from "../../shared/join-form";
@@ -51,7 +51,7 @@ export interface MembershipChangeDeps {
   memberships: Pick<MembershipStore, "forUser">;
   /** A renewal's pro-forma invoice, when it is to be paid by bank transfer. */
   proForma: Pick<ProFormaIssuer, "issue" | "deliverSoon">;
-  applications: Pick<ApplicationStore, "latestForUser">;
+  applications: Pick<ApplicationStore, "latestForUser" | "setPaymentMethod">;
   changes: MembershipChangeStore;
   terms: () => Promise<Map<string, MembershipTerms>>;
   /** The join page's registration-number format, which a type without its own uses (as joining does). */
@@ -324,19 +324,39 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
      * Where to send the browser: Stripe's page, or back to the page saying card payment is
      * unavailable just now (the renewal stays, payable by bank transfer).
      */
-    async payRenewalByCard(userId: string, billing: BillingDetails | null): Promise<string> {
-      let renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
-      if (!renewal) {
-        await requestRenewal(userId, billing, "card");
-        renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
-      }
-      if (!renewal) throw new AppError("CONFLICT", "Your renewal could not be made just now. Nothing has been charged; reload your membership page and try again.");
-      const application = renewal;
-      const url = await checkoutUrlOrUnavailable(deps.card, { event: "renewal.checkout_failed", fields: { applicationId: application.id } }, async (card) => {
-        const record = await deps.memberships.forUser(userId);
-        return renewalCheckoutUrl(card, application, record?.stripeCustomerId ?? null);
-      });
-      return url ?? `${PAGE}?renewal=card-unavailable`;
+    payRenewalByCard(userId: string, billing: BillingDetails | null): Promise<string> {
+      return payRenewalThroughStripe(userId, billing, null);
+    },
+
+    /**
+     * The same by Direct Debit (the site's scheme; Stripe's page collects the mandate): one
+     * collection for this renewal, which extends the membership only once the bank has paid.
+     */
+    async payRenewalByDirectDebit(userId: string, billing: BillingDetails | null): Promise<string> {
+      const scheme = deps.card?.stripe.directDebit ?? null;
+      return scheme ? payRenewalThroughStripe(userId, billing, scheme) : `${PAGE}?renewal=card-unavailable`;
     },
   };
+
+  /** Stripe Checkout for the renewal, by card or (`directDebit`) by Direct Debit; never while a Direct Debit for it is pending. */
+  async function payRenewalThroughStripe(userId: string, billing: BillingDetails | null, directDebit: DirectDebitScheme | null): Promise<string> {
+    let renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
+    if (!renewal) {
+      await requestRenewal(userId, billing, "card");
+      renewal = (await deps.changes.openApplications(userId)).find((a) => a.kind === "renewal");
+    }
+    if (!renewal) throw new AppError("CONFLICT", "Your renewal could not be made just now. Nothing has been charged; reload your membership page and try again.");
+    // The bank may yet pay the Direct Debit under way: paying again would take the money twice.
+    if (renewal.directDebitState === "pending") return PAGE;
+    if ((renewal.directDebit ?? null) !== directDebit || renewal.directDebitState === "failed") {
+      if (!(await deps.applications.setPaymentMethod(renewal, "card", directDebit))) return PAGE;
+      renewal = { ...renewal, paymentMethod: "card", directDebit, directDebitState: null };
+    }
+    const application = renewal;
+    const url = await checkoutUrlOrUnavailable(deps.card, { event: "renewal.checkout_failed", fields: { applicationId: application.id } }, async (card) => {
+      const record = await deps.memberships.forUser(userId);
+      return renewalCheckoutUrl(card, application, record?.stripeCustomerId ?? null);
+    });
+    return url ?? `${PAGE}?renewal=card-unavailable`;
+  }
 }

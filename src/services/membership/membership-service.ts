@@ -9,14 +9,14 @@ import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
 import type { CheckoutNotice, CheckoutSession } from "../../domain/billing";
-import type { Application, MembershipRecord, MembershipStatus, MembershipTerms, Payment } from "../../domain/membership";
+import type { Application, DirectDebitScheme, MembershipRecord, MembershipStatus, MembershipTerms, Payment } from "../../domain/membership";
 import type { MemberState, MembershipChange } from "../../domain/membership-lifecycle";
 import type { Session } from "../../domain/session";
 import { IdentityError } from "../../domain/identity-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { BillingDetails } from "../../shared/billing-details";
-import type { JoinDetailsInput, JoinErrors } from "../../shared/join-form";
+import { DIRECT_DEBIT_UNAVAILABLE, type JoinDetailsInput, type JoinErrors } from "../../shared/join-form";
 import { PASSWORD_REFUSED_MESSAGE } from "../../shared/password-policy";
 import type { AttemptLimits } from "../auth/attempt-limits";
 import type { AuthService, StartedSession } from "../auth/auth-service";
@@ -106,14 +106,15 @@ const awaitsApproval = (application: Application) => application.vetting === "pe
 const CARD_UNAVAILABLE = `${MEMBERSHIP_PAGE}?payment=unavailable`;
 
 /** What the page says on return from Checkout; for a closed application, the refund note says it all. */
-const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", closed: null } as const satisfies Record<string, CheckoutNotice>;
+/** A Direct Debit the bank has yet to pay: no notice, the page's own "pending" box says where it stands. */
+const RETURN_NOTICES = { recorded: "confirmed", "not-paid": "confirming", pending: null, closed: null } as const satisfies Record<string, CheckoutNotice>;
 
 /**
  * What the page says on return from paying a renewal by card (recorded now, or by the webhook
  * before). A payment of another amount than is due renewed nothing: no notice, and the page shows
  * the renewal still awaiting payment.
  */
-const RENEWAL_RETURN_NOTICES = { recorded: "confirmed", already: "confirmed", "not-paid": "confirming", "amount-differs": null } as const satisfies Record<RenewalPaymentOutcome, CheckoutNotice>;
+const RENEWAL_RETURN_NOTICES = { recorded: "confirmed", already: "confirmed", "not-paid": "confirming", pending: null, "amount-differs": null } as const satisfies Record<RenewalPaymentOutcome, CheckoutNotice>;
 
 /** The form's idempotency key is another applicant's: only a tampered or leaked form gets here. */
 const formAlreadyUsed = () =>
@@ -135,6 +136,19 @@ export function createMembershipService(deps: MembershipServiceDeps) {
           return membershipCheckoutUrl(card, application, applicationTerms, record?.stripeCustomerId ?? null);
         })
       : null) ?? CARD_UNAVAILABLE;
+
+  /**
+   * Stripe Checkout for an application awaiting payment, by card or (`directDebit`) by Direct
+   * Debit. Never while a Direct Debit is pending: the bank may yet pay it, and paying again would take the money twice.
+   */
+  const payThroughStripe = async (application: Application, directDebit: DirectDebitScheme | null): Promise<string> => {
+    if (application.status !== "awaiting_payment" || awaitsApproval(application) || application.directDebitState === "pending") return MEMBERSHIP_PAGE;
+    // A failed Direct Debit is cleared as the applicant tries again, so the new attempt can be pending in its turn.
+    if (application.paymentMethod !== "card" || (application.directDebit ?? null) !== directDebit || application.directDebitState === "failed") {
+      if (!(await deps.applications.setPaymentMethod(application, "card", directDebit))) return MEMBERSHIP_PAGE;
+    }
+    return checkoutOrFallback({ ...application, paymentMethod: "card", directDebit, directDebitState: null }, (await terms()).get(application.membershipSlug));
+  };
 
   const ownApplication = async (userId: string): Promise<Application> => {
     const { application } = await ownMembership(deps, userId);
@@ -215,6 +229,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const previous = await previousSubmission(deps, details.idempotencyKey, applicant);
       if (previous.kind === "key-used") throw formAlreadyUsed();
       if (previous.kind === "mine") return { kind: "done", to: MEMBERSHIP_PAGE, started: null };
+      const directDebit = deps.card?.stripe.directDebit ?? null;
+      if (details.paymentMethod === "direct_debit" && !directDebit) return { kind: "problems", errors: { paymentMethod: DIRECT_DEBIT_UNAVAILABLE } };
 
       const priceCode = (userId: string | null) =>
         priceMembershipCode({ discountCode: (name) => deps.content.discountCode(name), redemptions: deps.redemptions }, {
@@ -233,7 +249,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const { user, started } = account;
       const code = await priceCode(user.id);
       if (code.kind === "refused") return { kind: "problems", errors: { discountCode: code.message } };
-      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null, documents });
+      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null, documents, directDebit });
       if (result.kind === "key-used") throw formAlreadyUsed();
       if (result.kind === "code-taken") {
         const again = await priceCode(user.id);
@@ -263,10 +279,16 @@ export function createMembershipService(deps: MembershipServiceDeps) {
 
     /** (Re)opens Stripe Checkout for the user's application awaiting payment; where to send the browser. */
     async payByCard(userId: string): Promise<string> {
-      const application = await ownApplication(userId);
-      if (application.status !== "awaiting_payment" || awaitsApproval(application)) return MEMBERSHIP_PAGE;
-      if (application.paymentMethod !== "card") await deps.applications.setPaymentMethod(application, "card");
-      return checkoutOrFallback({ ...application, paymentMethod: "card" }, (await terms()).get(application.membershipSlug));
+      return payThroughStripe(await ownApplication(userId), null);
+    },
+
+    /**
+     * The same by Direct Debit (the site's scheme): Stripe Checkout collects the mandate. Back to
+     * the membership page when the site offers no Direct Debit.
+     */
+    async payByDirectDebit(userId: string): Promise<string> {
+      const scheme = deps.card?.stripe.directDebit ?? null;
+      return scheme ? payThroughStripe(await ownApplication(userId), scheme) : MEMBERSHIP_PAGE;
     },
 
     /** Switches the user's application awaiting payment to bank transfer or cheque. */

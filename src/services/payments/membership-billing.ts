@@ -24,6 +24,7 @@ import { londonDate } from "../../shared/london-date";
 import type { MembershipFollowUps } from "../membership/follow-ups";
 import { membershipReceiptItems, totalsOf } from "../receipts/receipt-content";
 import { oneYearAfter } from "../membership/staff-actions";
+import { awaitsBank, recordDebitPending } from "./direct-debit";
 import { membershipStatusFor, periodIsPaid } from "./subscription-status";
 
 export interface MembershipBillingDeps {
@@ -91,11 +92,16 @@ async function recordCardPayment(
 /**
  * A completed membership Checkout session: the payment is recorded and the subscription applied.
  * "closed" when the application had been rejected: the payment is recorded (and owed back) and
- * the subscription cancelled, but nothing is activated.
+ * the subscription cancelled, but nothing is activated. "pending": a Direct Debit the bank has
+ * yet to pay (direct-debit.ts): nothing is recorded or activated until it does.
  */
-export async function completeMembershipCheckout(deps: MembershipBillingDeps, session: CheckoutSession): Promise<"recorded" | "not-paid" | "closed"> {
+export async function completeMembershipCheckout(deps: MembershipBillingDeps, session: CheckoutSession): Promise<"recorded" | "not-paid" | "pending" | "closed"> {
   const purpose = session.purpose;
   if (purpose?.kind !== "membership") throw new Error(`Checkout session ${session.id} is not for a membership`);
+  if (awaitsBank(session)) {
+    await recordDebitPending(deps, session);
+    return "pending";
+  }
   if (session.status !== "complete" || session.paymentStatus === "unpaid") return "not-paid";
   const application = await applicationOf(deps, purpose.applicationId, `Checkout session ${session.id}`);
   const subscription = session.subscriptionId ? await deps.billing.retrieveSubscription(session.subscriptionId) : null;

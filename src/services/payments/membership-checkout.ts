@@ -135,6 +135,7 @@ export async function membershipCheckoutUrl(
       ...(discount.pence > 0 ? { metadata: { firstYearDiscountPence: String(discount.pence), ...(discount.code ? { discountCode: discount.code } : {}) } } : {}),
       lines,
       couponId,
+      directDebit: application.directDebit ?? null,
       customerEmail: application.email,
       customerId,
       successUrl: `${deps.siteUrl}/user/membership?checkout=complete&session_id={CHECKOUT_SESSION_ID}`,

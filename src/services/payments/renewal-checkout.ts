@@ -41,6 +41,7 @@ export async function renewalCheckoutUrl(deps: RenewalCheckoutDeps, application:
         },
       ],
       couponId: null,
+      directDebit: application.directDebit ?? null,
       customerEmail: application.email,
       customerId,
       successUrl: `${deps.siteUrl}/user/membership?checkout=complete&session_id={CHECKOUT_SESSION_ID}`,

@@ -17,7 +17,9 @@
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
+import type { CardBillingStore } from "../../adapters/d1/card-billing";
 import type { CheckoutSession } from "../../domain/billing";
+import { awaitsBank, recordDebitPending } from "./direct-debit";
 import type { Logger } from "../../log";
 import { londonDate } from "../../shared/london-date";
 import type { MembershipFollowUps } from "../membership/follow-ups";
@@ -28,16 +30,23 @@ export interface RenewalPaymentDeps {
   memberships: Pick<MembershipStore, "forUser">;
   changes: Pick<MembershipChangeStore, "recordRenewalCardPayment" | "keepUnmatchedCardPayment">;
   followUps: Pick<MembershipFollowUps, "paymentRecorded" | "deliverSoon">;
+  /** Where a renewal's Direct Debit is marked pending (direct-debit.ts). */
+  debits: Pick<CardBillingStore, "markDebitPending">;
   graceDays: number;
   now: () => Date;
   log: Logger;
 }
 
-export type RenewalPaymentOutcome = "recorded" | "already" | "not-paid" | "amount-differs";
+export type RenewalPaymentOutcome = "recorded" | "already" | "not-paid" | "pending" | "amount-differs";
 
 export async function completeRenewalCheckout(deps: RenewalPaymentDeps, session: CheckoutSession): Promise<RenewalPaymentOutcome> {
   const purpose = session.purpose;
   if (purpose?.kind !== "renewal") throw new Error(`Checkout session ${session.id} is not for a renewal`);
+  // A Direct Debit the bank has yet to pay: the renewal reads "pending" and extends nothing until it does.
+  if (awaitsBank(session)) {
+    await recordDebitPending({ store: deps.debits, log: deps.log }, session);
+    return "pending";
+  }
   if (session.status !== "complete" || session.paymentStatus !== "paid") return "not-paid";
   const application = await deps.applications.byId(purpose.applicationId);
   if (!application || application.kind !== "renewal" || application.userId !== purpose.userId) {

@@ -9,6 +9,7 @@ import { InvalidWebhookSignature, type CheckoutSession, type WebhookEvent } from
 import type { StripeConfig } from "../../env";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
+import { recordDebitFailed } from "./direct-debit";
 import { completeMembershipCheckout, recordFailedInvoice, recordInvoice, syncSubscription, type MembershipBillingDeps } from "./membership-billing";
 
 export interface StripeWebhookDeps extends MembershipBillingDeps {
@@ -44,6 +45,11 @@ async function checkoutCompleted(deps: StripeWebhookDeps, id: string): Promise<v
   if (session.purpose?.kind === "membership" && session.invoiceId && session.paymentStatus === "paid") await deps.recordInvoiceFee(session.invoiceId);
 }
 
+/** The bank did not pay a Checkout session's Direct Debit (direct-debit.ts). */
+async function checkoutPaymentFailed(deps: StripeWebhookDeps, id: string): Promise<void> {
+  await recordDebitFailed(deps, await deps.billing.retrieveCheckoutSession(id));
+}
+
 const subscriptionChanged: Handler = async (deps, id) => void (await syncSubscription(deps, id));
 
 /**
@@ -54,6 +60,7 @@ const subscriptionChanged: Handler = async (deps, id) => void (await syncSubscri
 const HANDLERS = {
   "checkout.session.completed": checkoutCompleted,
   "checkout.session.async_payment_succeeded": checkoutCompleted,
+  "checkout.session.async_payment_failed": checkoutPaymentFailed,
   "invoice.paid": async (deps, id) => {
     if (await recordInvoice(deps, id)) await deps.recordInvoiceFee(id);
   },

@@ -26,6 +26,7 @@ import { membershipPaid } from "./templates/membership-paid";
 import { orderCancelled } from "./templates/order-cancelled";
 import { orderReceipt } from "./templates/order-receipt";
 import { paymentFailed } from "./templates/payment-failed";
+import { directDebitFailed } from "./templates/direct-debit-failed";
 import { proFormaIssued } from "./templates/pro-forma-issued";
 import { recordingReady } from "./templates/recording-ready";
 import { refundIssued } from "./templates/refund-issued";
@@ -38,6 +39,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "membership-paid": membershipPaid,
   "order-receipt": orderReceipt,
   "payment-failed": paymentFailed,
+  "direct-debit-failed": directDebitFailed,
   "renewal-reminder": renewalReminder,
   "membership-lapsed": membershipLapsed,
   "webinar-reminder": webinarReminder,

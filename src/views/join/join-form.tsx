@@ -8,6 +8,8 @@ import type { JoinPage } from "../../domain/content";
 import type { MembershipTerms } from "../../domain/membership";
 import { pageHref } from "../../shared/links";
 import type { JoinErrors } from "../../shared/join-form";
+import type { DirectDebitScheme } from "../../domain/membership";
+import { DIRECT_DEBIT_NAMES } from "../membership/direct-debit-words";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-policy";
 import { CheckboxField, RadioGroup, SelectField } from "../forms/choice-fields";
 import { ErrorSummary } from "../forms/error-summary";
@@ -32,6 +34,8 @@ export interface JoinFormProps {
   signedInAs: string | null;
   /** Whether card payment (Stripe) is configured; offline payment is always offered. */
   cardPayments: boolean;
+  /** The Direct Debit scheme offered beside card (STRIPE_DIRECT_DEBIT); null or absent: none. */
+  directDebit?: DirectDebitScheme | null;
   /** The registration-number example for memberships that give none (the join page's, else a default). */
   registrationExample: string;
   /** The society's mailing topics, offered unticked (a ticked one stays ticked after a problem). */
@@ -69,7 +73,7 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments, registrationExample, topics = [] }: JoinFormProps) {
+export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, errors, signedInAs, cardPayments, directDebit = null, registrationExample, topics = [] }: JoinFormProps) {
   const v = (field: string) => values[field] ?? "";
   const e = (field: string) => errors[field] ?? null;
   // The documents' fields come after the professional details, as on the page.
@@ -123,6 +127,15 @@ export function JoinForm({ joinPage, terms, csrfToken, idempotencyKey, values, e
                     value: "card",
                     label: "Card",
                     hint: "You pay securely on Stripe's payment page next; your membership starts at once and renews each year until you cancel.",
+                  },
+                ]
+              : []),
+            ...(cardPayments && directDebit
+              ? [
+                  {
+                    value: "direct_debit",
+                    label: DIRECT_DEBIT_NAMES[directDebit],
+                    hint: "You set up the Direct Debit on Stripe's payment page next. Your bank takes a few working days to pay: your membership starts when it has, and renews each year until you cancel.",
                   },
                 ]
               : []),

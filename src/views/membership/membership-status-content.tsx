@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import type { DirectDebitScheme } from "../../domain/membership";
+import { DirectDebitNotice } from "./direct-debit-notice";
+import { DIRECT_DEBIT_NAMES } from "./direct-debit-words";
 import type { Application, Payment } from "../../domain/membership";
 import type { BillingDetails } from "../../shared/billing-details";
 import type { MembershipRecord } from "../../domain/membership";
@@ -35,6 +38,8 @@ export interface MembershipStatusContentProps {
   notice: CheckoutNotice;
   /** Whether card payment (Stripe) is configured. */
   cardPayments: boolean;
+  /** The Direct Debit scheme offered beside card (STRIPE_DIRECT_DEBIT); null or absent: none. */
+  directDebit?: DirectDebitScheme | null;
   csrfToken: string;
   /** The member number, once the membership has been active. */
   memberNumber?: number | null;
@@ -139,15 +144,25 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             <ActionButton action="/user/membership/billing-portal" csrfToken={props.csrfToken} label="Manage billing and payment card" secondary />
           ) : null}
           {props.review ?? null}
-          {awaitsApproval(application) ? null : status === "awaiting_payment" && application && application.paymentMethod === "card" && props.cardPayments ? (
+          {awaitsApproval(application) ? null : status === "awaiting_payment" && application?.directDebitState === "pending" ? (
+            <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
+              <h2 id="how-to-pay">Your payment</h2>
+              <DirectDebitNotice application={application} what="membership" />
+            </section>
+          ) : status === "awaiting_payment" && application && application.paymentMethod === "card" && props.cardPayments ? (
             <section aria-labelledby="how-to-pay" className="screen-section" data-pending-member-email={application.email}>
               <h2 id="how-to-pay">How to pay</h2>
+              <DirectDebitNotice application={application} what="membership" />
               <p>
                 Your first payment is <strong>{formatPence(application.amountDuePence)}</strong>. You pay on Stripe's secure payment page; your membership
                 starts as soon as the payment is confirmed and renews each year until you cancel.
+                {props.directDebit ? " By Direct Debit, your bank takes a few working days to pay, and your membership starts when it has." : ""}
               </p>
               <div className="button-row">
                 <ActionButton action="/user/membership/pay-by-card" csrfToken={props.csrfToken} label="Pay by card" />
+                {props.directDebit ? (
+                  <ActionButton action="/user/membership/pay-by-direct-debit" csrfToken={props.csrfToken} label={`Pay by ${DIRECT_DEBIT_NAMES[props.directDebit]}`} secondary />
+                ) : null}
                 <ActionButton action="/user/membership/pay-offline" csrfToken={props.csrfToken} label="Pay by bank transfer or cheque instead" secondary />
               </div>
             </section>
@@ -163,6 +178,9 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
               {props.cardPayments ? (
                 <ActionButton action="/user/membership/pay-by-card" csrfToken={props.csrfToken} label="Pay by card instead" secondary />
               ) : null}
+              {props.cardPayments && props.directDebit ? (
+                <ActionButton action="/user/membership/pay-by-direct-debit" csrfToken={props.csrfToken} label={`Pay by ${DIRECT_DEBIT_NAMES[props.directDebit]} instead`} secondary />
+              ) : null}
             </section>
           ) : null}
           <RenewalSection
@@ -172,6 +190,7 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             renewal={props.renewal}
             notice={props.renewalNotice}
             cardPayments={props.cardPayments}
+            directDebit={props.cardPayments ? (props.directDebit ?? null) : null}
             offlineInstructions={props.offlineInstructions}
             csrfToken={props.csrfToken}
             billingForm={props.renewalBilling ?? null}

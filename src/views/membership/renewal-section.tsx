@@ -8,6 +8,9 @@
  * period end (after a refund) is offered nothing: the member is told when it ends and that it will
  * not be renewed.
  */
+import type { DirectDebitScheme } from "../../domain/membership";
+import { DirectDebitNotice } from "./direct-debit-notice";
+import { DIRECT_DEBIT_NAMES } from "./direct-debit-words";
 import type { Application, MembershipRecord } from "../../domain/membership";
 import type { MemberState } from "../../domain/membership-lifecycle";
 import { DateTime } from "../components/date-time";
@@ -39,13 +42,15 @@ export interface RenewalSectionProps {
   billingForm?: { values: Partial<Record<string, string>>; errors: Partial<Record<string, string>> } | null;
   /** Whether card payment (Stripe) is configured. */
   cardPayments: boolean;
+  /** The Direct Debit scheme offered beside card (only with card payment); null or absent: none. */
+  directDebit?: DirectDebitScheme | null;
   offlineInstructions: string;
   csrfToken: string;
 }
 
 const due = (state: MemberState | null) => state?.kind === "renewal_due" || state?.kind === "in_grace";
 
-export function RenewalSection({ record, state, openApplications, renewal, notice, cardPayments, offlineInstructions, csrfToken, billingForm = null }: RenewalSectionProps) {
+export function RenewalSection({ record, state, openApplications, renewal, notice, cardPayments, directDebit = null, offlineInstructions, csrfToken, billingForm = null }: RenewalSectionProps) {
   if (state?.kind === "active" && state.ending && state.until) {
     return (
       <section aria-labelledby="renewal" className="screen-section" data-renewal="ending">
@@ -73,10 +78,19 @@ export function RenewalSection({ record, state, openApplications, renewal, notic
           <SummaryRow label="Your payment reference"><strong>{awaiting.reference}</strong></SummaryRow>
           {awaiting.billing?.organisation ? <SummaryRow label="Invoiced to">{awaiting.billing.organisation}</SummaryRow> : null}
         </dl>
-        {cardPayments ? (
+        <DirectDebitNotice application={awaiting} what="renewal" />
+        {cardPayments && awaiting.directDebitState !== "pending" ? (
           <>
-            <p>Pay by card on Stripe's secure payment page, once for this year; or by bank transfer or cheque, quoting your reference.</p>
-            <ActionButton action="/user/membership/renew/pay-by-card" csrfToken={csrfToken} label="Pay by card" />
+            <p>
+              Pay by card on Stripe's secure payment page, once for this year{directDebit ? ", or by Direct Debit (your bank pays in a few working days)" : ""}; or by
+              bank transfer or cheque, quoting your reference.
+            </p>
+            <div className="button-row">
+              <ActionButton action="/user/membership/renew/pay-by-card" csrfToken={csrfToken} label="Pay by card" />
+              {directDebit ? (
+                <ActionButton action="/user/membership/renew/pay-by-direct-debit" csrfToken={csrfToken} label={`Pay by ${DIRECT_DEBIT_NAMES[directDebit]}`} secondary />
+              ) : null}
+            </div>
           </>
         ) : null}
         <p>{offlineInstructions}</p>
@@ -116,6 +130,11 @@ export function RenewalSection({ record, state, openApplications, renewal, notic
                 <button type="submit" className="button" formAction="/user/membership/renew/pay-by-card">
                   Renew and pay by card
                 </button>
+                {directDebit ? (
+                  <button type="submit" className="button button--secondary" formAction="/user/membership/renew/pay-by-direct-debit">
+                    Renew and pay by {DIRECT_DEBIT_NAMES[directDebit]}
+                  </button>
+                ) : null}
                 <button type="submit" className="button button--secondary">
                   Renew and pay by bank transfer
                 </button>

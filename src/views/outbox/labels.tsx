@@ -28,6 +28,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "dispute-opened": "Payment disputed (staff)",
   "dispute-closed": "Dispute decided (staff)",
   "payment-failed": "Payment failed",
+  "direct-debit-failed": "Direct Debit not paid",
   "renewal-reminder": "Renewal reminder",
   "membership-lapsed": "Membership lapsed",
   "webinar-reminder": "Webinar reminder",

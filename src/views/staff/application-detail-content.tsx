@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { PaymentMethodWords } from "./payment-method-words";
 import type { Application, Payment } from "../../domain/membership";
 import type { AuditEntry } from "../../domain/audit";
 import type { Receipt } from "../../domain/receipts";
 import { AuditTrail } from "./audit-trail";
-import { KIND_LABELS, METHOD_LABELS } from "./labels";
+import { KIND_LABELS } from "./labels";
 import { hrefs } from "../../shared/links";
 import { PaymentsTable } from "./payments-table";
 import { ReceiptsTable } from "./receipts-table";
@@ -61,7 +62,9 @@ export function ApplicationDetailContent({
           {formatPence(a.amountDuePence)}
           {a.discount ? ` after discount code ${a.discount.code} (${formatPence(a.discount.totalPence)} off)` : ""}
         </Row>
-        <Row label="Payment method">{METHOD_LABELS[a.paymentMethod]}</Row>
+        <Row label="Payment method">
+          <PaymentMethodWords application={a} />
+        </Row>
         {membershipEndsOn ? (
           <Row label="Membership ends">
             <DateTime value={membershipEndsOn} /> (after a refund; it does not renew)

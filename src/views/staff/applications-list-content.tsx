@@ -1,7 +1,8 @@
 import type { Application, ApplicationStatus } from "../../domain/membership";
+import { PaymentMethodWords } from "./payment-method-words";
 import type { KeysetPage } from "../../domain/paging";
 import { DateTime } from "../components/date-time";
-import { KIND_LABELS, METHOD_LABELS, STATUS_LABELS } from "./labels";
+import { KIND_LABELS, STATUS_LABELS } from "./labels";
 import { StaffList } from "./staff-list";
 import { RefundDueBadge, StatusBadge } from "./status-badge";
 import { formatPence } from "../format";
@@ -69,7 +70,9 @@ export function ApplicationsListContent({ page, status, search }: ApplicationsLi
             {a.membershipTitle}
             {a.kind !== "join" ? <> ({KIND_LABELS[a.kind]})</> : null}
           </td>
-          <td>{METHOD_LABELS[a.paymentMethod]}</td>
+          <td>
+            <PaymentMethodWords application={a} />
+          </td>
           <td className="staff-table__number">{formatPence(a.amountDuePence)}</td>
           <td>
             <StatusBadge status={a.status} />

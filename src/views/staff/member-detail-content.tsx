@@ -1,4 +1,5 @@
 import type { MemberTimeline, TimelineEntry } from "../../domain/member-timeline";
+import { PaymentMethodWords } from "./payment-method-words";
 import type { Dispute } from "../../domain/refunds";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
@@ -62,7 +63,7 @@ function Details({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           <a href={`/staff/applications/${encodeURIComponent(entry.id)}`}>{entry.reference}</a>, {entry.membershipTitle}, {formatPence(entry.amountDuePence)} due (
-          {METHOD_LABELS[entry.paymentMethod].toLowerCase()})
+          <PaymentMethodWords application={entry} />)
         </>
       );
     case "payment":

@@ -9,7 +9,7 @@ export const SITE_URL = "https://guildhall.example";
 
 export function cardPaymentsWithFakeStripe(parts: { billing: BillingApi; store: CardBillingStore; now: () => Date; log: Logger }): CardPayments {
   return {
-    stripe: { secretKey: "sk_test_fake", webhookSecret: "whsec_fake", api: { protocol: "https", host: "api.stripe.invalid", port: 443 }, redirectOrigins: STRIPE_ORIGINS },
+    stripe: { secretKey: "sk_test_fake", webhookSecret: "whsec_fake", api: { protocol: "https", host: "api.stripe.invalid", port: 443 }, redirectOrigins: STRIPE_ORIGINS, directDebit: null },
     siteUrl: SITE_URL,
     redirectOrigins: STRIPE_ORIGINS,
     ...parts,

@@ -11,7 +11,12 @@ import { assertSubscriptionFree, type MembershipTables } from "./in-memory-membe
 export function createInMemoryCardBillingStore(tables: MembershipTables): CardBillingStore {
   const markPaid = (applicationId: string) => {
     const row = tables.applications.get(applicationId);
-    if (row?.status === "awaiting_payment") Object.assign(row, { status: "paid", updatedAt: tables.stamp() });
+    if (row?.status === "awaiting_payment") Object.assign(row, { status: "paid", directDebitState: null, updatedAt: tables.stamp() });
+  };
+  /** A Direct Debit's state moves only on an application awaiting payment through the named (latest) session. */
+  const debitOf = (applicationId: string, sessionId: string) => {
+    const row = tables.applications.get(applicationId);
+    return row?.status === "awaiting_payment" && row.checkoutSessionId === sessionId ? row : null;
   };
 
   return {
@@ -28,6 +33,18 @@ export function createInMemoryCardBillingStore(tables: MembershipTables): CardBi
       if (!record?.periodEnd) return null;
       const givenName = (record.applicationId && tables.applications.get(record.applicationId)?.givenName) || "member";
       return { userId, email: record.email, givenName, membershipTitle: record.membershipTitle, periodEnd: record.periodEnd };
+    },
+    async markDebitPending(applicationId, sessionId) {
+      const row = debitOf(applicationId, sessionId);
+      if (!row || (row.directDebitState ?? null) !== null) return false;
+      Object.assign(row, { directDebitState: "pending", updatedAt: tables.stamp() });
+      return true;
+    },
+    async markDebitFailed(applicationId, sessionId) {
+      const row = debitOf(applicationId, sessionId);
+      if (!row || row.directDebitState === "failed") return false;
+      Object.assign(row, { directDebitState: "failed", updatedAt: tables.stamp() });
+      return true;
     },
     async markPaidWithoutPayment(applicationId) {
       markPaid(applicationId);

@@ -24,6 +24,29 @@ export interface Completed {
 export const payCheckout = (sessionId: string, amountPence?: number) =>
   fakeStripe<Completed>(`/__complete/${sessionId}${amountPence === undefined ? "" : `?amount=${amountPence}`}`);
 
+/** The customer gives a Direct Debit mandate on (fake) Stripe Checkout: complete, unpaid until the bank pays. */
+export const giveDirectDebitMandate = (sessionId: string) => fakeStripe<Completed>(`/__complete/${sessionId}?debit=pending`);
+
+/**
+ * The bank pays the pending Direct Debit of this session, or does not, days later: the fake moves
+ * its objects and names the events Stripe sends, which are delivered here, signed, in order.
+ * Returns each delivery's response status and the events (to replay them).
+ */
+export async function settleDirectDebit(sessionId: string, outcome: "paid" | "failed") {
+  const settled = await fakeStripe<{ events: { type: string; object: { id: string; object: string } }[]; invoice: { id: string } | null; subscription: { id: string } | null }>(
+    `/__debits/${sessionId}`,
+    { body: JSON.stringify({ outcome }) },
+  );
+  const events: SignedEvent[] = [];
+  const statuses: number[] = [];
+  for (const event of settled.events) {
+    const signed = await signedEvent(event.type, event.object);
+    events.push(signed);
+    statuses.push((await deliver(signed)).status);
+  }
+  return { ...settled, signed: events, statuses };
+}
+
 export const changeSubscription = (id: string, change: { status?: string; periodStart?: number; periodEnd?: number; deleted?: boolean }) =>
   fakeStripe(`/__subscriptions/${id}`, { body: JSON.stringify(change) });
 

@@ -92,7 +92,6 @@ describe("completeMembershipCheckout", () => {
   });
 
   it.each([
-    ["complete but unpaid (a bank debit still clearing)", { status: "complete", paymentStatus: "unpaid" }],
     ["still open", { status: "open", paymentStatus: "unpaid" }],
     ["expired", { status: "expired", paymentStatus: "unpaid" }],
   ])("records nothing for a session %s", async (_, fields) => {
@@ -100,6 +99,15 @@ describe("completeMembershipCheckout", () => {
     expect(await completeMembershipCheckout(deps, { ...paidSession, ...fields })).toBe("not-paid");
     expect(await db.applications.payments("app-1")).toEqual([]);
     expect((await db.applications.byId("app-1"))?.status).toBe("awaiting_payment");
+    expect((await db.memberships.forUser("user-1"))?.status).toBe("awaiting_payment");
+  });
+
+  it("records nothing for a session complete but unpaid (a Direct Debit the bank has yet to pay), and marks the application pending", async () => {
+    const { db, deps } = await applied();
+    await deps.store.setCheckoutSession("app-1", paidSession.id);
+    expect(await completeMembershipCheckout(deps, { ...paidSession, status: "complete", paymentStatus: "unpaid" })).toBe("pending");
+    expect(await db.applications.payments("app-1")).toEqual([]);
+    expect(await db.applications.byId("app-1")).toMatchObject({ status: "awaiting_payment", directDebitState: "pending" });
     expect((await db.memberships.forUser("user-1"))?.status).toBe("awaiting_payment");
   });
 

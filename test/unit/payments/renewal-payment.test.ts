@@ -34,6 +34,7 @@ function setup(renewal: Application | null, outcome: "recorded" | "already" = "r
       },
     },
     followUps: { ...followUps, deliverSoon: (ids) => delivered.push(...ids) },
+    debits: { markDebitPending: async () => false },
     graceDays: 30,
     now: () => NOW,
     log: createRecordingLog().log,

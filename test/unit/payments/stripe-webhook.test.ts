@@ -103,6 +103,18 @@ describe("handleStripeEvent", () => {
     expect(await db.cardBilling.wasHandled("evt_1")).toBe(true);
   });
 
+  it("on checkout.session.async_payment_failed marks the Direct Debit failed, records no payment and cancels the subscription, once", async () => {
+    const { db, deps, stripe } = await paidAtStripe();
+    await db.cardBilling.setCheckoutSession("app-1", "cs_paid");
+    stripe.sessions.set("cs_paid", { ...stripe.sessions.get("cs_paid")!, paymentStatus: "unpaid" });
+    expect(await handleStripeEvent(deps, event("checkout.session.completed", "cs_paid"))).toBe("handled");
+    expect(await db.applications.byId("app-1")).toMatchObject({ status: "awaiting_payment", directDebitState: "pending" });
+    expect(await handleStripeEvent(deps, { ...event("checkout.session.async_payment_failed", "cs_paid"), id: "evt_2" })).toBe("handled");
+    expect(await db.applications.byId("app-1")).toMatchObject({ status: "awaiting_payment", directDebitState: "failed" });
+    expect(await db.applications.payments("app-1")).toEqual([]);
+    expect((await deps.billing.retrieveSubscription("sub_1"))?.status).toBe("canceled");
+  });
+
   it("hands an order's completed checkout to order fulfilment", async () => {
     const { deps, stripe, fulfilled } = setup();
     const session = checkoutSession({ id: "cs_order", status: "complete", paymentStatus: "paid", purpose: { kind: "order", orderId: "order-1", userId: "user-1" } });
@@ -163,6 +175,7 @@ describe("handleStripeEvent", () => {
       "charge.dispute.closed",
       "charge.dispute.created",
       "charge.refunded",
+      "checkout.session.async_payment_failed",
       "checkout.session.async_payment_succeeded",
       "checkout.session.completed",
       "customer.subscription.created",
