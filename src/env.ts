@@ -99,6 +99,11 @@ export type JobQueueMessage =
       messageId: string;
     }
   | {
+      /** The next orders of a cancelled event to refund or release (event_state_changes.event_id). */
+      job: "event-cancellation";
+      eventId: string;
+    }
+  | {
       job: "member-import";
       /** The import to go on with (member_imports.id). */
       importId: number;

@@ -3,7 +3,7 @@ import { createApp } from "./app";
 import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage, parseConfig } from "./env";
 import { log } from "./log";
 import { requestIdFor, withRequestId } from "./request-context";
-import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns, waitlistOffers } from "./wiring/background";
+import { backgroundEmail, dailyJob, membershipYearJobs, stalledYearRuns, waitlistOffers, eventCancellationJobs } from "./wiring/background";
 import { exportJobs, staffExports } from "./wiring/exports";
 import { memberStateWords } from "./views/membership/member-state-words";
 import { searchIndexer } from "./wiring/search";
@@ -67,6 +67,8 @@ async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<
         await exportJobs(config, backgroundEmail(config, waitUntil).outbox, (entry) => memberStateWords(entry.state)).continue(body.exportId);
       } else if (body.job === "member-import") {
         await continueImportCounted(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox, body.importId);
+      } else if (body.job === "event-cancellation") {
+        await eventCancellationJobs(config, waitUntil).continue(body.eventId);
       } else if (body.job === "member-message") {
         await memberMessageJobs(config).continue(body.messageId);
       } else {
@@ -90,6 +92,7 @@ async function runScheduled(controller: ScheduledController, bindings: Bindings,
     await staffExports(config).upkeep(at);
     await memberImportJobs(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox).sweep(at);
     await memberMessageJobs(config).due(at);
+    await eventCancellationJobs(config, waitUntil).sweep();
     await waitlistOffers(config, waitUntil).run(at);
     return;
   }

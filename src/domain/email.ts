@@ -35,6 +35,8 @@ export const EMAIL_KINDS = [
   "event-reminder",
   "event-attendance-thanks",
   "direct-debit-failed",
+  "event-cancelled",
+  "event-postponed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -75,6 +77,8 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "event-reminder": "transactional",
   "event-attendance-thanks": "transactional",
   "direct-debit-failed": "transactional",
+  "event-cancelled": "transactional",
+  "event-postponed": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -415,6 +419,29 @@ export interface EventReminderData {
   attendees: { name: string; ticket: string }[];
 }
 
+/** Staff cancelled the event: to each buyer holding places, with what comes back and how. */
+export interface EventCancelledData {
+  eventName: string;
+  startsAt: string;
+  timeZone: string;
+  reason: string;
+  orderReference: string;
+  /** card: refunded to the card now; bank: to be paid back by the office; released: the unpaid order cancelled; none: nothing was paid. */
+  refund: "card" | "bank" | "released" | "none";
+  refundPence: number;
+}
+
+/** Staff postponed the event: to each buyer with confirmed places; their bookings stand. */
+export interface EventPostponedData {
+  eventName: string;
+  eventSlug: string;
+  startsAt: string;
+  timeZone: string;
+  reason: string;
+  /** What staff could say of the new date; null when not known yet. */
+  newDateText: string | null;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -443,6 +470,8 @@ export interface EmailDataFor {
   "event-reminder": EventReminderData;
   "event-attendance-thanks": EventAttendanceThanksData;
   "direct-debit-failed": DirectDebitFailedData;
+  "event-cancelled": EventCancelledData;
+  "event-postponed": EventPostponedData;
 }
 
 /**

@@ -209,3 +209,39 @@ export interface OfferView {
   event: SocietyEvent;
   ticket: TicketType;
 }
+
+/**
+ * Staff's cancelling or postponing of a whole event (docs/decisions/0066), laid over the CMS's
+ * state: a postponement stands while the CMS still gives the start it was postponed from.
+ */
+export interface EventStateChange {
+  eventId: string;
+  state: "cancelled" | "postponed";
+  reason: string;
+  newDateText: string | null;
+  /** The CMS's start when the change was made. */
+  startsAt: string;
+  changedAt: string;
+  /** A cancellation: when every order holding places had been settled; null until then. */
+  settledAt: string | null;
+}
+
+/** What a cancellation did about one order holding places. */
+export type SettleOutcome = "refunded" | "refund-due" | "released" | "nothing-paid";
+
+/** A settled order of a cancelled event, for the staff page. */
+export interface SettledOrder {
+  orderId: string;
+  reference: string;
+  outcome: SettleOutcome;
+  amountPence: number;
+}
+
+/** Staff's form to cancel or postpone an event, as typed. */
+export interface StateChangeForm {
+  action: "cancel" | "postpone";
+  reason: string;
+  newDateText: string;
+}
+
+export type StateChangeErrors = Partial<Record<"reason" | "newDateText", string>>;

@@ -10,6 +10,7 @@ import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
 import { csvHeaders } from "../http/download-headers";
+import { stateChangeErrors } from "../services/events/event-cancellation";
 import type { StaffEnv } from "../types";
 import { BadgesContent } from "../views/events/badges-content";
 import { CheckInContent, type CheckInContentProps } from "../views/events/check-in-content";
@@ -19,6 +20,13 @@ import { StaffEventContent } from "../views/events/staff-event-content";
 import { StaffEventsContent } from "../views/events/staff-events-content";
 
 const After = z.object({ afterName: z.string().max(120), afterId: z.string().max(64) });
+const StateForm = z.object({
+  action: z.enum(["cancel", "postpone"], { error: "Choose whether to cancel or postpone the event" }),
+  reason: z.string().max(2000).default(""),
+  newDateText: z.string().max(500).default(""),
+  confirmed: z.literal("1").optional(),
+});
+const BLANK_FORM = { action: "cancel", reason: "", newDateText: "" } as const;
 const CheckInForm = z.object({ code: z.string().max(200).optional(), attendeeId: z.string().max(64).optional(), q: z.string().max(40).optional() });
 
 type AttendeePage = Awaited<ReturnType<StaffEnv["Variables"]["services"]["staffEvents"]["attendees"]>>;
@@ -101,6 +109,35 @@ export const staffEventsRoutes = new Hono<StaffEnv>()
   })
   .get("/staff/events/:id", async (c) => {
     const after = After.safeParse(c.req.query());
-    const [layout, page] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(c.req.param("id"), { after: after.success ? { name: after.data.afterName, id: after.data.afterId } : null })]);
-    return c.render(<StaffEventContent {...page} />, { layout, head: { pageTitle: page.event.name, noindex: true }, section: null, isPrivate: true });
+    const id = c.req.param("id");
+    const [layout, page, status] = await Promise.all([
+      c.var.services.content.layout(),
+      c.var.services.staffEvents.attendees(id, { after: after.success ? { name: after.data.afterName, id: after.data.afterId } : null }),
+      c.var.services.eventCancellation.status(id),
+    ]);
+    const state = { status, form: { csrfToken: await c.var.csrfToken(), form: BLANK_FORM, errors: {}, confirming: false } };
+    return c.render(<StaffEventContent {...page} state={state} />, { layout, head: { pageTitle: page.event.name, noindex: true }, section: null, isPrivate: true });
+  })
+  .post("/staff/events/:id/state", async (c) => {
+    const id = c.req.param("id");
+    const parsed = StateForm.safeParse(await c.req.parseBody());
+    const form = parsed.success ? parsed.data : { ...BLANK_FORM, ...pickText(await c.req.parseBody()) };
+    const errors = parsed.success ? stateChangeErrors(form) : { ...stateChangeErrors(form), reason: "Choose whether to cancel or postpone the event, and give the reason" };
+    const confirmed = parsed.success && parsed.data.confirmed === "1";
+    if (Object.keys(errors).length === 0 && confirmed) {
+      const staffEmail = c.var.staffMember.email;
+      if (form.action === "cancel") await c.var.services.eventCancellation.cancel(staffEmail, id, form.reason);
+      else await c.var.services.eventCancellation.postpone(staffEmail, id, form.reason, form.newDateText);
+      return c.redirect(`/staff/events/${encodeURIComponent(id)}`, 303);
+    }
+    const [layout, page, status] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(id, {}), c.var.services.eventCancellation.status(id)]);
+    const invalid = Object.keys(errors).length > 0;
+    const state = { status, form: { csrfToken: await c.var.csrfToken(), form, errors, confirming: !invalid } };
+    return c.render(<StaffEventContent {...page} state={state} />, { layout, head: { pageTitle: page.event.name, noindex: true }, section: null, isPrivate: true, status: invalid ? 400 : 200 });
   });
+
+/** What was typed, kept when the form is refused. */
+function pickText(body: Record<string, unknown>): { reason: string; newDateText: string } {
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 2000) : "");
+  return { reason: text(body.reason), newDateText: text(body.newDateText) };
+}

@@ -27,6 +27,10 @@ import { createNotices } from "../services/email/notices";
 import { offerFreedPlaces } from "../services/events/waitlist-offers";
 import type { EventReminderDeps } from "../services/events/event-reminders";
 import { emailServices } from "./email";
+import { buildCore } from "./core";
+import { eventCancellation } from "./events";
+import { refundServiceOf } from "./money";
+import { buildPayments } from "./payments";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -108,4 +112,10 @@ export function waitlistOffers(config: Config, waitUntil: WaitUntil) {
   const { outbox } = emailServices(config, content);
   const deps = { store: createWaitlistOfferStore(config.bindings.db), content, notices: createNotices({ outbox, waitUntil, log }), log };
   return { run: (now: Date) => offerFreedPlaces(deps, now) };
+}
+
+/** The jobs queue's and the sweep's work on a cancelled event: refunding or releasing its next orders, with a request's own refund path. */
+export function eventCancellationJobs(config: Config, waitUntil: WaitUntil) {
+  const core = buildCore(config, { waitUntil, clientAddress: "", preview: false });
+  return eventCancellation(core, refundServiceOf(core, buildPayments(core)));
 }

@@ -1,10 +1,12 @@
 /** Content: the published content through the KV cache, an editor's draft preview, and purging the cache. */
 import { createCmsClient } from "../adapters/cms/client";
+import { createEventStateChangeStore } from "../adapters/d1/event-state-changes";
 import { createContentGenerationsStore } from "../adapters/kv/content-generations";
 import type { Config } from "../env";
 import { log } from "../log";
 import { contentCache, contentPurge } from "../services/cache/content-cache";
 import { createContentService, type ContentService } from "../services/content/content-service";
+import { withEventStates } from "../services/events/event-states";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -14,14 +16,16 @@ export const contentGenerations = (config: Config) => createContentGenerationsSt
 /**
  * Published content, through the KV cache: what prices, orders, memberships and e-mails use
  * (requests, queue and cron alike). `onOutdated` hears of content served while a purge's
- * replacement loads (a request's edge cache must not keep that page).
+ * replacement loads (a request's edge cache must not keep that page). Events carry staff's
+ * cancelling or postponing from D1 over the CMS's state (services/events/event-states.ts).
  */
 export function publishedContent(config: Config, waitUntil: WaitUntil, onOutdated?: () => void): ContentService {
-  return createContentService({
+  const content = createContentService({
     cms: createCmsClient(config.cms),
     cache: contentCache(config.bindings, config.cache, { waitUntil, onOutdated, log }),
     log,
   });
+  return withEventStates(content, createEventStateChangeStore(config.bindings.db));
 }
 
 export function contentServices(config: Config, published: ContentService, preview: boolean) {

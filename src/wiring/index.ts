@@ -41,7 +41,7 @@ export function buildServices(config: Config, request: RequestContext) {
     staffExports: staffExports(config),
     cpd: cpdServices(core),
     /** Events and conferences: lists, pages, places held for the cart (/events); staff's sales and check-in. */
-    ...eventServices(core),
+    ...eventServices(core, money.refunds),
     privacy: privacyServices(core, payments),
     /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
     practitioners: practitionerServices(core),

@@ -21,12 +21,11 @@ import { createRefundService } from "../services/refunds/refund-service";
 import type { Core } from "./core";
 import type { Payments } from "./payments";
 
-export function moneyServices(core: Core, payments: Payments, attemptLimits: AttemptLimits) {
-  const { config, db, stores, published, notices, graceDays, now, newId } = core;
-  const { card, proFormaIssuer, orderFollowUps } = payments;
-  const siteName = config.site.name;
-  const ledger = createLedgerStore(db);
-  const refunds = createRefundService({
+/** Refunds and credit notes: for requests, and for the jobs queue (a cancelled event's refunds). */
+export function refundServiceOf(core: Core, payments: Payments) {
+  const { config, stores, published, notices, now } = core;
+  const { card } = payments;
+  return createRefundService({
     refunds: stores.refunds,
     billing: card?.billing ?? null,
     memberships: stores.memberships,
@@ -37,10 +36,18 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
     bookedEvents: (orderId) => bookedEvents({ bookings: stores.eventBookings, events: () => published.events() }, orderId),
     content: published,
     receipts: stores.receipts,
-    siteName,
+    siteName: config.site.name,
     now,
     log,
   });
+}
+
+export function moneyServices(core: Core, payments: Payments, attemptLimits: AttemptLimits) {
+  const { config, db, stores, published, notices, graceDays, now, newId } = core;
+  const { card, proFormaIssuer, orderFollowUps } = payments;
+  const siteName = config.site.name;
+  const ledger = createLedgerStore(db);
+  const refunds = refundServiceOf(core, payments);
   // Places paid for after their hold ran out, and taken meanwhile: refunded at once (services/events/lost-places.ts).
   const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence) => refunds.refundLostPlaces(orderId, pence), log }, order);
   return {

@@ -492,3 +492,87 @@ describe("the reminder the day before", () => {
     expect(text).toContain("/user/events");
   });
 });
+
+describe("staff cancel or postpone an event", () => {
+  const course = () => bySlug("manual-therapy-course");
+  const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+  /** Staff's change is kept in D1 over the CMS: removed after each test so the others see the course scheduled. */
+  const undoStateChange = () =>
+    env.DB.batch([
+      env.DB.prepare("DELETE FROM event_state_changes WHERE event_id = ?1").bind(course().id),
+      env.DB.prepare("DELETE FROM event_cancellation_orders WHERE event_id = ?1").bind(course().id),
+    ]);
+
+  async function paidCardBuyer(name: string) {
+    const buyer = await shopper();
+    const add = addedBookings(await buyer.browser.post("/events/manual-therapy-course/book", courseForm(name)));
+    await buyer.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(buyer.user.uid).first<{ id: string; checkout_session_id: string }>();
+    await payCheckout(order!.checkout_session_id, 12000);
+    await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
+    return { ...buyer, orderId: order!.id };
+  }
+
+  it("an event cancelled with refunds: both card bookings refunded with credit notes and e-mailed, the waiting list closed, the page says Cancelled and sells nothing, and a rerun changes nothing", async () => {
+    await clearCourse();
+    try {
+      const first = await paidCardBuyer("Card Buyer One");
+      const second = await paidCardBuyer("Card Buyer Two");
+      const waiter = await shopper();
+      expect((await waiter.browser.post("/events/manual-therapy-course/waitlist", {})).status).toBe(303);
+      const staff = await signedInStaff();
+
+      // A reason is required, and what was typed stays.
+      const refused = await staff.post(`/staff/events/${course().id}/state`, { action: "cancel", reason: "No", newDateText: "" });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Give the reason attendees will read");
+      // The confirmation step first: nothing changes yet.
+      const reason = "The tutor is unwell and cannot teach the course.";
+      const confirm = await staff.post(`/staff/events/${course().id}/state`, { action: "cancel", reason, newDateText: "" });
+      expect(confirm.status).toBe(200);
+      expect(await confirm.text()).toContain("Yes, cancel the event and refund everyone");
+      expect(await count("SELECT COUNT(*) AS n FROM event_state_changes WHERE event_id = ?1", course().id)).toBe(0);
+
+      const cancel = () => staff.post(`/staff/events/${course().id}/state`, { action: "cancel", reason, newDateText: "", confirmed: "1" });
+      expect((await cancel()).status).toBe(303);
+
+      for (const buyer of [first, second]) {
+        expect((await bookingsOf(buyer.user.uid)).results.map((b) => b.status)).toEqual(["cancelled"]);
+        const note = await env.DB.prepare("SELECT total_pence FROM credit_notes WHERE order_id = ?1").bind(buyer.orderId).first<{ total_pence: number }>();
+        expect(note!.total_pence).toBe(12000);
+        const mail = await env.DB.prepare("SELECT id, recipient, subject FROM email_outbox WHERE user_id = ?1 AND kind = 'event-cancelled'").bind(buyer.user.uid).all<{ id: string; recipient: string; subject: string }>();
+        expect(mail.results).toHaveLength(1);
+        expect(mail.results[0]).toMatchObject({ recipient: buyer.user.email, subject: "Cancelled: Manual Therapy Skills Course" });
+        const text = await (await SELF.fetch(`http://localhost/dev/mailbox/${mail.results[0]!.id}/text`)).text();
+        expect(text).toContain("Refund: £120.00, in full, to the card you paid with");
+        expect(text).toContain(`Why: ${reason}`);
+        expect(await (await SELF.fetch(`http://localhost/dev/mailbox/${mail.results[0]!.id}`)).text()).toContain("Event cancelled");
+      }
+      expect((await env.DB.prepare("SELECT status FROM event_waitlist WHERE user_id = ?1").bind(waiter.user.uid).first<{ status: string }>())!.status).toBe("closed");
+      expect(await (await new TestBrowser().fetch("/events/manual-therapy-course")).text()).toContain("This event has been cancelled");
+      expect(await (await new TestBrowser().fetch("/events")).text()).toContain("Cancelled");
+      const late = await shopper();
+      expect((await late.browser.post("/events/manual-therapy-course/book", courseForm("Too Late"))).status).not.toBe(303);
+      expect((await bookingsOf(late.user.uid)).results).toHaveLength(0);
+      const staffPage = await (await staff.fetch(`/staff/events/${course().id}`)).text();
+      expect(staffPage).toContain("Every order holding places has been settled.");
+      expect(staffPage.match(/Refunded to the card/g)).toHaveLength(2);
+
+      // Sent again (a double click, a retry): no second refund, credit note or e-mail.
+      const totals = () =>
+        Promise.all([
+          count("SELECT COUNT(*) AS n FROM refunds WHERE order_id IN (?1, ?2)", first.orderId, second.orderId),
+          count("SELECT COUNT(*) AS n FROM credit_notes WHERE order_id IN (?1, ?2)", first.orderId, second.orderId),
+          count("SELECT COUNT(*) AS n FROM email_outbox WHERE kind IN ('event-cancelled', 'refund-issued') AND user_id IN (?1, ?2)", first.user.uid, second.user.uid),
+          count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'event.cancelled' AND details LIKE ?1", `%${course().id}%`),
+        ]);
+      const before = await totals();
+      expect(before).toEqual([2, 2, 4, 1]);
+      expect((await cancel()).status).toBe(303);
+      expect(await totals()).toEqual(before);
+    } finally {
+      await undoStateChange();
+      await clearCourse();
+    }
+  });
+});

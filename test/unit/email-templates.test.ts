@@ -45,6 +45,29 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       link("/user/membership"),
     ],
   },
+  "event-cancelled": {
+    subject: "Cancelled: Annual conference",
+    facts: [
+      "has been cancelled",
+      "Event: Annual conference",
+      "Was to be: Friday, 12 March 2027, 09:00 GMT",
+      "Why: The venue has closed for repairs.",
+      "Order: GH-ORD0002",
+      "Refund: £720.00, in full, to the card you paid with",
+      "Its credit note comes in a separate e-mail",
+    ],
+  },
+  "event-postponed": {
+    subject: "Postponed: Annual conference",
+    facts: [
+      "has been postponed",
+      "Was to be: Friday, 12 March 2027, 09:00 GMT",
+      "Why: The venue has closed for repairs.",
+      "New date: Spring 2027",
+      "Your booking stands",
+      link("/user/events"),
+    ],
+  },
   "event-reminder": {
     subject: "Tomorrow: Online workshop",
     facts: [

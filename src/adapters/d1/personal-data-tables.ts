@@ -271,6 +271,8 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
 
 /** Tables that hold nothing about a person, and why. */
 export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
+  event_state_changes: "staff's cancelling or postponing of an event: its state, the reason and any new date given, naming no one (who did it is in the audit log)",
+  event_cancellation_orders: "what a cancelled event's refunds did about each order (refunded, refund due, released) and the amount: the order's own rows say whose it is",
   purge_log: "the CMS's cache purges: which content model changed, and when",
   stripe_events: "the ids of Stripe events already handled, kept to ignore repeats",
   directory_listing_rule: "the grace days the directory listing adds after a membership period (one number)",

@@ -5,7 +5,7 @@
  * address, one key per reader.
  *
  * Events by kind: application-received, application-staff-notice and application-rejected take
- * the application id; application-review `{application id}:{approved | the staff audit step}`; membership-paid the payment id; order-receipt and order-cancelled the order id; event-booking-confirmed the booking id (one per booking, however often its order's payment arrives); event-waitlist-offer `{waiting-list entry}:{held booking}` (one per offer); event-reminder `{buyer's userId}:{event id}:{starts at}`; event-attendance-thanks the attendee's place id (one per place, however often it is checked in, imported or marked); payment-failed
+ * the application id; application-review `{application id}:{approved | the staff audit step}`; membership-paid the payment id; order-receipt and order-cancelled the order id; event-booking-confirmed the booking id (one per booking, however often its order's payment arrives); event-waitlist-offer `{waiting-list entry}:{held booking}` (one per offer); event-reminder `{buyer's userId}:{event id}:{starts at}`; event-attendance-thanks the attendee's place id (one per place, however often it is checked in, imported or marked); event-cancelled `{event id}:{order id}`; event-postponed `{event id}:{buyer's userId}:{starts at}`; payment-failed
  * the invoice id; direct-debit-failed the Checkout session whose Direct Debit the bank did not pay; renewal-reminder `{userId}:{periodEnd}:{30|7}`; membership-lapsed
  * `{userId}:{periodEnd}`; webinar-reminder `{userId}:{webinarId}:{startsAt}`; recording-ready
  * `{userId}:{webinarId}`; claim-invitation the imported address; email-changed

@@ -88,6 +88,10 @@ function subjectText(email: EmailContent): string {
       return `Your booking is confirmed: ${email.data.eventName}`;
     case "event-reminder":
       return `Tomorrow: ${email.data.eventName}`;
+    case "event-cancelled":
+      return `Cancelled: ${email.data.eventName}`;
+    case "event-postponed":
+      return `Postponed: ${email.data.eventName}`;
     case "event-waitlist-offer":
       return `A place is free for you: ${email.data.eventName}`;
     case "event-attendance-thanks":

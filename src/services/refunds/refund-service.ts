@@ -94,6 +94,9 @@ export const DASHBOARD_REASON = "Refunded in Stripe's dashboard";
 /** Recorded when event places were paid for after their hold ran out and someone else took them. */
 export const LOST_PLACES_REASON = "Event places paid for after the hold ran out had gone to someone else: refunded automatically";
 
+/** Recorded when staff cancel a whole event (services/events/event-cancellation.ts). */
+export const EVENT_CANCELLED_REASON = "The event was cancelled by the society: its places refunded in full";
+
 /** Recorded for the buyer's own cancellation within 14 days. */
 export const CANCELLATION_REASON = "Cancelled by the buyer within 14 days of buying";
 
@@ -332,6 +335,38 @@ export function createRefundService(deps: RefundServiceDeps) {
       const audit: NewAuditEntry = { staffEmail: by, action: "order.lost_places_refunded", orderId, details: { refundId, amountPence: amount } };
       await store(newRefund(refundId, payment, amount, LOST_PLACES_REASON, by), payment, audit, []);
       return amount;
+    },
+
+    /**
+     * A cancelled event's places in a card-paid order, refunded in full through Stripe (keyed by
+     * event and order, so a rerun or retry refunds nothing more) with the credit note, the
+     * buyer's refund e-mail and an audit entry on the order; `alongside` (the cancellation's own
+     * record of the order and its e-mail, given the refund made) is written in the same batch. Null when the order has
+     * no card payment left to refund: nothing is written then.
+     */
+    async refundCancelledEvent(
+      by: string,
+      eventId: string,
+      orderId: string,
+      amountPence: number,
+      alongside: (made: { refundId: string; amountPence: number }) => readonly D1PreparedStatement[],
+    ): Promise<{ refundId: string; amountPence: number; outcome: "recorded" | "already-recorded" | "exceeds-payment" } | null> {
+      const [paid] = await deps.orders.payments(orderId);
+      const payment = paid?.method === "card" ? await deps.refunds.orderPayment(paid.id) : null;
+      const amount = payment ? Math.min(amountPence, payment.amountPence - payment.refundedPence) : 0;
+      if (!payment || amount <= 0) return null;
+      if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not configured on this site, so the event's card bookings cannot be refunded");
+      let refundId: string;
+      try {
+        refundId = (await deps.billing.refundPayment(payment.id, amount, { idempotencyKey: `event-cancelled:${eventId}:${orderId}`, reason: EVENT_CANCELLED_REASON })).id;
+      } catch (error) {
+        throw new AppError("PAYMENT_UNAVAILABLE", "Stripe did not make a refund of the cancelled event's bookings; the rest goes on in the background", { cause: error });
+      }
+      const audit: NewAuditEntry = { staffEmail: by, action: "order.event_cancelled_refunded", orderId, details: { refundId, eventId, amountPence: amount } };
+      const outcome = await store(newRefund(refundId, payment, amount, EVENT_CANCELLED_REASON, by), payment, audit, alongside({ refundId, amountPence: amount }));
+      // Stripe's own report (charge.refunded) may have recorded the refund first: the caller then writes `alongside` itself.
+      if (outcome === "exceeds-payment") deps.log.error("events.cancelled_refund_exceeds_payment", { eventId, orderId, refundId, amountPence: amount });
+      return { refundId, amountPence: amount, outcome };
     },
 
     /** A payment of an order, with what has been refunded of it so far. */

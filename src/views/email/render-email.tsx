@@ -17,6 +17,8 @@ import { eventAttendanceThanks } from "./templates/event-attendance-thanks";
 import { eventBookingConfirmed } from "./templates/event-booking-confirmed";
 import { eventWaitlistOffer } from "./templates/event-waitlist-offer";
 import { eventReminder } from "./templates/event-reminder";
+import { eventCancelled } from "./templates/event-cancelled";
+import { eventPostponed } from "./templates/event-postponed";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
@@ -61,6 +63,8 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "event-waitlist-offer": eventWaitlistOffer,
   "event-reminder": eventReminder,
   "event-attendance-thanks": eventAttendanceThanks,
+  "event-cancelled": eventCancelled,
+  "event-postponed": eventPostponed,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

@@ -1,6 +1,7 @@
 import type { Attendee, SocietyEvent } from "../../domain/events";
 import { PageHeader } from "../components/page-header";
 import { whenText } from "./event-words";
+import { EventStateForm, EventStateStatusSection, type EventStateFormProps, type EventStateStatus } from "./event-state-change-form";
 
 export interface StaffEventContentProps {
   event: SocietyEvent;
@@ -8,6 +9,8 @@ export interface StaffEventContentProps {
   next: { name: string; id: string } | null;
   dietary: readonly { answer: string; count: number }[];
   access: readonly { answer: string; count: number }[];
+  /** Staff's cancelling or postponing: what was done, and the form (absent for staff who may only view). */
+  state: { status: EventStateStatus; form: Omit<EventStateFormProps, "event"> };
 }
 
 function Needs({ title, needs }: { title: string; needs: readonly { answer: string; count: number }[] }) {
@@ -20,7 +23,7 @@ function Needs({ title, needs }: { title: string; needs: readonly { answer: stri
 }
 
 /** An event's attendees with their answers, with links to its A4 print pages (sign-in sheet, name badges). */
-export function StaffEventContent({ event, attendees, next, dietary, access }: StaffEventContentProps) {
+export function StaffEventContent({ event, attendees, next, dietary, access, state }: StaffEventContentProps) {
   const ticketName = (code: string) => event.ticketTypes.find((t) => t.code === code)?.name ?? code;
   return (
     <>
@@ -29,6 +32,8 @@ export function StaffEventContent({ event, attendees, next, dietary, access }: S
         <a href={`/staff/events/${event.id}/attendees.csv`}>Download the attendees (CSV)</a> · <a href={`/staff/events/${event.id}/check-in`}>Check-in</a>
         {event.format === "in-person" ? null : <> · <a href={`/staff/events/${event.id}/attendance`}>Attendance (online)</a></>} · Print on A4: <a href={`/staff/events/${event.id}/sign-in-sheet`}>sign-in sheet</a>, <a href={`/staff/events/${event.id}/badges`}>name badges</a>
       </p>
+      <EventStateStatusSection status={state.status} />
+      <EventStateForm event={event} {...state.form} />
       <section aria-labelledby="needs" className="screen-section">
         <h2 id="needs">For the venue</h2>
         <Needs title="Dietary needs" needs={dietary} />

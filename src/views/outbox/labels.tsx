@@ -23,6 +23,8 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "event-waitlist-offer": "Event waiting-list offer",
   "event-reminder": "Event reminder",
   "event-attendance-thanks": "Thanks for attending an event (CPD certificate)",
+  "event-cancelled": "Event cancelled",
+  "event-postponed": "Event postponed",
   "refund-issued": "Refund issued",
   "pro-forma-issued": "Pro-forma invoice",
   "dispute-opened": "Payment disputed (staff)",

@@ -1,0 +1,190 @@
+/**
+ * Staff's cancelling or postponing of a whole event in D1 (migrations/0063_event_state_changes.sql,
+ * docs/decisions/0066): the state laid over the CMS's, and a cancellation's progress through the
+ * orders holding places of the event, one order settled per batch so that a rerun or a retry
+ * takes up exactly where the last stopped.
+ */
+import type { EventStateChange, SettledOrder, SettleOutcome } from "../../domain/events";
+
+export type { SettledOrder, SettleOutcome };
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+
+/** An order still holding places of a cancelled event (held or confirmed), with what they cost. */
+export interface OrderToSettle {
+  orderId: string;
+  reference: string;
+  userId: string;
+  email: string;
+  status: "awaiting_payment" | "paid" | "cancelled";
+  paymentMethod: "card" | "offline" | "free";
+  /** The event's places in the order: what a cancellation refunds. */
+  amountPence: number;
+  places: number;
+}
+
+
+interface ChangeRow {
+  event_id: string;
+  state: "cancelled" | "postponed";
+  reason: string;
+  new_date_text: string | null;
+  starts_at: string;
+  changed_at: string;
+  settled_at: string | null;
+}
+
+const toChange = (r: ChangeRow): EventStateChange => ({
+  eventId: r.event_id,
+  state: r.state,
+  reason: r.reason,
+  newDateText: r.new_date_text,
+  startsAt: r.starts_at,
+  changedAt: r.changed_at,
+  settledAt: r.settled_at,
+});
+
+export type EventStateChangeStore = ReturnType<typeof createEventStateChangeStore>;
+
+export function createEventStateChangeStore(db: D1Database) {
+  /** Statements cancelling the event's places in one order (or, with null, those in no order), and their attendees. */
+  const cancelPlaces = (eventId: string, orderId: string | null): D1PreparedStatement[] => {
+    const inOrder = orderId === null ? "order_id IS NULL" : "order_id = ?2";
+    const bind = (s: D1PreparedStatement) => (orderId === null ? s.bind(eventId) : s.bind(eventId, orderId));
+    return [
+      bind(db.prepare(`UPDATE event_attendees SET status = 'cancelled' WHERE booking_id IN (SELECT id FROM event_bookings WHERE event_id = ?1 AND ${inOrder} AND status IN ('held', 'confirmed')) AND status IN ('held', 'confirmed')`)),
+      bind(db.prepare(`UPDATE event_bookings SET status = 'cancelled', updated_at = ${NOW} WHERE event_id = ?1 AND ${inOrder} AND status IN ('held', 'confirmed')`)),
+    ];
+  };
+
+  return {
+    /** Every event staff have cancelled or postponed (a handful a year: one row each). */
+    async all(): Promise<EventStateChange[]> {
+      const { results } = await db.prepare("SELECT * FROM event_state_changes").all<ChangeRow>();
+      return results.map(toChange);
+    },
+
+    async of(eventId: string): Promise<EventStateChange | null> {
+      const row = await db.prepare("SELECT * FROM event_state_changes WHERE event_id = ?1").bind(eventId).first<ChangeRow>();
+      return row ? toChange(row) : null;
+    },
+
+    /**
+     * Cancels the event, in one batch with `audit` (written only when the state changed): the
+     * state recorded (a postponement becomes a cancellation; a second cancellation changes
+     * nothing), the waiting list closed, and places held outside any order (carts, offers)
+     * released. Orders are settled one by one afterwards (settle). True when it was cancelled now.
+     */
+    async cancel(eventId: string, reason: string, startsAt: string, audit: D1PreparedStatement): Promise<boolean> {
+      const [changed] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO event_state_changes (event_id, state, reason, starts_at) VALUES (?1, 'cancelled', ?2, ?3)
+             ON CONFLICT (event_id) DO UPDATE SET state = 'cancelled', reason = excluded.reason, new_date_text = NULL, changed_at = ${NOW}
+             WHERE event_state_changes.state <> 'cancelled'`,
+          )
+          .bind(eventId, reason, startsAt),
+        audit,
+        db.prepare("UPDATE event_waitlist SET status = 'closed' WHERE event_id = ?1 AND status IN ('waiting', 'offered')").bind(eventId),
+        ...cancelPlaces(eventId, null),
+      ]);
+      return (changed?.meta.changes ?? 0) > 0;
+    },
+
+    /**
+     * Postpones the event with `audit` and `then` (the attendees' e-mails) in one batch, unless it
+     * is cancelled; postponing again updates the reason and the new date's text. True when recorded.
+     */
+    async postpone(eventId: string, change: { reason: string; newDateText: string | null; startsAt: string }, audit: D1PreparedStatement, then: readonly D1PreparedStatement[]): Promise<boolean> {
+      const [changed] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO event_state_changes (event_id, state, reason, new_date_text, starts_at) VALUES (?1, 'postponed', ?2, ?3, ?4)
+             ON CONFLICT (event_id) DO UPDATE SET reason = excluded.reason, new_date_text = excluded.new_date_text, starts_at = excluded.starts_at, changed_at = ${NOW}
+             WHERE event_state_changes.state = 'postponed'`,
+          )
+          .bind(eventId, change.reason, change.newDateText, change.startsAt),
+        audit,
+        ...then,
+      ]);
+      return (changed?.meta.changes ?? 0) > 0;
+    },
+
+    /** The next orders still holding places of the event, by order id (the event's bookings index). */
+    async ordersToSettle(eventId: string, limit: number): Promise<OrderToSettle[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT o.id AS orderId, o.reference, o.user_id AS userId, o.email, o.status, o.payment_method AS paymentMethod, b.amountPence, b.places
+           FROM (SELECT order_id, SUM(total_pence) AS amountPence, SUM(places) AS places FROM event_bookings
+                 WHERE event_id = ?1 AND status IN ('held', 'confirmed') AND order_id IS NOT NULL GROUP BY order_id ORDER BY order_id LIMIT ?2) b
+           JOIN orders o ON o.id = b.order_id
+           ORDER BY o.id`,
+        )
+        .bind(eventId, limit)
+        .all<OrderToSettle>();
+      return results;
+    },
+
+    /**
+     * Statements recording what was done about one order, cancelling its places of the event with
+     * it: for the refund's batch, or run alone (settle).
+     */
+    settleStatements(eventId: string, orderId: string, outcome: SettleOutcome, amountPence: number, refundId: string | null): D1PreparedStatement[] {
+      return [
+        db
+          .prepare("INSERT INTO event_cancellation_orders (event_id, order_id, outcome, amount_pence, refund_id) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (event_id, order_id) DO NOTHING")
+          .bind(eventId, orderId, outcome, amountPence, refundId),
+        ...cancelPlaces(eventId, orderId),
+      ];
+    },
+
+    /** Cancels an unpaid order (its invoice or checkout) holding places of a cancelled event, keeping the reason on it. */
+    releaseOrderStatement(orderId: string, reason: string): D1PreparedStatement {
+      return db.prepare(`UPDATE orders SET status = 'cancelled', cancelled_reason = ?2, updated_at = ${NOW} WHERE id = ?1 AND status = 'awaiting_payment'`).bind(orderId, reason);
+    },
+
+    /** Runs statements in one batch; returns the ids any of them wrote (`RETURNING id`). */
+    async run(statements: readonly D1PreparedStatement[]): Promise<string[]> {
+      if (statements.length === 0) return [];
+      const results = await db.batch<{ id?: string }>([...statements]);
+      return results.flatMap((r) => (r.results ?? []).flatMap((row) => (typeof row.id === "string" ? [row.id] : [])));
+    },
+
+    /** Buyers with confirmed places at the event, by user id after `after` (keyset), with the address they booked with. */
+    async confirmedBuyers(eventId: string, after: string, limit: number): Promise<{ userId: string; email: string }[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT b.user_id AS userId, MAX(o.email) AS email FROM event_bookings b JOIN orders o ON o.id = b.order_id
+           WHERE b.event_id = ?1 AND b.status = 'confirmed' AND b.user_id > ?2 GROUP BY b.user_id ORDER BY b.user_id LIMIT ?3`,
+        )
+        .bind(eventId, after, limit)
+        .all<{ userId: string; email: string }>();
+      return results;
+    },
+
+    /** Marks the cancellation settled once no order holds places any more. */
+    async markSettled(eventId: string): Promise<void> {
+      await db.prepare(`UPDATE event_state_changes SET settled_at = ${NOW} WHERE event_id = ?1 AND state = 'cancelled' AND settled_at IS NULL`).bind(eventId).run();
+    },
+
+    /** Cancelled events whose orders are not all settled yet (the sweep goes on with them). */
+    async unsettled(limit: number): Promise<string[]> {
+      const { results } = await db.prepare("SELECT event_id FROM event_state_changes WHERE state = 'cancelled' AND settled_at IS NULL LIMIT ?1").bind(limit).all<{ event_id: string }>();
+      return results.map((r) => r.event_id);
+    },
+
+    /** The orders a cancellation has settled, by order id, a page at a time (keyset on the order id). */
+    async settled(eventId: string, options: { after: string | null; limit: number }): Promise<SettledOrder[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT c.order_id AS orderId, o.reference, c.outcome, c.amount_pence AS amountPence
+           FROM event_cancellation_orders c JOIN orders o ON o.id = c.order_id
+           WHERE c.event_id = ?1 AND c.order_id > ?2 ORDER BY c.order_id LIMIT ?3`,
+        )
+        .bind(eventId, options.after ?? "", options.limit)
+        .all<SettledOrder>();
+      return results;
+    },
+  };
+}
