@@ -554,6 +554,9 @@ describe("staff cancel or postpone an event", () => {
       const late = await shopper();
       expect((await late.browser.post("/events/manual-therapy-course/book", courseForm("Too Late"))).status).not.toBe(303);
       expect((await bookingsOf(late.user.uid)).results).toHaveLength(0);
+      const mine = await (await first.browser.fetch("/user/events")).text();
+      expect(mine).toContain("<strong>Cancelled.</strong>");
+      expect(mine).not.toContain("QR code for Card Buyer One");
       const staffPage = await (await staff.fetch(`/staff/events/${course().id}`)).text();
       expect(staffPage).toContain("Every order holding places has been settled.");
       expect(staffPage.match(/Refunded to the card/g)).toHaveLength(2);
@@ -570,6 +573,33 @@ describe("staff cancel or postpone an event", () => {
       expect(before).toEqual([2, 2, 4, 1]);
       expect((await cancel()).status).toBe(303);
       expect(await totals()).toEqual(before);
+    } finally {
+      await undoStateChange();
+      await clearCourse();
+    }
+  });
+
+  it("an event postponed: its buyers are e-mailed once, bookings stand with nothing refunded, and sales pause", async () => {
+    await clearCourse();
+    try {
+      const buyer = await paidCardBuyer("Postponed Buyer");
+      const staff = await signedInStaff();
+      const postpone = () => staff.post(`/staff/events/${course().id}/state`, { action: "postpone", reason: "The venue is closed for repairs.", newDateText: "Spring 2027", confirmed: "1" });
+      expect((await postpone()).status).toBe(303);
+      expect((await postpone()).status).toBe(303);
+
+      expect((await bookingsOf(buyer.user.uid)).results.map((b) => b.status)).toEqual(["confirmed"]);
+      expect(await count("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?1", buyer.orderId)).toBe(0);
+      const mail = await env.DB.prepare("SELECT id, subject FROM email_outbox WHERE user_id = ?1 AND kind = 'event-postponed'").bind(buyer.user.uid).all<{ id: string; subject: string }>();
+      expect(mail.results).toHaveLength(1);
+      expect(mail.results[0]!.subject).toBe("Postponed: Manual Therapy Skills Course");
+      expect(await (await SELF.fetch(`http://localhost/dev/mailbox/${mail.results[0]!.id}/text`)).text()).toContain("New date: Spring 2027");
+      expect(await (await new TestBrowser().fetch("/events/manual-therapy-course")).text()).toContain("This event has been postponed");
+      const late = await shopper();
+      expect((await late.browser.post("/events/manual-therapy-course/book", courseForm("Too Soon"))).status).not.toBe(303);
+      const mine = await (await buyer.browser.fetch("/user/events")).text();
+      expect(mine).toContain("<strong>Postponed.</strong>");
+      expect(mine).toContain("QR code for Postponed Buyer");
     } finally {
       await undoStateChange();
       await clearCourse();

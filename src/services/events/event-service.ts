@@ -88,13 +88,18 @@ export function createEventService(deps: EventServiceDeps) {
       await deps.bookings.joinWaitlist(page.event.id, buyer.userId, email, ticket);
     },
 
-    /** The user's confirmed bookings (upcoming first), with their attendees' tickets. */
+    /**
+     * The user's confirmed bookings (upcoming first), with their attendees' tickets, and those of
+     * a cancelled event, so that the buyer sees it was cancelled (without tickets).
+     */
     async myBookings(userId: string): Promise<MyBooking[]> {
       const now = deps.now();
       const [events, bookings] = await Promise.all([deps.content.events(), deps.bookings.forUser(userId)]);
+      const cancelledEvents = new Set(events.filter((e) => e.state === "cancelled").map((e) => e.id));
       const confirmed = bookings.filter((b) => b.status === "confirmed");
       const attendees = await deps.bookings.attendeesOfBookings(confirmed.map((b) => b.id));
-      return confirmed.flatMap((booking) => {
+      const shown = bookings.filter((b) => b.status === "confirmed" || (b.status === "cancelled" && b.orderId !== null && cancelledEvents.has(b.eventId)));
+      return shown.flatMap((booking) => {
         const event = events.find((e) => e.id === booking.eventId);
         if (!event) return [];
         const start = Date.parse(event.startsAt);

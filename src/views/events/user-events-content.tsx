@@ -32,8 +32,22 @@ export function UserEventsContent({ bookings, offers }: { bookings: readonly MyB
           You have no event bookings yet. <a href={hrefs.events}>See upcoming events</a>.
         </p>
       ) : null}
-      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy }) => (
+      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy }) =>
+        event.state === "cancelled" ? (
+          <section key={booking.id} aria-labelledby={`booking-${booking.id}`} className="screen-section">
+            <h2 id={`booking-${booking.id}`}>{booking.title}</h2>
+            <p className="notice notice--warning">
+              <strong>Cancelled.</strong> <a href={hrefs.event(event.slug)}>{event.name}</a>
+              {`, which was to be ${whenText(event)}, has been cancelled. We have e-mailed you what is refunded and how.`}
+            </p>
+          </section>
+        ) : (
         <section key={booking.id} aria-labelledby={`booking-${booking.id} booking-${booking.id}-for`} className="screen-section">
+          {event.state === "postponed" ? (
+            <p className="notice notice--warning">
+              <strong>Postponed.</strong> This event has been postponed: your booking stands, and we will e-mail you the new date.
+            </p>
+          ) : null}
           <h2 id={`booking-${booking.id}`}>{booking.title}</h2>
           <p className="hint" id={`booking-${booking.id}-for`}>{`Booked on ${formatDate(new Date(booking.createdAt))} for ${attendees.map((a) => a.name).join(", ")}`}</p>
           <p>
@@ -66,7 +80,8 @@ export function UserEventsContent({ bookings, offers }: { bookings: readonly MyB
             <p className="hint">{`Bookings can be cancelled online up to ${event.cancellationDays} days before the start; please contact the office.`}</p>
           ) : null}
         </section>
-      ))}
+        ),
+      )}
     </>
   );
 }
