@@ -49,7 +49,7 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
   const ledger = createLedgerStore(db);
   const refunds = refundServiceOf(core, payments);
   // Places paid for after their hold ran out, and taken meanwhile: refunded at once (services/events/lost-places.ts).
-  const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence) => refunds.refundLostPlaces(orderId, pence), log }, order);
+  const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence, why) => refunds.refundLostPlaces(orderId, pence, why), log }, order);
   return {
     orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, afterPaid: afterOrderPaid, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */

@@ -579,6 +579,39 @@ describe("staff cancel or postpone an event", () => {
     }
   });
 
+  it("a card payment that arrives after the event was cancelled is refunded at once, not kept for a place that is gone", async () => {
+    await clearCourse();
+    try {
+      // The buyer is on Stripe's page when staff cancel the event.
+      const buyer = await shopper();
+      const add = addedBookings(await buyer.browser.post("/events/manual-therapy-course/book", courseForm("Slow Payer")));
+      expect((await buyer.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" })).status).toBe(303);
+      const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(buyer.user.uid).first<{ id: string; checkout_session_id: string }>();
+      const staff = await signedInStaff();
+      const reason = "The venue has closed for repairs.";
+      expect((await staff.post(`/staff/events/${course().id}/state`, { action: "cancel", reason, newDateText: "", confirmed: "1" })).status).toBe(303);
+      expect((await bookingsOf(buyer.user.uid)).results.map((b) => b.status)).toEqual(["cancelled"]);
+
+      // Then the card payment goes through: the money is taken, so it is recorded, and given back in full.
+      await payCheckout(order!.checkout_session_id, 12000);
+      expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+      expect((await bookingsOf(buyer.user.uid)).results.map((b) => b.status)).toEqual(["cancelled"]);
+      const note = await env.DB.prepare("SELECT total_pence FROM credit_notes WHERE order_id = ?1").bind(order!.id).first<{ total_pence: number }>();
+      expect(note!.total_pence).toBe(12000);
+      const refund = await env.DB.prepare("SELECT amount_pence, reason FROM refunds WHERE order_id = ?1").bind(order!.id).first<{ amount_pence: number; reason: string }>();
+      expect(refund).toMatchObject({ amount_pence: 12000, reason: expect.stringContaining("paid for after they were cancelled") });
+      // No confirmation for a place that is gone, and no waiting list for a cancelled event.
+      expect(await env.DB.prepare("SELECT 1 FROM email_outbox WHERE user_id = ?1 AND kind = 'event-booking-confirmed'").bind(buyer.user.uid).first()).toBeNull();
+      expect(await env.DB.prepare("SELECT 1 FROM event_waitlist WHERE user_id = ?1").bind(buyer.user.uid).first()).toBeNull();
+      // The webhook again: nothing more.
+      expect((await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+      expect(await count("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?1", order!.id)).toBe(1);
+    } finally {
+      await undoStateChange();
+      await clearCourse();
+    }
+  });
+
   it("an event postponed: its buyers are e-mailed once, bookings stand with nothing refunded, and sales pause", async () => {
     await clearCourse();
     try {

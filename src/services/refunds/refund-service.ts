@@ -93,6 +93,8 @@ export const DASHBOARD_REASON = "Refunded in Stripe's dashboard";
 
 /** Recorded when event places were paid for after their hold ran out and someone else took them. */
 export const LOST_PLACES_REASON = "Event places paid for after the hold ran out had gone to someone else: refunded automatically";
+/** Recorded when a card payment arrives for places already cancelled (the event, or the unpaid order, was cancelled first). */
+export const CANCELLED_PLACES_REASON = "Event places paid for after they were cancelled (the event or the order was cancelled before the payment arrived): refunded automatically";
 
 /** Recorded when staff cancel a whole event (services/events/event-cancellation.ts). */
 export const EVENT_CANCELLED_REASON = "The event was cancelled by the society: its places refunded in full";
@@ -322,7 +324,8 @@ export function createRefundService(deps: RefundServiceDeps) {
      * more), with a credit note, the buyer's e-mail and an audit entry staff see on the order.
      * Returns the amount refunded (0 when nothing could be: logged for staff).
      */
-    async refundLostPlaces(orderId: string, amountPence: number): Promise<number> {
+    async refundLostPlaces(orderId: string, amountPence: number, why: "lost" | "cancelled" = "lost"): Promise<number> {
+      const reason = why === "lost" ? LOST_PLACES_REASON : CANCELLED_PLACES_REASON;
       const [paid] = await deps.orders.payments(orderId);
       const payment = paid?.method === "card" ? await deps.refunds.orderPayment(paid.id) : null;
       const amount = payment ? Math.min(amountPence, payment.amountPence - payment.refundedPence) : 0;
@@ -330,10 +333,10 @@ export function createRefundService(deps: RefundServiceDeps) {
         deps.log.warn("events.lost_places_not_refunded", { orderId, amountPence });
         return 0;
       }
-      const refundId = (await deps.billing.refundPayment(payment.id, amount, { idempotencyKey: `lost-places:${orderId}`, reason: LOST_PLACES_REASON })).id;
+      const refundId = (await deps.billing.refundPayment(payment.id, amount, { idempotencyKey: `lost-places:${orderId}`, reason })).id;
       const by = "system:events";
-      const audit: NewAuditEntry = { staffEmail: by, action: "order.lost_places_refunded", orderId, details: { refundId, amountPence: amount } };
-      await store(newRefund(refundId, payment, amount, LOST_PLACES_REASON, by), payment, audit, []);
+      const audit: NewAuditEntry = { staffEmail: by, action: "order.lost_places_refunded", orderId, details: { refundId, amountPence: amount, why } };
+      await store(newRefund(refundId, payment, amount, reason, by), payment, audit, []);
       return amount;
     },
 
