@@ -19,6 +19,11 @@ import { signedInStaff } from "../support/worker/staff";
 import { londonDate } from "../../src/shared/london-date";
 import { payCheckout, sendWebhook } from "../support/worker/stripe";
 
+// One staff sign-in for the whole file: signing the same address in more than five times a
+// minute is refused by the sign-in limiter (AUTH_EMAIL_LIMITER), which a quick run reaches.
+let staffBrowser: Promise<TestBrowser> | undefined;
+const staffSession = () => (staffBrowser ??= signedInStaff());
+
 let events: SocietyEvent[];
 const bySlug = (slug: string) => events.find((e) => e.slug === slug)!;
 
@@ -281,7 +286,7 @@ describe("staff: sales, attendees and check-in", () => {
     await sendWebhook("checkout.session.completed", { id: order!.checkout_session_id, object: "checkout.session" });
     const conference = bySlug("annual-conference");
 
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const overview = await (await staff.fetch("/staff/events")).text();
     expect(overview).toContain("Annual Conference 2027");
     expect(overview).toMatch(/<td>Member<\/td><td>\d+<\/td><td>\d+<\/td><td>£[\d,]+\.\d\d<\/td><td>£[\d,]+\.\d\d<\/td>/);
@@ -346,7 +351,7 @@ describe("the booking confirmation e-mail", () => {
     const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string }>();
     expect((await confirmations(user.uid)).results).toHaveLength(0);
 
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     expect((await staff.post(`/staff/orders/${order!.id}/payment`, { amount: "360.00", receivedOn: londonDate(new Date()), paymentReference: "BACS 27" })).status).toBe(303);
     const sent = (await confirmations(user.uid)).results;
     expect(sent).toHaveLength(1);
@@ -520,7 +525,7 @@ describe("staff cancel or postpone an event", () => {
       const second = await paidCardBuyer("Card Buyer Two");
       const waiter = await shopper();
       expect((await waiter.browser.post("/events/manual-therapy-course/waitlist", {})).status).toBe(303);
-      const staff = await signedInStaff();
+      const staff = await staffSession();
 
       // A reason is required, and what was typed stays.
       const refused = await staff.post(`/staff/events/${course().id}/state`, { action: "cancel", reason: "No", newDateText: "" });
@@ -587,7 +592,7 @@ describe("staff cancel or postpone an event", () => {
       const add = addedBookings(await buyer.browser.post("/events/manual-therapy-course/book", courseForm("Slow Payer")));
       expect((await buyer.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" })).status).toBe(303);
       const order = await env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1").bind(buyer.user.uid).first<{ id: string; checkout_session_id: string }>();
-      const staff = await signedInStaff();
+      const staff = await staffSession();
       const reason = "The venue has closed for repairs.";
       expect((await staff.post(`/staff/events/${course().id}/state`, { action: "cancel", reason, newDateText: "", confirmed: "1" })).status).toBe(303);
       expect((await bookingsOf(buyer.user.uid)).results.map((b) => b.status)).toEqual(["cancelled"]);
@@ -616,7 +621,7 @@ describe("staff cancel or postpone an event", () => {
     await clearCourse();
     try {
       const buyer = await paidCardBuyer("Postponed Buyer");
-      const staff = await signedInStaff();
+      const staff = await staffSession();
       const postpone = () => staff.post(`/staff/events/${course().id}/state`, { action: "postpone", reason: "The venue is closed for repairs.", newDateText: "Spring 2027", confirmed: "1" });
       expect((await postpone()).status).toBe(303);
       expect((await postpone()).status).toBe(303);

@@ -20,6 +20,11 @@ import { signedInStaff } from "../support/worker/staff";
 import { validForm } from "../support/worker/join-form";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
+// One staff sign-in for the whole file: signing the same address in more than five times a
+// minute is refused by the sign-in limiter (AUTH_EMAIL_LIMITER), which a quick run reaches.
+let staffBrowser: Promise<TestBrowser> | undefined;
+const staffSession = () => (staffBrowser ??= signedInStaff());
+
 /** Queues that only record: the tests deliver through the consumer themselves, so nothing runs behind their back. */
 const quietQueue = { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue;
 const config = (overrides: Partial<Bindings> = {}) => getConfig({ ...env, EMAIL_QUEUE: quietQueue, JOBS_QUEUE: quietQueue, ...overrides } as Bindings);
@@ -326,7 +331,7 @@ describe("audiences by where members are, what they do, when they joined and wha
   });
 
   it("names a filter that is not one of the choices beside its field, and keeps the draft", async () => {
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const bad = await staff.post("/staff/messages", {
       subject: "Study day",
       preheader: "",
@@ -408,7 +413,7 @@ describe("sending", () => {
     expect(await messages().suppression("bounce-00002@example.org")).toMatchObject({ reason: "bounce", clearedAt: null });
     expect(await messages().countAudience("newsletter", EMPTY_AUDIENCE)).toBe(2);
 
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const memberPage = await (await staff.fetch("/staff/members/bounce-00002")).text();
     expect(memberPage).toContain("Bulk mail suppressed");
     expect((await staff.post("/staff/members/bounce-00002/suppression", { note: "" })).status).toBe(400);
@@ -419,7 +424,7 @@ describe("sending", () => {
 
   it("cancelling a scheduled send: it never starts, and a cancelled send holds back what has not gone", async () => {
     await seedMembers("cancel", 4);
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const id = await draft();
     const at = new Date(Date.now() + 3_600_000).toISOString().slice(0, 16).replace("T", " ");
     const scheduled = await staff.post(`/staff/messages/${id}`, { subject: "Winter newsletter", preheader: "", body: BODY, topic: "newsletter", scheduledAt: at, action: "schedule" });
@@ -441,7 +446,7 @@ describe("sending", () => {
 
 describe("staff's compose form", () => {
   it("keeps the draft and names each problem: no subject, a javascript: link, an image not from the media library, a time in the past, an empty audience", async () => {
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const bad = await staff.post("/staff/messages", {
       subject: "",
       preheader: "",
@@ -471,7 +476,7 @@ describe("staff's compose form", () => {
 
   it("shows the audience's count, previews HTML and text, and sends a test to the writer", async () => {
     await seedMembers("compose", 3);
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const created = await staff.post("/staff/messages", { subject: "Study day", preheader: "In March", body: BODY, topic: "newsletter", action: "save" });
     expect(created.status).toBe(303);
     const path = created.headers.get("Location")!.replace(/\?.*$/, "");
@@ -486,7 +491,7 @@ describe("staff's compose form", () => {
 
 describe("staff's topics screen", () => {
   it("adds a topic, renames and describes it, and retires it: no longer offered, its scheduled send stopped, consents kept, each change audited", async () => {
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     try {
       const bad = await staff.post("/staff/messages/topics", { slug: "Study Days!", label: "", description: "Study days near you" });
       expect(bad.status).toBe(400);
@@ -531,7 +536,7 @@ describe("staff's topics screen", () => {
 describe("the public archive", () => {
   it("lists and shows only the sent messages staff published", async () => {
     await seedMembers("archive", 1);
-    const staff = await signedInStaff();
+    const staff = await staffSession();
     const id = await draft({ subject: "Autumn newsletter" });
     await draft({ subject: "Secret draft" });
     await messages().send(id, null, CHOICES, "staff@guildhall.example");
