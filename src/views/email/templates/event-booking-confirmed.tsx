@@ -1,8 +1,8 @@
 import type { EventBookingConfirmedData } from "../../../domain/email";
-import { hrefs } from "../../../shared/links";
 import { eventWhen } from "../email-format";
-import { A, Action, Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
+import { Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
 import { template } from "../template";
+import { BookedPlacesPart, bookedPlacesText } from "./event-booked-places";
 
 const ONLINE = "online: joining details on your tickets page";
 /** When the CMS could not say just now, the tickets page can. */
@@ -22,10 +22,8 @@ const event = (d: EventBookingConfirmedData): Fact[] => [
   { label: "Order", value: d.orderReference },
 ];
 
-const places = (d: EventBookingConfirmedData): Fact[] => d.attendees.map((a) => ({ label: a.name, value: a.ticket }));
 
 const count = (d: EventBookingConfirmedData) => `${d.attendees.length} ${d.attendees.length === 1 ? "place" : "places"}`;
-const TICKETS = "Each attendee's ticket, with the code to show at the door, is on your tickets page.";
 /** Nothing is attached (attachments are often filtered); the calendar file is a link. */
 const CALENDAR = "Add it to your calendar (an .ics file, nothing is attached to this e-mail)";
 
@@ -43,13 +41,7 @@ export const eventBookingConfirmed = template<EventBookingConfirmedData>({
           <P>{d.joiningInstructions}</P>
         </>
       ) : null}
-      <H2>Who is booked</H2>
-      <Facts facts={places(d)} />
-      <P>{TICKETS}</P>
-      <Action href={ctx.link(hrefs.myEvents)}>Your tickets</Action>
-      <P>
-        <A href={ctx.link(hrefs.eventCalendar(d.eventSlug))}>{CALENDAR}</A>
-      </P>
+      <BookedPlacesPart data={d} ctx={ctx} calendar={CALENDAR} />
     </>
   ),
   text: (d, ctx) =>
@@ -57,10 +49,6 @@ export const eventBookingConfirmed = template<EventBookingConfirmedData>({
       `Your booking for ${d.eventName} is confirmed: ${count(d)}.`,
       textFacts(event(d)),
       ...(d.online && d.joiningInstructions ? [textHeading("How to join"), d.joiningInstructions] : []),
-      textHeading("Who is booked"),
-      textFacts(places(d)),
-      TICKETS,
-      `Your tickets: ${ctx.link(hrefs.myEvents)}`,
-      `${CALENDAR}: ${ctx.link(hrefs.eventCalendar(d.eventSlug))}`,
+      ...bookedPlacesText(d, ctx, CALENDAR),
     ),
 });

@@ -1,8 +1,8 @@
 import type { EventReminderData } from "../../../domain/email";
-import { hrefs } from "../../../shared/links";
 import { eventWhen } from "../email-format";
-import { A, Action, Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
+import { Facts, H2, P, paragraphs, textFacts, textHeading, type Fact } from "../parts";
 import { template } from "../template";
+import { BookedPlacesPart, bookedPlacesText } from "./event-booked-places";
 
 function where(d: EventReminderData): string {
   const venue = d.venue ? [d.venue.name, d.venue.address].filter(Boolean).join(", ") : null;
@@ -16,9 +16,7 @@ const facts = (d: EventReminderData): Fact[] => [
   { label: "Where", value: where(d) },
 ];
 
-const places = (d: EventReminderData): Fact[] => d.attendees.map((a) => ({ label: a.name, value: a.ticket }));
 
-const TICKETS = "Each attendee's ticket, with the code to show at the door, is on your tickets page.";
 const JOIN_LINK = "The joining link is on your tickets page (signed in), from shortly before the start.";
 const CALENDAR = "Add it to your calendar (an .ics file)";
 
@@ -37,13 +35,7 @@ export const eventReminder = template<EventReminderData>({
           <P>{JOIN_LINK}</P>
         </>
       ) : null}
-      <H2>Who is booked</H2>
-      <Facts facts={places(d)} />
-      <P>{TICKETS}</P>
-      <Action href={ctx.link(hrefs.myEvents)}>Your tickets</Action>
-      <P>
-        <A href={ctx.link(hrefs.eventCalendar(d.eventSlug))}>{CALENDAR}</A>
-      </P>
+      <BookedPlacesPart data={d} ctx={ctx} calendar={CALENDAR} />
     </>
   ),
   text: (d, ctx) =>
@@ -51,10 +43,6 @@ export const eventReminder = template<EventReminderData>({
       `A reminder that ${d.eventName} is tomorrow.`,
       textFacts(facts(d)),
       ...(d.online ? [textHeading("How to join"), ...(d.joiningInstructions ? [d.joiningInstructions] : []), JOIN_LINK] : []),
-      textHeading("Who is booked"),
-      textFacts(places(d)),
-      TICKETS,
-      `Your tickets: ${ctx.link(hrefs.myEvents)}`,
-      `${CALENDAR}: ${ctx.link(hrefs.eventCalendar(d.eventSlug))}`,
+      ...bookedPlacesText(d, ctx, CALENDAR),
     ),
 });
