@@ -17,10 +17,24 @@ module.exports = {
     },
     {
       name: "routes-only-routes",
-      comment: "src/routes holds route modules only: nothing else imports them but the app.",
+      comment: "src/routes holds route modules only: nothing else imports them but the app (the staff area's, src/staff-area.ts).",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/app\\.ts$" },
-      to: { path: "^src/routes/" },
+      to: { path: "^src/routes/", pathNot: "^src/routes/staff-" },
+    },
+    {
+      name: "staff-routes-in-the-staff-area",
+      comment: "The staff area's route modules are mounted by src/staff-area.ts alone, so they stay out of what the Worker loads at start-up (decision 0067).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/staff-area\\.ts$" },
+      to: { path: "^src/routes/staff-" },
+    },
+    {
+      name: "staff-area-loaded-on-first-use",
+      comment: "The app imports the staff area with a dynamic import() only: a static import from anywhere would put the staff pages back into start-up (decision 0067).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/staff-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
     },
     {
       name: "services-not-web",

@@ -8,9 +8,9 @@
 //              paths (Checkout, webhooks, refunds, the billing portal).
 //   cms-transport  graphql-request and the GraphQL parser (src/adapters/cms/graphql-transport.ts):
 //              needed only when the CMS is asked (a cache miss or a draft preview).
-// Each entry becomes src/generated/<name>.js (git-ignored). src/lazy-modules.ts imports it at
-// run time; wrangler uploads it beside the Worker (wrangler.toml [[rules]]), and tests and
-// `wrangler dev` load the same file. npm install, npm run dev, the test setup, the bench and
+// Each entry becomes src/generated/<name>.js (git-ignored), which src/lazy-modules.ts imports at
+// run time and the Vitest projects load; scripts/build-worker.mjs builds the same files into
+// dist/worker/generated, which wrangler uploads beside the Worker (wrangler.toml [[rules]]). npm install, npm run dev, the test setup, the bench and
 // the deploy all build it first.
 import { build } from "esbuild";
 import { mkdirSync } from "node:fs";
@@ -43,9 +43,9 @@ const unusedByEmail = {
   },
 };
 
-export async function buildWorkerModules({ quiet = false } = {}) {
+/** Builds them into src/generated (where src/lazy-modules.ts finds them), or into `outdir`. */
+export async function buildWorkerModules({ quiet = false, outdir = join(ROOT, "src", "generated") } = {}) {
   const started = Date.now();
-  const outdir = join(ROOT, "src", "generated");
   mkdirSync(outdir, { recursive: true });
   await build({
     entryPoints: Object.fromEntries(Object.entries(WORKER_MODULES).map(([name, path]) => [name, join(ROOT, path)])),

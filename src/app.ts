@@ -1,4 +1,8 @@
-/** Builds the Hono app: middleware order, routes and the one error handler. */
+/**
+ * Builds the Hono app: middleware order, routes and the one error handler. The staff area's
+ * routes are loaded on the first request for a /staff address (src/staff-area.ts,
+ * docs/decisions/0067): until then the Worker serves every other address from an app without them.
+ */
 import { Hono } from "hono";
 import { AppError } from "./errors";
 import { errorHandler } from "./middleware/error-handler";
@@ -30,7 +34,6 @@ import { userProFormaRoutes } from "./routes/user-pro-forma";
 import { userCreditNoteRoutes } from "./routes/user-credit-notes";
 import { userCpdRoutes } from "./routes/user-cpd";
 import { certificateRoutes } from "./routes/certificates";
-import { staffCertificatesRoutes } from "./routes/staff-certificates";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
 import { generalPageRoutes } from "./routes/pages";
@@ -40,52 +43,62 @@ import { previewRoutes } from "./routes/preview";
 import { seoFileRoutes } from "./routes/seo-files";
 import { searchRoutes } from "./routes/search";
 import { signInPageRoutes } from "./routes/sign-in-page";
-import { staffApplicationRoutes } from "./routes/staff-application";
-import { staffApplicationsRoutes } from "./routes/staff-applications";
-import { staffApplicantDataRoutes } from "./routes/staff-applicant-data";
-import { staffMembersRoutes } from "./routes/staff-members";
-import { staffOrderRoutes } from "./routes/staff-order";
-import { staffOrdersRoutes } from "./routes/staff-orders";
-import { staffExportsRoutes } from "./routes/staff-exports";
-import { staffFinanceRoutes } from "./routes/staff-finance";
-import { staffDashboardRoutes } from "./routes/staff-dashboard";
-import { staffReceiptRoutes } from "./routes/staff-receipt";
-import { staffProFormaRoutes } from "./routes/staff-pro-forma";
-import { staffCreditNoteRoutes } from "./routes/staff-credit-note";
-import { staffPaymentRefundRoutes } from "./routes/staff-payment-refund";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
 import { cartRoutes } from "./routes/cart";
 import { eventRoutes } from "./routes/events";
 import { userEventsRoutes } from "./routes/user-events";
-import { staffEventAttendanceRoutes } from "./routes/staff-event-attendance";
-import { staffEventsRoutes } from "./routes/staff-events";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { directoryRoutes } from "./routes/directory";
 import { findPractitionerRoutes, PRACTITIONER_CONTACT_PATH } from "./routes/find-a-practitioner";
 import { userPracticeRoutes } from "./routes/user-practice";
-import { staffPractitionersRoutes } from "./routes/staff-practitioners";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
-import { staffEmailsRoutes } from "./routes/staff-emails";
-import { staffMemberImportRoutes } from "./routes/staff-member-import";
-import { staffMemberRoutes } from "./routes/staff-member";
-import { staffMemberDetailsRoutes } from "./routes/staff-member-details";
-import { staffMemberNewRoutes } from "./routes/staff-member-new";
-import { staffMemberMergeRoutes } from "./routes/staff-member-merge";
-import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
-import { staffTeamRoutes } from "./routes/staff-team";
-import { staffMessagesRoutes } from "./routes/staff-messages";
-import { staffMessageTopicsRoutes } from "./routes/staff-message-topics";
 import { messageTopicRoutes } from "./routes/message-topics";
 import { newsletterRoutes } from "./routes/newsletters";
 import { TOPIC_CHOICES_PATH, TOPIC_UNSUBSCRIBE_PATH } from "./services/messages/consents";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
+import type { Bindings } from "./env";
 import type { HonoEnv, StaffEnv } from "./types";
 
+/** The staff area's addresses: the gate below and the lazily loaded routes cover the same ones. */
+export function inStaffArea(pathname: string): boolean {
+  return pathname === "/staff" || pathname.startsWith("/staff/");
+}
+
+/**
+ * The Worker's fetch handler. A /staff request goes to the app with the staff area mounted,
+ * built once per isolate when the first such request arrives; every other request to the app
+ * without it. Both are built by buildApp from the same middleware, in the same order, so the
+ * two differ only in the staff area's routes (a /staff address in the app without them could
+ * only reach the 404 page, which it never does). A failed load is not kept: the next staff
+ * request tries again.
+ */
 export function createApp() {
+  const site = buildApp();
+  let withStaffArea: Promise<Hono<HonoEnv>> | undefined;
+  const staffApp = () => {
+    withStaffArea ??= import("./staff-area").then(
+      ({ staffArea }) => buildApp(staffArea()),
+      (error: unknown) => {
+        withStaffArea = undefined;
+        throw error;
+      },
+    );
+    return withStaffArea;
+  };
+  return {
+    async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
+      if (!inStaffArea(new URL(request.url).pathname)) return site.fetch(request, env, ctx);
+      return (await staffApp()).fetch(request, env, ctx);
+    },
+  };
+}
+
+/** The app with or without the staff area's routes (the tests read the whole route table from it). */
+export function buildApp(staffArea?: Hono<StaffEnv>) {
   const app = new Hono<HonoEnv>();
   app.use(requestId());
   app.use(config());
@@ -96,7 +109,7 @@ export function createApp() {
   app.use(init());
   app.use(session());
   // The staff area's gate, once, before the CSRF check, so anyone but staff gets a 404 there,
-  // whatever the method (the area's routes: staffArea below).
+  // whatever the method (the area's routes: src/staff-area.ts).
   app.use("/staff/*", requireStaff());
   // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
@@ -136,7 +149,7 @@ export function createApp() {
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
-  app.route("/", staffArea());
+  if (staffArea) app.route("/", staffArea);
   app.route("/", emailPreferenceRoutes);
   app.route("/", messageTopicRoutes);
   app.route("/", devMailboxRoutes);
@@ -171,45 +184,4 @@ function userArea() {
     .route("/", userCpdRoutes)
     .route("/", directoryRoutes)
     .route("/", userPracticeRoutes);
-}
-
-/**
- * The staff area's pages. Their gate (middleware/require-staff) is mounted once over /staff/* in
- * createApp, before the CSRF check, so a stranger gets a 404 whatever the method; the modules are
- * typed StaffEnv (a session and the staff member who passed), which holds because they are
- * mounted only here.
- */
-function staffArea() {
-  return (
-    new Hono<StaffEnv>()
-      .route("/", staffSecondFactorRoutes)
-      .route("/", staffTeamRoutes)
-      .route("/", staffApplicationsRoutes)
-      .route("/", staffApplicantDataRoutes)
-      .route("/", staffMembersRoutes)
-      .route("/", staffApplicationRoutes)
-      .route("/", staffOrdersRoutes)
-      .route("/", staffEventsRoutes)
-      .route("/", staffEventAttendanceRoutes)
-      .route("/", staffExportsRoutes)
-      .route("/", staffFinanceRoutes)
-      .route("/", staffDashboardRoutes)
-      .route("/", staffOrderRoutes)
-      .route("/", staffReceiptRoutes)
-      .route("/", staffProFormaRoutes)
-      .route("/", staffCreditNoteRoutes)
-      .route("/", staffPaymentRefundRoutes)
-      .route("/", staffEmailsRoutes)
-      // Before the messages, whose /staff/messages/:id would otherwise take /staff/messages/topics.
-      .route("/", staffMessageTopicsRoutes)
-      .route("/", staffMessagesRoutes)
-      .route("/", staffCertificatesRoutes)
-      .route("/", staffMemberImportRoutes)
-      .route("/", staffPractitionersRoutes)
-      // After the import and the form for a new member, whose paths this would otherwise take.
-      .route("/", staffMemberNewRoutes)
-      .route("/", staffMemberMergeRoutes)
-      .route("/", staffMemberRoutes)
-      .route("/", staffMemberDetailsRoutes)
-  );
 }

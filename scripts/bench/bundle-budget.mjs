@@ -1,5 +1,7 @@
-// The Worker's main module, gzipped, may be at most this many bytes. CI checks it
-// (test/production/production-bundle.test.ts) and `npm run bench` prints the figure beside it.
+// The Worker's main module, gzipped, may be at most this many bytes: what an isolate loads at
+// start-up, the entry point and the chunks it imports statically, each gzipped as stored
+// (scripts/bench/worker.mjs startupModules). CI checks it (test/production/production-bundle.test.ts)
+// and `npm run bench` prints the figure beside it.
 // What start-up needs stays in the main module; what only some requests need is a lazily loaded
 // module (src/lazy-modules.ts): the Markdown pipeline, the e-mail renderer, the Stripe SDK and
 // the GraphQL client. Raise the budget only with a reason in the commit that does.
@@ -14,4 +16,7 @@
 // waiting-list offers, merging duplicates, the column-mapped import, Direct Debit and the message
 // audiences and topics screen brought it to 422 KiB. Again mostly staff pages: the same split
 // would take it back under the old budget; it is the first thing to do in this area.
-export const MAIN_MODULE_GZIP_BUDGET_BYTES = 440 * 1024;
+// 2026-11-28 (later): 440 -> 360 KiB. The Worker is built with esbuild's code splitting
+// (scripts/build-worker.mjs, decision 0067) and the staff area's routes and views are a chunk
+// loaded on the first /staff request (53 KiB gzipped): 354 KiB at start-up.
+export const MAIN_MODULE_GZIP_BUDGET_BYTES = 360 * 1024;

@@ -18,10 +18,33 @@ export const OFFLINE_ENV = {
   WRANGLER_HIDE_BANNER: "true",
 };
 
-/** The lazily loaded modules wrangler put beside the bundle (src/lazy-modules.ts). */
+/**
+ * The modules wrangler put beside the bundle: the build's chunks (guildhall-*.mjs, decision 0067)
+ * and the libraries src/lazy-modules.ts loads (generated/*.js).
+ */
 export function lazyModules(scriptPath) {
-  const dir = join(dirname(scriptPath), "generated");
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".js")).map((f) => join(dir, f)) : [];
+  const dir = dirname(scriptPath);
+  const chunks = readdirSync(dir).filter((f) => /^guildhall-.*\.mjs$/.test(f)).map((f) => join(dir, f));
+  const generated = join(dir, "generated");
+  return [...chunks, ...(existsSync(generated) ? readdirSync(generated).filter((f) => f.endsWith(".js")).map((f) => join(generated, f)) : [])];
+}
+
+/**
+ * What an isolate loads and evaluates at start-up: the bundle and every chunk it imports
+ * statically, and theirs in turn (a dynamic `import("./…")` is left for the request that needs it).
+ */
+export function startupModules(scriptPath) {
+  const dir = dirname(scriptPath);
+  const found = [scriptPath];
+  for (let i = 0; i < found.length; i++) {
+    const code = readFileSync(found[i], "utf8");
+    // Minified static imports: `from"./guildhall-….mjs"` or a bare `import"./guildhall-….mjs"`.
+    for (const [, name] of code.matchAll(/(?:from|import)\s*["']\.\/(guildhall-[^"']+\.mjs)["']/g)) {
+      const path = join(dir, name);
+      if (!found.includes(path)) found.push(path);
+    }
+  }
+  return found;
 }
 
 /** Bundles src/ into `outDir/index.js` with wrangler; returns the bundle's path. */

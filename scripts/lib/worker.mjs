@@ -102,7 +102,9 @@ export async function startWorker({ port, host = "localhost", persistTo, vars = 
     ...(persistTo ? ["--persist-to", persistTo] : []),
     ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ];
-  const proc = startProcess("worker", process.execPath, args, { cwd: ROOT, env: OFFLINE_ENV, log });
+  // React's development build, as wrangler's own bundling chose for `wrangler dev` (scripts/build-worker.mjs reads it).
+  const env = { ...OFFLINE_ENV, NODE_ENV: process.env.NODE_ENV || "development" };
+  const proc = startProcess("worker", process.execPath, args, { cwd: ROOT, env, log });
   const url = `http://${host === "localhost" ? "localhost" : host}:${port}`;
   await waitForHttp(`${url}/robots.txt`, { proc, timeoutMs: 60_000, accept: () => true });
   return { url, stop: () => proc.stop(), proc };

@@ -12,7 +12,8 @@
  * rewritten (a later note amends them).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { buildApp } from "../../src/app";
+import { staffArea } from "../../src/staff-area";
 import { EnvSchema } from "../../src/env";
 import { STRIPE_PERMISSIONS } from "../../src/adapters/stripe/api-permissions";
 import { HANDLED_EVENTS } from "../../src/services/payments/stripe-webhook";
@@ -103,7 +104,7 @@ describe("site addresses", () => {
     ["/user/{slug}", "an editor's page of type User, served by the general pages' route"],
     ["/user/cpd-log", "an old address a seeded redirect in the CMS answers"],
   ]);
-  const routes = createApp()
+  const routes = buildApp(staffArea())
     .routes.filter((route) => route.method !== "ALL")
     // The general pages' catch-all routes would match any address: documented addresses must be routes of their own.
     .filter((route) => !/^\/:(?:type|slug)\{/.test(route.path))
@@ -171,7 +172,7 @@ describe("staff role tables", () => {
   const AREAS: StaffAccessArea[] = ["membership", "finance", "reports", "communications", "team"];
   // An area "changes" only where the app serves something but GET under it (the dashboard only shows).
   const changeable = new Set(
-    createApp()
+    staffArea()
       .routes.filter((route) => route.path.startsWith("/staff/") && !["GET", "ALL"].includes(route.method))
       .map((route) => staffAreaOf(route.path)),
   );

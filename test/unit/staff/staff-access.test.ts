@@ -1,14 +1,14 @@
 /**
- * Every staff route has a role rule: the app's own route table is read, so a new /staff route
+ * Every staff route has a role rule: the staff area's own route table is read, so a new /staff route
  * without an entry in the map fails here, and so does an entry no route has any more.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../src/app";
+import { staffArea } from "../../../src/staff-area";
 import { STAFF_ROLES, type StaffRole } from "../../../src/domain/staff";
 import { isChange, roleMay, STAFF_ROUTE_AREAS, staffAreaOf, staffHome, type StaffAccessArea } from "../../../src/services/staff/staff-access";
 
 const staffRoutes = () => {
-  const routes = createApp().routes.filter((route) => route.path.startsWith("/staff/") && route.method !== "ALL" && !route.path.endsWith("*"));
+  const routes = staffArea().routes.filter((route) => route.path.startsWith("/staff/") && route.method !== "ALL" && !route.path.endsWith("*"));
   return [...new Map(routes.map((route) => [`${route.method} ${route.path}`, route])).values()];
 };
 
