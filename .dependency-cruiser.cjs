@@ -30,6 +30,20 @@ module.exports = {
       to: { path: "^src/routes/staff-" },
     },
     {
+      name: "staff-area-services-in-the-staff-area",
+      comment: "The staff area's own services are built by the staff area's chunk alone; imported anywhere else they would be back in start-up (decision 0067).",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/staff-area\\.ts$", "^src/wiring/staff-area\\.ts$"] },
+      to: { path: "^src/wiring/staff-area\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "background-loaded-on-first-use",
+      comment: "The cron and queue work is imported with a dynamic import() only, so no request loads it (decision 0067).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/background\\.ts$", dependencyTypesNot: ["dynamic-import"] },
+    },
+    {
       name: "staff-area-loaded-on-first-use",
       comment: "The app imports the staff area with a dynamic import() only: a static import from anywhere would put the staff pages back into start-up (decision 0067).",
       severity: "error",
@@ -60,9 +74,9 @@ module.exports = {
     },
     {
       name: "wiring-from-entry-points",
-      comment: "Only the entry points reach the composition root: the Worker's cron and queue handlers, and the middleware that attaches it to a request.",
+      comment: "Only the entry points reach the composition root: the Worker's cron and queue handlers (src/index.ts, src/background.ts), the staff area's chunk (its own services), and the middleware that attaches it to a request.",
       severity: "error",
-      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
+      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/background\\.ts$", "^src/staff-area\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
       to: { path: "^src/wiring/" },
     },
     {

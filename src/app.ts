@@ -8,7 +8,7 @@ import { AppError } from "./errors";
 import { errorHandler } from "./middleware/error-handler";
 import { csrf } from "./middleware/csrf";
 import { edgeCache } from "./middleware/edge-cache";
-import { config, init } from "./middleware/init";
+import { config, init, type ServicesBuilder } from "./middleware/init";
 import { nextAuthRefusals } from "./middleware/next-auth-refusals";
 import { renderer } from "./middleware/renderer";
 import { redirects } from "./middleware/redirects";
@@ -81,7 +81,7 @@ export function createApp() {
   let withStaffArea: Promise<Hono<HonoEnv>> | undefined;
   const staffApp = () => {
     withStaffArea ??= import("./staff-area").then(
-      ({ staffArea }) => buildApp(staffArea()),
+      ({ staffArea, buildStaffAreaServices }) => buildApp({ routes: staffArea(), services: buildStaffAreaServices }),
       (error: unknown) => {
         withStaffArea = undefined;
         throw error;
@@ -97,8 +97,14 @@ export function createApp() {
   };
 }
 
-/** The app with or without the staff area's routes (the tests read the whole route table from it). */
-export function buildApp(staffArea?: Hono<StaffEnv>) {
+/** The staff area as its chunk brings it: its routes, and what builds its requests' services. */
+export interface StaffArea {
+  routes: Hono<StaffEnv>;
+  services: ServicesBuilder;
+}
+
+/** The app with or without the staff area (the tests read the whole route table from it). */
+export function buildApp(staffArea?: StaffArea) {
   const app = new Hono<HonoEnv>();
   app.use(requestId());
   app.use(config());
@@ -106,7 +112,7 @@ export function buildApp(staffArea?: Hono<StaffEnv>) {
   // with no services built and no D1 read.
   app.use(edgeCache());
   app.use(securityHeaders());
-  app.use(init());
+  app.use(init(staffArea?.services));
   app.use(session());
   // The staff area's gate, once, before the CSRF check, so anyone but staff gets a 404 there,
   // whatever the method (the area's routes: src/staff-area.ts).
@@ -149,7 +155,7 @@ export function buildApp(staffArea?: Hono<StaffEnv>) {
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
-  if (staffArea) app.route("/", staffArea);
+  if (staffArea) app.route("/", staffArea.routes);
   app.route("/", emailPreferenceRoutes);
   app.route("/", messageTopicRoutes);
   app.route("/", devMailboxRoutes);

@@ -1,7 +1,7 @@
 /**
- * The staff area's routes, a module of their own: src/app.ts imports it on the first request
- * for a /staff address, so an isolate that serves only the public site and members never loads
- * the staff pages, their views or their services' code (docs/decisions/0067). It is part of the
+ * The staff area's routes and services, a module of their own: src/app.ts imports it on the
+ * first request for a /staff address, so an isolate that serves only the public site and members
+ * never loads the staff pages, their views or the staff-only services' code (docs/decisions/0067). It is part of the
  * same module graph as the rest of the Worker (a chunk of scripts/build-worker.mjs's split
  * build), so every module it shares with the app, from React to AppError, is the same instance.
  */
@@ -34,6 +34,9 @@ import { staffTeamRoutes } from "./routes/staff-team";
 import { staffMessagesRoutes } from "./routes/staff-messages";
 import { staffMessageTopicsRoutes } from "./routes/staff-message-topics";
 import type { StaffEnv } from "./types";
+
+/** What builds a staff request's services: every area's and the staff area's own. */
+export { buildStaffAreaServices } from "./wiring/staff-area";
 
 /**
  * The staff area's pages. Their gate (middleware/require-staff) is mounted once over /staff/* in

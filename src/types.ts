@@ -6,6 +6,7 @@ import type { Bindings, Config } from "./env";
 import type { BlockOptions, LoadedBlocks } from "./middleware/renderer/block-context";
 import type { SiteContext } from "./views/site-context";
 import type { Services } from "./wiring";
+import type { StaffAreaServices } from "./wiring/staff-area";
 
 /**
  * The Hono environment: bindings from wrangler, the configuration, the request's services
@@ -52,8 +53,9 @@ export interface SignedInEnv extends HonoEnv {
 
 /**
  * The routes behind the staff gate (middleware/require-staff), which the app mounts once over
- * /staff/* (app.ts, the staff area): a session, and the staff member it passed the gate as.
+ * /staff/* (staff-area.ts): a session, the staff member it passed the gate as, and the staff
+ * area's own services beside every other area's (wiring/staff-area.ts).
  */
 export interface StaffEnv extends HonoEnv {
-  Variables: SignedInEnv["Variables"] & { staffMember: StaffMember };
+  Variables: SignedInEnv["Variables"] & { staffMember: StaffMember; services: StaffAreaServices };
 }

@@ -16,7 +16,9 @@
 // waiting-list offers, merging duplicates, the column-mapped import, Direct Debit and the message
 // audiences and topics screen brought it to 422 KiB. Again mostly staff pages: the same split
 // would take it back under the old budget; it is the first thing to do in this area.
-// 2026-11-28 (later): 440 -> 360 KiB. The Worker is built with esbuild's code splitting
-// (scripts/build-worker.mjs, decision 0067) and the staff area's routes and views are a chunk
-// loaded on the first /staff request (53 KiB gzipped): 354 KiB at start-up.
-export const MAIN_MODULE_GZIP_BUDGET_BYTES = 360 * 1024;
+// 2026-11-28 (later): 440 -> 325 KiB. The Worker is built with esbuild's code splitting
+// (scripts/build-worker.mjs, decision 0067): the staff area's routes, views and own services are
+// a chunk loaded on the first /staff request (64 KiB gzipped), the cron and queue work another
+// (8 KiB, and 21 KiB the two share): 318 KiB at start-up. What is left is the public site's and
+// members' code and the services they share with the staff area (the decision says what next).
+export const MAIN_MODULE_GZIP_BUDGET_BYTES = 325 * 1024;

@@ -28,7 +28,7 @@ import { offerFreedPlaces } from "../services/events/waitlist-offers";
 import type { EventReminderDeps } from "../services/events/event-reminders";
 import { emailServices } from "./email";
 import { buildCore } from "./core";
-import { eventCancellation } from "./events";
+import { eventCancellation } from "./event-cancellation";
 import { refundServiceOf } from "./money";
 import { buildPayments } from "./payments";
 

@@ -1,31 +1,14 @@
-/** Events and conferences: the public list and pages, holding places for the cart, waiting-list offers, staff's sales, check-in and attendance, and cancelling or postponing an event (services/events). */
+/** Events and conferences: the public list and pages, holding places for the cart, waiting-list offers, and check-in and attendance (services/events); staff's sales and cancelling or postponing an event are the staff area's (staff-area.ts, event-cancellation.ts). */
 import { createEventAttendanceStore } from "../adapters/d1/event-attendance";
-import { createEventStateChangeStore } from "../adapters/d1/event-state-changes";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
 import { log } from "../log";
 import { cpdProvider } from "../services/cpd/provider";
 import { createEventAttendance } from "../services/events/event-attendance";
-import { createEventCancellation } from "../services/events/event-cancellation";
 import { createEventService } from "../services/events/event-service";
 import { createOfferClaims } from "../services/events/offer-claims";
-import { createStaffEvents } from "../services/events/staff-events";
-import type { RefundService } from "../services/refunds/refund-service";
 import type { Core } from "./core";
 
-/** Staff's cancelling or postponing of an event; its refunds go on from the jobs queue. */
-export function eventCancellation({ config, db, stores, published, email }: Core, refunds: RefundService) {
-  return createEventCancellation({
-    content: published,
-    changes: createEventStateChangeStore(db),
-    refunds,
-    audit: stores.audit,
-    outbox: email.outbox,
-    continueLater: async (eventId) => void (await config.bindings.jobsQueue.send({ job: "event-cancellation", eventId })),
-    log,
-  });
-}
-
-export function eventServices(core: Core, refunds: RefundService) {
+export function eventServices(core: Core) {
   const { config, db, stores, published, notices, batch, now, newId } = core;
   const eventAttendance = createEventAttendance({
     content: published,
@@ -42,11 +25,7 @@ export function eventServices(core: Core, refunds: RefundService) {
     events: createEventService({ content: published, bookings: stores.eventBookings, now }),
     /** A waiting-list offer's holder: their open offers and claiming one into the cart (/user/events). */
     offerClaims: createOfferClaims({ offers: createWaitlistOfferStore(db), content: published, now }),
-    /** /staff/events: sales, attendees, check-in (which credits the attendee's CPD). */
-    staffEvents: createStaffEvents({ content: published, bookings: stores.eventBookings, now, attended: eventAttendance.checkedIn }),
     /** /staff/events/{id}/attendance: an online session's attendance report, marking by hand, and the CPD it earns. */
     eventAttendance,
-    /** /staff/events/{id}: cancelling or postponing the event. */
-    eventCancellation: eventCancellation(core, refunds),
   };
 }

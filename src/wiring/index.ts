@@ -1,7 +1,9 @@
 /**
  * The composition root: every service a request uses, built once per request from the
- * validated configuration, area by area (one module each). The cron and the queue build theirs
- * from the same modules (background.ts). Wiring only: a rule written here belongs in a service.
+ * validated configuration, area by area (one module each). The staff area's own services are
+ * built by staff-area.ts, which only the staff area's chunk imports (decision 0067), on top of
+ * these. The cron and the queue build theirs from the same modules (background.ts). Wiring
+ * only: a rule written here belongs in a service.
  */
 import type { Config } from "../env";
 import { authServices } from "./auth";
@@ -16,19 +18,30 @@ import { practitionerServices } from "./practitioners";
 import { privacyServices } from "./privacy";
 import { searchServices } from "./search";
 import { staffServices } from "./staff";
-import { staffExports } from "./exports";
 import { vettingServices } from "./vetting";
-import { consentServices, messageServices, topicServices } from "./messages";
+import { consentServices, messageServices } from "./messages";
 
 export type { RequestContext } from "./core";
-export type Services = ReturnType<typeof buildServices>;
+/** The services of a request outside the staff area. */
+export type Services = ReturnType<typeof siteServices>;
+export type Areas = ReturnType<typeof buildAreas>;
 
-export function buildServices(config: Config, request: RequestContext) {
+/** The services of a request outside the staff area (the staff area's: staff-area.ts). */
+export function buildServices(config: Config, request: RequestContext): Services {
+  return siteServices(buildAreas(config, request));
+}
+
+/** What the areas' services are built from, once per request; the staff area's wiring builds on it too. */
+export function buildAreas(config: Config, request: RequestContext) {
   const core = buildCore(config, request);
   const payments = buildPayments(core);
   const signIn = authServices(core);
   const membership = membershipServices(core, payments, signIn);
   const money = moneyServices(core, payments, signIn.attemptLimits);
+  return { config, request, core, payments, signIn, membership, money };
+}
+
+export function siteServices({ config, request, core, payments, signIn, membership, money }: Areas) {
   return {
     ...contentServices(config, core.published, request.preview),
     ...signIn,
@@ -37,11 +50,9 @@ export function buildServices(config: Config, request: RequestContext) {
     /** Staff's review of applications that need approval, and applicants' documents. */
     vetting: vettingServices(core, payments, { staffApplications: membership.staffApplications, refunds: money.refunds }),
     ...staffServices(core),
-    /** Exports too big for one download, built in the background (/staff/exports/…). */
-    staffExports: staffExports(config),
     cpd: cpdServices(core),
-    /** Events and conferences: lists, pages, places held for the cart (/events); staff's sales and check-in. */
-    ...eventServices(core, money.refunds),
+    /** Events and conferences: lists, pages, places held for the cart (/events); check-in and attendance. */
+    ...eventServices(core),
     privacy: privacyServices(core, payments),
     /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
     practitioners: practitionerServices(core),
@@ -50,8 +61,6 @@ export function buildServices(config: Config, request: RequestContext) {
     /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */
     consents: consentServices(config),
     messages: messageServices(config),
-    /** Staff keeping the mailing topics (/staff/messages/topics). */
-    messageTopics: topicServices(config),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email: core.email,
   };

@@ -7,28 +7,18 @@ import { createDirectoryStore } from "../adapters/d1/directory";
 import { createApplicantDocumentFiles } from "../adapters/r2/applicant-documents";
 import { createDocumentUploads } from "../services/vetting/document-uploads";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
-import { createMemberMergeStore } from "../adapters/d1/member-merges";
-import { createMemberOfficeStore } from "../adapters/d1/member-office";
 import { createMemberProfileStore } from "../adapters/d1/member-profiles";
-import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
-import { createMembersRegisterStore } from "../adapters/d1/members-register";
 import { log } from "../log";
 import type { AttemptLimits } from "../services/auth/attempt-limits";
 import type { AuthService } from "../services/auth/auth-service";
 import { createDirectoryService } from "../services/directory/directory-service";
 import { memberCard } from "../services/membership/member-card";
-import { createMemberMerge } from "../services/membership/member-merge";
-import { createMemberOffice } from "../services/membership/member-office";
-import { createMemberDetailsEdit } from "../services/membership/member-details-edit";
-import { createMemberCreation } from "../services/membership/member-creation";
-import { createMembersRegister } from "../services/membership/members-register";
 import { createMembershipChangeService } from "../services/membership/membership-changes";
 import { createMembershipService } from "../services/membership/membership-service";
 import { createStaffApplications } from "../services/membership/staff-applications";
 import { publishedTerms } from "../services/membership/terms";
 import { createMemberProfileService } from "../services/profile/member-profile";
 import type { Core } from "./core";
-import { memberImport } from "./member-import";
 import type { Payments } from "./payments";
 
 export function membershipServices(core: Core, payments: Payments, signIn: { auth: AuthService; attemptLimits: AttemptLimits }) {
@@ -89,32 +79,6 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
       card,
       newId,
       year: { changes: stores.membershipChanges, memberships: stores.memberships, graceDays, terms, followUps },
-      downloadMaxRows: config.exports.downloadMaxRows,
-    }),
-    /** Staff bring existing members across from a CSV file (/staff/members/import). */
-    memberImport: memberImport(config, published, email.outbox),
-    /** The membership office: staff notes and changes of a member's standing. */
-    memberOffice: createMemberOffice({ memberships: stores.memberships, store: createMemberOfficeStore(db, stores.audit), newId }),
-    /** Duplicate member records: the likely ones, and staff's merge of two (/staff/members/duplicates, /staff/members/merge). */
-    memberMerge: createMemberMerge({ store: createMemberMergeStore(db), newId }),
-    /** Staff make a member by hand (/staff/members/new). */
-    memberCreation: createMemberCreation({ store: createMemberOfficeStore(db, stores.audit), outbox: email.outbox, terms }),
-    /** Staff edit a member's details and membership type (/staff/members/:userId/details). */
-    memberDetailsEdit: createMemberDetailsEdit({
-      applications: stores.applications,
-      memberships: stores.memberships,
-      store: createMemberOfficeStore(db, stores.audit),
-      terms,
-      joinPage: () => published.joinPage(),
-      now,
-    }),
-    /** The staff members register. */
-    membersRegister: createMembersRegister({
-      store: createMembersRegisterStore(db),
-      timeline: createMemberTimelineStore(db),
-      audit: stores.audit,
-      graceDays,
-      now,
       downloadMaxRows: config.exports.downloadMaxRows,
     }),
   };

@@ -1,18 +1,14 @@
 /**
- * Money: webinar orders, receipts, pro-forma invoices, refunds and credit notes, the finance
- * ledger and dashboard, and Stripe's webhook.
+ * Money: webinar orders, receipts, pro-forma invoices, refunds and credit notes, and Stripe's
+ * webhook (staff's orders, the finance ledger and the dashboard are the staff area's: staff-area.ts).
  */
-import { createDashboardStore } from "../adapters/d1/dashboard";
 import { createLedgerStore } from "../adapters/d1/ledger";
 import { log } from "../log";
 import type { AttemptLimits } from "../services/auth/attempt-limits";
-import { createDashboard } from "../services/finance/dashboard";
-import { createFinanceLedger } from "../services/finance/finance-ledger";
 import { createOrderService } from "../services/orders/order-service";
 import { settleLostPlaces } from "../services/events/lost-places";
 import { bookedEvents } from "../services/events/holds";
 import type { Order } from "../domain/orders";
-import { createStaffOrders } from "../services/orders/staff-orders";
 import { createStripeWebhook } from "../services/payments/stripe-webhook-service";
 import { createProFormaService } from "../services/pro-forma/pro-forma-service";
 import { createReceiptService } from "../services/receipts/receipt-service";
@@ -43,7 +39,7 @@ export function refundServiceOf(core: Core, payments: Payments) {
 }
 
 export function moneyServices(core: Core, payments: Payments, attemptLimits: AttemptLimits) {
-  const { config, db, stores, published, notices, graceDays, now, newId } = core;
+  const { config, db, stores, published, notices, now } = core;
   const { card, proFormaIssuer, orderFollowUps } = payments;
   const siteName = config.site.name;
   const ledger = createLedgerStore(db);
@@ -67,11 +63,6 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
     }),
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
-    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: orderFollowUps, newId, downloadMaxRows: config.exports.downloadMaxRows }),
-    /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
-    financeLedger: createFinanceLedger({ ledger, audit: stores.audit, downloadMaxRows: config.exports.downloadMaxRows }),
-    /** Members and money by month (/staff/dashboard). */
-    dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
     /** Stripe's webhook (services/payments/stripe-webhook-service.ts); null when card payments are not configured. */
     stripeWebhook: card
       ? createStripeWebhook({

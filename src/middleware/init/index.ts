@@ -8,7 +8,8 @@ import { getConfig } from "../../env";
 import { isValidPreviewToken } from "../../services/preview/preview-token";
 import { cookies } from "../session/cookies";
 import type { HonoEnv } from "../../types";
-import { buildServices } from "../../wiring";
+import type { Config } from "../../env";
+import { buildServices, type RequestContext, type Services } from "../../wiring";
 
 export function config(): MiddlewareHandler<HonoEnv> {
   return async function config(c, next) {
@@ -17,13 +18,16 @@ export function config(): MiddlewareHandler<HonoEnv> {
   };
 }
 
-export function init(): MiddlewareHandler<HonoEnv> {
+/** What builds a request's services: the site's, or in the staff area the staff area's as well. */
+export type ServicesBuilder = (config: Config, request: RequestContext) => Services;
+
+export function init(build: ServicesBuilder = buildServices): MiddlewareHandler<HonoEnv> {
   return async function init(c, next) {
     // An editor's draft preview: only with PREVIEW_SECRET set and a cookie it signed, unexpired.
     const previewConfig = c.var.config.preview;
     const preview = previewConfig !== null && (await isValidPreviewToken(previewConfig.secret, cookies.preview(c), Math.floor(Date.now() / 1000)));
     c.set("preview", preview);
-    const services = buildServices(c.var.config, {
+    const services = build(c.var.config, {
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       clientAddress: c.req.header("CF-Connecting-IP") ?? "unknown",
       preview,

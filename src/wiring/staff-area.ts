@@ -1,0 +1,84 @@
+/**
+ * The staff area's own services, on top of every other area's: only the staff area's chunk
+ * (src/staff-area.ts, loaded on the first /staff request: decision 0067) imports this module, so
+ * these services and their stores stay out of what the Worker loads at start-up.
+ */
+import { createDashboardStore } from "../adapters/d1/dashboard";
+import { createLedgerStore } from "../adapters/d1/ledger";
+import { createMemberMergeStore } from "../adapters/d1/member-merges";
+import { createMemberOfficeStore } from "../adapters/d1/member-office";
+import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
+import { createMembersRegisterStore } from "../adapters/d1/members-register";
+import type { Config } from "../env";
+import { createStaffEvents } from "../services/events/staff-events";
+import { createDashboard } from "../services/finance/dashboard";
+import { createFinanceLedger } from "../services/finance/finance-ledger";
+import { createMemberCreation } from "../services/membership/member-creation";
+import { createMemberDetailsEdit } from "../services/membership/member-details-edit";
+import { createMemberMerge } from "../services/membership/member-merge";
+import { createMemberOffice } from "../services/membership/member-office";
+import { createMembersRegister } from "../services/membership/members-register";
+import { publishedTerms } from "../services/membership/terms";
+import { createStaffOrders } from "../services/orders/staff-orders";
+import type { RequestContext } from "./core";
+import { eventCancellation } from "./event-cancellation";
+import { staffExports } from "./exports";
+import { buildAreas, siteServices, type Areas, type Services } from "./index";
+import { memberImport } from "./member-import";
+import { topicServices } from "./messages";
+
+export type StaffAreaServices = ReturnType<typeof buildStaffAreaServices>;
+
+/** Every service a staff request may use: the site's and the staff area's own. */
+export function buildStaffAreaServices(config: Config, request: RequestContext) {
+  const areas = buildAreas(config, request);
+  const site = siteServices(areas);
+  return { ...site, ...staffOnlyServices(areas, site) };
+}
+
+function staffOnlyServices({ config, core, payments, money }: Areas, site: Services) {
+  const { db, stores, published, email, graceDays, now, newId } = core;
+  const terms = publishedTerms(published);
+  const memberOfficeStore = () => createMemberOfficeStore(db, stores.audit);
+  return {
+    /** Staff bring existing members across from a CSV file (/staff/members/import). */
+    memberImport: memberImport(config, published, email.outbox),
+    /** The membership office: staff notes and changes of a member's standing. */
+    memberOffice: createMemberOffice({ memberships: stores.memberships, store: memberOfficeStore(), newId }),
+    /** Duplicate member records: the likely ones, and staff's merge of two (/staff/members/duplicates, /staff/members/merge). */
+    memberMerge: createMemberMerge({ store: createMemberMergeStore(db), newId }),
+    /** Staff make a member by hand (/staff/members/new). */
+    memberCreation: createMemberCreation({ store: memberOfficeStore(), outbox: email.outbox, terms }),
+    /** Staff edit a member's details and membership type (/staff/members/:userId/details). */
+    memberDetailsEdit: createMemberDetailsEdit({
+      applications: stores.applications,
+      memberships: stores.memberships,
+      store: memberOfficeStore(),
+      terms,
+      joinPage: () => published.joinPage(),
+      now,
+    }),
+    /** The staff members register. */
+    membersRegister: createMembersRegister({
+      store: createMembersRegisterStore(db),
+      timeline: createMemberTimelineStore(db),
+      audit: stores.audit,
+      graceDays,
+      now,
+      downloadMaxRows: config.exports.downloadMaxRows,
+    }),
+    staffOrders: createStaffOrders({ orders: stores.orders, audit: stores.audit, receipts: stores.receipts, followUps: payments.orderFollowUps, newId, downloadMaxRows: config.exports.downloadMaxRows }),
+    /** The finance ledger, its CSV and the quarterly VAT summary (/staff/finance). */
+    financeLedger: createFinanceLedger({ ledger: createLedgerStore(db), audit: stores.audit, downloadMaxRows: config.exports.downloadMaxRows }),
+    /** Members and money by month (/staff/dashboard). */
+    dashboard: createDashboard({ store: createDashboardStore(db), graceDays, now }),
+    /** /staff/events: sales, attendees, check-in (which credits the attendee's CPD). */
+    staffEvents: createStaffEvents({ content: published, bookings: stores.eventBookings, now, attended: site.eventAttendance.checkedIn }),
+    /** /staff/events/{id}: cancelling or postponing the event. */
+    eventCancellation: eventCancellation(core, money.refunds),
+    /** Exports too big for one download, built in the background (/staff/exports/…). */
+    staffExports: staffExports(config),
+    /** Staff keeping the mailing topics (/staff/messages/topics). */
+    messageTopics: topicServices(config),
+  };
+}
