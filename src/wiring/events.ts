@@ -2,6 +2,9 @@
 import { createEventAttendanceStore } from "../adapters/d1/event-attendance";
 import { createEventStateChangeStore } from "../adapters/d1/event-state-changes";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
+import { createPlaceTransferStore } from "../adapters/d1/event-place-transfers";
+import { createPlaceTransfer } from "../services/events/place-transfer";
+import { createTicketPage } from "../services/events/ticket-page";
 import { log } from "../log";
 import { cpdProvider } from "../services/cpd/provider";
 import { createEventAttendance } from "../services/events/event-attendance";
@@ -27,6 +30,7 @@ export function eventCancellation({ config, db, stores, published, email }: Core
 
 export function eventServices(core: Core, refunds: RefundService) {
   const { config, db, stores, published, notices, batch, now, newId } = core;
+  const placeTransfers = createPlaceTransferStore(db);
   const eventAttendance = createEventAttendance({
     content: published,
     store: createEventAttendanceStore(db),
@@ -46,6 +50,10 @@ export function eventServices(core: Core, refunds: RefundService) {
     staffEvents: createStaffEvents({ content: published, bookings: stores.eventBookings, now, attended: eventAttendance.checkedIn }),
     /** /staff/events/{id}/attendance: an online session's attendance report, marking by hand, and the CPD it earns. */
     eventAttendance,
+    /** /user/events and /staff/events/{id}: passing an attendee's place to someone else. */
+    placeTransfer: createPlaceTransfer({ content: published, store: placeTransfers, audit: stores.audit, notices, now }),
+    /** /events/tickets/{code}: one attendee's ticket, for a transferred place's new attendee. */
+    eventTicket: createTicketPage({ content: published, store: placeTransfers, now }),
     /** /staff/events/{id}: cancelling or postponing the event. */
     eventCancellation: eventCancellation(core, refunds),
   };
