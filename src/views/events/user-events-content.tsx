@@ -37,8 +37,10 @@ export function UserEventsContent({ bookings, offers, transferred = false }: { b
           You have no event bookings yet. <a href={hrefs.events}>See upcoming events</a>.
         </p>
       ) : null}
-      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy, transferUntil }) =>
-        event.state === "cancelled" ? (
+      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy, transferUntil }) => {
+        // An add-on (the dinner) goes with its place: only places are passed on.
+        const isAddOn = (code: string) => event.ticketTypes.find((t) => t.code === code)?.addOn === true;
+        return event.state === "cancelled" ? (
           <section key={booking.id} aria-labelledby={`booking-${booking.id}`} className="screen-section">
             <h2 id={`booking-${booking.id}`}>{booking.title}</h2>
             <p className="notice notice--warning">
@@ -74,7 +76,7 @@ export function UserEventsContent({ bookings, offers, transferred = false }: { b
                 <p>
                   <strong>{attendee.name}</strong> ({attendee.email}){attendee.checkedInAt ? " — checked in" : ""}
                 </p>
-                {transferUntil && !attendee.checkedInAt && !attendee.attended && !event.ticketTypes.find((t) => t.code === attendee.ticketCode)?.addOn ? (
+                {transferUntil && !attendee.checkedInAt && !attendee.attended && !isAddOn(attendee.ticketCode) ? (
                   <p>
                     <a href={hrefs.transferPlace(attendee.id)}>{`Pass ${attendee.name}'s place to someone else`}</a>
                   </p>
@@ -82,7 +84,7 @@ export function UserEventsContent({ bookings, offers, transferred = false }: { b
               </li>
             ))}
           </ul>
-          {transferUntil ? (
+          {transferUntil && attendees.some((a) => !isAddOn(a.ticketCode)) ? (
             <p className="hint">{`Places can be passed to someone else (a new name and e-mail) until ${formatDate(transferUntil)}, ${formatTime(transferUntil)}; after that, please contact the office.`}</p>
           ) : null}
           {booking.orderId && withinCancellationPolicy ? (
@@ -93,8 +95,8 @@ export function UserEventsContent({ bookings, offers, transferred = false }: { b
             <p className="hint">{`Bookings can be cancelled online up to ${event.cancellationDays} days before the start; please contact the office.`}</p>
           ) : null}
         </section>
-        ),
-      )}
+        );
+      })}
     </>
   );
 }
