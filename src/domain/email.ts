@@ -37,6 +37,9 @@ export const EMAIL_KINDS = [
   "direct-debit-failed",
   "event-cancelled",
   "event-postponed",
+  "event-place-transferred",
+  "event-place-passed-on",
+  "event-attendee-notice",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -79,6 +82,9 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "direct-debit-failed": "transactional",
   "event-cancelled": "transactional",
   "event-postponed": "transactional",
+  "event-place-transferred": "transactional",
+  "event-place-passed-on": "transactional",
+  "event-attendee-notice": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -442,6 +448,52 @@ export interface EventPostponedData {
   newDateText: string | null;
 }
 
+/**
+ * A place passed to a new attendee (a name change or a transfer to a colleague): to the new
+ * attendee, with their own ticket's page (they may have no account) and the calendar file.
+ */
+export interface EventPlaceTransferredData {
+  eventName: string;
+  eventSlug: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  venue: { name: string; address: string | null } | null;
+  online: boolean;
+  joiningInstructions: string | null;
+  /** The new attendee's place (and add-ons), as the confirmation lists places. */
+  attendees: { name: string; ticket: string }[];
+  /** The new ticket's code: its page is /events/tickets/{code}. */
+  ticketCode: string;
+}
+
+/** The previous attendee of a place passed to someone else: their ticket no longer admits them. */
+export interface EventPlacePassedOnData {
+  attendeeName: string;
+  eventName: string;
+  startsAt: string;
+  timeZone: string;
+  /** Who passed it on: the person who booked it, or the society's office. */
+  by: "buyer" | "staff";
+}
+
+/**
+ * An event cancelled or postponed by staff, to each named attendee who is not a buyer (the buyer
+ * gets `event-cancelled` or `event-postponed`, with the money): once per address and change,
+ * without the order or the refund, which are the buyer's.
+ */
+export interface EventAttendeeNoticeData {
+  change: "cancelled" | "postponed";
+  attendeeName: string;
+  eventName: string;
+  eventSlug: string;
+  startsAt: string;
+  timeZone: string;
+  reason: string;
+  /** A postponement's new date in staff's words; null when not known yet (and for a cancellation). */
+  newDateText: string | null;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -472,6 +524,9 @@ export interface EmailDataFor {
   "direct-debit-failed": DirectDebitFailedData;
   "event-cancelled": EventCancelledData;
   "event-postponed": EventPostponedData;
+  "event-place-transferred": EventPlaceTransferredData;
+  "event-place-passed-on": EventPlacePassedOnData;
+  "event-attendee-notice": EventAttendeeNoticeData;
 }
 
 /**

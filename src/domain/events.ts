@@ -89,6 +89,8 @@ export interface SocietyEvent {
   cancellationDays: number;
   waitlistOfferHours: number;
   minimumAttendancePercent: number;
+  /** Hours before the start after which a buyer can no longer pass a place to someone else (staff still can). */
+  transferCutoffHours: number;
 }
 
 /** One attendee as the buyer named them, with the ticket and the answers. */
@@ -167,6 +169,8 @@ export interface MyBooking {
   joinOpensAt: Date | null;
   /** Whether the event's cancellation policy still allows cancelling (so many days before the start). */
   withinCancellationPolicy: boolean;
+  /** Until when the buyer may pass a place to someone else (the event's cut-off); null once it has passed. */
+  transferUntil: Date | null;
 }
 
 export interface TicketSales {
@@ -245,3 +249,31 @@ export interface StateChangeForm {
 }
 
 export type StateChangeErrors = Partial<Record<"reason" | "newDateText", string>>;
+
+/** One attendee's place with what passing it on needs to know of its booking. */
+export interface PlaceToTransfer extends Attendee {
+  qrToken: string;
+  buyerUserId: string;
+  orderId: string | null;
+  eventSlug: string;
+  bookingStatus: BookingStatus;
+}
+
+/** The page passing a place on: the place, the buyers' cut-off, and why it cannot be passed on now (null when it can). */
+export interface TransferView {
+  event: SocietyEvent;
+  place: PlaceToTransfer;
+  ticketName: string;
+  /** When a buyer can no longer pass it on. */
+  cutoff: Date;
+  refusal: string | null;
+}
+
+/** One attendee's ticket as its own page shows it (the link in a transferred place's e-mail). */
+export interface TicketPage {
+  event: SocietyEvent;
+  place: PlaceToTransfer;
+  ticketName: string;
+  joinUrl: string | null;
+  joinOpensAt: Date | null;
+}

@@ -14,6 +14,7 @@ import { hrefs, signInRedirectUrl } from "../shared/links";
 import type { HonoEnv } from "../types";
 import { EventContent } from "../views/events/event-content";
 import { EventListContent } from "../views/events/event-list-content";
+import { TicketContent } from "../views/events/ticket-content";
 
 const ListQuery = z.object({
   format: z.enum(["in-person", "online", "hybrid"]).optional().catch(undefined),
@@ -61,6 +62,10 @@ export const eventRoutes = new Hono<HonoEnv>()
       section: null,
       isPrivate: c.var.session !== null,
     });
+  })
+  .get("/events/tickets/:code", async (c) => {
+    const [layout, ticket] = await Promise.all([c.var.services.content.layout(), c.var.services.eventTicket(c.req.param("code"))]);
+    return c.render(<TicketContent ticket={ticket} />, { layout, head: { pageTitle: `Your ticket: ${ticket.event.name}`, noindex: true }, section: null, isPrivate: true });
   })
   .get("/events/:slug/calendar.ics", async (c) => {
     const event = await c.var.services.events.forCalendar(c.req.param("slug"), await c.var.buyer());

@@ -18,6 +18,10 @@ import { checkInMessage } from "../views/events/check-in-words";
 import { SignInSheetContent } from "../views/events/sign-in-sheet-content";
 import { StaffEventContent } from "../views/events/staff-event-content";
 import { StaffEventsContent } from "../views/events/staff-events-content";
+import { PlaceTransferContent } from "../views/events/place-transfer-content";
+import type { TransferView } from "../domain/events";
+import { readBookingForm, type AttendeeForm, type BookingErrors } from "../shared/event-booking-form";
+import { hrefs } from "../shared/links";
 
 const After = z.object({ afterName: z.string().max(120), afterId: z.string().max(64) });
 const StateForm = z.object({
@@ -45,6 +49,23 @@ function renderCheckIn(
   return c.render(
     <CheckInContent event={everyone.event} everyone={everyone.attendees} more={everyone.next !== null} attendees={found?.attendees ?? []} search={search} result={result} csrfToken={csrfToken} />,
     { layout, head: { pageTitle: `Check-in: ${everyone.event.name}`, noindex: true }, section: null, isPrivate: true, islands: ["check-in"], status },
+  );
+}
+
+async function renderTransfer(c: Context<StaffEnv>, view: TransferView, attendee: Pick<AttendeeForm, "name" | "email" | "answers">, errors: BookingErrors, refused: string | null, status: ContentfulStatusCode = 200) {
+  const layout = await c.var.services.content.layout();
+  return c.render(
+    <PlaceTransferContent
+      view={view}
+      action={hrefs.staffTransferPlace(view.event.id, view.place.id)}
+      back={{ href: `/staff/events/${encodeURIComponent(view.event.id)}`, text: `Back to ${view.event.name}` }}
+      staff
+      csrfToken={await c.var.csrfToken()}
+      attendee={attendee}
+      errors={errors}
+      refused={refused}
+    />,
+    { layout, head: { pageTitle: `Pass a place on: ${view.event.name}`, noindex: true }, section: null, isPrivate: true, status },
   );
 }
 
@@ -96,6 +117,21 @@ export const staffEventsRoutes = new Hono<StaffEnv>()
       q ? c.var.services.staffEvents.attendees(id, { search: q }) : null,
     ]);
     return renderCheckIn(c, layout, { everyone, found, search: q, result, csrfToken: await c.var.csrfToken() }, status);
+  })
+  .get("/staff/events/:id/attendees/:attendee/transfer", async (c) => {
+    const view = await c.var.services.placeTransfer.open({ kind: "staff", email: c.var.staffMember.email }, c.req.param("attendee"), c.req.param("id"));
+    return renderTransfer(c, view, { name: "", email: "", answers: {} }, {}, null);
+  })
+  .post("/staff/events/:id/attendees/:attendee/transfer", async (c) => {
+    const actor = { kind: "staff" as const, email: c.var.staffMember.email };
+    const [eventId, attendeeId] = [c.req.param("id"), c.req.param("attendee")];
+    // The booking form's reader, for one attendee whose ticket stays what it was.
+    const form = readBookingForm({ ...((await c.req.parseBody()) as Record<string, unknown>), places: "1", "a0.ticket": "kept" });
+    const attendee = form.attendees[0]!;
+    const outcome = await c.var.services.placeTransfer.transfer(actor, attendeeId, attendee, form.errors, eventId);
+    if (outcome.kind === "done") return c.redirect(`/staff/events/${encodeURIComponent(eventId)}`, 303);
+    const view = await c.var.services.placeTransfer.open(actor, attendeeId, eventId);
+    return outcome.kind === "invalid" ? renderTransfer(c, view, attendee, outcome.errors, null, 400) : renderTransfer(c, view, attendee, {}, outcome.message, 409);
   })
   .get("/staff/events/:id/badges", async (c) => {
     const after = After.safeParse(c.req.query());

@@ -43,6 +43,8 @@ export const hrefs = {
   event: (slug: string) => `/events/${segment(slug)}`,
   eventCalendar: (slug: string) => `/events/${segment(slug)}/calendar.ics`,
   eventBook: (slug: string) => `/events/${segment(slug)}/book`,
+  /** One attendee's ticket, by its code (the link in a transferred place's e-mail; whoever holds the code holds the ticket). */
+  eventTicket: (code: string) => `/events/tickets/${segment(code)}`,
   bundles: "/webinars/bundles",
   bundle: (slug: string) => `/webinars/bundles/${segment(slug)}`,
   memberships: "/memberships",
@@ -86,6 +88,10 @@ export const hrefs = {
   myEvents: "/user/events",
   /** A waiting-list offer: the place held for its entry's holder, claimed into their cart. */
   waitlistOffer: (entryId: string) => `/user/events/offers/${segment(entryId)}`,
+  /** The buyer's form passing one attendee's place to someone else. */
+  transferPlace: (attendeeId: string) => `/user/events/places/${segment(attendeeId)}/transfer`,
+  /** Staff's form passing one attendee's place to someone else. */
+  staffTransferPlace: (eventId: string, attendeeId: string) => `/staff/events/${segment(eventId)}/attendees/${segment(attendeeId)}/transfer`,
   /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */
   cancelOrder: (orderId: string) => `/user/orders/${segment(orderId)}/cancel`,
   receipts: "/user/receipts",

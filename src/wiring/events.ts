@@ -1,6 +1,9 @@
 /** Events and conferences: the public list and pages, holding places for the cart, waiting-list offers, and check-in and attendance (services/events); staff's sales and cancelling or postponing an event are the staff area's (staff-area.ts, event-cancellation.ts). */
 import { createEventAttendanceStore } from "../adapters/d1/event-attendance";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
+import { createPlaceTransferStore } from "../adapters/d1/event-place-transfers";
+import { createPlaceTransfer } from "../services/events/place-transfer";
+import { createTicketPage } from "../services/events/ticket-page";
 import { log } from "../log";
 import { cpdProvider } from "../services/cpd/provider";
 import { createEventAttendance } from "../services/events/event-attendance";
@@ -10,6 +13,7 @@ import type { Core } from "./core";
 
 export function eventServices(core: Core) {
   const { config, db, stores, published, notices, batch, now, newId } = core;
+  const placeTransfers = createPlaceTransferStore(db);
   const eventAttendance = createEventAttendance({
     content: published,
     store: createEventAttendanceStore(db),
@@ -27,5 +31,9 @@ export function eventServices(core: Core) {
     offerClaims: createOfferClaims({ offers: createWaitlistOfferStore(db), content: published, now }),
     /** /staff/events/{id}/attendance: an online session's attendance report, marking by hand, and the CPD it earns. */
     eventAttendance,
+    /** /user/events and /staff/events/{id}: passing an attendee's place to someone else. */
+    placeTransfer: createPlaceTransfer({ content: published, store: placeTransfers, audit: stores.audit, notices, now }),
+    /** /events/tickets/{code}: one attendee's ticket, for a transferred place's new attendee. */
+    eventTicket: createTicketPage({ content: published, store: placeTransfers, now }),
   };
 }

@@ -56,10 +56,10 @@ async function uploadReport(staff: TestBrowser, event: SocietyEvent, csv: string
   return staff.fetch(`/staff/events/${event.id}/attendance`, { method: "POST", body: form });
 }
 
-/** The workshop's London clock (it ran 18:00-19:30 twenty days ago), as Zoom writes it. */
+/** The workshop's London clock (it ran 18:00-19:30 twenty days ago), as Zoom writes it: no zone. */
 function zoomTime(event: SocietyEvent, minutesAfterStart: number): string {
   const at = new Date(Date.parse(event.startsAt) + minutesAfterStart * 60_000);
-  return at.toISOString().replace("T", " ").slice(0, 19);
+  return at.toLocaleString("sv-SE", { timeZone: "Europe/London" });
 }
 
 describe("attendance for an online event", () => {
@@ -69,6 +69,7 @@ describe("attendance for an online event", () => {
     const stayed = await bookedMember(workshop, "Stayed Throughout");
     const left = await bookedMember(workshop, "Left Early");
     const absent = await bookedMember(workshop, "Never Came");
+    const early = await bookedMember(workshop, "Came Early");
     const staff = await signedInStaff();
     const csv = [
       "Name (Original Name),User Email,Join Time,Leave Time,Duration (Minutes),Guest",
@@ -76,6 +77,8 @@ describe("attendance for an online event", () => {
       `Stayed,${stayed.user.email.toUpperCase()},${zoomTime(workshop, 0)},${zoomTime(workshop, 40)},40,No`,
       `Stayed,${stayed.user.email},${zoomTime(workshop, 50)},${zoomTime(workshop, 90)},40,No`,
       `Left,${left.user.email},${zoomTime(workshop, 0)},${zoomTime(workshop, 30)},30,No`,
+      // In the waiting room half an hour before the start: 75 minutes connected, 45 of them in the session.
+      `Early,${early.user.email},${zoomTime(workshop, -30)},${zoomTime(workshop, 45)},75,No`,
       `Stranger,stranger@elsewhere.example,${zoomTime(workshop, 0)},${zoomTime(workshop, 90)},90,No`,
     ].join("\r\n");
 
@@ -99,6 +102,8 @@ describe("attendance for an online event", () => {
     const shortTable = imported.slice(imported.indexOf("Did not stay long enough"), imported.indexOf("match no booking"));
     expect(shortTable).toContain("Left Early");
     expect(shortTable).toContain("30 minutes");
+    expect(shortTable).toContain("Came Early");
+    expect(shortTable).toContain("45 minutes");
     expect(imported.slice(imported.indexOf("match no booking"))).toContain("stranger@elsewhere.example");
 
     const [entry] = (await entriesOf(stayed.user.uid)).results;
@@ -107,6 +112,7 @@ describe("attendance for an online event", () => {
     expect((await certificatesOf(stayed.user.uid)).results).toMatchObject([{ holder_name: "Stayed Throughout", evidence: "attended-online" }]);
     expect((await entriesOf(left.user.uid)).results).toEqual([]);
     expect((await entriesOf(absent.user.uid)).results).toEqual([]);
+    expect((await entriesOf(early.user.uid)).results).toEqual([]);
     expect((await certificatesOf(left.user.uid)).results).toEqual([]);
 
     // The thank-you, with the certificate's link, once however often the report is imported.

@@ -553,6 +553,17 @@ describe("staff cancel or postpone an event", () => {
         expect(text).toContain(`Why: ${reason}`);
         expect(await (await SELF.fetch(`http://localhost/dev/mailbox/${mail.results[0]!.id}`)).text()).toContain("Event cancelled");
       }
+      // Each named attendee who is not the buyer is told too, once, without the order or the money (the buyer's).
+      for (const [name, address] of [["Card Buyer One", "card.buyer.one@guild.example"], ["Card Buyer Two", "card.buyer.two@guild.example"]] as const) {
+        const told = await env.DB.prepare("SELECT id, subject FROM email_outbox WHERE recipient = ?1 AND kind = 'event-attendee-notice'").bind(address).all<{ id: string; subject: string }>();
+        expect(told.results).toHaveLength(1);
+        expect(told.results[0]!.subject).toBe("Cancelled: Manual Therapy Skills Course");
+        const text = await (await SELF.fetch(`http://localhost/dev/mailbox/${told.results[0]!.id}/text`)).text();
+        expect(text).toContain(`${name}, Manual Therapy Skills Course, which you were booked to attend, has been cancelled.`);
+        expect(text).toContain(`Why: ${reason}`);
+        expect(text).not.toContain("£");
+        expect(text).not.toContain("Order:");
+      }
       expect((await env.DB.prepare("SELECT status FROM event_waitlist WHERE user_id = ?1").bind(waiter.user.uid).first<{ status: string }>())!.status).toBe("closed");
       expect(await (await new TestBrowser().fetch("/events/manual-therapy-course")).text()).toContain("This event has been cancelled");
       expect(await (await new TestBrowser().fetch("/events")).text()).toContain("Cancelled");
@@ -573,9 +584,10 @@ describe("staff cancel or postpone an event", () => {
           count("SELECT COUNT(*) AS n FROM credit_notes WHERE order_id IN (?1, ?2)", first.orderId, second.orderId),
           count("SELECT COUNT(*) AS n FROM email_outbox WHERE kind IN ('event-cancelled', 'refund-issued') AND user_id IN (?1, ?2)", first.user.uid, second.user.uid),
           count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'event.cancelled' AND details LIKE ?1", `%${course().id}%`),
+          count("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'event-attendee-notice' AND recipient IN (?1, ?2)", "card.buyer.one@guild.example", "card.buyer.two@guild.example"),
         ]);
       const before = await totals();
-      expect(before).toEqual([2, 2, 4, 1]);
+      expect(before).toEqual([2, 2, 4, 1, 2]);
       expect((await cancel()).status).toBe(303);
       expect(await totals()).toEqual(before);
     } finally {
@@ -632,6 +644,13 @@ describe("staff cancel or postpone an event", () => {
       expect(mail.results).toHaveLength(1);
       expect(mail.results[0]!.subject).toBe("Postponed: Manual Therapy Skills Course");
       expect(await (await SELF.fetch(`http://localhost/dev/mailbox/${mail.results[0]!.id}/text`)).text()).toContain("New date: Spring 2027");
+      // The attendee the buyer named is told too, once however often the form is sent, and only once per address.
+      const told = await env.DB.prepare("SELECT id, subject FROM email_outbox WHERE recipient = 'postponed.buyer@guild.example' AND kind = 'event-attendee-notice'").all<{ id: string; subject: string }>();
+      expect(told.results).toHaveLength(1);
+      expect(told.results[0]!.subject).toBe("Postponed: Manual Therapy Skills Course");
+      const attendeeText = await (await SELF.fetch(`http://localhost/dev/mailbox/${told.results[0]!.id}/text`)).text();
+      expect(attendeeText).toContain("New date: Spring 2027");
+      expect(attendeeText).toContain("Your place stands");
       expect(await (await new TestBrowser().fetch("/events/manual-therapy-course")).text()).toContain("This event has been postponed");
       const late = await shopper();
       expect((await late.browser.post("/events/manual-therapy-course/book", courseForm("Too Soon"))).status).not.toBe(303);

@@ -57,6 +57,29 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
       "Its credit note comes in a separate e-mail",
     ],
   },
+  "event-place-transferred": {
+    subject: "Your ticket: Annual conference",
+    facts: [
+      "has been passed to you",
+      "Event: Annual conference",
+      "When: Friday, 12 March 2027, 09:00 GMT to 17:00 GMT",
+      "Where: Guildhall, Gresham Street, London",
+      "Grace Hopper: Member",
+      "Grace Hopper: Conference dinner",
+      `Your ticket: ${link("/events/tickets/AbCdEfGhIjKlMnOpQrStUv")}`,
+      link("/events/annual-conference/calendar.ics"),
+    ],
+    absent: ["/user/events"],
+  },
+  "event-attendee-notice": {
+    subject: "Cancelled: Annual conference",
+    facts: ["Grace Hopper, Annual conference, which you were booked to attend, has been cancelled.", "Was to be: Friday, 12 March 2027, 09:00 GMT", "Why: The venue has closed for repairs.", "told separately about any refund", link("/events/annual-conference")],
+    absent: ["£", "GH-ORD", "Refund:"],
+  },
+  "event-place-passed-on": {
+    subject: "Your place has been passed on: Annual conference",
+    facts: ["Ada Lovelace, the place booked for you at Annual conference has been passed to someone else by the person who booked it", "no longer admits you", "When: Friday, 12 March 2027, 09:00 GMT"],
+  },
   "event-postponed": {
     subject: "Postponed: Annual conference",
     facts: [

@@ -163,6 +163,40 @@ export function createEventStateChangeStore(db: D1Database) {
       return results;
     },
 
+    /**
+     * The named attendees of one order's confirmed places at the event who are not its buyer, one
+     * per address (an order names at most a few people).
+     */
+    async orderAttendeesToTell(eventId: string, orderId: string): Promise<{ email: string; name: string }[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT lower(a.email) AS email, MIN(a.name) AS name FROM event_attendees a
+           JOIN event_bookings b ON b.id = a.booking_id JOIN orders o ON o.id = b.order_id
+           WHERE b.order_id = ?2 AND a.event_id = ?1 AND a.status = 'confirmed' AND lower(a.email) <> lower(o.email)
+           GROUP BY lower(a.email) ORDER BY 1`,
+        )
+        .bind(eventId, orderId)
+        .all<{ email: string; name: string }>();
+      return results;
+    },
+
+    /**
+     * The event's named attendees with confirmed places who are not a buyer of a confirmed booking
+     * at it (the buyers are told on their own), one per address, by address after `after` (keyset).
+     */
+    async attendeesToTell(eventId: string, after: string, limit: number): Promise<{ email: string; name: string }[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT lower(a.email) AS email, MIN(a.name) AS name FROM event_attendees a
+           WHERE a.event_id = ?1 AND a.status = 'confirmed' AND lower(a.email) > ?2
+             AND lower(a.email) NOT IN (SELECT lower(o.email) FROM event_bookings b JOIN orders o ON o.id = b.order_id WHERE b.event_id = ?1 AND b.status = 'confirmed')
+           GROUP BY lower(a.email) ORDER BY 1 LIMIT ?3`,
+        )
+        .bind(eventId, after, limit)
+        .all<{ email: string; name: string }>();
+      return results;
+    },
+
     /** Marks the cancellation settled once no order holds places any more. */
     async markSettled(eventId: string): Promise<void> {
       await db.prepare(`UPDATE event_state_changes SET settled_at = ${NOW} WHERE event_id = ?1 AND state = 'cancelled' AND settled_at IS NULL`).bind(eventId).run();

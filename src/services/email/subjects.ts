@@ -92,6 +92,12 @@ function subjectText(email: EmailContent): string {
       return `Cancelled: ${email.data.eventName}`;
     case "event-postponed":
       return `Postponed: ${email.data.eventName}`;
+    case "event-place-transferred":
+      return `Your ticket: ${email.data.eventName}`;
+    case "event-attendee-notice":
+      return `${email.data.change === "cancelled" ? "Cancelled" : "Postponed"}: ${email.data.eventName}`;
+    case "event-place-passed-on":
+      return `Your place has been passed on: ${email.data.eventName}`;
     case "event-waitlist-offer":
       return `A place is free for you: ${email.data.eventName}`;
     case "event-attendance-thanks":

@@ -8,8 +8,9 @@
  * whose name contains "join" and one containing "leave"), whatever else the platform adds. Times
  * are read as the platform writes them: ISO 8601 (2026-11-08T18:02:00Z, 2026-11-08 18:02:00) or
  * month/day/year with an optional AM/PM (11/08/2026 06:02:00 PM, as Zoom writes it). A time
- * without a zone is taken as written: only the length of each stay matters, and join and leave
- * share the platform's zone.
+ * without a zone is read in the session's time zone (the event's), as the platform shows it to
+ * the host. Each stay is clipped to the session's start and end before the minutes are added up,
+ * so time in the waiting room before the start or left running after the end does not count.
  *
  * The whole file is read before anything is recorded; any bad row refuses the file with each
  * problem's line, so a half-read report never credits half the attendees.
@@ -82,8 +83,33 @@ function unionLength(spans: [number, number][]): number {
   return total;
 }
 
-/** Reads the uploaded file: the minutes each address spent in the session, or every problem found. */
-export function readAttendanceReport(bytes: Uint8Array): ReportOutcome {
+/** The session the report is of: its instants and the zone its times without one are written in. */
+export interface ReportSession {
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of a report's time: as written when it carries a zone, otherwise on the session's clock. */
+function instantOf(text: string, wallClock: number, timeZone: string): number {
+  if (ISO.exec(text.trim())?.[7]) return wallClock;
+  // The zone's offset at the wall-clock time, then once more at the instant found (a change of clocks in between).
+  const guess = wallClock - zoneOffset(wallClock, timeZone);
+  return wallClock - zoneOffset(guess, timeZone);
+}
+
+/** Reads the uploaded file: the minutes each address spent in the session (clipped to it), or every problem found. */
+export function readAttendanceReport(bytes: Uint8Array, session: ReportSession): ReportOutcome {
   if (bytes.byteLength === 0) return { ok: false, problems: ["The file is empty. Export the attendance report from the video platform as CSV and upload that."] };
   if (bytes.byteLength > REPORT_MAX_BYTES) return { ok: false, problems: [`The file is larger than ${REPORT_MAX_BYTES / 1_000_000} MB: that is not one session's attendance report.`] };
   let records;
@@ -129,7 +155,9 @@ export function readAttendanceReport(bytes: Uint8Array): ReportOutcome {
       problems.push(`Line ${row.line}: the leave time is before the join time.`);
       continue;
     }
-    spans.set(address, [...(spans.get(address) ?? []), [from, to]]);
+    const start = Math.max(instantOf(row.fields[join] ?? "", from, session.timeZone), Date.parse(session.startsAt));
+    const end = Math.min(instantOf(row.fields[leave] ?? "", to, session.timeZone), Date.parse(session.endsAt));
+    spans.set(address, [...(spans.get(address) ?? []), ...(end > start ? [[start, end] as [number, number]] : [])]);
   }
   if (problems.length > 0) {
     const more = problems.length - PROBLEMS_SHOWN;

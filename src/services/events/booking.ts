@@ -11,6 +11,7 @@ import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-for
 import type { Viewer } from "../../shared/pricing/webinar-offer";
 import { CART_HOLD_MINUTES, holdUntil } from "./holds";
 import { placesLeft, ticketRefusal } from "./event-rules";
+import { answerProblems, eventAnswers } from "./registration-answers";
 
 export type HoldOutcome =
   | { kind: "held"; bookingIds: string[] }
@@ -39,13 +40,7 @@ export function bookingProblems(event: SocietyEvent, attendees: readonly Attende
       const refusal = addOn ? ticketRefusal(event, addOn, viewer, now) : "not sold for this event";
       if (refusal) errors[`${prefix}addon.${code}`] = `${addOn?.name ?? code}: ${refusal}`;
     }
-    for (const question of event.questions) {
-      const answer = attendee.answers[question.code];
-      if (question.required && !answer) errors[`${prefix}q.${question.code}`] = `Answer “${question.label}”`;
-      else if (answer && question.kind === "choice" && question.choices.length > 0 && !question.choices.includes(answer)) {
-        errors[`${prefix}q.${question.code}`] = `Choose one of the options for “${question.label}”`;
-      }
-    }
+    Object.assign(errors, answerProblems(event, attendee.answers, prefix));
   });
   return errors;
 }
@@ -58,7 +53,7 @@ export async function holdPlaces(deps: HoldDeps, event: SocietyEvent, buyer: { u
 
   const groups = new Map<string, { attendee: AttendeeForm; answers: Record<string, string> }[]>();
   for (const attendee of attendees) {
-    const answers = Object.fromEntries(event.questions.flatMap((q) => (attendee.answers[q.code] ? [[q.code, attendee.answers[q.code]!]] : [])));
+    const answers = eventAnswers(event, attendee.answers);
     for (const code of [attendee.ticket, ...attendee.addOns]) groups.set(code, [...(groups.get(code) ?? []), { attendee, answers }]);
   }
   const bookings: NewBooking[] = [...groups].map(([code, people]) => {

@@ -146,7 +146,7 @@ export function createEventAttendance(deps: EventAttendanceDeps) {
     async importReport(eventId: string, file: Uint8Array, options: { apply: boolean; staffEmail: string }): Promise<ImportOutcome> {
       const event = await eventById(eventId);
       onlineStarted(event);
-      const read = readAttendanceReport(file);
+      const read = readAttendanceReport(file, event);
       if (!read.ok) return read;
       const { minutesByEmail, rowsWithoutEmail } = read.report;
       const places = await deps.store.placesWithEmails(event.id, [...minutesByEmail.keys()]);

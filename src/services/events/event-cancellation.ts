@@ -13,10 +13,14 @@
  *
  * Postponing records the state (sales and the waiting list's offers pause, reminders stop) and
  * tells each buyer with confirmed places (`event-postponed`); bookings stand.
+ *
+ * Either way, every named attendee who is not a buyer is told too (`event-attendee-notice`), once
+ * per address, without the order or the money, which are the buyer's: a cancellation's in each
+ * order's own batch, a postponement's a page of addresses at a time.
  */
 import type { EventStateChangeStore, OrderToSettle, SettleOutcome } from "../../adapters/d1/event-state-changes";
 import type { AuditLog } from "../../adapters/d1/audit-log";
-import type { EventCancelledData } from "../../domain/email";
+import type { EventAttendeeNoticeData, EventCancelledData } from "../../domain/email";
 import type { SocietyEvent, StateChangeErrors, StateChangeForm } from "../../domain/events";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
@@ -24,9 +28,9 @@ import type { ContentService } from "../content/content-service";
 import type { EmailOutbox, EmailRequest } from "../email/outbox";
 import type { RefundService } from "../refunds/refund-service";
 
-/** Orders settled per invocation: each costs about five D1 queries and a Stripe call. */
+/** Orders settled per invocation: each costs about six D1 queries and a Stripe call. */
 export const ORDERS_PER_RUN = 8;
-/** Buyers told of a postponement per batch (one outbox statement for them all). */
+/** Buyers (or attendees) told of a postponement per batch (one outbox statement for them all). */
 const BUYERS_PER_PAGE = 100;
 /** Cancellations the sweep goes on with per run. */
 const SWEEP_EVENTS = 5;
@@ -72,23 +76,36 @@ export function createEventCancellation(deps: EventCancellationDeps) {
     });
   }
 
-  /** Settles one order: refunded, refund due, released or nothing paid; its places cancelled and its buyer told, in one batch. */
+  function attendeeNotice(event: SocietyEvent, change: EventAttendeeNoticeData["change"], attendee: { email: string; name: string }, reason: string, newDateText: string | null): EmailRequest {
+    return {
+      kind: "event-attendee-notice",
+      // Once per address: someone named in two orders is told once.
+      event: change === "cancelled" ? `${event.id}:cancelled:${attendee.email}` : `${event.id}:postponed:${event.startsAt}:${attendee.email}`,
+      to: { email: attendee.email, userId: null },
+      data: { change, attendeeName: attendee.name, eventName: event.name, eventSlug: event.slug, startsAt: event.startsAt, timeZone: event.timeZone, reason, newDateText },
+    };
+  }
+
+  /** Settles one order: refunded, refund due, released or nothing paid; its places cancelled and its buyer and other attendees told, in one batch. */
   async function settleOrder(event: SocietyEvent, order: OrderToSettle, reason: string, by: string): Promise<void> {
+    // Read before the batch cancels the places: the attendees of confirmed places only (an unpaid order's were never booked).
+    const others = order.status === "paid" ? await deps.changes.orderAttendeesToTell(event.id, order.orderId) : [];
+    const told = deps.outbox.prepareMany(others.map((attendee) => attendeeNotice(event, "cancelled", attendee, reason, null)));
     const record = (outcome: SettleOutcome, amountPence: number, refundId: string | null) => deps.changes.settleStatements(event.id, order.orderId, outcome, amountPence, refundId);
     if (order.status === "paid" && order.paymentMethod === "card" && order.amountPence > 0) {
       let ids: string[] = [];
       let statements: D1PreparedStatement[] = [];
       const refund = await deps.refunds.refundCancelledEvent(by, event.id, order.orderId, order.amountPence, (made) => {
         const email = cancelledEmail(event, order, reason, "card", made.amountPence);
-        ids = email.ids;
-        statements = [...record("refunded", made.amountPence, made.refundId), ...email.statements];
+        ids = [...email.ids, ...told.ids];
+        statements = [...record("refunded", made.amountPence, made.refundId), ...email.statements, ...told.statements];
         return statements;
       });
       if (refund === null) {
         // Nothing left to refund by card (refunded already, in Stripe or by staff).
         const email = cancelledEmail(event, order, reason, "none", 0);
-        await deps.changes.run([...record("nothing-paid", 0, null), ...email.statements]);
-        ids = email.ids;
+        await deps.changes.run([...record("nothing-paid", 0, null), ...email.statements, ...told.statements]);
+        ids = [...email.ids, ...told.ids];
       } else if (refund.outcome !== "recorded") {
         await deps.changes.run(statements);
       }
@@ -107,8 +124,9 @@ export function createEventCancellation(deps: EventCancellationDeps) {
       ...(release ? [deps.changes.releaseOrderStatement(order.orderId, `The event was cancelled: ${reason}`)] : []),
       ...record(outcome, amount, null),
       ...email.statements,
+      ...told.statements,
     ]);
-    await deps.outbox.deliverSoon(email.ids);
+    await deps.outbox.deliverSoon([...email.ids, ...told.ids]);
   }
 
   /** Settles the next orders of a cancelled event; true when none are left. */
@@ -163,7 +181,7 @@ export function createEventCancellation(deps: EventCancellationDeps) {
       let after = "";
       for (;;) {
         const buyers = await deps.changes.confirmedBuyers(event.id, after, BUYERS_PER_PAGE);
-        if (buyers.length === 0) return;
+        if (buyers.length === 0) break;
         const requests = buyers.map(
           (buyer): EmailRequest => ({
             kind: "event-postponed",
@@ -175,8 +193,17 @@ export function createEventCancellation(deps: EventCancellationDeps) {
         );
         // Only the messages written now are queued: one told before is in the outbox already.
         await deps.outbox.deliverSoon(await deps.changes.run(deps.outbox.prepareMany(requests).statements));
-        if (buyers.length < BUYERS_PER_PAGE) return;
+        if (buyers.length < BUYERS_PER_PAGE) break;
         after = buyers.at(-1)!.userId;
+      }
+      let afterEmail = "";
+      for (;;) {
+        const attendees = await deps.changes.attendeesToTell(event.id, afterEmail, BUYERS_PER_PAGE);
+        if (attendees.length === 0) return;
+        const requests = attendees.map((attendee) => attendeeNotice(event, "postponed", attendee, trimmed, newDate));
+        await deps.outbox.deliverSoon(await deps.changes.run(deps.outbox.prepareMany(requests).statements));
+        if (attendees.length < BUYERS_PER_PAGE) return;
+        afterEmail = attendees.at(-1)!.email;
       }
     },
 

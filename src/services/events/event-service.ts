@@ -11,6 +11,7 @@ import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-for
 import type { ContentService } from "../content/content-service";
 import { holdPlaces, type HoldOutcome } from "./booking";
 import { isPast, soldOut, ticketOffers, visibleTo } from "./event-rules";
+import { transferCutoff } from "./place-transfer";
 
 export interface EventListFilter {
   format: EventFormat | null;
@@ -112,6 +113,7 @@ export function createEventService(deps: EventServiceDeps) {
           joinUrl: live ? event.joinUrl : null,
           joinOpensAt: event.format !== "in-person" && now.getTime() < opens ? new Date(opens) : null,
           withinCancellationPolicy: start - now.getTime() > event.cancellationDays * 24 * 60 * 60_000,
+          transferUntil: now.getTime() < transferCutoff(event).getTime() ? transferCutoff(event) : null,
         }];
       }).sort((a, b) => Date.parse(a.event.startsAt) - Date.parse(b.event.startsAt));
     },

@@ -19,6 +19,9 @@ import { eventWaitlistOffer } from "./templates/event-waitlist-offer";
 import { eventReminder } from "./templates/event-reminder";
 import { eventCancelled } from "./templates/event-cancelled";
 import { eventPostponed } from "./templates/event-postponed";
+import { eventPlaceTransferred } from "./templates/event-place-transferred";
+import { eventPlacePassedOn } from "./templates/event-place-passed-on";
+import { eventAttendeeNotice } from "./templates/event-attendee-notice";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
@@ -65,6 +68,9 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "event-attendance-thanks": eventAttendanceThanks,
   "event-cancelled": eventCancelled,
   "event-postponed": eventPostponed,
+  "event-place-transferred": eventPlaceTransferred,
+  "event-place-passed-on": eventPlacePassedOn,
+  "event-attendee-notice": eventAttendeeNotice,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

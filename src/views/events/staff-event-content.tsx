@@ -1,3 +1,4 @@
+import { hrefs } from "../../shared/links";
 import type { Attendee, SocietyEvent } from "../../domain/events";
 import { PageHeader } from "../components/page-header";
 import { whenText } from "./event-words";
@@ -49,6 +50,9 @@ export function StaffEventContent({ event, attendees, next, dietary, access, sta
               <th scope="col">Ticket</th>
               {event.questions.map((q) => <th key={q.code} scope="col">{q.label}</th>)}
               <th scope="col">Arrived</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -59,6 +63,13 @@ export function StaffEventContent({ event, attendees, next, dietary, access, sta
                 <td>{ticketName(a.ticketCode)}</td>
                 {event.questions.map((q) => <td key={q.code}>{a.answers[q.code] ?? ""}</td>)}
                 <td>{a.checkedInAt ? "Yes" : ""}</td>
+                <td>
+                  {!a.checkedInAt && !a.attended && !event.ticketTypes.find((t) => t.code === a.ticketCode)?.addOn ? (
+                    <a href={hrefs.staffTransferPlace(event.id, a.id)} aria-label={`Pass ${a.name}'s place to someone else`}>
+                      Pass on
+                    </a>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

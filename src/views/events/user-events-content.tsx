@@ -9,10 +9,15 @@ import { heldUntilText, whenText } from "./event-words";
  * The user's open waiting-list offers (each place held until a time, with its claim link), then
  * their event bookings: each attendee's ticket with its QR code, the joining link when open, and how to cancel.
  */
-export function UserEventsContent({ bookings, offers }: { bookings: readonly MyBooking[]; offers: readonly OfferView[] }) {
+export function UserEventsContent({ bookings, offers, transferred = false }: { bookings: readonly MyBooking[]; offers: readonly OfferView[]; transferred?: boolean }) {
   return (
     <>
       <PageHeader title="My events" lede="Your tickets, one QR code per attendee: show it at the door, on paper or on your phone." />
+      {transferred ? (
+        <p className="notice notice--success" role="status">
+          The place has been passed on: the new attendee has been e-mailed their ticket, and the previous ticket no longer admits anyone.
+        </p>
+      ) : null}
       {offers.length > 0 ? (
         <section aria-labelledby="offers" className="screen-section">
           <h2 id="offers">Places offered to you from a waiting list</h2>
@@ -32,8 +37,10 @@ export function UserEventsContent({ bookings, offers }: { bookings: readonly MyB
           You have no event bookings yet. <a href={hrefs.events}>See upcoming events</a>.
         </p>
       ) : null}
-      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy }) =>
-        event.state === "cancelled" ? (
+      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy, transferUntil }) => {
+        // An add-on (the dinner) goes with its place: only places are passed on.
+        const isAddOn = (code: string) => event.ticketTypes.find((t) => t.code === code)?.addOn === true;
+        return event.state === "cancelled" ? (
           <section key={booking.id} aria-labelledby={`booking-${booking.id}`} className="screen-section">
             <h2 id={`booking-${booking.id}`}>{booking.title}</h2>
             <p className="notice notice--warning">
@@ -69,9 +76,17 @@ export function UserEventsContent({ bookings, offers }: { bookings: readonly MyB
                 <p>
                   <strong>{attendee.name}</strong> ({attendee.email}){attendee.checkedInAt ? " — checked in" : ""}
                 </p>
+                {transferUntil && !attendee.checkedInAt && !attendee.attended && !isAddOn(attendee.ticketCode) ? (
+                  <p>
+                    <a href={hrefs.transferPlace(attendee.id)}>{`Pass ${attendee.name}'s place to someone else`}</a>
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
+          {transferUntil && attendees.some((a) => !isAddOn(a.ticketCode)) ? (
+            <p className="hint">{`Places can be passed to someone else (a new name and e-mail) until ${formatDate(transferUntil)}, ${formatTime(transferUntil)}; after that, please contact the office.`}</p>
+          ) : null}
           {booking.orderId && withinCancellationPolicy ? (
             <p>
               <a href={`/user/orders/${booking.orderId}/cancel`}>Cancel this order</a> (up to {event.cancellationDays} days before the start: a full refund and a credit note)
@@ -80,8 +95,8 @@ export function UserEventsContent({ bookings, offers }: { bookings: readonly MyB
             <p className="hint">{`Bookings can be cancelled online up to ${event.cancellationDays} days before the start; please contact the office.`}</p>
           ) : null}
         </section>
-        ),
-      )}
+        );
+      })}
     </>
   );
 }

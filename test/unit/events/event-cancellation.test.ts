@@ -33,6 +33,7 @@ function world(orderCount: number) {
       for (const s of statements as unknown as { settle?: string }[]) if (s.settle && open.delete(s.settle)) settled.push(s.settle);
       return [];
     },
+    orderAttendeesToTell: async () => [],
     markSettled: async () => void (change = { ...change!, settledAt: "now" }),
   } as unknown as EventStateChangeStore;
   const service = createEventCancellation({

@@ -20,7 +20,7 @@ const EVENT_SELECTION = `id attributes {
   membersOnly capacity
   ticketTypes(pagination: { limit: -1 }) { code name price vatTreatment audience membershipTypeSlug saleStartsAt saleEndsAt capacity addOn }
   questions(pagination: { limit: -1 }) { code label kind choices required }
-  cancellationDays waitlistOfferHours minimumAttendancePercent
+  cancellationDays waitlistOfferHours minimumAttendancePercent transferCutoffHours
 }`;
 
 const datetime = z.iso.datetime({ offset: true });
@@ -82,6 +82,7 @@ export const EventEntity = z
       cancellationDays: count.transform((value) => value ?? 14),
       waitlistOfferHours: count.transform((value) => Math.max(value ?? 48, 1)),
       minimumAttendancePercent: count.transform((value) => Math.min(Math.max(value ?? 75, 1), 100)),
+      transferCutoffHours: count.transform((value) => value ?? 48),
     }),
   })
   .transform(({ id, attributes: { cpdHours, cpdCategory, ...a } }): SocietyEvent => {
