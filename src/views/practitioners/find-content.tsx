@@ -5,6 +5,7 @@ import { afterParam, type SearchQuery } from "../../shared/practitioner-search-q
 import { placeLabel } from "../../shared/place-label";
 import { ScreenTitle } from "../components/screen-title";
 import { GazetteerAttribution } from "./attribution";
+import { PractitionerPhoto } from "./photo";
 
 export const profilePath = (id: number) => `/find-a-practitioner/${id}`;
 
@@ -35,6 +36,7 @@ function Result({ result, country }: { result: SearchResult; country: string }) 
   const { listing, nearest, distanceKm } = result;
   return (
     <li className="practitioner-result">
+      {listing.photo ? <PractitionerPhoto listingId={listing.id} photo={listing.photo} name={listing.displayName} box={72} className="practitioner-result__photo" lazy /> : null}
       <h2 className="practitioner-result__name">
         <a href={profilePath(listing.id)}>{listing.displayName}</a>
       </h2>

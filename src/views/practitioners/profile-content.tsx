@@ -8,6 +8,7 @@ import { safeHref } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { formatDate } from "../format";
+import { PractitionerPhoto } from "./photo";
 import { profileStructuredData, scriptSafeJson } from "./structured-data";
 
 export interface ContactFormState {
@@ -53,6 +54,7 @@ export function ProfileContent({ listing, mark, societyName, url, contact }: Pro
   return (
     <article className="practitioner-profile">
       {contact ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(profileStructuredData(listing as PublicListing, url, societyName)) }} /> : null}
+      {listing.photo ? <PractitionerPhoto listingId={contact && listing.id !== null ? listing.id : "own"} photo={listing.photo} name={listing.displayName} box={200} className="practitioner-profile__photo" /> : null}
       <ScreenTitle>{listing.displayName}</ScreenTitle>
       {listing.professionalTitle ? <p className="practitioner-profile__title">{listing.professionalTitle}</p> : null}
       <p className="practitioner-profile__mark">
