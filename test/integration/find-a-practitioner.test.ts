@@ -143,6 +143,37 @@ describe("the search", () => {
     expect(names((await search(`place=Bristol&radius=100&language=${language}`)).html)).toEqual(["Bristol Bea", "Exeter Eve"]);
   });
 
+  it("draws the results on a small map from shipped data, numbered as the list, with a text alternative, and links each practice to the visitor's map app", async () => {
+    const language = uniqueLanguage();
+    await practitioner("Map Bristol", { language, at: "bristol" });
+    const exeter = await practitioner("Map Exeter", { language, at: "exeter" });
+    const { html } = await search(`place=Exeter&radius=100&language=${language}`);
+    const text = html.replaceAll("<!-- -->", "");
+    const map = text.match(/<figure class="practitioners__map">[\s\S]*?<\/figure>/)?.[0];
+    expect(map).toBeDefined();
+    expect(map).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="results-map-title"/);
+    // The text alternative names each marker by its number, with its distance and direction.
+    expect(map).toMatch(/<title id="results-map-title">Where the practices are from Exeter, Devon, north at the top, within 100 miles: 1, Map Exeter, [^;]*; 2, Map Bristol, 6\d miles north-east\.<\/title>/);
+    expect([...map!.matchAll(/<g class="map__marker">.*?<text[^>]*>(\d+)<\/text><\/g>/g)].map((m) => m[1])).toEqual(["2", "1"]);
+    // Nothing fetched from elsewhere: the map is the page's own markup.
+    expect(map).not.toMatch(/https?:\/\//);
+    expect(map!.length).toBeLessThan(3_000);
+    expect(text).toMatch(/<span class="practitioner-result__number" aria-hidden="true">1<\/span>/);
+
+    const profile = (await (await new TestBrowser().fetch(`/find-a-practitioner/${exeter.id}`)).text()).replaceAll("<!-- -->", "");
+    expect(profile).toContain('href="geo:50.72360,-3.52751?q=50.72360,-3.52751(Map%20Exeter%20Clinic)"');
+    expect(profile).toContain('href="https://www.openstreetmap.org/?mlat=50.72360&amp;mlon=-3.52751#map=16/50.72360/-3.52751"');
+    expect(profile).toContain("the pin is the centre of Exeter");
+  });
+
+  it("draws no map for a single result: the list says it all", async () => {
+    const language = uniqueLanguage();
+    await practitioner("Only Olive", { language, at: "exeter" });
+    const { html } = await search(`place=Exeter&language=${language}`);
+    expect(names(html)).toEqual(["Only Olive"]);
+    expect(html).not.toContain("practitioners__map");
+  });
+
   it("filters by service, condition, appointment, who they see, accessibility and language", async () => {
     const language = uniqueLanguage();
     const filters: [string, string][] = [

@@ -8,6 +8,7 @@ import { safeHref } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { formatDate } from "../format";
+import { MapAppLinks } from "./map-app-links";
 import { PractitionerPhoto } from "./photo";
 import { profileStructuredData, scriptSafeJson } from "./structured-data";
 
@@ -94,7 +95,11 @@ export function ProfileContent({ listing, mark, societyName, url, contact }: Pro
                   </a>
                 </p>
               ) : null}
-              {loc.position === null ? <p className="hint">This practice could not be placed on the map, so it is shown without a distance.</p> : null}
+              {loc.position === null ? (
+                <p className="hint">This practice could not be placed on the map, so it is shown without a distance.</p>
+              ) : (
+                <MapAppLinks name={loc.name} town={loc.town} position={loc.position} placedBy={loc.placedBy} />
+              )}
             </li>
           );
         })}
