@@ -69,6 +69,8 @@ export interface Bindings {
   /** Background exports' files (wrangler.toml [[r2_buckets]]): private, served only by the Worker to staff. */
   EXPORTS: R2Bucket;
   APPLICANT_DOCUMENTS: R2Bucket;
+  /** Practitioners' photos (wrangler.toml [[r2_buckets]]): served only by the Worker, and only while the listing is shown. */
+  PRACTITIONER_PHOTOS: R2Bucket;
   /** The most rows one CSV download holds; past it staff are offered a background export. Tests lower it. */
   EXPORT_DOWNLOAD_MAX_ROWS?: string;
   EMAIL_FROM: string;
@@ -328,6 +330,7 @@ export const EnvSchema = z.object({
   EMAIL_ARCHIVE: binding<R2Bucket>("R2 bucket", "put"),
   EXPORTS: binding<R2Bucket>("R2 bucket", "createMultipartUpload"),
   APPLICANT_DOCUMENTS: binding<R2Bucket>("R2 bucket", "put"),
+  PRACTITIONER_PHOTOS: binding<R2Bucket>("R2 bucket", "put"),
   EXPORT_DOWNLOAD_MAX_ROWS: z.coerce
     .number({ error: "must be a whole number of rows" })
     .int({ error: "must be a whole number of rows" })
@@ -408,6 +411,8 @@ export interface Config {
     exports: R2Bucket;
     /** Applicants' uploaded documents (private; served only by the Worker to the applicant and staff). */
     applicantDocuments: R2Bucket;
+    /** Practitioners' photos (served by the Worker only while the listing is shown). */
+    practitionerPhotos: R2Bucket;
   };
 }
 
@@ -561,6 +566,7 @@ export function parseConfig(env: unknown): Config {
       emailArchive: e.EMAIL_ARCHIVE,
       exports: e.EXPORTS,
       applicantDocuments: e.APPLICANT_DOCUMENTS,
+      practitionerPhotos: e.PRACTITIONER_PHOTOS,
     },
   };
 }

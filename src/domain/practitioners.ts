@@ -52,6 +52,16 @@ export interface PracticeLocation {
   placedBy: PlacedBy;
 }
 
+/** The kinds of photo a listing may have (checked by the file's bytes). */
+export type PhotoContentType = "image/jpeg" | "image/png" | "image/webp";
+
+/** A listing's photo as pages show it: its version (in its address) and size in pixels. */
+export interface ListingPhoto {
+  version: string;
+  width: number;
+  height: number;
+}
+
 /** What a member writes in their listing (/user/practice). */
 export interface PracticeListing {
   displayName: string;
@@ -60,6 +70,8 @@ export interface PracticeListing {
   contactEmail: string;
   locations: PracticeLocation[];
   tags: Record<TagKind, Choice[]>;
+  /** Set on /user/practice apart from the rest of the listing (an upload); null when there is none. */
+  photo?: ListingPhoto | null;
 }
 
 /** The member's own listing and its state. */
@@ -93,6 +105,12 @@ export interface PublicListing {
   memberNumber: number | null;
   locations: PracticeLocation[];
   tags: Record<TagKind, Choice[]>;
+  photo: ListingPhoto | null;
+  /**
+   * When the listing stops being shown by the clock alone (its membership's period plus grace
+   * ends), or null when no end is set. Never shown: it bounds how long a kept page may be served.
+   */
+  shownUntil: string | null;
 }
 
 /** A search's point: where it is measured from, and what the visitor gave for it. */

@@ -2,6 +2,7 @@
  * Find a practitioner, for the public (no sign-in, no JavaScript needed):
  *   GET  /find-a-practitioner?place=…&near=me|lat,lng&radius=…&service=…&after=…   the search
  *   GET  /find-a-practitioner/:id                                                   a profile
+ *   GET  /find-a-practitioner/:id/photo/:version                                    its photo (while shown)
  *   POST /find-a-practitioner/contact                                               a patient's message
  * Searches from a place and profiles are the same for every visitor, so the edge cache keeps them
  * (a minute at most, and keyed by the listings' generation: middleware/edge-cache). A search near
@@ -13,8 +14,10 @@ import { contactProblems, sentContact } from "../shared/contact-form";
 import { londonDate } from "../shared/london-date";
 import { parseSearchQuery } from "../shared/practitioner-search-query";
 import type { ApproximateLocation } from "../services/practitioners/find-service";
+import { soonestShownUntil } from "../services/practitioners/shown-until";
 import type { HonoEnv } from "../types";
 import { FindContent, profilePath } from "../views/practitioners/find-content";
+import { PHOTO_VERSION_PATTERN } from "../views/practitioners/photo";
 import { ProfileContent, type ContactFormState } from "../views/practitioners/profile-content";
 
 export const PRACTITIONER_CONTACT_PATH = "/find-a-practitioner/contact";
@@ -52,7 +55,7 @@ async function profilePage(c: Context<HonoEnv>, id: number, contact: ContactForm
       section: null,
       // A profile with nothing sent is the same for everyone; after a message, it is this visitor's.
       isPrivate: !quiet,
-      ...(quiet ? { shareable: "clock" as const } : {}),
+      ...(quiet ? { shareable: "clock" as const, shareUntil: soonestShownUntil([listing]) } : {}),
       status,
     },
   );
@@ -86,11 +89,26 @@ export const findPractitionerRoutes = new Hono<HonoEnv>()
       return c.render(<FindContent typed={typed} query={null} lists={settings} answer={null} problem={parsed} />, { layout, ...screen, shareable: undefined, status: 400 });
     }
     const answer = asked ? await services.practitioners.find.find(parsed.query, approximate) : null;
-    return c.render(<FindContent typed={typed} query={parsed.query} lists={settings} answer={answer} problem={null} />, { layout, ...screen });
+    const shown = answer?.kind === "results" ? answer.page.results.map((r) => r.listing) : [];
+    return c.render(<FindContent typed={typed} query={parsed.query} lists={settings} answer={answer} problem={null} />, { layout, ...screen, shareUntil: soonestShownUntil(shown) });
   })
   .get("/find-a-practitioner/:id{[0-9]{1,12}}", async (c) => {
     const sent = c.req.query("sent") === "1";
     return profilePage(c, Number(c.req.param("id")), { sent: null, problems: [], notice: sent ? "Your message has been sent. We have e-mailed you a copy." : null });
+  })
+  .get(`/find-a-practitioner/:id{[0-9]{1,12}}/photo/:version{${PHOTO_VERSION_PATTERN}}`, async (c) => {
+    const photo = await c.var.services.practitioners.find.photo(Number(c.req.param("id")), c.req.param("version"));
+    if (!photo) throw new AppError("NOT_FOUND", "There is no such photo");
+    return new Response(photo.body, {
+      headers: {
+        "Content-Type": photo.type,
+        "Content-Length": String(photo.size),
+        // The address holds the photo's version: a new photo has a new address, so this one never changes.
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
   })
   .post(PRACTITIONER_CONTACT_PATH, async (c) => {
     const body = await c.req.parseBody();

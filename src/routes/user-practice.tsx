@@ -3,16 +3,22 @@
  *   GET  /user/practice           the listing, whether it is shown and why not, the form
  *   POST /user/practice           save it, or (action=preview) show it as the public will see it
  *   POST /user/practice/unlist    stop showing it, at once (it stays saved)
+ *   GET  /user/practice/photo/:v  the member's own photo (their form and preview, shown or not)
  * Members only to save; a member whose membership lapsed still sees their saved listing and why
  * it is not shown. Every page is private.
  */
 import { Hono, type Context } from "hono";
+import { AppError } from "../errors";
+import { checkPhoto } from "../services/practitioners/photo-file";
+import type { PhotoChange } from "../services/practitioners/practice-service";
+import { sentFile } from "../services/vetting/document-file";
 import { londonDate } from "../shared/london-date";
 import { parsePractice, sentPractice, type SentPractice } from "../shared/practice-form";
 import type { OwnListing, PracticeStanding } from "../domain/practitioners";
 import type { SignedInEnv } from "../types";
 import { MembersOnlyContent } from "../views/auth/members-only-content";
 import type { FieldProblem } from "../views/forms/error-summary";
+import { PHOTO_VERSION_PATTERN } from "../views/practitioners/photo";
 import { PracticeFormContent } from "../views/practitioners/practice-form-content";
 import { ProfileContent } from "../views/practitioners/profile-content";
 
@@ -54,7 +60,7 @@ async function standingOf(c: Context<SignedInEnv>): Promise<PracticeStanding> {
   return c.var.services.practitioners.practice.standing(session.userId, session.email ?? "", "");
 }
 
-async function formPage(c: Context<SignedInEnv>, standing: PracticeStanding, sent: SentPractice, problems: FieldProblem[], warning: string | null = null) {
+async function formPage(c: Context<SignedInEnv>, standing: PracticeStanding, sent: SentPractice, problems: FieldProblem[], photoChosen = false) {
   const [layout, lists] = await Promise.all([c.var.services.content.layout(), c.var.services.practitioners.find.lists()]);
   const saved = c.req.query("saved");
   const notice = problems.length ? null : saved === "1" ? "Your listing has been saved." : saved === "unlisted" ? "Your listing is no longer shown." : null;
@@ -65,7 +71,8 @@ async function formPage(c: Context<SignedInEnv>, standing: PracticeStanding, sen
       lists={lists}
       problems={problems}
       notice={notice}
-      warning={warning ?? (c.req.query("unplaced") ? `We could not find the town of: ${c.req.query("unplaced")}. That practice is shown without a distance until you correct its town or set its position.` : null)}
+      photoChosen={photoChosen}
+      warning={c.req.query("unplaced") ? `We could not find the town of: ${c.req.query("unplaced")}. That practice is shown without a distance until you correct its town or set its position.` : null}
       csrfToken={await c.var.csrfToken()}
       societyName={layout.footer.contactFields.organizationName ?? c.var.config.site.name}
     />,
@@ -91,7 +98,10 @@ export const userPracticeRoutes = new Hono<SignedInEnv>()
     const services = c.var.services.practitioners;
     const [standing, lists] = await Promise.all([standingOf(c), services.find.lists()]);
     const parsed = parsePractice(sent, lists);
-    if (!parsed.ok) return formPage(c, standing, sent, parsed.problems);
+    const file = sentFile(body.photo);
+    const photo = await checkPhoto(file);
+    const problems = [...(parsed.ok ? [] : parsed.problems), ...(photo && !photo.ok ? [{ field: "photo", message: photo.message }] : [])];
+    if (!parsed.ok || problems.length > 0) return formPage(c, standing, sent, problems, photo !== null);
     const email = c.var.session.email ?? "";
     if (body.action === "preview") {
       const listing = await services.practice.preview(parsed.practice, email);
@@ -103,7 +113,7 @@ export const userPracticeRoutes = new Hono<SignedInEnv>()
             This is a preview of your public page. Nothing is saved yet: go back to your listing to save it.
           </p>
           <ProfileContent
-            listing={{ ...listing, id: standing.own.id, memberNumber: null }}
+            listing={{ ...listing, id: standing.own.id, memberNumber: null, photo: body.removePhoto === "on" ? null : (standing.own.listing.photo ?? null) }}
             mark={{ memberNumber: null, checkedOn: londonDate(new Date()) }}
             societyName={societyName}
             url=""
@@ -113,10 +123,18 @@ export const userPracticeRoutes = new Hono<SignedInEnv>()
         { layout, ...privateScreen(`Preview — ${TITLE}`) },
       );
     }
-    const { unplaced } = await services.practice.save(c.var.session.userId, email, parsed.practice);
+    const change: PhotoChange = photo?.ok ? { kind: "replace", photo: photo.photo } : body.removePhoto === "on" ? { kind: "remove" } : { kind: "keep" };
+    const { unplaced } = await services.practice.save(c.var.session.userId, email, parsed.practice, change);
     c.header("Cache-Control", "private, no-store");
     const query = unplaced.length ? `&unplaced=${encodeURIComponent(unplaced.join(", "))}` : "";
     return c.redirect(`/user/practice?saved=1${query}`, 303);
+  })
+  .get(`/user/practice/photo/:version{${PHOTO_VERSION_PATTERN}}`, async (c) => {
+    const photo = await c.var.services.practitioners.practice.ownPhoto(c.var.session.userId, c.req.param("version"));
+    if (!photo) throw new AppError("NOT_FOUND", "There is no such photo");
+    return new Response(photo.body, {
+      headers: { "Content-Type": photo.type, "Content-Length": String(photo.size), "Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox" },
+    });
   })
   .post("/user/practice/unlist", async (c) => {
     await c.var.services.practitioners.practice.unlist(c.var.session.userId);

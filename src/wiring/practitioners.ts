@@ -4,6 +4,7 @@
  */
 import { createPlaceStore } from "../adapters/d1/places";
 import { createPractitionerListingStore } from "../adapters/d1/practitioner-listings";
+import { createPractitionerPhotoFiles } from "../adapters/r2/practitioner-photos";
 import { createTurnstile } from "../adapters/turnstile/turnstile";
 import type { Config } from "../env";
 import { log } from "../log";
@@ -20,13 +21,15 @@ export const practitionerGeneration = (config: Config) => createPractitionerList
 export function practitionerServices({ config, db, stores, published, email, batch, graceDays, now, newId, request }: Core) {
   const store = createPractitionerListingStore(db);
   const places = createPlaceFinder(createPlaceStore(db));
+  const photos = createPractitionerPhotoFiles(config.bindings.practitionerPhotos);
   const settings = () => published.practitionerSettings();
   return {
     /** The public search and profiles. */
-    find: createFindService({ store, places, settings, graceDays, now }),
+    find: createFindService({ store, photos, places, settings, graceDays, now }),
     /** The member's own listing. */
     practice: createPracticeService({
       store,
+      photos,
       membershipSlug: async (userId) => (await stores.memberships.forUser(userId))?.membershipSlug ?? null,
       places,
       settings,

@@ -1,7 +1,7 @@
 /**
  * Find a practitioner in real Chromium on a phone-sized screen against `wrangler dev` (its own D1,
  * with the gazetteer loaded and two listed practitioners): without JavaScript a misspelt town is
- * answered with a suggestion that leads to the results, nearest first, and a profile; with
+ * answered with a suggestion that leads to the results, nearest first (with their map), and a profile; with
  * JavaScript "Near me" asks the browser for its position and searches from it.
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -45,6 +45,11 @@ describe("Find a practitioner on a phone", () => {
     await follow(page, () => main(page).getByRole("link", { name: "Exeter, Devon" }).click());
     const names = await main(page).locator(".practitioner-result__name").allInnerTexts();
     expect(names).toEqual(["Eve Exeter", "Bea Bristol"]);
+    // The map is drawn in the page (no tiles, nothing fetched), numbered as the list, and named for a screen reader.
+    const map = main(page).getByRole("img", { name: /^Where the practices are from Exeter, Devon.*1, Eve Exeter.*2, Bea Bristol/ });
+    expect(await map.isVisible()).toBe(true);
+    expect((await map.evaluate((svg) => svg.outerHTML)).length).toBeLessThan(3_000);
+    expect(await main(page).locator(".practitioner-result__number").allInnerTexts()).toEqual(["1", "2"]);
     await follow(page, () => main(page).getByRole("link", { name: "Eve Exeter" }).click());
     expect(pathOf(page)).toBe("/find-a-practitioner/9002");
     expect(await main(page).innerText()).toMatch(/membership number 13002, checked on/);

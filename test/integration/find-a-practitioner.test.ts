@@ -11,6 +11,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { unitVector } from "../../src/shared/geo";
+import { NOT_PHOTOS, PHOTOS } from "../fixtures/photos";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
 
@@ -140,6 +141,37 @@ describe("the search", () => {
     expect(html.replaceAll("<!-- -->", "")).toMatch(/Bristol Bea Clinic, Bristol · 6[0-9] miles away/);
     // From Bristol the order turns round.
     expect(names((await search(`place=Bristol&radius=100&language=${language}`)).html)).toEqual(["Bristol Bea", "Exeter Eve"]);
+  });
+
+  it("draws the results on a small map from shipped data, numbered as the list, with a text alternative, and links each practice to the visitor's map app", async () => {
+    const language = uniqueLanguage();
+    await practitioner("Map Bristol", { language, at: "bristol" });
+    const exeter = await practitioner("Map Exeter", { language, at: "exeter" });
+    const { html } = await search(`place=Exeter&radius=100&language=${language}`);
+    const text = html.replaceAll("<!-- -->", "");
+    const map = text.match(/<figure class="practitioners__map">[\s\S]*?<\/figure>/)?.[0];
+    expect(map).toBeDefined();
+    expect(map).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="results-map-title"/);
+    // The text alternative names each marker by its number, with its distance and direction.
+    expect(map).toMatch(/<title id="results-map-title">Where the practices are from Exeter, Devon, north at the top, within 100 miles: 1, Map Exeter, [^;]*; 2, Map Bristol, 6\d miles north-east\.<\/title>/);
+    expect([...map!.matchAll(/<g class="map__marker">.*?<text[^>]*>(\d+)<\/text><\/g>/g)].map((m) => m[1])).toEqual(["2", "1"]);
+    // Nothing fetched from elsewhere: the map is the page's own markup.
+    expect(map).not.toMatch(/https?:\/\//);
+    expect(map!.length).toBeLessThan(3_000);
+    expect(text).toMatch(/<span class="practitioner-result__number" aria-hidden="true">1<\/span>/);
+
+    const profile = (await (await new TestBrowser().fetch(`/find-a-practitioner/${exeter.id}`)).text()).replaceAll("<!-- -->", "");
+    expect(profile).toContain('href="geo:50.72360,-3.52751?q=50.72360,-3.52751(Map%20Exeter%20Clinic)"');
+    expect(profile).toContain('href="https://www.openstreetmap.org/?mlat=50.72360&amp;mlon=-3.52751#map=16/50.72360/-3.52751"');
+    expect(profile).toContain("the pin is the centre of Exeter");
+  });
+
+  it("draws no map for a single result: the list says it all", async () => {
+    const language = uniqueLanguage();
+    await practitioner("Only Olive", { language, at: "exeter" });
+    const { html } = await search(`place=Exeter&language=${language}`);
+    expect(names(html)).toEqual(["Only Olive"]);
+    expect(html).not.toContain("practitioners__map");
   });
 
   it("filters by service, condition, appointment, who they see, accessibility and language", async () => {
@@ -352,6 +384,122 @@ describe("a member's own listing", () => {
     expect(html).toContain("Enter a UK postcode, like EX4 3SR, or leave it empty");
     expect(html).toContain("Enter both the latitude and the longitude, or neither");
     expect(html).toContain('value="2 Quay Hill"');
+  });
+});
+
+describe("a practitioner's photo", () => {
+  const fields = (language: string) => ({
+    listed: "on",
+    displayName: "Pia Photo",
+    "location0-name": "Pia's Clinic",
+    "location0-address": "3 Cathedral Yard",
+    "location0-town": "Exeter",
+    languages: language,
+  });
+
+  /** Posts the listing form as the browser does with a file chosen: multipart, the CSRF token included. */
+  async function postWithPhoto(browser: TestBrowser, language: string, photo: { bytes: Uint8Array; name: string; type: string } | null, extra: Record<string, string> = {}) {
+    const form = new FormData();
+    form.set("csrfToken", await browser.csrfToken());
+    for (const [key, value] of Object.entries({ ...fields(language), ...extra })) form.set(key, value);
+    form.set("photo", photo ? new File([photo.bytes], photo.name, { type: photo.type }) : new File([], "", { type: "application/octet-stream" }));
+    return browser.fetch("/user/practice", { method: "POST", body: form });
+  }
+
+  const photoSrc = (html: string) => html.match(/<img[^>]*src="(\/find-a-practitioner\/\d+\/photo\/[0-9a-f]{16})"/)?.[1] ?? null;
+
+  async function signedInMember() {
+    const user = await createUser();
+    await makeMember(user);
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    return browser;
+  }
+
+  it("is uploaded on /user/practice, shown with its size and alt text on the profile and in results, and served with long cache headers", async () => {
+    const browser = await signedInMember();
+    const language = uniqueLanguage();
+    // The browser says it is a JPEG; its bytes are a PNG, and that is what counts.
+    const saved = await postWithPhoto(browser, language, { bytes: PHOTOS.png, name: "me.jpg", type: "image/jpeg" });
+    expect(saved.status).toBe(303);
+
+    const results = (await search(`place=Exeter&language=${language}`)).html;
+    const src = photoSrc(results);
+    expect(src).not.toBeNull();
+    expect(results).toMatch(/<img class="practitioner-result__photo"[^>]*alt="Photo of Pia Photo"[^>]*width="40" height="30"/);
+    const id = src!.split("/")[2]!;
+    const profile = await (await new TestBrowser().fetch(`/find-a-practitioner/${id}`)).text();
+    expect(profile).toContain(`src="${src}"`);
+    expect(profile).toMatch(/<img class="practitioner-profile__photo"[^>]*alt="Photo of Pia Photo"[^>]*width="40" height="30"/);
+    expect(profile).toContain(`"image":"http://localhost:8787${src}"`);
+
+    const served = await new TestBrowser().fetch(src!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PHOTOS.png);
+    // Another version of the address is not this photo.
+    expect((await new TestBrowser().fetch(src!.replace(/[0-9a-f]{16}$/, "0123456789abcdef"))).status).toBe(404);
+  });
+
+  it("refuses a file that is not a JPEG, PNG or WebP beside the field, keeping everything else typed", async () => {
+    const browser = await signedInMember();
+    const refused = await postWithPhoto(browser, uniqueLanguage(), { bytes: NOT_PHOTOS.svg, name: "me.png", type: "image/png" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toMatch(/data-field-error="photo"[^>]*>.*must be a JPEG, PNG or WebP image/);
+    expect(html).toContain('value="3 Cathedral Yard"');
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+  });
+
+  it("is replaced at a new address and removed, the old addresses no longer served and the old file deleted", async () => {
+    const browser = await signedInMember();
+    const language = uniqueLanguage();
+    await postWithPhoto(browser, language, { bytes: PHOTOS.png, name: "a.png", type: "image/png" });
+    const first = photoSrc((await search(`place=Exeter&language=${language}`)).html)!;
+    const firstKey = await env.DB.prepare("SELECT photo_key FROM practitioner_listings WHERE id = ?1").bind(Number(first.split("/")[2])).first<string>("photo_key");
+
+    expect((await postWithPhoto(browser, language, { bytes: PHOTOS.webpLossy, name: "b.webp", type: "image/webp" })).status).toBe(303);
+    const second = photoSrc((await search(`place=Exeter&language=${language}`)).html)!;
+    expect(second).not.toBe(first);
+    expect((await new TestBrowser().fetch(second)).headers.get("Content-Type")).toBe("image/webp");
+    expect((await new TestBrowser().fetch(first)).status).toBe(404);
+    expect(await env.PRACTITIONER_PHOTOS.get(firstKey!)).toBeNull();
+
+    // Saving without choosing a file keeps the photo.
+    expect((await postWithPhoto(browser, language, null)).status).toBe(303);
+    expect(photoSrc((await search(`place=Exeter&language=${language}`)).html)).toBe(second);
+
+    expect((await postWithPhoto(browser, language, null, { removePhoto: "on" })).status).toBe(303);
+    const after = (await search(`place=Exeter&language=${language}`)).html;
+    expect(names(after)).toEqual(["Pia Photo"]);
+    expect(photoSrc(after)).toBeNull();
+    expect((await new TestBrowser().fetch(second)).status).toBe(404);
+  });
+
+  it("is not served while the listing is not shown: unlisted, hidden by staff or lapsed", async () => {
+    const browser = await signedInMember();
+    const language = uniqueLanguage();
+    await postWithPhoto(browser, language, { bytes: PHOTOS.jpeg, name: "me.jpg", type: "image/jpeg" });
+    const src = photoSrc((await search(`place=Exeter&language=${language}`)).html)!;
+    expect((await new TestBrowser().fetch(src)).status).toBe(200);
+    const id = Number(src.split("/")[2]);
+
+    await browser.post("/user/practice/unlist", {});
+    expect((await new TestBrowser().fetch(src)).status).toBe(404);
+    // The member still sees their own photo on their form.
+    const own = await (await browser.fetch("/user/practice")).text();
+    const ownSrc = own.match(/src="(\/user\/practice\/photo\/[0-9a-f]{16})"/)?.[1];
+    expect(ownSrc).toBeDefined();
+    expect((await browser.fetch(ownSrc!)).status).toBe(200);
+
+    await env.DB.prepare("UPDATE practitioner_listings SET listed = 1, hidden_at = '2026-11-27T00:00:00Z', hidden_reason = 'Checking' WHERE id = ?1").bind(id).run();
+    expect((await new TestBrowser().fetch(src)).status).toBe(404);
+    await env.DB.prepare("UPDATE practitioner_listings SET hidden_at = NULL, hidden_reason = NULL WHERE id = ?1").bind(id).run();
+    expect((await new TestBrowser().fetch(src)).status).toBe(200);
+    await env.DB.prepare("UPDATE memberships SET status = 'lapsed' WHERE user_id = (SELECT user_id FROM practitioner_listings WHERE id = ?1)").bind(id).run();
+    expect((await new TestBrowser().fetch(src)).status).toBe(404);
   });
 });
 

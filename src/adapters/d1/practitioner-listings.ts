@@ -13,7 +13,7 @@
  * nearest practice by the chord on the unit sphere (exact distance order, see src/shared/geo.ts),
  * and pages by key (chord, id): no OFFSET, no count.
  */
-import type { Choice, PlacedBy, PracticeListing, PracticeLocation, PublicListing, SearchFilters, SearchKey, StaffListingRow, TagKind } from "../../domain/practitioners";
+import type { Choice, ListingPhoto, PhotoContentType, PlacedBy, PracticeListing, PracticeLocation, PublicListing, SearchFilters, SearchKey, StaffListingRow, TagKind } from "../../domain/practitioners";
 
 export type { StaffListingRow };
 import { TAG_KINDS } from "../../domain/practitioners";
@@ -31,6 +31,10 @@ const LISTABLE = `l.listed = 1 AND l.hidden_at IS NULL
   AND (julianday(m.period_end) IS NULL OR julianday(m.period_end) + CASE WHEN m.ends_on IS NULL THEN ?2 ELSE 0 END > julianday(?1))
   AND m.membership_slug IN (SELECT value FROM json_each(?3))
   AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.user_id = l.user_id AND d.source = 'membership' AND d.status = 'open')`;
+
+/** The moment LISTABLE stops holding by the clock alone: the end of the period plus the grace it allows. */
+const SHOWN_UNTIL = `CASE WHEN julianday(m.period_end) IS NULL THEN NULL
+  ELSE strftime('%Y-%m-%dT%H:%M:%SZ', julianday(m.period_end) + CASE WHEN m.ends_on IS NULL THEN ?2 ELSE 0 END) END`;
 
 const listabilityParams = (l: Listability) => [l.now.toISOString(), l.graceDays, JSON.stringify(l.listableSlugs)] as const;
 
@@ -83,9 +87,21 @@ export interface PractitionerListingStore {
   /** Messages to the listing since `since`. */
   contactsSince(id: number, since: Date): Promise<number>;
   generation(): Promise<number>;
+  /** Sets (or with null removes) the member's photo; returns the key of the one it replaces, if any. */
+  setPhoto(userId: string, photo: StoredPhoto | null): Promise<string | null>;
+  /** The photo of a listing shown now, at this version; null when the listing is not shown or the version is not its photo's. */
+  publicPhoto(id: number, version: string, who: Listability): Promise<{ key: string; type: PhotoContentType } | null>;
+  /** The member's own photo at this version, shown or not (their form and preview). */
+  ownPhoto(userId: string, version: string): Promise<{ key: string; type: PhotoContentType } | null>;
   staffPage(afterId: number, limit: number, who: Listability, since: Date): Promise<StaffListingRow[]>;
   /** Hides (reason) or shows again (null) a listing; returns the member's user id and contact address, or null when there is none. */
   hide(id: number, hidden: { reason: string; by: string; at: Date } | null): Promise<{ userId: string; email: string; displayName: string } | null>;
+}
+
+/** A photo as stored: its R2 key (never in a page), version, kind and size. */
+export interface StoredPhoto extends ListingPhoto {
+  key: string;
+  type: PhotoContentType;
 }
 
 interface ListingRow {
@@ -98,8 +114,15 @@ interface ListingRow {
   contact_email: string;
   hidden_reason: string | null;
   hidden_at: string | null;
+  photo_version: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
   member_number?: number | null;
+  shown_until?: string | null;
 }
+
+const photoOf = (r: ListingRow): ListingPhoto | null =>
+  r.photo_version && r.photo_width && r.photo_height ? { version: r.photo_version, width: r.photo_width, height: r.photo_height } : null;
 
 interface LocationRow {
   listing_id: number;
@@ -170,6 +193,7 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
           contactEmail: row.contact_email,
           locations: details.locations,
           tags: details.tags,
+          photo: photoOf(row),
         },
       };
     },
@@ -245,7 +269,7 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
       if (ids.length === 0) return [];
       const { results } = await db
         .prepare(
-          `SELECT l.*, m.member_number FROM practitioner_listings l JOIN memberships m ON m.user_id = l.user_id
+          `SELECT l.*, m.member_number, ${SHOWN_UNTIL} AS shown_until FROM practitioner_listings l JOIN memberships m ON m.user_id = l.user_id
            WHERE l.id IN (SELECT value FROM json_each(?4)) AND ${LISTABLE}`,
         )
         .bind(...listabilityParams(who), JSON.stringify(ids))
@@ -254,7 +278,7 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
       const byId = new Map(
         results.map((r): [number, PublicListing] => [
           r.id,
-          { id: r.id, displayName: r.display_name, professionalTitle: r.professional_title, bio: r.bio, memberNumber: r.member_number ?? null, ...details(r.id) },
+          { id: r.id, displayName: r.display_name, professionalTitle: r.professional_title, bio: r.bio, memberNumber: r.member_number ?? null, photo: photoOf(r), shownUntil: r.shown_until ?? null, ...details(r.id) },
         ]),
       );
       return ids.flatMap((id) => byId.get(id) ?? []);
@@ -289,6 +313,37 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
 
     async generation() {
       return (await db.prepare("SELECT generation FROM practitioner_generation WHERE id = 1").first<{ generation: number }>())?.generation ?? 0;
+    },
+
+    async setPhoto(userId, photo) {
+      const before = await db.prepare("SELECT photo_key FROM practitioner_listings WHERE user_id = ?1").bind(userId).first<{ photo_key: string | null }>();
+      await db
+        .prepare(
+          `UPDATE practitioner_listings SET photo_key = ?2, photo_version = ?3, photo_type = ?4, photo_width = ?5, photo_height = ?6,
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE user_id = ?1`,
+        )
+        .bind(userId, photo?.key ?? null, photo?.version ?? null, photo?.type ?? null, photo?.width ?? null, photo?.height ?? null)
+        .run();
+      return before?.photo_key ?? null;
+    },
+
+    async publicPhoto(id, version, who) {
+      const row = await db
+        .prepare(
+          `SELECT l.photo_key, l.photo_type FROM practitioner_listings l JOIN memberships m ON m.user_id = l.user_id
+           WHERE l.id = ?4 AND l.photo_version = ?5 AND l.photo_key IS NOT NULL AND ${LISTABLE}`,
+        )
+        .bind(...listabilityParams(who), id, version)
+        .first<{ photo_key: string; photo_type: PhotoContentType }>();
+      return row ? { key: row.photo_key, type: row.photo_type } : null;
+    },
+
+    async ownPhoto(userId, version) {
+      const row = await db
+        .prepare("SELECT photo_key, photo_type FROM practitioner_listings WHERE user_id = ?1 AND photo_version = ?2 AND photo_key IS NOT NULL")
+        .bind(userId, version)
+        .first<{ photo_key: string; photo_type: PhotoContentType }>();
+      return row ? { key: row.photo_key, type: row.photo_type } : null;
     },
 
     async staffPage(afterId, limit, who, since) {

@@ -36,6 +36,8 @@ export interface Screen {
    * prices), so the edge cache may keep it: "clock" when what it shows also follows the time.
    */
   shareable?: Shareable;
+  /** The page shows something that stops being true at this moment: the edge keeps it no later. */
+  shareUntil?: Date | null;
   status?: ContentfulStatusCode;
   islands?: readonly IslandName[];
   /** The content is itself a CMS general page (routes/pages.tsx), so no editor's page is put around it. */
@@ -81,7 +83,9 @@ export function renderer(): MiddlewareHandler<HonoEnv> {
       c.header("Cache-Control", shown.screen.isPrivate ? "private, no-store" : SHARED_PAGE_CACHE_CONTROL);
       if (noindex) c.header("X-Robots-Tag", "noindex");
       if (shown.screen.shareable && !shown.screen.isPrivate && !session) {
-        c.set("edgeCacheTtl", edgeCacheTtl(shown.screen.shareable, c.var.config.edgeCache.ttlSeconds));
+        const secondsLeft = shown.screen.shareUntil ? (shown.screen.shareUntil.getTime() - site.now.getTime()) / 1000 : undefined;
+        const ttl = edgeCacheTtl(shown.screen.shareable, c.var.config.edgeCache.ttlSeconds, secondsLeft);
+        if (ttl > 0) c.set("edgeCacheTtl", ttl);
       }
       const page = (
         <SitePage site={site} layout={shown.screen.layout} head={head} section={shown.screen.section} islands={[...LAYOUT_ISLANDS, ...(shown.screen.islands ?? [])]}>

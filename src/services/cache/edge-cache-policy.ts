@@ -22,8 +22,13 @@ export function isEdgeCacheable(request: { method: string; cookie: string | null
   return request.method === "GET" && !PERSONAL_COOKIE.test(request.cookie ?? "");
 }
 
-export function edgeCacheTtl(shareable: Shareable, contentTtlSeconds: number): number {
-  return shareable === "clock" ? Math.min(CLOCK_DEPENDENT_TTL_SECONDS, contentTtlSeconds) : contentTtlSeconds;
+/**
+ * How long the edge may keep a page: its kind's time, cut to `secondsLeft` when something it shows
+ * stops being true then (a listing whose membership ends). Zero means do not keep it.
+ */
+export function edgeCacheTtl(shareable: Shareable, contentTtlSeconds: number, secondsLeft: number = Number.POSITIVE_INFINITY): number {
+  const ttl = shareable === "clock" ? Math.min(CLOCK_DEPENDENT_TTL_SECONDS, contentTtlSeconds) : contentTtlSeconds;
+  return Math.max(0, Math.min(ttl, Math.floor(secondsLeft)));
 }
 
 /**

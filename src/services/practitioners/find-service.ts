@@ -6,6 +6,7 @@
  */
 import type { Listability, PractitionerListingStore } from "../../adapters/d1/practitioner-listings";
 import type { PractitionerSettings } from "../../adapters/cms/operations/practitioners";
+import type { PractitionerPhotoFiles } from "../../adapters/r2/practitioner-photos";
 import { SEARCH_PAGE_SIZE, type FindAnswer, type PracticeLocation, type PublicListing, type SearchOrigin, type SearchPage } from "../../domain/practitioners";
 import { boundingBox, chordSquaredFor, haversineKm, KM_PER_MILE, kmForChordSquared } from "../../shared/geo";
 import type { SearchQuery } from "../../shared/practitioner-search-query";
@@ -24,6 +25,7 @@ export interface ApproximateLocation {
 
 export interface FindDeps {
   store: PractitionerListingStore;
+  photos: Pick<PractitionerPhotoFiles, "read">;
   places: PlaceFinder;
   settings: () => Promise<PractitionerSettings>;
   graceDays: number;
@@ -112,6 +114,17 @@ export function createFindService(deps: FindDeps) {
     async profile(id: number): Promise<PublicListing | null> {
       const [listing] = await deps.store.publicListings([id], await who());
       return listing ?? null;
+    },
+
+    /**
+     * A shown listing's photo at this version, or null: a listing hidden, unlisted or lapsed has
+     * no photo for anyone, and an old version (a replaced photo) is gone.
+     */
+    async photo(id: number, version: string): Promise<{ body: ReadableStream<Uint8Array>; size: number; type: string } | null> {
+      const found = await deps.store.publicPhoto(id, version, await who());
+      if (!found) return null;
+      const file = await deps.photos.read(found.key);
+      return file ? { ...file, type: found.type } : null;
     },
 
     /** Every profile shown now, for the sitemap: read by id a bounded page at a time. */

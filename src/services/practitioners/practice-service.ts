@@ -6,13 +6,19 @@
  */
 import type { Listability, PractitionerListingStore } from "../../adapters/d1/practitioner-listings";
 import type { PractitionerSettings } from "../../adapters/cms/operations/practitioners";
+import type { PractitionerPhotoFiles } from "../../adapters/r2/practitioner-photos";
 import { TAG_KINDS, type PracticeListing, type PracticeLocation, type PracticeStanding } from "../../domain/practitioners";
 import type { Logger } from "../../log";
 import type { ParsedPractice } from "../../shared/practice-form";
+import type { CheckedPhoto } from "./photo-file";
 import type { PlaceFinder } from "./place-finder";
+
+/** What a save does to the photo: leave it, take it away, or put a new one in its place. */
+export type PhotoChange = { kind: "keep" } | { kind: "remove" } | { kind: "replace"; photo: CheckedPhoto };
 
 export interface PracticeDeps {
   store: PractitionerListingStore;
+  photos: PractitionerPhotoFiles;
   /** The member's membership type, if they have a record. */
   membershipSlug: (userId: string) => Promise<string | null>;
   places: PlaceFinder;
@@ -60,13 +66,30 @@ export function createPracticeService(deps: PracticeDeps) {
       return { ...practice, contactEmail: accountEmail, locations: await place(practice) };
     },
 
-    /** Saves the listing; returns the practices that could not be placed (shown without a distance). */
-    async save(userId: string, accountEmail: string, practice: ParsedPractice): Promise<{ id: number; unplaced: string[] }> {
+    /**
+     * Saves the listing and its photo change; returns the practices that could not be placed
+     * (shown without a distance). A new photo's bytes are stored before the row points at them,
+     * and the photo it replaces is deleted only after, so a page never names a missing file.
+     */
+    async save(userId: string, accountEmail: string, practice: ParsedPractice, photo: PhotoChange = { kind: "keep" }): Promise<{ id: number; unplaced: string[] }> {
       const locations = await place(practice);
+      const newKey = photo.kind === "replace" ? await deps.photos.put(photo.photo.bytes, photo.photo.type) : null;
       const id = await deps.store.save(userId, { ...practice, contactEmail: accountEmail, locations }, practice.listed);
+      if (photo.kind !== "keep") {
+        const stored = photo.kind === "replace" && newKey ? { key: newKey, version: photo.photo.version, type: photo.photo.type, width: photo.photo.width, height: photo.photo.height } : null;
+        const oldKey = await deps.store.setPhoto(userId, stored);
+        if (oldKey && oldKey !== newKey) await deps.photos.delete(oldKey);
+      }
       const unplaced = locations.filter((l) => l.position === null).map((l) => l.name);
-      deps.log.info("practitioners.saved", { userId, listingId: id, listed: practice.listed, practices: locations.length, unplaced: unplaced.length });
+      deps.log.info("practitioners.saved", { userId, listingId: id, listed: practice.listed, practices: locations.length, unplaced: unplaced.length, photo: photo.kind });
       return { id, unplaced };
+    },
+
+    /** The member's own photo at this version (for their form and preview, shown or not). */
+    async ownPhoto(userId: string, version: string): Promise<{ body: ReadableStream<Uint8Array>; size: number; type: string } | null> {
+      const found = await deps.store.ownPhoto(userId, version);
+      const file = found ? await deps.photos.read(found.key) : null;
+      return found && file ? { ...file, type: found.type } : null;
     },
 
     async unlist(userId: string): Promise<void> {

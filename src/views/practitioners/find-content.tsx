@@ -5,6 +5,8 @@ import { afterParam, type SearchQuery } from "../../shared/practitioner-search-q
 import { placeLabel } from "../../shared/place-label";
 import { ScreenTitle } from "../components/screen-title";
 import { GazetteerAttribution } from "./attribution";
+import { PractitionerPhoto } from "./photo";
+import { ResultsMap } from "./results-map";
 
 export const profilePath = (id: number) => `/find-a-practitioner/${id}`;
 
@@ -31,10 +33,15 @@ function searchHref(typed: Record<string, string>, changes: Record<string, strin
   return `/find-a-practitioner?${params.toString()}`;
 }
 
-function Result({ result, country }: { result: SearchResult; country: string }) {
+function Result({ result, country, number }: { result: SearchResult; country: string; number: number }) {
   const { listing, nearest, distanceKm } = result;
   return (
     <li className="practitioner-result">
+      {/* The list's own numbering is read out; this one is for matching the map by eye. */}
+      <span className="practitioner-result__number" aria-hidden="true">
+        {number}
+      </span>
+      {listing.photo ? <PractitionerPhoto listingId={listing.id} photo={listing.photo} name={listing.displayName} box={72} className="practitioner-result__photo" lazy /> : null}
       <h2 className="practitioner-result__name">
         <a href={profilePath(listing.id)}>{listing.displayName}</a>
       </h2>
@@ -169,9 +176,10 @@ function Answer({ answer, typed }: { answer: FindAnswer | null; typed: Record<st
       </h2>
       <PlaceLinks places={answer.others.slice(0, 5)} typed={typed} label="Other places with this name:" />
       {page.results.length === 0 ? <p>Try a greater distance or fewer filters.</p> : null}
+      <ResultsMap origin={origin} results={page.results} />
       <ol className="practitioner-results">
-        {page.results.map((result) => (
-          <Result key={result.listing.id} result={result} country={origin.country} />
+        {page.results.map((result, i) => (
+          <Result key={result.listing.id} result={result} country={origin.country} number={i + 1} />
         ))}
       </ol>
       {page.next ? (

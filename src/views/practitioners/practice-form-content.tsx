@@ -11,6 +11,7 @@ import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { TextField } from "../forms/text-field";
 import { ScreenTitle } from "../components/screen-title";
 import { GazetteerAttribution } from "./attribution";
+import { PhotoField } from "./photo-field";
 
 export interface PracticeFormContentProps {
   standing: PracticeStanding;
@@ -21,6 +22,8 @@ export interface PracticeFormContentProps {
   warning: string | null;
   csrfToken: string;
   societyName: string;
+  /** A photo had been chosen when the form came back with problems elsewhere (it must be chosen again). */
+  photoChosen?: boolean;
 }
 
 function Choices({ legend, name, choices, chosen, error }: { legend: string; name: string; choices: readonly Choice[]; chosen: readonly string[]; error: string | null }) {
@@ -51,7 +54,7 @@ function stateWords(standing: PracticeStanding): string {
   return "Your listing is saved but not shown: it shows while your membership is in force, and comes back by itself when you renew.";
 }
 
-export function PracticeFormContent({ standing, sent, lists, problems, notice, warning, csrfToken, societyName }: PracticeFormContentProps) {
+export function PracticeFormContent({ standing, sent, lists, problems, notice, warning, csrfToken, societyName, photoChosen = false }: PracticeFormContentProps) {
   const errorFor = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   return (
     <div className="account-screen">
@@ -80,11 +83,12 @@ export function PracticeFormContent({ standing, sent, lists, problems, notice, w
           </>
         ) : null}
       </p>
-      <form method="post" action="/user/practice" className="form" noValidate>
+      <form method="post" action="/user/practice" encType="multipart/form-data" className="form" noValidate>
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <CheckboxField id="listed" label="Show my listing publicly" checked={sent.listed} />
         <TextField id="displayName" label="Name as shown" value={sent.displayName} autoComplete="name" maxLength={120} error={errorFor("displayName")} />
         <TextField id="professionalTitle" label="Professional title" hint="For example: Chartered physiotherapist, MSc" value={sent.professionalTitle} maxLength={120} error={errorFor("professionalTitle")} />
+        <PhotoField saved={standing.own.listing.photo ?? null} name={sent.displayName || standing.own.listing.displayName} error={errorFor("photo")} chooseAgain={photoChosen && !errorFor("photo") && problems.length > 0} />
         {Array.from({ length: MAX_LOCATIONS }, (_, i) => {
           const loc = sent.locations[i]!;
           const f = (name: Parameters<typeof locationField>[1]) => locationField(i, name);

@@ -8,6 +8,8 @@ import { safeHref } from "../../shared/links";
 import { ScreenTitle } from "../components/screen-title";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { formatDate } from "../format";
+import { MapAppLinks } from "./map-app-links";
+import { PractitionerPhoto } from "./photo";
 import { profileStructuredData, scriptSafeJson } from "./structured-data";
 
 export interface ContactFormState {
@@ -53,6 +55,7 @@ export function ProfileContent({ listing, mark, societyName, url, contact }: Pro
   return (
     <article className="practitioner-profile">
       {contact ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(profileStructuredData(listing as PublicListing, url, societyName)) }} /> : null}
+      {listing.photo ? <PractitionerPhoto listingId={contact && listing.id !== null ? listing.id : "own"} photo={listing.photo} name={listing.displayName} box={200} className="practitioner-profile__photo" /> : null}
       <ScreenTitle>{listing.displayName}</ScreenTitle>
       {listing.professionalTitle ? <p className="practitioner-profile__title">{listing.professionalTitle}</p> : null}
       <p className="practitioner-profile__mark">
@@ -92,7 +95,11 @@ export function ProfileContent({ listing, mark, societyName, url, contact }: Pro
                   </a>
                 </p>
               ) : null}
-              {loc.position === null ? <p className="hint">This practice could not be placed on the map, so it is shown without a distance.</p> : null}
+              {loc.position === null ? (
+                <p className="hint">This practice could not be placed on the map, so it is shown without a distance.</p>
+              ) : (
+                <MapAppLinks name={loc.name} town={loc.town} position={loc.position} placedBy={loc.placedBy} />
+              )}
             </li>
           );
         })}

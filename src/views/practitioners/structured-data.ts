@@ -1,5 +1,6 @@
 /** A profile's schema.org data (JSON-LD): a Physiotherapist with each practice's address and position. */
 import type { PublicListing } from "../../domain/practitioners";
+import { photoPath } from "./photo";
 
 export function profileStructuredData(listing: PublicListing, url: string, societyName: string): Record<string, unknown> {
   return {
@@ -9,6 +10,7 @@ export function profileStructuredData(listing: PublicListing, url: string, socie
     url,
     ...(listing.professionalTitle ? { jobTitle: listing.professionalTitle } : {}),
     ...(listing.bio ? { description: listing.bio } : {}),
+    ...(listing.photo ? { image: new URL(photoPath(listing.id, listing.photo), url).href } : {}),
     memberOf: { "@type": "Organization", name: societyName },
     ...(listing.tags.language.length > 0 ? { knowsLanguage: listing.tags.language.map((l) => l.label) } : {}),
     ...(listing.tags.service.length > 0 ? { medicalSpecialty: listing.tags.service.map((s) => s.label) } : {}),
