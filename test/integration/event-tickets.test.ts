@@ -1,11 +1,27 @@
 /**
- * Who may buy an event's tickets (issue 27) against the real Strapi demo content and D1: a ticket
- * sold to one membership type (the conference's "Associate member" ticket) is shown, booked and
- * claimed from a waiting list by members of that type alone.
+ * Buying event tickets (issue 27) against the real Strapi demo content, D1 and the FAKE Stripe API
+ * (test/support/fake-stripe.ts; Stripe cannot be reached here): a ticket sold to one membership
+ * type (the conference's "Associate member" ticket) is shown and booked by members of that type
+ * alone; a place freed by a cancellation is offered to the waiting list at once; and a full
+ * ticket type does not stop the offers for the whole event.
  */
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCmsClient } from "../../src/adapters/cms/client";
+import { eventsOperation } from "../../src/adapters/cms/operations/events";
+import type { SocietyEvent } from "../../src/domain/events";
+import { getConfig } from "../../src/env";
+import { waitlistOffers } from "../../src/wiring/background";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { payCheckout, sendWebhook } from "../support/worker/stripe";
+
+let events: SocietyEvent[];
+const bySlug = (slug: string) => events.find((e) => e.slug === slug)!;
+
+beforeAll(async () => {
+  const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
+  events = (await cms.run(eventsOperation, { page: 1, pageSize: 100 })).items;
+});
 
 async function shopper(type: "full-member" | "associate" | "none") {
   const user = await createUser();
@@ -71,5 +87,84 @@ describe("a ticket sold to one membership type", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Associate member: Only for members with the Associate member membership");
     expect((await bookingsOf(user.uid)).results).toEqual([]);
+  });
+});
+
+describe("waiting-list offers", () => {
+  /** The ten-minute sweep's offers, as of now. */
+  const sweep = () => waitlistOffers(getConfig(env), () => undefined).run(new Date());
+  const entryOf = (userId: string) => env.DB.prepare("SELECT id, status, offer_booking_id FROM event_waitlist WHERE user_id = ?1").bind(userId).first<{ id: string; status: string; offer_booking_id: string | null }>();
+  const offersTo = (userId: string) => env.DB.prepare("SELECT id FROM email_outbox WHERE user_id = ?1 AND kind = 'event-waitlist-offer'").bind(userId).all<{ id: string }>();
+
+  /** Confirmed places taken by someone else, `count` of ticket `ticket`, in one booking. */
+  async function takePlaces(event: SocietyEvent, ticket: string, count: number) {
+    const id = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, event_capacity, ticket_capacity, status, hold_expires_at)
+         VALUES (?1, ?2, ?3, 'someone-else', ?4, 'Taken', MIN(?5, 10), 0, 0, 'exempt', 1, NULL, NULL, 'confirmed', '2000-01-01T00:00:00.000Z')`,
+      ).bind(id, event.id, event.slug, ticket, count),
+      env.DB.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
+         INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, status, hold_expires_at, qr_token)
+         SELECT ?1 || '-' || i, ?1, ?2, ?3, 1, 'Someone Else', 'someone@guild.example', 'confirmed', '2000-01-01T00:00:00.000Z', ?1 || '-' || i FROM n`,
+      ).bind(id, event.id, ticket, count),
+    ]);
+  }
+  const clearEvent = (event: SocietyEvent) =>
+    env.DB.batch([
+      env.DB.prepare("DELETE FROM event_attendees WHERE event_id = ?1").bind(event.id),
+      env.DB.prepare("DELETE FROM event_bookings WHERE event_id = ?1").bind(event.id),
+      env.DB.prepare("DELETE FROM event_waitlist WHERE event_id = ?1").bind(event.id),
+    ]);
+  /** Puts the user on the event's list, behind those already on it, as the list would for `ticket`. */
+  const wait = (event: SocietyEvent, user: { uid: string; email: string }, ticket: string, secondsAgo: number) =>
+    env.DB.prepare(
+      "INSERT INTO event_waitlist (id, event_id, user_id, email, status, ticket_code, created_at) VALUES (?1, ?2, ?3, ?4, 'waiting', ?5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?6))",
+    )
+      .bind(crypto.randomUUID(), event.id, user.uid, user.email, ticket, `-${secondsAgo} seconds`)
+      .run();
+
+  it("a place freed by a buyer's cancellation is offered to the first person waiting at once, without waiting for the sweep", async () => {
+    const course = bySlug("manual-therapy-course");
+    await clearEvent(course);
+    await takePlaces(course, "place", 1);
+    const buyer = await shopper("none");
+    const booked = await buyer.browser.post("/events/manual-therapy-course/book", { places: "1", "a0.ticket": "place", "a0.name": "First Buyer", "a0.email": "first.buyer@guild.example" });
+    const add = new URL(booked.headers.get("Location")!, "http://localhost").searchParams.get("add")!;
+    await buyer.browser.post("/cart/checkout", { items: add, expectedTotalPence: "12000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card" });
+    const order = (await env.DB.prepare("SELECT id, checkout_session_id FROM orders WHERE user_id = ?1").bind(buyer.user.uid).first<{ id: string; checkout_session_id: string }>())!;
+    await payCheckout(order.checkout_session_id, 12000);
+    await sendWebhook("checkout.session.completed", { id: order.checkout_session_id, object: "checkout.session" });
+    const waiter = await shopper("none");
+    expect((await waiter.browser.post("/events/manual-therapy-course/waitlist", {})).status).toBe(303);
+    expect((await entryOf(waiter.user.uid))!.status).toBe("waiting");
+
+    expect((await buyer.browser.post(`/user/orders/${order.id}/cancel`, {})).status).toBe(303);
+    const entry = (await entryOf(waiter.user.uid))!;
+    expect(entry.status).toBe("offered");
+    expect((await offersTo(waiter.user.uid)).results).toHaveLength(1);
+    expect(await (await waiter.browser.fetch("/user/events")).text()).toContain(`/user/events/offers/${entry.id}`);
+    // The sweep, the safety net, finds nothing more to do: no second offer, no second e-mail.
+    expect((await sweep()).offered).toBe(0);
+    expect((await offersTo(waiter.user.uid)).results).toHaveLength(1);
+    await clearEvent(course);
+  });
+
+  it("someone whose ticket type is full keeps their place at the head of the list while the next person, whose ticket has room, is offered a place", async () => {
+    const conference = bySlug("annual-conference");
+    await clearEvent(conference);
+    await takePlaces(conference, "non-member", 100);
+    const nonMember = { uid: crypto.randomUUID(), email: "waiting.non-member@guild.example" };
+    const member = { uid: crypto.randomUUID(), email: "waiting.member@guild.example" };
+    await wait(conference, nonMember, "non-member", 60);
+    await wait(conference, member, "member", 30);
+
+    await sweep();
+    expect((await entryOf(nonMember.uid))!.status).toBe("waiting");
+    expect((await entryOf(member.uid))!.status).toBe("offered");
+    expect((await offersTo(member.uid)).results).toHaveLength(1);
+    expect((await offersTo(nonMember.uid)).results).toHaveLength(0);
+    await clearEvent(conference);
   });
 });
