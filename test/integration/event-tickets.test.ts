@@ -2,8 +2,9 @@
  * Buying event tickets (issue 27) against the real Strapi demo content, D1 and the FAKE Stripe API
  * (test/support/fake-stripe.ts; Stripe cannot be reached here): a ticket sold to one membership
  * type (the conference's "Associate member" ticket) is shown and booked by members of that type
- * alone; a place freed by a cancellation is offered to the waiting list at once; and a full
- * ticket type does not stop the offers for the whole event.
+ * alone; a place freed by a cancellation is offered to the waiting list at once; a full ticket
+ * type does not stop the offers for the whole event; and a discount code for events comes off a
+ * place's price, with VAT and the credit note on what was paid.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -166,5 +167,64 @@ describe("waiting-list offers", () => {
     expect((await offersTo(member.uid)).results).toHaveLength(1);
     expect((await offersTo(nonMember.uid)).results).toHaveLength(0);
     await clearEvent(conference);
+  });
+});
+
+describe("a discount code on event places", () => {
+  const heldConferencePlace = async (browser: TestBrowser) => {
+    const booked = await browser.post("/events/annual-conference/book", { places: "1", "a0.ticket": "non-member", "a0.name": "Lise Meitner", "a0.email": "lise@guild.example", "a0.q.workshop": "Pain education" });
+    expect(booked.status).toBe(303);
+    return new URL(booked.headers.get("Location")!, "http://localhost").searchParams.get("add")!;
+  };
+  const cartWith = async (browser: TestBrowser, items: string, code: string) => (await browser.fetch(`/cart?${new URLSearchParams({ items, code })}`)).text();
+
+  it("comes off the place's price in the cart and at checkout, VAT is on the discounted price, and a cancellation refunds what was paid, not the list price", async () => {
+    const { browser, user } = await shopper("none");
+    const items = await heldConferencePlace(browser);
+    const cart = await cartWith(browser, items, "EVENTS15");
+    expect(cart).toContain('data-cart-code-applied="EVENTS15"');
+    expect(cart).toContain("£306.00");
+
+    // £360 less 15%: £306.
+    const response = await browser.post("/cart/checkout", { items, expectedTotalPence: "30600", idempotencyKey: crypto.randomUUID(), paymentMethod: "card", code: "EVENTS15" });
+    expect(response.status).toBe(303);
+    const order = (await env.DB.prepare("SELECT id, total_pence, lines, discount, checkout_session_id FROM orders WHERE user_id = ?1").bind(user.uid).first<{ id: string; total_pence: number; lines: string; discount: string; checkout_session_id: string }>())!;
+    expect(order.total_pence).toBe(30600);
+    expect(JSON.parse(order.discount)).toMatchObject({ code: "EVENTS15", totalPence: 5400 });
+    expect((JSON.parse(order.lines) as { kind: string; pence: number; discountPence?: number }[]).map((l) => [l.kind, l.pence, l.discountPence])).toEqual([["booking", 30600, 5400]]);
+
+    await payCheckout(order.checkout_session_id, 30600);
+    expect((await sendWebhook("checkout.session.completed", { id: order.checkout_session_id, object: "checkout.session" })).status).toBe(200);
+    expect((await bookingsOf(user.uid)).results).toEqual([{ ticket_code: "non-member", status: "confirmed" }]);
+    const receipt = (await env.DB.prepare("SELECT items, total_pence, vat_pence FROM receipts WHERE order_id = ?1").bind(order.id).first<{ items: string; total_pence: number; vat_pence: number }>())!;
+    expect(receipt.total_pence).toBe(30600);
+    // Standard rate on £306 gross: £51.
+    expect(receipt.vat_pence).toBe(5100);
+    expect(receipt.items).toContain("less £54.00 with discount code EVENTS15");
+
+    expect((await browser.post(`/user/orders/${order.id}/cancel`, {})).status).toBe(303);
+    const note = (await env.DB.prepare("SELECT total_pence, vat_pence FROM credit_notes WHERE order_id = ?1").bind(order.id).first<{ total_pence: number; vat_pence: number }>())!;
+    expect(note).toEqual({ total_pence: 30600, vat_pence: 5100 });
+
+    // Once per person: the code is refused the second time, and the place stays in the cart.
+    const again = await cartWith(browser, await heldConferencePlace(browser), "EVENTS15");
+    expect(again).toContain("You have already used the code “EVENTS15”");
+    expect(again).toContain("Annual Conference 2027: Non-member × 1");
+  });
+
+  it("a code for webinars only, or one that has ended, is refused with its reason and the place stays in the cart at its price", async () => {
+    const { browser, user } = await shopper("none");
+    const items = await heldConferencePlace(browser);
+    const webinarsOnly = await cartWith(browser, items, "WELCOME10");
+    expect(webinarsOnly).toContain("The code “WELCOME10” does not apply to anything in your cart.");
+    expect(webinarsOnly).toContain("Annual Conference 2027: Non-member × 1");
+    expect(webinarsOnly).toContain("£360.00");
+    const ended = await cartWith(browser, items, "SUMMER24");
+    expect(ended).toContain("The code “SUMMER24” has expired");
+    expect(ended).toContain("Annual Conference 2027: Non-member × 1");
+    const refused = await browser.post("/cart/checkout", { items, expectedTotalPence: "36000", idempotencyKey: crypto.randomUUID(), paymentMethod: "card", code: "WELCOME10" });
+    // Checkout sends the buyer back to the cart with the code's message; nothing is ordered.
+    expect(new URL(refused.headers.get("Location")!, "http://localhost").pathname).toBe("/cart");
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?1").bind(user.uid).first<{ n: number }>())!.n).toBe(0);
   });
 });
