@@ -32,7 +32,7 @@ describe("places lost after their hold ran out", () => {
     const refunds: number[] = [];
     await settleLostPlaces(
       {
-        bookings: { ofOrder: async () => [booking("b-lost", "lost", 10_000), booking("b-kept", "confirmed", 5_000)], joinWaitlist: async () => undefined },
+        bookings: { ofOrder: async () => [booking("b-lost", "lost", 10_000), booking("b-kept", "confirmed", 5_000)], joinWaitlist: async () => true },
         refundLostPlaces: async (_orderId, pence) => (refunds.push(pence), pence),
         log,
       },
