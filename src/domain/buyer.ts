@@ -9,6 +9,8 @@ export interface Buyer {
   viewer: Viewer;
   /** Null for a visitor. */
   userId: string | null;
+  /** A member's membership type (its slug), for event tickets sold to one type; null or absent for anyone else. */
+  membershipSlug?: string | null;
   /** Webinar ids the user has been granted (empty for a visitor). */
   owned: ReadonlySet<string>;
 }

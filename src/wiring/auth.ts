@@ -48,7 +48,7 @@ export function authServices({ config, db, stores, notices, members, request, no
     verifyIdToken: createIdTokenVerifier({ projectId: authConfig.projectId, keys: (googleKeys ??= googleKeySource()), emulator: authConfig.emulatorHost !== null }),
     identity,
     sessions: stores.sessions,
-    isMember: members.isMember,
+    membership: members.membership,
     claimMembership: createSignInClaim({ memberships: stores.memberships, followAddress: (userId, email) => emailChange.follow(userId, email), log }),
     accountCheck: lookup
       ? createAccountCheck({ lookup, sessions: stores.sessions, now: Date.now, log, addressChanged: (userId, newEmail) => emailChange.follow(userId, newEmail) })

@@ -5,7 +5,6 @@
  */
 import { createDailyJobProgressStore } from "../adapters/d1/daily-job-progress";
 import { createDirectoryStore } from "../adapters/d1/directory";
-import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
 import { createEventBookingStore } from "../adapters/d1/event-bookings";
 import { createEventReminderStore } from "../adapters/d1/event-reminders";
 import { createEntitlementStore } from "../adapters/d1/entitlements";
@@ -29,6 +28,7 @@ import type { EventReminderDeps } from "../services/events/event-reminders";
 import { emailServices } from "./email";
 import { buildCore } from "./core";
 import { eventCancellation } from "./event-cancellation";
+import { waitlistOfferDeps } from "./events";
 import { refundServiceOf } from "./money";
 import { buildPayments } from "./payments";
 
@@ -110,7 +110,7 @@ export function stalledYearRuns(config: Config) {
 export function waitlistOffers(config: Config, waitUntil: WaitUntil) {
   const content = publishedContent(config, waitUntil);
   const { outbox } = emailServices(config, content);
-  const deps = { store: createWaitlistOfferStore(config.bindings.db), content, notices: createNotices({ outbox, waitUntil, log }), log };
+  const deps = waitlistOfferDeps({ db: config.bindings.db, published: content, notices: createNotices({ outbox, waitUntil, log }) });
   return { run: (now: Date) => offerFreedPlaces(deps, now) };
 }
 

@@ -9,7 +9,13 @@ import { cpdProvider } from "../services/cpd/provider";
 import { createEventAttendance } from "../services/events/event-attendance";
 import { createEventService } from "../services/events/event-service";
 import { createOfferClaims } from "../services/events/offer-claims";
+import type { WaitlistOfferDeps } from "../services/events/waitlist-offers";
 import type { Core } from "./core";
+
+/** Waiting-list offers' parts: for a refund's request (its freed places offered at once) and for the sweep. */
+export function waitlistOfferDeps({ db, published, notices }: Pick<Core, "db" | "published" | "notices">): WaitlistOfferDeps {
+  return { store: createWaitlistOfferStore(db), content: published, notices, log };
+}
 
 export function eventServices(core: Core) {
   const { config, db, stores, published, notices, batch, now, newId } = core;

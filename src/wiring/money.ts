@@ -8,6 +8,7 @@ import type { AttemptLimits } from "../services/auth/attempt-limits";
 import { createOrderService } from "../services/orders/order-service";
 import { settleLostPlaces } from "../services/events/lost-places";
 import { bookedEvents } from "../services/events/holds";
+import { offerPlacesFreedBy } from "../services/events/waitlist-offers";
 import type { Order } from "../domain/orders";
 import { createStripeWebhook } from "../services/payments/stripe-webhook-service";
 import { createProFormaService } from "../services/pro-forma/pro-forma-service";
@@ -15,6 +16,7 @@ import { createReceiptService } from "../services/receipts/receipt-service";
 import { refundEmail } from "../services/refunds/refund-email";
 import { createRefundService } from "../services/refunds/refund-service";
 import type { Core } from "./core";
+import { waitlistOfferDeps } from "./events";
 import type { Payments } from "./payments";
 
 /** Refunds and credit notes: for requests, and for the jobs queue (a cancelled event's refunds). */
@@ -29,6 +31,7 @@ export function refundServiceOf(core: Core, payments: Payments) {
     deliverSoon: (ids) => notices.deliverSoon(ids),
     joins: stores.webinarJoins,
     orders: stores.orders,
+    placesFreed: (orderId) => offerPlacesFreedBy({ ...waitlistOfferDeps(core), bookings: stores.eventBookings }, orderId, now()),
     bookedEvents: (orderId) => bookedEvents({ bookings: stores.eventBookings, events: () => published.events() }, orderId),
     content: published,
     receipts: stores.receipts,

@@ -8,6 +8,8 @@
  *    another door (the no-JavaScript form, which itself refuses a second go) is refused on the
  *    phone; a check-in made offline waits on the phone and is sent when the connection returns.
  * 3. The attendee list and its A4 print pages; the badges print eight to an A4 sheet.
+ * 4. A place offered to the member from the conference's waiting list: /user/events lists the
+ *    offer and its claim page takes the attendee's name (a missing one refused beside the field).
  * axe finds no violations on each state shown. Chromium here has no `BarcodeDetector`, so the
  * camera is never offered: the scanner itself is not exercised (a ticket's code is typed, as a
  * hand scanner types it).
@@ -65,6 +67,19 @@ function doorSql(event: SocietyEvent): string {
     .join("\n");
 }
 
+/** An open waiting-list offer to the member: a conference place held for them (this Worker's own D1). */
+const OFFER = { entry: "e2e-offer-entry", booking: "e2e-offer-booking" } as const;
+
+function offerSql(event: SocietyEvent): string {
+  const until = "2099-01-01T00:00:00.000Z";
+  return `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, status, hold_expires_at)
+      VALUES ('${OFFER.booking}', '${event.id}', '${event.slug}', '${MEMBER.uid}', 'member', 'Annual Conference 2027: Member × 1', 1, 24000, 24000, 'standard', 1, 'held', '${until}');
+    INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, status, hold_expires_at, qr_token)
+      VALUES ('e2e-offer-attendee', '${OFFER.booking}', '${event.id}', 'member', 1, '${MEMBER.email}', '${MEMBER.email}', 'held', '${until}', 'e2eoffer0001');
+    INSERT INTO event_waitlist (id, event_id, user_id, email, status, offer_expires_at, offer_booking_id, ticket_code)
+      VALUES ('${OFFER.entry}', '${event.id}', '${MEMBER.uid}', '${MEMBER.email}', 'offered', '${until}', '${OFFER.booking}', 'member');`;
+}
+
 const stack = useBrowserStack(WORKER_SLOTS.events, {
   vars: {
     SITE_URL: siteWorkerUrl(WORKER_SLOTS.events),
@@ -79,7 +94,8 @@ const stack = useBrowserStack(WORKER_SLOTS.events, {
     return `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
               VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01');
             ${staffSecondFactorSql()}
-            ${doorSql(conference)}`;
+            ${doorSql(conference)}
+            ${offerSql(conference)}`;
   },
   log: (line) => workerLog.push(line),
 });
@@ -326,5 +342,35 @@ describe("the attendee list and its A4 print pages", () => {
     const [width, height] = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf)!.slice(1).map(Number);
     expect([Math.round(width!), Math.round(height!)], "A4 in points").toEqual([595, 842]);
     expect(watch.take(), "console errors, exceptions and CSP violations").toEqual(NO_PROBLEMS);
+  });
+});
+
+describe("a place offered from the waiting list", () => {
+  it("/user/events lists the offer and its claim page takes the attendee, a missing name refused beside the field; axe finds nothing wrong with either", async () => {
+    const { context } = await openContext(stack.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = await watchPage(page);
+      await signIn(page, MEMBER, "/user/events", true);
+      const offers = main(page).locator("section", { has: page.getByRole("heading", { name: "Places offered to you from a waiting list" }) });
+      expect(await offers.innerText()).toContain("Annual Conference 2027");
+      await expectNoAxeViolations(page, "/user/events with an open offer");
+
+      await follow(page, () => offers.getByRole("link", { name: "Claim your place" }).click());
+      expect(pathOf(page)).toBe(`/user/events/offers/${OFFER.entry}`);
+      await expectNoAxeViolations(page, "the offer's claim page");
+
+      const form = main(page).locator("form", { has: page.getByRole("button", { name: "Put the place in my cart" }) });
+      await form.getByLabel("E-mail address", { exact: true }).fill("colleague@e2e.guildhall.example");
+      await form.getByLabel("Which workshop on day two?").selectOption("Pelvic health");
+      await follow(page, () => form.getByRole("button", { name: "Put the place in my cart" }).click());
+      expect(await main(page).innerText()).toContain("Enter the attendee's name");
+      expect(await form.getByLabel("E-mail address", { exact: true }).inputValue(), "what was typed is kept").toBe("colleague@e2e.guildhall.example");
+      await expectNoAxeViolations(page, "the offer's claim page with an error");
+      // The refused form answers 400, which Chromium logs.
+      expect(watch.take([failedToLoad(400)]), "console errors, exceptions and CSP violations").toEqual(NO_PROBLEMS);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -58,7 +58,7 @@ function setup(claims: Partial<IdTokenClaims> = {}, options: { accountCheck?: Ac
     },
     identity: options.identity ?? ({} as IdentityToolkit),
     sessions,
-    isMember: async () => false,
+    membership: async () => ({ member: false, membershipSlug: null }),
     claimMembership: async (verified) => claimed.push(verified),
     accountCheck: options.accountCheck ?? null,
     secret: SECRET,

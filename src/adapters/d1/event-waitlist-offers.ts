@@ -81,13 +81,13 @@ export function createWaitlistOfferStore(db: D1Database) {
       return results.map((r) => r.event_id);
     },
 
-    /** The first still waiting on the event's list: first come, first offered. */
-    async nextWaiting(eventId: string): Promise<WaitingEntry | null> {
-      const row = await db
-        .prepare("SELECT id, event_id, user_id, email, ticket_code FROM event_waitlist WHERE event_id = ?1 AND status = 'waiting' ORDER BY created_at, id LIMIT 1")
-        .bind(eventId)
-        .first<EntryRow>();
-      return row ? { id: row.id, eventId: row.event_id, userId: row.user_id, email: row.email, ticketCode: row.ticket_code } : null;
+    /** The first `limit` still waiting on the event's list, in list order (first come, first offered). */
+    async waitingOn(eventId: string, limit: number): Promise<WaitingEntry[]> {
+      const { results } = await db
+        .prepare("SELECT id, event_id, user_id, email, ticket_code FROM event_waitlist WHERE event_id = ?1 AND status = 'waiting' ORDER BY created_at, id LIMIT ?2")
+        .bind(eventId, limit)
+        .all<EntryRow>();
+      return results.map((row) => ({ id: row.id, eventId: row.event_id, userId: row.user_id, email: row.email, ticketCode: row.ticket_code }));
     },
 
     /**

@@ -7,9 +7,12 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { Buyer } from "../../domain/buyer";
+import type { MemberType } from "../../services/membership/member-rule";
 import { buyerFor } from "../../services/orders/buyer";
 import type { HonoEnv } from "../../types";
 import { cookies } from "./cookies";
+
+const NOT_A_MEMBER: MemberType = { member: false, membershipSlug: null };
 
 export function session(): MiddlewareHandler<HonoEnv> {
   return async function session(c, next) {
@@ -17,11 +20,12 @@ export function session(): MiddlewareHandler<HonoEnv> {
     const current = cookie ? await c.var.services.auth.currentSession(cookie) : null;
     if (cookie && !current) cookies.clearSession(c);
     c.set("session", current);
-    let member: Promise<boolean> | undefined;
-    const isMember = () => (current ? (member ??= c.var.services.auth.isMember(current)) : Promise.resolve(false));
-    c.set("isMember", isMember);
+    // One reading of the membership serves both "is a member" and "of which type".
+    let standing: Promise<MemberType> | undefined;
+    const membership = () => (current ? (standing ??= c.var.services.auth.membership(current)) : Promise.resolve(NOT_A_MEMBER));
+    c.set("isMember", async () => (await membership()).member);
     let buyer: Promise<Buyer> | undefined;
-    c.set("buyer", () => (buyer ??= buyerFor({ userId: current?.userId ?? null, isMember, entitledWebinarIds: c.var.services.orders.entitledWebinarIds })));
+    c.set("buyer", () => (buyer ??= buyerFor({ userId: current?.userId ?? null, membership, entitledWebinarIds: c.var.services.orders.entitledWebinarIds })));
     await next();
     c.header("Vary", "Cookie", { append: true });
     if (current && !/\bimmutable\b/.test(c.res.headers.get("Cache-Control") ?? "")) c.header("Cache-Control", "private, no-store");

@@ -9,6 +9,7 @@ import type { IdTokenClaims, IdTokenVerifier } from "../../adapters/firebase/id-
 import type { IdentityToolkit } from "../../adapters/firebase/identity-toolkit";
 import type { Logger } from "../../log";
 import { TOKEN_SYNC_MAX_AGE_SECONDS } from "../../shared/token-sync";
+import type { MemberType } from "../membership/member-rule";
 import type { AccountCheck } from "./account-check";
 import { signSessionToken, verifySessionToken } from "./session-token";
 
@@ -32,8 +33,8 @@ export interface AuthServiceDeps {
   verifyIdToken: IdTokenVerifier;
   identity: IdentityToolkit;
   sessions: SessionStore;
-  /** Whether the user is a member now (the membership records decide; see services/membership). */
-  isMember: (userId: string) => Promise<boolean>;
+  /** Whether the user is a member now, and of which type (the membership records decide; see services/membership). */
+  membership: (userId: string) => Promise<MemberType>;
   /**
    * Runs for every verified ID token that opens or refreshes a session: a verified address may
    * claim the membership record waiting for it (services/membership/claim).
@@ -161,8 +162,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.log.info("auth.session_ended", { userId: session.userId, sessionId: session.id });
     },
 
-    isMember(session: Session): Promise<boolean> {
-      return deps.isMember(session.userId);
+    /** Whether the session's user is a member now, and of which membership type. */
+    membership(session: Session): Promise<MemberType> {
+      return deps.membership(session.userId);
     },
 
     /**

@@ -8,9 +8,8 @@
 import type { EventBookingStore, NewBooking } from "../../adapters/d1/event-bookings";
 import type { SocietyEvent } from "../../domain/events";
 import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-form";
-import type { Viewer } from "../../shared/pricing/webinar-offer";
 import { CART_HOLD_MINUTES, holdUntil } from "./holds";
-import { placesLeft, ticketRefusal } from "./event-rules";
+import { placesLeft, ticketRefusal, type MembershipTitles, type TicketBuyer } from "./event-rules";
 import { answerProblems, eventAnswers } from "./registration-answers";
 
 export type HoldOutcome =
@@ -25,19 +24,19 @@ export interface HoldDeps {
 }
 
 /** Problems with the attendees' choices for this event, each beside its field. */
-export function bookingProblems(event: SocietyEvent, attendees: readonly AttendeeForm[], viewer: Viewer, now: Date): BookingErrors {
+export function bookingProblems(event: SocietyEvent, attendees: readonly AttendeeForm[], buyer: TicketBuyer, now: Date, titles: MembershipTitles = new Map()): BookingErrors {
   const errors: BookingErrors = {};
   attendees.forEach((attendee, i) => {
     const prefix = `a${i}.`;
     const ticket = event.ticketTypes.find((t) => t.code === attendee.ticket && !t.addOn);
     if (!ticket) errors[`${prefix}ticket`] ??= "Choose a ticket";
     else {
-      const refusal = ticketRefusal(event, ticket, viewer, now);
+      const refusal = ticketRefusal(event, ticket, buyer, now, titles);
       if (refusal) errors[`${prefix}ticket`] = `${ticket.name}: ${refusal}`;
     }
     for (const code of attendee.addOns) {
       const addOn = event.ticketTypes.find((t) => t.code === code && t.addOn);
-      const refusal = addOn ? ticketRefusal(event, addOn, viewer, now) : "not sold for this event";
+      const refusal = addOn ? ticketRefusal(event, addOn, buyer, now, titles) : "not sold for this event";
       if (refusal) errors[`${prefix}addon.${code}`] = `${addOn?.name ?? code}: ${refusal}`;
     }
     Object.assign(errors, answerProblems(event, attendee.answers, prefix));
@@ -46,9 +45,16 @@ export function bookingProblems(event: SocietyEvent, attendees: readonly Attende
 }
 
 /** `shapeErrors`: what the form's own reading found (a bad e-mail…), shown with the event's rules' problems. */
-export async function holdPlaces(deps: HoldDeps, event: SocietyEvent, buyer: { userId: string; viewer: Viewer }, attendees: readonly AttendeeForm[], shapeErrors: BookingErrors = {}): Promise<HoldOutcome> {
+export async function holdPlaces(
+  deps: HoldDeps,
+  event: SocietyEvent,
+  buyer: TicketBuyer & { userId: string },
+  attendees: readonly AttendeeForm[],
+  shapeErrors: BookingErrors = {},
+  titles: MembershipTitles = new Map(),
+): Promise<HoldOutcome> {
   const now = deps.now();
-  const errors = { ...bookingProblems(event, attendees, buyer.viewer, now), ...shapeErrors };
+  const errors = { ...bookingProblems(event, attendees, buyer, now, titles), ...shapeErrors };
   if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
 
   const groups = new Map<string, { attendee: AttendeeForm; answers: Record<string, string> }[]>();

@@ -2,8 +2,20 @@
  * Who may buy which ticket, and what is left (issue 27). Pure: the places taken come from D1,
  * the event from the CMS, and the page, the cart and the hold all ask these same functions.
  */
+import type { Buyer } from "../../domain/buyer";
 import type { PlacesTaken, SocietyEvent, TicketOffer, TicketType } from "../../domain/events";
 import type { Viewer } from "../../shared/pricing/webinar-offer";
+
+/** Who is asking, as far as a ticket's audience needs to know: their class and, for a member, their membership type. */
+export type TicketBuyer = Pick<Buyer, "viewer" | "membershipSlug">;
+
+/** Membership types' titles by slug, to name the type a ticket is sold to; a slug missing here is shown as it is. */
+export type MembershipTitles = ReadonlyMap<string, string>;
+
+/** The titles from the CMS's memberships (cached like the rest of its content). */
+export async function membershipTitles(content: { memberships: () => Promise<readonly { slug: string; title: string }[]> }): Promise<MembershipTitles> {
+  return new Map((await content.memberships()).map((m) => [m.slug, m.title]));
+}
 
 export const isPast = (event: SocietyEvent, now: Date): boolean => Date.parse(event.endsAt) <= now.getTime();
 
@@ -17,8 +29,13 @@ export function placesLeft(event: SocietyEvent, ticket: TicketType, taken: Place
   return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
 }
 
-/** Why `viewer` may not buy `ticket` at `now` (audience, sale window, the event's state); null when they may. */
-export function ticketRefusal(event: SocietyEvent, ticket: TicketType, viewer: Viewer, now: Date): string | null {
+/**
+ * Why `buyer` may not buy `ticket` at `now` (audience, sale window, the event's state); null when they may.
+ * A ticket for one membership type is sold to members of that type alone; one whose type the
+ * editor left empty is sold to nobody, rather than to every member by an omission.
+ */
+export function ticketRefusal(event: SocietyEvent, ticket: TicketType, buyer: TicketBuyer, now: Date, titles: MembershipTitles = new Map()): string | null {
+  const { viewer } = buyer;
   if (event.state === "cancelled") return "This event has been cancelled";
   if (event.state === "postponed") return "This event has been postponed: bookings reopen when its new date is set";
   if (isPast(event, now)) return "This event has ended";
@@ -31,13 +48,18 @@ export function ticketRefusal(event: SocietyEvent, ticket: TicketType, viewer: V
     case "signed-in":
       return viewer === "visitor" ? "Sign in to book this ticket" : null;
     case "members":
-    case "membership-type":
       return viewer === "member" ? null : "For members only";
+    case "membership-type": {
+      const slug = ticket.membershipTypeSlug;
+      if (slug === null) return "Not on sale";
+      const only = `Only for members with the ${titles.get(slug) ?? slug} membership`;
+      return viewer === "member" && buyer.membershipSlug === slug ? null : only;
+    }
   }
 }
 
-export function ticketOffers(event: SocietyEvent, viewer: Viewer, now: Date, taken: PlacesTaken): TicketOffer[] {
-  return event.ticketTypes.map((ticket) => ({ ticket, placesLeft: placesLeft(event, ticket, taken), refusal: ticketRefusal(event, ticket, viewer, now) }));
+export function ticketOffers(event: SocietyEvent, buyer: TicketBuyer, now: Date, taken: PlacesTaken, titles: MembershipTitles = new Map()): TicketOffer[] {
+  return event.ticketTypes.map((ticket) => ({ ticket, placesLeft: placesLeft(event, ticket, taken), refusal: ticketRefusal(event, ticket, buyer, now, titles) }));
 }
 
 /** The main tickets (not add-ons) the viewer may buy now: when they are all gone, the waiting list opens. */

@@ -10,7 +10,7 @@ import { AppError } from "../../errors";
 import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-form";
 import type { ContentService } from "../content/content-service";
 import { holdPlaces, type HoldOutcome } from "./booking";
-import { isPast, soldOut, ticketOffers, visibleTo } from "./event-rules";
+import { isPast, membershipTitles, soldOut, ticketOffers, visibleTo } from "./event-rules";
 import { transferCutoff } from "./place-transfer";
 
 export interface EventListFilter {
@@ -22,7 +22,7 @@ export interface EventListFilter {
 
 
 export interface EventServiceDeps {
-  content: Pick<ContentService, "events">;
+  content: Pick<ContentService, "events" | "memberships">;
   bookings: Pick<EventBookingStore, "hold" | "placesTaken" | "joinWaitlist" | "waitlistPosition" | "anyoneWaiting" | "forUser" | "attendeesOfBookings">;
   now: () => Date;
 }
@@ -56,14 +56,15 @@ export function createEventService(deps: EventServiceDeps) {
     async page(slug: string, buyer: Buyer): Promise<EventPage> {
       const event = await visibleEvent(slug, buyer);
       const now = deps.now();
-      const [taken, waiting, queue] = await Promise.all([
+      const [taken, waiting, queue, titles] = await Promise.all([
         deps.bookings.placesTaken(event.id, now.toISOString()),
         buyer.userId ? deps.bookings.waitlistPosition(event.id, buyer.userId) : null,
         deps.bookings.anyoneWaiting(event.id),
+        membershipTitles(deps.content),
       ]);
       // While anyone waits, a freed place goes to the list first (the hold refuses others), so
       // the event's places stay sold out to everyone else.
-      const offers = ticketOffers(event, buyer.viewer, now, taken).map((offer) => (queue && !offer.ticket.addOn ? { ...offer, placesLeft: 0 } : offer));
+      const offers = ticketOffers(event, buyer, now, taken, titles).map((offer) => (queue && !offer.ticket.addOn ? { ...offer, placesLeft: 0 } : offer));
       return {
         event,
         offers,
@@ -76,7 +77,7 @@ export function createEventService(deps: EventServiceDeps) {
     /** Holds the places the booking form asks for (signed-in buyers only), for the cart. */
     async hold(slug: string, buyer: Buyer & { userId: string }, attendees: readonly AttendeeForm[], shapeErrors: BookingErrors): Promise<{ page: EventPage; outcome: HoldOutcome }> {
       const event = await visibleEvent(slug, buyer);
-      const outcome = await holdPlaces(deps, event, buyer, attendees, shapeErrors);
+      const outcome = await holdPlaces(deps, event, buyer, attendees, shapeErrors, await membershipTitles(deps.content));
       return { page: outcome.kind === "held" ? { event, offers: [], soldOut: false, past: false, waitlist: null } : await this.page(slug, buyer), outcome };
     },
 

@@ -18,6 +18,7 @@ export async function bookingsInCart(store: Pick<EventBookingStore, "ofUser">, u
   return (await store.ofUser(userId, ids)).map((booking) => ({
     id: booking.id,
     title: booking.title,
+    eventId: booking.eventId,
     eventSlug: booking.eventSlug,
     pence: booking.totalPence,
     vatTreatment: booking.vatTreatment,

@@ -23,7 +23,9 @@ export async function settleLostPlaces(deps: LostPlacesDeps, order: Pick<Order, 
   const lost = bookings.filter((booking) => booking.status === "lost");
   const cancelled = bookings.filter((booking) => booking.status === "cancelled");
   if (lost.length === 0 && cancelled.length === 0) return;
-  const amount = [...lost, ...cancelled].reduce((sum, booking) => sum + booking.totalPence, 0);
+  // What the order charged for each booking (after any discount code), never its list price.
+  const charged = (booking: { id: string; totalPence: number }) => order.lines.find((line) => line.kind === "booking" && line.id === booking.id)?.pence ?? booking.totalPence;
+  const amount = [...lost, ...cancelled].reduce((sum, booking) => sum + charged(booking), 0);
   const refunded = amount > 0 ? await deps.refundLostPlaces(order.id, amount, lost.length > 0 ? "lost" : "cancelled") : 0;
   // Only a place that went to someone else puts the buyer on the list: a cancelled one has no list to join.
   for (const eventId of new Set(lost.map((booking) => booking.eventId))) await deps.bookings.joinWaitlist(eventId, order.userId, order.email);

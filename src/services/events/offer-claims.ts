@@ -9,13 +9,13 @@ import type { WaitlistOfferStore } from "../../adapters/d1/event-waitlist-offers
 import type { OfferView, OpenOffer } from "../../domain/events";
 import { AppError } from "../../errors";
 import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-form";
-import type { Viewer } from "../../shared/pricing/webinar-offer";
 import type { ContentService } from "../content/content-service";
 import { bookingProblems } from "./booking";
+import { membershipTitles, type TicketBuyer } from "./event-rules";
 
 export interface OfferClaimDeps {
   offers: Pick<WaitlistOfferStore, "openOffersOf" | "openOffer" | "nameAttendee">;
-  content: Pick<ContentService, "events">;
+  content: Pick<ContentService, "events" | "memberships">;
   now: () => Date;
 }
 
@@ -53,12 +53,12 @@ export function createOfferClaims(deps: OfferClaimDeps) {
      * Names the held place's attendee, checked like a booking form (the ticket must still be one
      * the holder may buy, each required question answered); then the place is theirs to check out.
      */
-    async claim(entryId: string, buyer: { userId: string; viewer: Viewer }, attendee: AttendeeForm, shapeErrors: BookingErrors): Promise<ClaimOutcome> {
+    async claim(entryId: string, buyer: TicketBuyer & { userId: string }, attendee: AttendeeForm, shapeErrors: BookingErrors): Promise<ClaimOutcome> {
       const { offer, event } = await openOffer(entryId, buyer.userId);
       // The offer fixes the ticket: the form has no ticket field, so its "choose a ticket" does not apply.
       const { "a0.ticket": _noTicketField, ...shape } = shapeErrors;
       const form = { ...attendee, ticket: offer.ticketCode, addOns: [] };
-      const errors = { ...bookingProblems(event, [form], buyer.viewer, deps.now()), ...shape };
+      const errors = { ...bookingProblems(event, [form], buyer, deps.now(), await membershipTitles(deps.content)), ...shape };
       if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
       const answers = Object.fromEntries(event.questions.flatMap((q) => (form.answers[q.code] ? [[q.code, form.answers[q.code]!]] : [])));
       if (!(await deps.offers.nameAttendee(entryId, buyer.userId, { name: form.name, email: form.email, answers }))) {

@@ -5,11 +5,14 @@
  * them until the offer runs out (the event's `waitlistOfferHours`, 48 by default, never past its
  * start). An offer not taken up lapses and the place goes to the next person.
  *
- * The sweep (every ten minutes) does it all from what D1 says now, so it does not matter what
- * freed the place or whether a run was missed: it closes ended offers, then offers each event's
- * free places in list order until a hold is refused (no place left) or the list is empty. Holding
- * is the booking form's conditional insert, so an offer never takes a place that is not free.
+ * A refund that frees places (a buyer's cancellation, staff's refund) offers them at once, in its
+ * request (offerPlacesFreedBy). The sweep (every ten minutes) is the safety net and does the rest
+ * from what D1 says now, so it does not matter what freed the place (a hold that ran out, staff
+ * raising the capacity) or whether a run was missed: it closes ended offers, then offers each
+ * event's free places in list order, passing over those whose ticket is full (offerEventPlaces).
+ * Holding is the booking form's conditional insert, so an offer never takes a place that is not free.
  */
+import type { EventBookingStore } from "../../adapters/d1/event-bookings";
 import type { WaitingEntry, WaitlistOfferStore } from "../../adapters/d1/event-waitlist-offers";
 import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { SocietyEvent, TicketType } from "../../domain/events";
@@ -22,9 +25,11 @@ import { randomToken } from "./booking";
 export const OFFERS_PER_RUN = 150;
 /** Events looked at by one run at most; the rest wait for the next run, and the cap is logged. */
 const EVENTS_PER_RUN = 100;
+/** Waiting entries read at a time from one event's list. */
+const ENTRIES_PER_PAGE = 50;
 
 export interface WaitlistOfferDeps {
-  store: Pick<WaitlistOfferStore, "settle" | "eventsWithWaiting" | "nextWaiting" | "offer">;
+  store: Pick<WaitlistOfferStore, "settle" | "eventsWithWaiting" | "waitingOn" | "offer">;
   content: Pick<ContentService, "events">;
   notices: Pick<Notices, "prepare" | "deliverSoon">;
   log: Logger;
@@ -42,35 +47,83 @@ export function offerTicket(event: SocietyEvent, entry: Pick<WaitingEntry, "tick
 /** Whether an event still takes bookings, so that its list may be offered places. */
 const offerable = (event: SocietyEvent, now: Date) => event.state === "scheduled" && Date.parse(event.startsAt) > now.getTime();
 
-/** One run: ended offers closed, free places offered. */
-export async function offerFreedPlaces(deps: WaitlistOfferDeps, now: Date): Promise<{ lapsed: number; offered: number }> {
+/**
+ * One run: ended offers closed, free places offered. `only`: the events to offer places at (those
+ * a refund has just freed places at); null for every event someone is waiting on (the sweep).
+ */
+export async function offerFreedPlaces(deps: WaitlistOfferDeps, now: Date, only: readonly string[] | null = null): Promise<{ lapsed: number; offered: number }> {
   const at = now.toISOString();
   const lapsed = await deps.store.settle(at);
-  const eventIds = await deps.store.eventsWithWaiting(EVENTS_PER_RUN + 1);
+  const eventIds = only ?? (await deps.store.eventsWithWaiting(EVENTS_PER_RUN + 1));
   if (eventIds.length > EVENTS_PER_RUN) deps.log.warn("events.waitlist_events_capped", { looked: EVENTS_PER_RUN, next: "the next sweep goes on" });
   const events = new Map((await deps.content.events()).map((e) => [e.id, e]));
   let offered = 0;
   for (const eventId of eventIds.slice(0, EVENTS_PER_RUN)) {
     const event = events.get(eventId);
     if (!event || !offerable(event, now)) continue;
-    for (;;) {
-      if (offered >= OFFERS_PER_RUN) {
-        deps.log.warn("events.waitlist_offers_capped", { offered, next: "the next sweep goes on" });
-        return { lapsed, offered };
-      }
-      const entry = await deps.store.nextWaiting(event.id);
-      if (!entry || !(await offerOne(deps, event, entry, now))) break;
-      offered += 1;
+    const made = await offerEventPlaces(deps, event, now, OFFERS_PER_RUN - offered);
+    offered += made.offered;
+    if (made.capped) {
+      deps.log.warn("events.waitlist_offers_capped", { offered, next: "the next sweep goes on" });
+      return { lapsed, offered };
     }
   }
   if (lapsed > 0 || offered > 0) deps.log.info("events.waitlist_offers", { lapsed, offered });
   return { lapsed, offered };
 }
 
+/**
+ * Offers one event's free places down its list, at most `budget`. Someone whose ticket has no
+ * place left keeps their place at the head of the list, and those behind them whose ticket has
+ * room are offered theirs meanwhile: a full ticket type does not stop the offers for the whole
+ * event. Each ticket's hold is tried until it is refused once in a run, so an event with no
+ * place left at all costs one query per ticket type. The list is read a page at a time; a page
+ * in which someone had to be passed over is the last this run looks at (the next run goes on).
+ */
+async function offerEventPlaces(deps: WaitlistOfferDeps, event: SocietyEvent, now: Date, budget: number): Promise<{ offered: number; capped: boolean }> {
+  const full = new Set<string>();
+  const mainTickets = event.ticketTypes.filter((t) => !t.addOn).length;
+  let offered = 0;
+  for (;;) {
+    const entries = await deps.store.waitingOn(event.id, ENTRIES_PER_PAGE);
+    let passedOver = false;
+    for (const entry of entries) {
+      if (full.size >= mainTickets) return { offered, capped: false };
+      const ticket = offerTicket(event, entry);
+      if (!ticket || full.has(ticket.code)) {
+        passedOver = true;
+        continue;
+      }
+      if (offered >= budget) return { offered, capped: true };
+      if (await offerOne(deps, event, entry, ticket, now)) offered += 1;
+      else {
+        full.add(ticket.code);
+        passedOver = true;
+      }
+    }
+    if (entries.length < ENTRIES_PER_PAGE) return { offered, capped: false };
+    if (passedOver) {
+      deps.log.info("events.waitlist_page_passed_over", { eventId: event.id, offered, next: "the next sweep looks further down the list" });
+      return { offered, capped: false };
+    }
+  }
+}
+
+/**
+ * Offers at once the places a refund of `orderId` has just freed (its events' waiting lists), in
+ * the refund's request. The sweep is the safety net: a failure here is logged, never the refund's.
+ */
+export async function offerPlacesFreedBy(deps: WaitlistOfferDeps & { bookings: Pick<EventBookingStore, "ofOrder"> }, orderId: string, now: Date): Promise<void> {
+  try {
+    const eventIds = [...new Set((await deps.bookings.ofOrder(orderId)).map((booking) => booking.eventId))];
+    if (eventIds.length > 0) await offerFreedPlaces(deps, now, eventIds);
+  } catch (error) {
+    deps.log.warn("events.waitlist_offer_at_once_failed", { orderId, error, next: "the ten-minute sweep offers the place" });
+  }
+}
+
 /** Holds one place for the entry and writes its offer e-mail, in one batch. False when no place was free. */
-async function offerOne(deps: WaitlistOfferDeps, event: SocietyEvent, entry: WaitingEntry, now: Date): Promise<boolean> {
-  const ticket = offerTicket(event, entry);
-  if (!ticket) return false;
+async function offerOne(deps: WaitlistOfferDeps, event: SocietyEvent, entry: WaitingEntry, ticket: TicketType, now: Date): Promise<boolean> {
   const hours = event.waitlistOfferHours;
   const until = new Date(Math.min(now.getTime() + hours * 3_600_000, Date.parse(event.startsAt))).toISOString();
   const bookingId = crypto.randomUUID();

@@ -37,6 +37,12 @@ export function holdsMembership(record: MembershipRecord | null, openDispute: bo
   return !openDispute && record !== null && !record.office?.suspension && isMemberState(memberState(record, graceDays, now));
 }
 
+/** Whether someone is a member now, and the slug of their membership type while they are (null otherwise). */
+export interface MemberType {
+  member: boolean;
+  membershipSlug: string | null;
+}
+
 export type MemberRule = ReturnType<typeof createMemberRule>;
 
 export function createMemberRule(deps: MemberRuleDeps) {
@@ -52,6 +58,11 @@ export function createMemberRule(deps: MemberRuleDeps) {
     /** Whether the user is a member now. */
     async isMember(userId: string): Promise<boolean> {
       return (await standing(userId)).member;
+    },
+    /** Whether the user is a member now and, when they are, of which membership type (its slug), from one reading. */
+    async membership(userId: string): Promise<MemberType> {
+      const { record, member } = await standing(userId);
+      return { member, membershipSlug: member && record ? record.membershipSlug : null };
     },
   };
 }

@@ -3,16 +3,17 @@
  * and the webinars they already own (D1 entitlements).
  */
 import { VISITOR, type Buyer } from "../../domain/buyer";
+import type { MemberType } from "../membership/member-rule";
 
 export interface BuyerDeps {
   /** The signed-in user's id, or null for a visitor. */
   userId: string | null;
-  isMember: () => Promise<boolean>;
+  membership: () => Promise<MemberType>;
   entitledWebinarIds: (userId: string) => Promise<ReadonlySet<string>>;
 }
 
-export async function buyerFor({ userId, isMember, entitledWebinarIds }: BuyerDeps): Promise<Buyer> {
+export async function buyerFor({ userId, membership, entitledWebinarIds }: BuyerDeps): Promise<Buyer> {
   if (!userId) return VISITOR;
-  const [member, owned] = await Promise.all([isMember(), entitledWebinarIds(userId)]);
-  return { viewer: member ? "member" : "user", userId, owned };
+  const [{ member, membershipSlug }, owned] = await Promise.all([membership(), entitledWebinarIds(userId)]);
+  return { viewer: member ? "member" : "user", userId, membershipSlug, owned };
 }

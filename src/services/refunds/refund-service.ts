@@ -50,6 +50,11 @@ export interface RefundServiceDeps {
   orders: Pick<OrderStore, "byId" | "payments">;
   /** Whether the buyer was handed a webinar's join link (the 14-day cancellation closes then). */
   joins: Pick<WebinarJoinStore, "anyJoined">;
+  /**
+   * After a refund has taken back an order's event places: offers them to the waiting lists at
+   * once (services/events/waitlist-offers.ts); it logs, never throws, since the refund stands.
+   */
+  placesFreed: (orderId: string) => Promise<void>;
   /** The events booked in an order: their starts and the last moment each may be cancelled (services/events). */
   bookedEvents: (orderId: string) => Promise<{ startsAt: string; cancelUntil: string }[]>;
   /** The society printed at a credit note's head, as on receipts; the webinars' dates. */
@@ -135,7 +140,11 @@ export function createRefundService(deps: RefundServiceDeps) {
       },
       { audit, then: [...takeBack, ...email.statements] },
     );
-    if (outcome === "recorded") deps.deliverSoon(email.ids);
+    if (outcome === "recorded") {
+      deps.deliverSoon(email.ids);
+      // A cancelled event's places go to nobody: its waiting list is closed.
+      if (payment.orderId && takeBack.length > 0 && refund.reason !== EVENT_CANCELLED_REASON) await deps.placesFreed(payment.orderId);
+    }
     return outcome;
   }
 

@@ -33,6 +33,8 @@ export interface CatalogueBooking {
   id: string;
   /** "Annual Conference 2027: Member × 2". */
   title: string;
+  /** The event's id (the CMS's), which a discount code may name. */
+  eventId: string;
   eventSlug: string;
   pence: number;
   vatTreatment: VatTreatment;

@@ -13,6 +13,8 @@
  * - Percent: each line loses its percentage, rounded half up to the penny. Fixed: the amount
  *   comes off the lines it applies to in cart order, each line down to zero at most, until the
  *   amount is used up. No line, and so no total, ever goes below zero.
+ * - Event places (a booking line) are discounted when the code is for every event or names the
+ *   booking's event.
  * - VAT stays per line: a line's VAT is worked out later on its discounted (gross) amount.
  */
 import type { CartQuote, CartQuoteLine } from "./cart-quote";
@@ -31,6 +33,9 @@ export interface DiscountCode {
     webinarIds: readonly string[];
     bundleIds: readonly string[];
     membershipIds: readonly string[];
+    /** Places at every event, or at the events named (absent: none). */
+    allEvents?: boolean;
+    eventIds?: readonly string[];
   };
   /** Instants (ISO 8601), or null for no limit. */
   validFrom: string | null;
@@ -128,6 +133,8 @@ function fit(line: CartQuoteLine, code: DiscountCode): LineFit {
   if (line.status !== "payable" || line.pence <= 0) return "no";
   const { appliesTo } = code;
   if (line.item.kind === "webinar") return appliesTo.allWebinars || appliesTo.webinarIds.includes(line.item.id) ? "applies" : "no";
+  if (line.priced?.kind === "booking") return appliesTo.allEvents || (appliesTo.eventIds ?? []).includes(line.priced.booking.eventId) ? "applies" : "no";
+  if (line.item.kind === "booking") return "no";
   if (!(appliesTo.allBundles || appliesTo.bundleIds.includes(line.item.id))) return "no";
   const bundleDiscounted = line.priced?.kind === "bundle" && line.priced.offer.discountPence > 0;
   return bundleDiscounted && !code.stacksWithBundle ? "bundle-discounted" : "applies";

@@ -5,7 +5,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * Demo discount codes, with dates relative to `now`: one for every webinar (once per person), a
  * fixed amount off a bundle that combines with its own discount, a code for the first year of a
- * membership, and one that has ended (to show its message).
+ * membership, one for places at any event (once per person), and one that has ended (to show its message).
  */
 const discountCodes = (now, ref) => {
   const at = (days) => new Date(now.getTime() + days * DAY).toISOString();
@@ -37,6 +37,15 @@ const discountCodes = (now, ref) => {
       validFrom: at(-30),
       validUntil: at(120),
       maxRedemptions: 50,
+      maxPerUser: 1,
+    },
+    events: {
+      code: 'EVENTS15',
+      kind: 'percent',
+      percentOff: 15,
+      allEvents: true,
+      validFrom: at(-30),
+      validUntil: at(365),
       maxPerUser: 1,
     },
     ended: {

@@ -4,7 +4,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Events in the states the site shows, dates relative to `now`: an upcoming two-day conference
- * with a dinner add-on, a course whose 2 places are sold out (the test stack and demo fill them,
+ * with a dinner add-on and a ticket sold to associate members alone, a course whose 2 places are sold out (the test stack and demo fill them,
  * so it shows a waiting list), and a past online workshop whose attendance staff import.
  */
 const events = (now, ref) => {
@@ -56,6 +56,7 @@ const events = (now, ref) => {
       ticketTypes: [
         { code: 'member', name: 'Member', price: 240, vatTreatment: 'standard', audience: 'members', capacity: 250 },
         { code: 'non-member', name: 'Non-member', price: 360, vatTreatment: 'standard', audience: 'anyone', capacity: 100 },
+        { code: 'associate', name: 'Associate member', price: 180, vatTreatment: 'standard', audience: 'membership_type', membershipTypeSlug: 'associate', capacity: 40 },
         { code: 'dinner', name: 'Conference dinner add-on', price: 55, vatTreatment: 'standard', audience: 'signed_in', capacity: 120, addOn: true },
       ],
       questions: [...questions, { code: 'workshop', label: 'Which workshop on day two?', kind: 'choice', choices: 'Exercise prescription\nPain education\nPelvic health', required: true }],

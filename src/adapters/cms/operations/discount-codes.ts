@@ -25,6 +25,8 @@ const CodeEntity = z.object({
     amountOffPence: optionalNumber,
     allWebinars: optionalBoolean,
     allBundles: optionalBoolean,
+    allEvents: optionalBoolean,
+    events: ids,
     webinars: ids,
     bundles: ids,
     memberships: ids,
@@ -42,7 +44,7 @@ const toCode = ({ id, attributes: a }: z.output<typeof CodeEntity>): DiscountCod
   kind: a.kind,
   percentOff: a.percentOff,
   amountOffPence: a.amountOffPence,
-  appliesTo: { allWebinars: a.allWebinars, allBundles: a.allBundles, webinarIds: a.webinars, bundleIds: a.bundles, membershipIds: a.memberships },
+  appliesTo: { allWebinars: a.allWebinars, allBundles: a.allBundles, webinarIds: a.webinars, bundleIds: a.bundles, membershipIds: a.memberships, allEvents: a.allEvents, eventIds: a.events },
   validFrom: a.validFrom,
   validUntil: a.validUntil,
   maxRedemptions: a.maxRedemptions,
@@ -59,13 +61,13 @@ export const discountCodesOperation = defineOperation({
     query discountCodes(${PAGE_VARIABLES}) {
       discountCodes_connection(${PAGE_ARGUMENT}, sort: ["code:asc", "documentId:asc"]) {
         data { id attributes {
-          code kind percentOff amountOffPence allWebinars allBundles validFrom validUntil maxRedemptions maxPerUser stacksWithBundle
-          webinars: webinars_connection${RELATION} bundles: bundles_connection${RELATION} memberships: memberships_connection${RELATION}
+          code kind percentOff amountOffPence allWebinars allBundles allEvents validFrom validUntil maxRedemptions maxPerUser stacksWithBundle
+          webinars: webinars_connection${RELATION} bundles: bundles_connection${RELATION} memberships: memberships_connection${RELATION} events: events_connection${RELATION}
         } }
         ${PAGINATION_META}
       }
     }`,
-  models: ["discount-code", "webinar", "webinar-bundle", "membership"],
+  models: ["discount-code", "webinar", "webinar-bundle", "membership", "event"],
   schema: z.object({ discountCodes_connection: z.object({ data: z.array(z.unknown()), meta: paginationMeta }) }),
   map: (data, _vars: PageVars) =>
     listPage<DiscountCode>(
