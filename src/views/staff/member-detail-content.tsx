@@ -70,7 +70,8 @@ function Details({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           {formatPence(entry.amountPence)} ({METHOD_LABELS[entry.method].toLowerCase()}), received <DateTime value={entry.receivedOn} style="short" />,
-          reference {entry.reference}, recorded by {entry.recordedBy}; <a href={hrefs.staffPaymentRefund(entry.id)}>refunds of this payment</a>
+          reference {entry.reference}
+          {entry.orderReference ? `, order ${entry.orderReference}` : ""}, recorded by {entry.recordedBy}; <a href={hrefs.staffPaymentRefund(entry.id)}>refunds of this payment</a>
         </>
       );
     case "receipt":
