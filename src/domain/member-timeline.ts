@@ -58,4 +58,6 @@ export interface MemberTimeline {
   member: RegisterEntry;
   /** Newest first. */
   entries: TimelineEntry[];
+  /** The society's own fields the import kept for the member, by name. */
+  customFields: { name: string; value: string }[];
 }

@@ -360,6 +360,18 @@ describe("a member made by hand", () => {
   });
 });
 
+describe("the society's own fields", () => {
+  it("brought by the import are shown on the staff member page, by name", async () => {
+    const m = await member("2031-03-31");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO member_custom_fields (user_id, name, value) VALUES (?1, 'Registration body', 'HCPC')").bind(m.uid),
+      env.DB.prepare("INSERT INTO member_custom_fields (user_id, name, value) VALUES (?1, 'Branch', 'South West')").bind(m.uid),
+    ]);
+    const page = textOf(await (await staff.fetch(`/staff/members/${encodeURIComponent(m.uid)}`)).text());
+    expect(page).toMatch(/<h2[^>]*>Custom fields<\/h2>.*Branch.*South West.*Registration body.*HCPC/s);
+  });
+});
+
 describe("a member made by hand who then pays for a conference place", () => {
   it("has the place's payment on the timeline as a payment (amount, method, reference, with its refunds), not only its receipt", async () => {
     const address = `conference-buyer-${Date.now()}@guild.example`;

@@ -18,6 +18,8 @@ import { toChange, type ChangeRow } from "./membership-changes";
 export interface MemberTimelineStore {
   /** Everything recorded about the member with this user id, in no particular order. */
   entries(userId: string): Promise<TimelineEntry[]>;
+  /** The society's own fields kept for the member (a handful each), by name. */
+  customFields(userId: string): Promise<{ name: string; value: string }[]>;
 }
 
 export const TIMELINE_LIMIT = 200;
@@ -72,6 +74,10 @@ interface AuditRow {
 
 export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
   return {
+    async customFields(userId) {
+      const { results } = await db.prepare("SELECT name, value FROM member_custom_fields WHERE user_id = ?1 ORDER BY name LIMIT ?2").bind(userId, TIMELINE_LIMIT).all<{ name: string; value: string }>();
+      return results;
+    },
     async entries(userId) {
       const [applications, payments, receipts, emails, audit, changes, notes, imported, orderPayments] = await db.batch([
         db
