@@ -13,6 +13,7 @@ import { exportJobs, staffExports } from "./wiring/exports";
 import { continueImportCounted, memberImportJobs } from "./wiring/member-import";
 import { memberMessageJobs } from "./wiring/messages";
 import { searchIndexer } from "./wiring/search";
+import { memberMerge } from "./wiring/member-merge";
 
 /** wrangler.toml [triggers]: the daily job and the e-mail sweep. */
 const CRONS = { daily: "17 3 * * *", emailSweep: "*/10 * * * *" } as const;
@@ -65,6 +66,7 @@ export async function runScheduled(controller: ScheduledController, bindings: Bi
     await memberMessageJobs(config).due(at);
     await eventCancellationJobs(config, waitUntil).sweep();
     await waitlistOffers(config, waitUntil).run(at);
+    await memberMerge(config, () => crypto.randomUUID()).retryAccountDisables();
     return;
   }
   if (controller.cron !== CRONS.daily) log.warn("scheduled.unknown_cron", { cron: controller.cron, ran: "daily" });

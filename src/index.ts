@@ -24,7 +24,7 @@ export default {
    * renewal reminders, webinar reminders and recording notices: services/maintenance/daily-job.ts),
    * and the e-mail sweep, which delivers outbox messages that are due or were left unfinished (and
  * runs the other ten-minute upkeep: stalled runs, exports, imports, bulk messages, events'
- * waiting-list offers).
+ * waiting-list offers, merged-away sign-in accounts Firebase has yet to disable).
    */
   scheduled(controller, bindings, ctx) {
     // A cron run has no Ray id: it gets its own, so its log lines can be told apart.

@@ -25,7 +25,8 @@ export interface MergeRequest {
 }
 
 export type MergeOutcome =
-  | { kind: "merged" }
+  /** `account`: the merged-away record's sign-in account was disabled, is still to be (Firebase did not answer), or there was none. */
+  | { kind: "merged"; account: "disabled" | "pending" | "none" }
   | { kind: "stale" }
   | { kind: "refused"; field: string; message: string };
 

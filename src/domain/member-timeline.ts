@@ -18,7 +18,8 @@ export type TimelineEntry =
       directDebit?: DirectDebitScheme | null;
       directDebitState?: DirectDebitState | null;
     }
-  | { type: "payment"; at: string; id: string; method: PaymentMethod; amountPence: number; receivedOn: string; reference: string; recordedBy: string }
+  /** A payment received: for a membership, or (`orderReference`) for an order: an event place, a webinar. */
+  | { type: "payment"; at: string; id: string; method: PaymentMethod; amountPence: number; receivedOn: string; reference: string; recordedBy: string; orderReference?: string }
   | { type: "receipt"; at: string; number: string; totalPence: number; method: PaymentMethod }
   /**
    * A payment under the society's previous system, brought by the import: history for the
@@ -57,4 +58,6 @@ export interface MemberTimeline {
   member: RegisterEntry;
   /** Newest first. */
   entries: TimelineEntry[];
+  /** The society's own fields the import kept for the member, by name. */
+  customFields: { name: string; value: string }[];
 }

@@ -58,6 +58,8 @@ function failureFor(error: unknown): Exclude<SignInFailure, "MissingCSRF"> {
     if (error.code === "auth/network-request-failed" || error.code === "auth/internal-error") return "ServiceUnavailable";
     return "CredentialsSignin";
   }
+  // A record merged into another: its account is (or is about to be) disabled.
+  if (error instanceof SignInRefused && error.reason === "merged-away") return "AccountDisabled";
   if (error instanceof InvalidIdTokenError || error instanceof SignInRefused) return "CredentialsSignin";
   if (error instanceof SigningKeysUnavailableError) return "ServiceUnavailable";
   throw error;

@@ -90,5 +90,6 @@ export const staffMemberMergeRoutes = new Hono<StaffEnv>()
     });
     if (outcome.kind === "stale") return renderForm(c, comparison, { ...values, version: versionOf(comparison) }, { version: STALE_MESSAGE }, 409);
     if (outcome.kind === "refused") return renderForm(c, comparison, values, { [outcome.field]: outcome.message }, 400);
-    return c.redirect(`${hrefs.staffMember(survivorUserId)}?done=merged`, 303);
+    const done = outcome.account === "none" ? "merged" : `merged-account-${outcome.account}`;
+    return c.redirect(`${hrefs.staffMember(survivorUserId)}?done=${done}`, 303);
   });

@@ -28,6 +28,9 @@ const NOTICES: Record<string, string> = {
   unchanged: "Nothing had changed, so nothing was saved.",
   created: "The member was created.",
   merged: "The records were merged into this one. The merge is recorded on the timeline.",
+  "merged-account-disabled": "The records were merged into this one, and the other sign-in account was disabled. The merge is recorded on the timeline.",
+  "merged-account-pending":
+    "The records were merged into this one. The other sign-in account could not be disabled yet: Firebase did not answer. It cannot be used to sign in here meanwhile, and the site tries again every ten minutes until it is done; the timeline records when.",
 };
 
 async function renderMember(c: Context<StaffEnv>, userId: string, office: OfficeFormState | null, status: 200 | 400 | 409 = 200, suppressionError: string | null = null) {

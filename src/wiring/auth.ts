@@ -1,5 +1,7 @@
 /** Signing in: Firebase ID tokens, sessions, rate limits, registration and changing the sign-in address. */
 import { createAccountEmailStore } from "../adapters/d1/account-emails";
+import { createMemberMergeStore } from "../adapters/d1/member-merges";
+import { createAccountAdmin, type AccountAdmin } from "../adapters/firebase/account-admin";
 import { createAccountLookup } from "../adapters/firebase/account-lookup";
 import { googleKeySource, type KeySource } from "../adapters/firebase/google-keys";
 import { createIdTokenVerifier } from "../adapters/firebase/id-token-verifier";
@@ -28,6 +30,12 @@ function adminAccessToken(auth: AuthConfig): AccessTokenSource | null {
   return auth.serviceAccount ? cachedServiceAccountTokenSource(auth.serviceAccount) : null;
 }
 
+/** Firebase's admin account updates (staff disabling an account), or null without a server credential. */
+export function accountAdmin(auth: AuthConfig): AccountAdmin | null {
+  const token = adminAccessToken(auth);
+  return token ? createAccountAdmin({ baseUrl: auth.identityToolkitUrl, projectId: auth.projectId, accessToken: token, now: Date.now }) : null;
+}
+
 export function authServices({ config, db, stores, notices, members, request, now }: Core) {
   const { auth: authConfig } = config;
   const adminToken = adminAccessToken(authConfig);
@@ -49,6 +57,7 @@ export function authServices({ config, db, stores, notices, members, request, no
     identity,
     sessions: stores.sessions,
     membership: members.membership,
+    mergedAway: createMemberMergeStore(db).isMergedAway,
     claimMembership: createSignInClaim({ memberships: stores.memberships, followAddress: (userId, email) => emailChange.follow(userId, email), log }),
     accountCheck: lookup
       ? createAccountCheck({ lookup, sessions: stores.sessions, now: Date.now, log, addressChanged: (userId, newEmail) => emailChange.follow(userId, newEmail) })

@@ -5,7 +5,6 @@
  */
 import { createDashboardStore } from "../adapters/d1/dashboard";
 import { createLedgerStore } from "../adapters/d1/ledger";
-import { createMemberMergeStore } from "../adapters/d1/member-merges";
 import { createMemberOfficeStore } from "../adapters/d1/member-office";
 import { createMemberTimelineStore } from "../adapters/d1/member-timeline";
 import { createMembersRegisterStore } from "../adapters/d1/members-register";
@@ -15,7 +14,7 @@ import { createDashboard } from "../services/finance/dashboard";
 import { createFinanceLedger } from "../services/finance/finance-ledger";
 import { createMemberCreation } from "../services/membership/member-creation";
 import { createMemberDetailsEdit } from "../services/membership/member-details-edit";
-import { createMemberMerge } from "../services/membership/member-merge";
+import { memberMerge } from "./member-merge";
 import { createMemberOffice } from "../services/membership/member-office";
 import { createMembersRegister } from "../services/membership/members-register";
 import { publishedTerms } from "../services/membership/terms";
@@ -46,7 +45,7 @@ function staffOnlyServices({ config, core, payments, money }: Areas, site: Servi
     /** The membership office: staff notes and changes of a member's standing. */
     memberOffice: createMemberOffice({ memberships: stores.memberships, store: memberOfficeStore(), newId }),
     /** Duplicate member records: the likely ones, and staff's merge of two (/staff/members/duplicates, /staff/members/merge). */
-    memberMerge: createMemberMerge({ store: createMemberMergeStore(db), newId }),
+    memberMerge: memberMerge(config, newId),
     /** Staff make a member by hand (/staff/members/new). */
     memberCreation: createMemberCreation({ store: memberOfficeStore(), outbox: email.outbox, terms }),
     /** Staff edit a member's details and membership type (/staff/members/:userId/details). */

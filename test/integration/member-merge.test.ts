@@ -6,11 +6,12 @@
  * other record becomes a tombstone, and the merge is audited. Refused while it would lose money
  * or access; refused with nothing lost when either record changed after the form was made.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MERGE_TABLES, TABLES_NOT_MERGED } from "../../src/adapters/d1/merge-tables";
 import { MERGE_MOVE_SQL } from "../../src/adapters/d1/member-merges";
-import { TestBrowser } from "../support/worker/browser";
+import worker from "../../src/index";
+import { createUser, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
@@ -255,14 +256,9 @@ describe("merging two records", () => {
 });
 
 describe("a merge is refused", () => {
-  it("when both records have a sign-in account, or the one with the account would not stay", async () => {
+  it("when only the record merged away has a sign-in account (the one with the account must stay)", async () => {
     const u = unique();
     const one = await record(`uid-a${u}`, { email: `a-${u}@example.org`, status: "lapsed", periodEnd: dayIn(-20) });
-    const two = await record(`uid-b${u}`, { email: `b-${u}@example.org`, status: "lapsed", periodEnd: dayIn(-20) });
-    const both = await merge(staff, one, two);
-    expect(both.status).toBe(400);
-    expect(textOf(await both.text())).toContain("Both records have their own sign-in account");
-
     const waiting = await record(`email:c-${u}@example.org`, { email: `c-${u}@example.org`, status: "lapsed", periodEnd: dayIn(-20) });
     const wrongWay = await merge(staff, waiting, one);
     expect(wrongWay.status).toBe(400);
@@ -327,5 +323,112 @@ describe("a merge is refused", () => {
     expect(versionIn(page)).not.toBe(version);
     expect(await recordOf(merged)).not.toBeNull();
     expect(await env.DB.prepare("SELECT 1 FROM member_merges WHERE merged_user_id = ?1").bind(merged).first()).toBeNull();
+  });
+});
+
+/** The account as Firebase (the emulator) holds it, asked the way an administrator would. */
+async function firebaseAccount(uid: string): Promise<{ disabled?: boolean; validSince?: string } | undefined> {
+  const response = await fetch(`http://${env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${env.FIREBASE_PROJECT_ID}/accounts:lookup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify({ localId: [uid] }),
+  });
+  return ((await response.json()) as { users?: { disabled?: boolean; validSince?: string }[] }).users?.[0];
+}
+
+/** The ten-minute sweep, as the cron trigger runs it, with some bindings overridden. */
+async function sweep(overrides: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** Nowhere Firebase answers: as if it were down. */
+const FIREBASE_DOWN = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:59" };
+
+describe("merging two records that both have a sign-in account", () => {
+  async function twoAccounts() {
+    const u = unique();
+    const kept = await createUser(undefined, `keep-${u}@example.org`);
+    const other = await createUser(undefined, `other-${u}@example.org`);
+    await record(kept.uid, { email: kept.email, status: "lapsed", periodStart: dayIn(-500), periodEnd: dayIn(-135) });
+    await record(other.uid, { email: other.email, name: `Ada Other${u}` });
+    return { u, kept, other };
+  }
+
+  it("keeps the account staff choose with its address, disables the other in Firebase and ends its sessions, and audits it", async () => {
+    const { kept, other } = await twoAccounts();
+    const member = new TestBrowser();
+    expect((await member.signIn(other.email, other.password)).status).toBe(303);
+    expect((await member.fetch("/user/account")).status).toBe(200);
+
+    // The address is the kept account's sign-in address: the other's cannot be chosen.
+    const wrongAddress = await merge(staff, kept.uid, other.uid, { "keep-email": "b", "keep-membership": "b" });
+    expect(wrongAddress.status).toBe(400);
+    expect(textOf(await wrongAddress.text())).toMatch(/data-field-error="keep-email"[^>]*>.*sign-in address of the account that stays/s);
+    expect(await recordOf(other.uid)).not.toBeNull();
+
+    const done = await merge(staff, kept.uid, other.uid, { "keep-membership": "b" });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`/staff/members/${encodeURIComponent(kept.uid)}?done=merged-account-disabled`);
+    const page = textOf(await (await staff.fetch(done.headers.get("location")!)).text());
+    expect(page).toContain(`The records were merged into this one, and the other sign-in account was disabled.`);
+    expect(await recordOf(kept.uid)).toMatchObject({ email: kept.email, status: "active" });
+    expect(await recordOf(other.uid)).toBeNull();
+
+    expect(await firebaseAccount(other.uid)).toMatchObject({ disabled: true });
+    expect((await firebaseAccount(kept.uid))?.disabled).not.toBe(true);
+    // Its session ended with the merge.
+    expect((await member.fetch("/user/account")).status).not.toBe(200);
+    const audit = await env.DB.prepare("SELECT staff_email, details FROM staff_audit_log WHERE user_id = ?1 AND action = 'member.merge.account_disabled'").bind(kept.uid).first<{ staff_email: string; details: string }>();
+    expect(audit?.staff_email).toBe("staff@guildhall.example");
+    expect(JSON.parse(audit!.details)).toMatchObject({ disabledUserId: other.uid });
+
+    // Signing in with the disabled account is refused, and makes no new record.
+    const again = await new TestBrowser().signIn(other.email, other.password);
+    expect(again.headers.get("location")).toContain("error=AccountDisabled");
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM memberships WHERE user_id = ?1 OR email = ?2").bind(other.uid, other.email).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    expect((await new TestBrowser().signIn(kept.email, kept.password)).headers.get("location")).not.toContain("error=");
+  });
+
+  it("when Firebase cannot be reached: merged all the same, the page says the account is still to be disabled, sign-in with it is refused meanwhile, and the sweep disables it later", async () => {
+    const { kept, other } = await twoAccounts();
+    const offline = new TestBrowser(FIREBASE_DOWN);
+    for (const [name, value] of staff.cookies) offline.cookies.set(name, value);
+    const form = await staff.fetch(`/staff/members/merge?a=${encodeURIComponent(kept.uid)}&b=${encodeURIComponent(other.uid)}`);
+    const done = await offline.post("/staff/members/merge", {
+      a: kept.uid,
+      b: other.uid,
+      version: versionIn(await form.text()),
+      survivor: "a",
+      "keep-email": "a",
+      "keep-name": "b",
+      "keep-postalAddress": "a",
+      "keep-membership": "b",
+      reason: "Two accounts, one person",
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`/staff/members/${encodeURIComponent(kept.uid)}?done=merged-account-pending`);
+    const page = textOf(await (await staff.fetch(done.headers.get("location")!)).text());
+    expect(page).toContain("The records were merged into this one. The other sign-in account could not be disabled yet");
+    expect(await recordOf(other.uid)).toBeNull();
+    expect((await firebaseAccount(other.uid))?.disabled).not.toBe(true);
+
+    // Firebase still lets the other account sign in, but the site opens no session for it and makes no record.
+    const meanwhile = await new TestBrowser().signIn(other.email, other.password);
+    expect(meanwhile.headers.get("location")).toContain("error=AccountDisabled");
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM memberships WHERE user_id = ?1").bind(other.uid).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+
+    // The sweep tries again: still down, it waits; once Firebase answers, the account is disabled.
+    await sweep(FIREBASE_DOWN);
+    expect((await firebaseAccount(other.uid))?.disabled).not.toBe(true);
+    const pending = await env.DB.prepare("SELECT account_disabled_at, account_disable_attempts FROM member_merges WHERE merged_user_id = ?1").bind(other.uid).first<{ account_disabled_at: string | null; account_disable_attempts: number }>();
+    expect(pending).toMatchObject({ account_disabled_at: null, account_disable_attempts: 2 });
+    await sweep();
+    expect(await firebaseAccount(other.uid)).toMatchObject({ disabled: true });
+    const settled = await env.DB.prepare("SELECT account_disabled_at FROM member_merges WHERE merged_user_id = ?1").bind(other.uid).first<{ account_disabled_at: string | null }>();
+    expect(settled?.account_disabled_at).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { londonDate } from "../../src/shared/london-date";
-import { createUser, TestBrowser } from "../support/worker/browser";
+import { createUser, TestBrowser, verifyEmail } from "../support/worker/browser";
 import { validForm } from "../support/worker/join-form";
 import { signedInStaff } from "../support/worker/staff";
 import { warmMembershipContent } from "../support/worker/warm-content";
@@ -357,6 +357,43 @@ describe("a member made by hand", () => {
     const again = await staff.post("/staff/members/new", { email: address.toUpperCase(), givenName: "Mary", familyName: "Somerville", membership: "full-member", periodStart: today(), reason: "Entered twice by mistake" });
     expect(again.status).toBe(400);
     expect(textOf(await again.text())).toMatch(/data-field-error="email"[^>]*>.*already has this e-mail address/s);
+  });
+});
+
+describe("the society's own fields", () => {
+  it("brought by the import are shown on the staff member page, by name", async () => {
+    const m = await member("2031-03-31");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO member_custom_fields (user_id, name, value) VALUES (?1, 'Registration body', 'HCPC')").bind(m.uid),
+      env.DB.prepare("INSERT INTO member_custom_fields (user_id, name, value) VALUES (?1, 'Branch', 'South West')").bind(m.uid),
+    ]);
+    const page = textOf(await (await staff.fetch(`/staff/members/${encodeURIComponent(m.uid)}`)).text());
+    expect(page).toMatch(/<h2[^>]*>Custom fields<\/h2>.*Branch.*South West.*Registration body.*HCPC/s);
+  });
+});
+
+describe("a member made by hand who then pays for a conference place", () => {
+  it("has the place's payment on the timeline as a payment (amount, method, reference, with its refunds), not only its receipt", async () => {
+    const address = `conference-buyer-${Date.now()}@guild.example`;
+    const made = await staff.post("/staff/members/new", { email: address, givenName: "Mary", familyName: "Somerville", membership: "full-member", periodStart: today(), reason: "Joined at the conference" });
+    expect(made.status).toBe(303);
+    // The member opens an account with the address and signs in: the record becomes theirs.
+    const user = await createUser(undefined, address);
+    await verifyEmail(user.email, user.password);
+    expect((await new TestBrowser().signIn(user.email, user.password)).status).toBe(303);
+    expect(await recordOf(user.uid)).toMatchObject({ status: "active" });
+    // Their paid order for a conference place, as the card payment writes it.
+    const order = `ord-conf-${Date.now()}`;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO orders (id, idempotency_key, reference, user_id, email, payment_method, total_pence, status, lines, webinar_ids) VALUES (?1, ?1, ?2, ?3, ?4, 'card', 24000, 'paid', '[]', '[]')",
+      ).bind(order, `GH-CONF-${order.slice(-6)}`, user.uid, address),
+      env.DB.prepare("INSERT INTO order_payments (id, order_id, method, amount_pence, received_on, reference, recorded_by) VALUES (?1, ?2, 'card', 24000, ?3, ?1, 'stripe')").bind(`pi_conf_${order.slice(-8)}`, order, today()),
+    ]);
+    const page = textOf(await (await staff.fetch(`/staff/members/${encodeURIComponent(user.uid)}`)).text());
+    expect(page).toMatch(/Payment<\/td><td>£240\.00 \(card\), received .*?, reference pi_conf_/s);
+    expect(page).toContain(`/staff/payments/pi_conf_${order.slice(-8)}/refund`);
+    expect(page).toContain(`order GH-CONF-${order.slice(-6)}`);
   });
 });
 

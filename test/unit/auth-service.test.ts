@@ -59,6 +59,7 @@ function setup(claims: Partial<IdTokenClaims> = {}, options: { accountCheck?: Ac
     identity: options.identity ?? ({} as IdentityToolkit),
     sessions,
     membership: async () => ({ member: false, membershipSlug: null }),
+    mergedAway: async () => false,
     claimMembership: async (verified) => claimed.push(verified),
     accountCheck: options.accountCheck ?? null,
     secret: SECRET,

@@ -35,6 +35,16 @@ export interface MergeWrite {
   staffEmail: string;
   reason: string;
   auditDetails: Record<string, unknown>;
+  /** The merged-away record's sign-in account, to be disabled once the batch is done; null when it has none. */
+  accountToDisable: string | null;
+}
+
+/** A merged-away sign-in account not yet disabled in Firebase. */
+export interface AccountToDisable {
+  mergeId: string;
+  uid: string;
+  survivorUserId: string;
+  staffEmail: string;
 }
 
 /**
@@ -76,6 +86,14 @@ export interface MemberMergeStore {
   tombstone(userId: string): Promise<{ survivorUserId: string; mergedAt: string } | null>;
   /** Writes the merge; false when either record had changed since the form was made (nothing written). */
   merge(write: MergeWrite): Promise<boolean>;
+  /** Whether this id is a record merged into another (its sign-in account, if any, is closed). */
+  isMergedAway(userId: string): Promise<boolean>;
+  /** The merged-away accounts Firebase has not yet disabled, oldest merge first. */
+  accountsToDisable(limit: number): Promise<AccountToDisable[]>;
+  /** Firebase disabled the account: noted on the tombstone and audited on the survivor's timeline. */
+  accountDisabled(account: AccountToDisable, attempt: "at-merge" | "retried"): Promise<void>;
+  /** Firebase could not disable it this time: counted, with the reason, for the next sweep. */
+  accountDisableFailed(mergeId: string, reason: string): Promise<void>;
 }
 
 interface CandidateRow {
@@ -132,8 +150,8 @@ export function createMemberMergeStore(db: D1Database): MemberMergeStore {
       const [tombstone] = await db.batch([
         db
           .prepare(
-            `INSERT INTO member_merges (id, merged_user_id, survivor_user_id, retired_number, merged_record, survivor_before, staff_email, reason)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+            `INSERT INTO member_merges (id, merged_user_id, survivor_user_id, retired_number, merged_record, survivor_before, staff_email, reason, account_to_disable)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?11
              WHERE EXISTS (SELECT 1 FROM memberships WHERE user_id = ?2 AND updated_at = ?9)
                AND EXISTS (SELECT 1 FROM memberships WHERE user_id = ?3 AND updated_at = ?10)
              RETURNING id`,
@@ -149,6 +167,7 @@ export function createMemberMergeStore(db: D1Database): MemberMergeStore {
             write.reason,
             write.versions.merged,
             write.versions.survivor,
+            write.accountToDisable,
           ),
         // The merged-away record goes first, so that the survivor may take its member number or subscription (both unique).
         db.prepare(`DELETE FROM memberships WHERE user_id = ?1 AND ${MERGED}`).bind(merged, survivor, mergeId),
@@ -162,6 +181,37 @@ export function createMemberMergeStore(db: D1Database): MemberMergeStore {
           .bind(merged, survivor, mergeId, write.staffEmail, JSON.stringify(write.auditDetails)),
       ]);
       return (tombstone?.results.length ?? 0) > 0;
+    },
+    isMergedAway: async (userId) => (await db.prepare("SELECT 1 AS merged FROM member_merges WHERE merged_user_id = ?1").bind(userId).first()) !== null,
+    async accountsToDisable(limit) {
+      const { results } = await db
+        .prepare(
+          `SELECT id, account_to_disable, survivor_user_id, staff_email FROM member_merges INDEXED BY member_merges_accounts_to_disable
+           WHERE account_to_disable IS NOT NULL AND account_disabled_at IS NULL ORDER BY merged_at, id LIMIT ?1`,
+        )
+        .bind(limit)
+        .all<{ id: string; account_to_disable: string; survivor_user_id: string; staff_email: string }>();
+      return results.map((r) => ({ mergeId: r.id, uid: r.account_to_disable, survivorUserId: r.survivor_user_id, staffEmail: r.staff_email }));
+    },
+    async accountDisabled(account, attempt) {
+      await db.batch([
+        db
+          .prepare(
+            `UPDATE member_merges SET account_disabled_at = ${NOW}, account_disable_attempts = account_disable_attempts + 1, account_disable_error = NULL
+             WHERE id = ?1 AND account_disabled_at IS NULL`,
+          )
+          .bind(account.mergeId),
+        // Audited once, by the same change: a second sweep finding it done writes nothing.
+        db
+          .prepare("INSERT INTO staff_audit_log (staff_email, action, details, user_id) SELECT ?1, 'member.merge.account_disabled', ?2, ?3 WHERE changes() = 1")
+          .bind(account.staffEmail, JSON.stringify({ mergeId: account.mergeId, disabledUserId: account.uid, attempt }), account.survivorUserId),
+      ]);
+    },
+    async accountDisableFailed(mergeId, reason) {
+      await db
+        .prepare("UPDATE member_merges SET account_disable_attempts = account_disable_attempts + 1, account_disable_error = ?2 WHERE id = ?1 AND account_disabled_at IS NULL")
+        .bind(mergeId, reason.slice(0, 500))
+        .run();
     },
   };
 }

@@ -18,6 +18,8 @@ import { toChange, type ChangeRow } from "./membership-changes";
 export interface MemberTimelineStore {
   /** Everything recorded about the member with this user id, in no particular order. */
   entries(userId: string): Promise<TimelineEntry[]>;
+  /** The society's own fields kept for the member (a handful each), by name. */
+  customFields(userId: string): Promise<{ name: string; value: string }[]>;
 }
 
 export const TIMELINE_LIMIT = 200;
@@ -72,8 +74,12 @@ interface AuditRow {
 
 export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
   return {
+    async customFields(userId) {
+      const { results } = await db.prepare("SELECT name, value FROM member_custom_fields WHERE user_id = ?1 ORDER BY name LIMIT ?2").bind(userId, TIMELINE_LIMIT).all<{ name: string; value: string }>();
+      return results;
+    },
     async entries(userId) {
-      const [applications, payments, receipts, emails, audit, changes, notes, imported] = await db.batch([
+      const [applications, payments, receipts, emails, audit, changes, notes, imported, orderPayments] = await db.batch([
         db
           .prepare(
             `SELECT id, reference, kind, membership_title, status, amount_due_pence, payment_method, direct_debit, direct_debit_state, created_at FROM applications
@@ -107,6 +113,14 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
         db
           .prepare("SELECT paid_on, amount_pence, method, reference FROM imported_payments WHERE user_id = ?1 ORDER BY paid_on DESC LIMIT ?2")
           .bind(userId, TIMELINE_LIMIT),
+        // An order's payments (an event place, a webinar) are the member's payments too, not only their receipts.
+        db
+          .prepare(
+            `SELECT p.id, p.method, p.amount_pence, p.received_on, p.reference, p.recorded_by, p.created_at, o.reference AS order_reference
+             FROM orders AS o JOIN order_payments AS p ON p.order_id = o.id
+             WHERE o.user_id = ?1 ORDER BY p.created_at DESC LIMIT ?2`,
+          )
+          .bind(userId, TIMELINE_LIMIT),
       ]);
       return [
         ...(imported!.results as ImportedPaymentRow[]).map(
@@ -137,6 +151,19 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
             receivedOn: r.received_on,
             reference: r.reference,
             recordedBy: r.recorded_by,
+          }),
+        ),
+        ...(orderPayments!.results as (PaymentRow & { order_reference: string })[]).map(
+          (r): TimelineEntry => ({
+            type: "payment",
+            at: r.created_at,
+            id: r.id,
+            method: r.method,
+            amountPence: r.amount_pence,
+            receivedOn: r.received_on,
+            reference: r.reference,
+            recordedBy: r.recorded_by,
+            orderReference: r.order_reference,
           }),
         ),
         ...(receipts!.results as ReceiptRow[]).map((r): TimelineEntry => ({ type: "receipt", at: r.issued_at, number: r.number, totalPence: r.total_pence, method: r.method })),

@@ -24,7 +24,7 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 export class SignInRefused extends Error {
   override readonly name = "SignInRefused";
-  constructor(readonly reason: "stale-sign-in" | "stale-token" | "signed-out") {
+  constructor(readonly reason: "stale-sign-in" | "stale-token" | "signed-out" | "merged-away") {
     super(reason);
   }
 }
@@ -35,6 +35,12 @@ export interface AuthServiceDeps {
   sessions: SessionStore;
   /** Whether the user is a member now, and of which type (the membership records decide; see services/membership). */
   membership: (userId: string) => Promise<MemberType>;
+  /**
+   * Whether the account's record was merged into another's (services/membership/member-merge):
+   * the account is being disabled, and until Firebase has done so it may still sign in there,
+   * but never here, where it would start a second, empty record for the person.
+   */
+  mergedAway: (userId: string) => Promise<boolean>;
   /**
    * Runs for every verified ID token that opens or refreshes a session: a verified address may
    * claim the membership record waiting for it (services/membership/claim).
@@ -57,6 +63,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const nowSeconds = () => Math.floor(deps.now() / 1000);
 
   async function open(claims: IdTokenClaims): Promise<StartedSession> {
+    if (await deps.mergedAway(claims.uid)) {
+      deps.log.warn("auth.merged_account_refused", { userId: claims.uid });
+      throw new SignInRefused("merged-away");
+    }
     await deps.claimMembership(claims);
     const expiresAt = nowSeconds() + deps.maxAgeSeconds;
     const session: Session = {

@@ -10,15 +10,27 @@
  * either; everything the other record owned becomes the survivor's (adapters/d1/merge-tables.ts
  * names every table), and the other record becomes a tombstone pointing to the survivor. One
  * batch, made only while both records are as the staff member saw them, audited with the values
- * before and after. It is refused while it would lose money or access:
- *   - both records hold a sign-in account (one of them would be left signing in to nothing);
- *     when one does, it must be the survivor;
+ * before and after.
+ *
+ * When both records hold a sign-in account (one person, two Firebase accounts), the survivor's
+ * account stays, with its address (the sign-in address is the record's e-mail address), and the
+ * other is disabled in Firebase after the batch: the batch first, so a failure can never leave the
+ * person with two records; the merged-away id is refused a session from the moment of the batch
+ * (auth-service), so a failure to disable can never give the person a second, empty record
+ * either; and the tombstone keeps the account to disable until Firebase has done it (the
+ * ten-minute sweep tries again: `retryAccountDisables`).
+ *
+ * It is refused while it would lose money or access:
+ *   - only the record merged away holds a sign-in account (the person would sign in to nothing);
+ *   - both hold one, and staff chose the other account's address (it could not sign in);
  *   - both have a live card subscription, or the membership not kept has one (Stripe would go on
  *     charging for a record that is gone);
  *   - the merged-away record has an application or order waiting for payment;
  *   - both are active with paid periods that overlap, unless staff confirm it.
  */
-import type { MemberMergeStore, RawRecord, SharedKey } from "../../adapters/d1/member-merges";
+import type { AccountToDisable, MemberMergeStore, RawRecord, SharedKey } from "../../adapters/d1/member-merges";
+import type { AccountAdmin } from "../../adapters/firebase/account-admin";
+import type { Logger } from "../../log";
 import { MERGE_TABLES } from "../../adapters/d1/merge-tables";
 import type { DuplicateGroup, MergeComparison, MergeField, MergeOutcome, MergeRequest, MergeSide, MergeSideView } from "../../domain/member-merge";
 import { AppError } from "../../errors";
@@ -26,7 +38,13 @@ import { AppError } from "../../errors";
 export interface MemberMergeDeps {
   store: MemberMergeStore;
   newId: () => string;
+  /** Firebase's admin calls; null where the Worker has no server credential (accounts then wait for the sweep, and are logged). */
+  accounts: AccountAdmin | null;
+  log: Logger;
 }
+
+/** How many merged-away accounts one sweep asks Firebase to disable. */
+export const ACCOUNTS_PER_SWEEP = 25;
 
 /** How many shared keys a page of the duplicates screen shows, and how many records of each. */
 export const KEYS_PER_PAGE = 25;
@@ -91,14 +109,14 @@ type Refusal = { field: string; message: string };
 
 /** Why this merge may not be made as asked, or null. */
 export function refusal(survivor: MergeSideView, merged: MergeSideView, request: MergeRequest): Refusal | null {
-  if (survivor.hasAccount && merged.hasAccount) {
+  if (survivor.hasAccount && merged.hasAccount && request.choices.email !== "survivor") {
     return {
-      field: "survivor",
+      field: "keep-email",
       message:
-        "Both records have their own sign-in account, so one account would be left signing in to nothing. Ask the member which account they use, and have them close the other first.",
+        "Both records have a sign-in account: the e-mail address is the sign-in address of the account that stays, and the other account is disabled. Keep the address of the record you keep, or keep the other record (and so its account) instead.",
     };
   }
-  if (merged.hasAccount) return { field: "survivor", message: "Keep the record the member signs in with: only that record has a sign-in account." };
+  if (merged.hasAccount && !survivor.hasAccount) return { field: "survivor", message: "Keep the record the member signs in with: only that record has a sign-in account." };
   if (survivor.liveSubscription && merged.liveSubscription) {
     return { field: "survivor", message: "Both records have a live card subscription with Stripe. End one of them first (on that member's page), so the member is not charged twice." };
   }
@@ -133,6 +151,22 @@ export function createMemberMerge(deps: MemberMergeDeps) {
       deps.store.openPayments(userId),
     ]);
     return { userId, record, name: record.member_name ?? applicationName, hasAccount: hasAccount(userId), liveSubscription: liveSubscription(record), openPayments };
+  }
+
+  /** Asks Firebase to disable one merged-away account; whether it is done (a failure is kept for the sweep). */
+  async function disable(account: AccountToDisable, attempt: "at-merge" | "retried"): Promise<boolean> {
+    try {
+      if (!deps.accounts) throw new Error("no server credential for Firebase's admin calls");
+      await deps.accounts.disable(account.uid);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.log.warn("member.merge.account_disable_failed", { mergeId: account.mergeId, userId: account.uid, attempt, reason });
+      await deps.store.accountDisableFailed(account.mergeId, reason);
+      return false;
+    }
+    await deps.store.accountDisabled(account, attempt);
+    deps.log.info("member.merge.account_disabled", { mergeId: account.mergeId, userId: account.uid, attempt });
+    return true;
   }
 
   return {
@@ -180,8 +214,11 @@ export function createMemberMerge(deps: MemberMergeDeps) {
       const otherNumber = (request.choices.membership === "survivor" ? merged : survivor).record.member_number;
       const columns = Object.keys(survivorColumns);
       const pick = (r: RawRecord) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null]));
+      const mergeId = deps.newId();
+      const accountToDisable = merged.hasAccount ? merged.userId : null;
       const done = await deps.store.merge({
-        mergeId: deps.newId(),
+        mergeId,
+        accountToDisable,
         mergedUserId: merged.userId,
         survivorUserId: survivor.userId,
         versions: request.versions,
@@ -197,13 +234,33 @@ export function createMemberMerge(deps: MemberMergeDeps) {
           reason: request.reason,
           choices: request.choices,
           overlapConfirmed: request.overlapConfirmed,
+          accountToDisable,
           before: pick(survivor.record),
           merged: pick(merged.record),
           after: survivorColumns,
           moved: MERGE_TABLES.map((t) => t.table),
         },
       });
-      return done ? { kind: "merged" } : { kind: "stale" };
+      if (!done) return { kind: "stale" };
+      if (!accountToDisable) return { kind: "merged", account: "none" };
+      const disabled = await disable({ mergeId, uid: accountToDisable, survivorUserId: survivor.userId, staffEmail }, "at-merge");
+      return { kind: "merged", account: disabled ? "disabled" : "pending" };
+    },
+
+    /** The ten-minute sweep: asks Firebase again to disable the merged-away accounts it could not disable before. */
+    async retryAccountDisables(): Promise<{ disabled: number; pending: number }> {
+      const accounts = await deps.store.accountsToDisable(ACCOUNTS_PER_SWEEP);
+      let disabled = 0;
+      let failedInARow = 0;
+      for (const account of accounts) {
+        // Firebase is most likely down: the rest wait for the next sweep rather than each wait for a timeout.
+        if (failedInARow === 3) break;
+        if (await disable(account, "retried")) {
+          disabled += 1;
+          failedInARow = 0;
+        } else failedInARow += 1;
+      }
+      return { disabled, pending: accounts.length - disabled };
     },
   };
 }

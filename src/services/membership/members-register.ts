@@ -133,9 +133,9 @@ export function createMembersRegister(deps: MembersRegisterDeps) {
 
     /** A member's page: their record as the list shows it and their timeline; null for no such member. */
     async timeline(userId: string): Promise<MemberTimeline | null> {
-      const [row, entries] = await Promise.all([deps.store.byUser(userId), deps.timeline.entries(userId)]);
+      const [row, entries, customFields] = await Promise.all([deps.store.byUser(userId), deps.timeline.entries(userId), deps.timeline.customFields(userId)]);
       if (!row) return null;
-      return { member: entry(row, deps.now()), entries: newestFirst(entries) };
+      return { member: entry(row, deps.now()), entries: newestFirst(entries), customFields };
     },
 
     /**

@@ -91,4 +91,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "member.details.edited": "Edited the member's details",
   "member.created": "Created the member by hand",
   "member.merged": "Merged a duplicate record into this one",
+  "member.merge.account_disabled": "Disabled the merged-away record's sign-in account",
 };

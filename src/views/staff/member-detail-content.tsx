@@ -70,7 +70,8 @@ function Details({ entry }: { entry: TimelineEntry }) {
       return (
         <>
           {formatPence(entry.amountPence)} ({METHOD_LABELS[entry.method].toLowerCase()}), received <DateTime value={entry.receivedOn} style="short" />,
-          reference {entry.reference}, recorded by {entry.recordedBy}; <a href={hrefs.staffPaymentRefund(entry.id)}>refunds of this payment</a>
+          reference {entry.reference}
+          {entry.orderReference ? `, order ${entry.orderReference}` : ""}, recorded by {entry.recordedBy}; <a href={hrefs.staffPaymentRefund(entry.id)}>refunds of this payment</a>
         </>
       );
     case "receipt":
@@ -132,7 +133,7 @@ function Status({ entry }: { entry: TimelineEntry }) {
 }
 
 /** /staff/members/:userId: a member's record, their failed e-mails (to send again) and everything that happened, newest first. */
-export function MemberDetailContent({ timeline: { member, entries }, disputes = [], suppression = null, suppressionError = null, csrfToken, notice, today, office = null }: MemberDetailContentProps) {
+export function MemberDetailContent({ timeline: { member, entries, customFields }, disputes = [], suppression = null, suppressionError = null, csrfToken, notice, today, office = null }: MemberDetailContentProps) {
   const { record } = member;
   const who = member.name ?? record.email;
   const failed = entries.filter((e) => e.type === "email" && e.status === "failed");
@@ -170,6 +171,19 @@ export function MemberDetailContent({ timeline: { member, entries }, disputes = 
       <p>
         <a href={`${hrefs.staffMember(record.userId)}/details`}>Edit the member's details</a>
       </p>
+
+      {customFields.length > 0 ? (
+        <>
+          <h2>Custom fields</h2>
+          <dl className="summary-list">
+            {customFields.map((field) => (
+              <Row key={field.name} label={field.name}>
+                {field.value}
+              </Row>
+            ))}
+          </dl>
+        </>
+      ) : null}
 
       <MemberOfficeForms record={record} csrfToken={csrfToken} today={today} state={office} />
 

@@ -114,7 +114,7 @@ export function MemberMergeForm({ comparison, values, errors, csrfToken }: Membe
         <RadioGroup
           id="survivor"
           legend="Which record stays"
-          hint="The other record is closed and points to this one. If only one has a sign-in account, keep that one."
+          hint="The other record is closed and points to this one. If only one has a sign-in account, keep that one. If both have one, the account of the record you keep stays, with its e-mail address, and the other account is disabled so it can no longer sign in: ask the member which they use."
           options={[
             { value: "a", label: sideLabel(a, "A") },
             { value: "b", label: sideLabel(b, "B") },
