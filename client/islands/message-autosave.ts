@@ -37,6 +37,9 @@ function autosave(form: HTMLFormElement): void {
     status.textContent = text;
   };
 
+  // Read the attribute: `form.action` is the buttons named "action", not the form's address.
+  const address = () => new URL(form.getAttribute("action") ?? location.pathname, location.href);
+
   function body(): URLSearchParams {
     const data = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === "string") data.append(name, value);
@@ -48,7 +51,7 @@ function autosave(form: HTMLFormElement): void {
     changed = false;
     let response: Response;
     try {
-      response = await fetch(form.action, { method: "POST", body: body(), credentials: "same-origin", headers: { Accept: "application/json" }, keepalive });
+      response = await fetch(address(), { method: "POST", body: body(), credentials: "same-origin", headers: { Accept: "application/json" }, keepalive });
     } catch {
       changed = true;
       show("Not saved: the connection was lost. It is tried again when you next type; Save draft also saves it.");
@@ -59,8 +62,8 @@ function autosave(form: HTMLFormElement): void {
       version.value = String(answer.version);
       const path = `/staff/messages/${encodeURIComponent(answer.id)}`;
       // A new message became a draft: later saves, and the buttons, change that draft.
-      if (new URL(form.action).pathname !== path) {
-        form.action = path;
+      if (address().pathname !== path) {
+        form.setAttribute("action", path);
         history.replaceState(history.state, "", path);
       }
       show(`Saved at ${clock(answer.savedAt)}`);
