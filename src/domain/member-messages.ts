@@ -121,6 +121,8 @@ export interface MemberMessage {
   finishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** One more at every save of the text or audience: a save made from an older version is refused. */
+  version: number;
 }
 
 /** How a message's e-mails stand (from the outbox). */

@@ -111,11 +111,10 @@ export const joinRoutes = new Hono<HonoEnv>()
         : null;
     if (!joiner) return again({ email: "Enter your e-mail address" });
 
-    const outcome = await c.var.services.membership.join(joiner, details.data, billing.data, terms, uploads.documents);
+    // The opt-ins ticked are recorded as given on the join form, with the application (an unticked one records nothing).
+    const optIns = chosenTopics(body, await c.var.services.consents.topics());
+    const outcome = await c.var.services.membership.join(joiner, details.data, billing.data, terms, uploads.documents, optIns);
     if (outcome.kind === "problems") return again(outcome.errors);
-    // The opt-ins ticked, recorded as given on the join form now (an unticked one records nothing).
-    const userId = session?.userId ?? outcome.started?.session.userId;
-    if (userId) await c.var.services.consents.save(userId, chosenTopics(body, await c.var.services.consents.topics()), "join-form", "given-only");
     if (outcome.started) {
       cookies.setSession(c, outcome.started.token, outcome.started.session.expiresAt);
       cookies.setLoggedInPreviously(c);

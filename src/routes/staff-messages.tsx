@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { AppError } from "../errors";
+import { wantsJson } from "../http/wants-json";
 import type { DraftProblem } from "../services/messages/compose";
 import type { StaffEnv } from "../types";
 import { MessagePageContent } from "../views/messages/message-page-content";
@@ -51,7 +52,7 @@ async function renderPage(
   c: Context<StaffEnv>,
   message: MemberMessage | null,
   draft: { values: Pick<MemberMessage, "subject" | "preheader" | "body" | "topic" | "audience">; problems: DraftProblem[]; scheduledAt: string } | null,
-  status: 200 | 400 = 200,
+  status: 200 | 400 | 409 = 200,
 ) {
   const messages = c.var.services.messages;
   const [layout, topics, { types, choices }] = await Promise.all([c.var.services.content.layout(), messages.topics(), audienceChoices(c)]);
@@ -74,6 +75,7 @@ async function renderPage(
               scheduledAt: draft?.scheduledAt ?? message?.scheduledAt?.slice(0, 16).replace("T", " ") ?? "",
               problems: draft?.problems ?? [],
               csrfToken,
+              version: message?.version ?? null,
             }
           : null
       }
@@ -88,8 +90,22 @@ async function renderPage(
       section: null,
       isPrivate: true,
       status,
+      // Saves the draft as it is typed (client/islands/message-autosave.ts); the form works without it.
+      islands: editable ? ["message-autosave"] : [],
     },
   );
+}
+
+/** The version the form was loaded with or last saved as (absent: an older page, or a client that does not say). */
+const postedVersion = (value: unknown): number | null => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
+/** A save another save overtook: JSON says so (the island shows it); a form post shows the page again with what was typed. */
+async function overtaken(c: Context<StaffEnv>, id: string, body: Record<string, unknown>, error: AppError, choices: AudienceChoices) {
+  if (wantsJson(c.req.header("Accept"))) throw error;
+  const messages = c.var.services.messages;
+  const draft = await messages.read(body, choices);
+  const problem: DraftProblem = { field: "body", message: `${error.message} Save again to replace it with what is below, or reload the page to see it.` };
+  return renderPage(c, await messages.byId(id), { values: draft, problems: [problem], scheduledAt: typeof body.scheduledAt === "string" ? body.scheduledAt.slice(0, 40) : "" }, 409);
 }
 
 /** Saves what was posted, then does what its button asked. */
@@ -98,12 +114,23 @@ async function saveAndAct(c: Context<StaffEnv>, id: string | null) {
   const messages = c.var.services.messages;
   const { choices } = await audienceChoices(c);
   const staffEmail = c.var.staffMember.email;
-  const saved = await messages.save(id, body, choices, staffEmail);
+  let saved;
+  try {
+    saved = await messages.save(id, body, choices, staffEmail, postedVersion(body.version));
+  } catch (error) {
+    if (id !== null && error instanceof AppError && typeof error.details?.version === "number") return overtaken(c, id, body, error, choices);
+    throw error;
+  }
   const action = typeof body.action === "string" ? body.action : "save";
   const scheduledText = typeof body.scheduledAt === "string" ? body.scheduledAt.slice(0, 40) : "";
   const again = async (problems: DraftProblem[]) =>
     renderPage(c, await messages.byId(saved.id), { values: saved.draft, problems, scheduledAt: scheduledText }, 400);
 
+  if (action === "save" && wantsJson(c.req.header("Accept"))) {
+    // The autosave: the draft is kept whatever its problems; the buttons name them.
+    c.header("Cache-Control", "no-store");
+    return c.json({ id: saved.id, version: saved.version, savedAt: saved.savedAt, problems: saved.draft.problems.length });
+  }
   if (action === "save") {
     // A draft may hold problems: they are shown, and it is kept.
     if (saved.draft.problems.length > 0) return again(saved.draft.problems);

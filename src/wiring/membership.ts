@@ -4,6 +4,7 @@
  */
 import { createVettingStore } from "../adapters/d1/application-vetting";
 import { createDirectoryStore } from "../adapters/d1/directory";
+import { createMemberConsentStore } from "../adapters/d1/member-consents";
 import { createApplicantDocumentFiles } from "../adapters/r2/applicant-documents";
 import { createDocumentUploads } from "../services/vetting/document-uploads";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
@@ -41,6 +42,7 @@ export function membershipServices(core: Core, payments: Payments, signIn: { aut
       card,
       followUps,
       documents,
+      consents: createMemberConsentStore(db),
       completeRenewal,
       graceDays,
       now,

@@ -43,6 +43,7 @@ interface MessageRow {
   finished_at: string | null;
   created_at: string;
   updated_at: string;
+  version: number;
 }
 
 const toMessage = (r: MessageRow): MemberMessage & { fanOutAfter: string } => ({
@@ -66,6 +67,7 @@ const toMessage = (r: MessageRow): MemberMessage & { fanOutAfter: string } => ({
   finishedAt: r.finished_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  version: r.version,
   fanOutAfter: r.fan_out_after,
 });
 
@@ -75,9 +77,13 @@ export type StoredMessage = ReturnType<typeof toMessage>;
 const outboxRange = (messageId: string) => [`${MEMBER_MESSAGE_KIND}:${messageId}:`, `${MEMBER_MESSAGE_KIND}:${messageId};`] as const;
 
 export interface MemberMessageStore {
-  create(id: string, fields: DraftFields, staffEmail: string): Promise<void>;
-  /** False when the message is no longer a draft or scheduled (it cannot be edited). */
-  update(id: string, fields: DraftFields): Promise<boolean>;
+  /** The new draft's version (1) and time. */
+  create(id: string, fields: DraftFields, staffEmail: string): Promise<{ version: number; updatedAt: string }>;
+  /**
+   * Saves the fields and adds one to the version: null when the message is no longer a draft or
+   * scheduled, or when `expectedVersion` is given and another save came first.
+   */
+  update(id: string, fields: DraftFields, expectedVersion: number | null): Promise<{ version: number; updatedAt: string } | null>;
   byId(id: string): Promise<StoredMessage | null>;
   /** Newest change first, after a (updated_at, id) key. */
   list(limit: number, after: { updatedAt: string; id: string } | null): Promise<StoredMessage[]>;
@@ -109,23 +115,26 @@ export interface MemberMessageStore {
 export function createMemberMessageStore(db: D1Database): MemberMessageStore {
   return {
     async create(id, f, staffEmail) {
-      await db
+      const row = await db
         .prepare(
           `INSERT INTO member_messages (id, subject, preheader, body, body_html, body_text, topic, audience, created_by)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING version, updated_at`,
         )
         .bind(id, f.subject, f.preheader, f.body, f.bodyHtml, f.bodyText, f.topic, JSON.stringify(f.audience), staffEmail)
-        .run();
+        .first<{ version: number; updated_at: string }>();
+      return { version: row!.version, updatedAt: row!.updated_at };
     },
-    async update(id, f) {
-      const result = await db
+    async update(id, f, expectedVersion) {
+      const row = await db
         .prepare(
-          `UPDATE member_messages SET subject = ?2, preheader = ?3, body = ?4, body_html = ?5, body_text = ?6, topic = ?7, audience = ?8, updated_at = ${NOW}
-           WHERE id = ?1 AND status IN ('draft', 'scheduled')`,
+          `UPDATE member_messages SET subject = ?2, preheader = ?3, body = ?4, body_html = ?5, body_text = ?6, topic = ?7, audience = ?8,
+             version = version + 1, updated_at = ${NOW}
+           WHERE id = ?1 AND status IN ('draft', 'scheduled') AND (?9 IS NULL OR version = ?9)
+           RETURNING version, updated_at`,
         )
-        .bind(id, f.subject, f.preheader, f.body, f.bodyHtml, f.bodyText, f.topic, JSON.stringify(f.audience))
-        .run();
-      return result.meta.changes > 0;
+        .bind(id, f.subject, f.preheader, f.body, f.bodyHtml, f.bodyText, f.topic, JSON.stringify(f.audience), expectedVersion)
+        .first<{ version: number; updated_at: string }>();
+      return row ? { version: row.version, updatedAt: row.updated_at } : null;
     },
     async byId(id) {
       const row = await db.prepare("SELECT * FROM member_messages WHERE id = ?1").bind(id).first<MessageRow>();

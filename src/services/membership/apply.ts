@@ -71,6 +71,8 @@ export async function apply(
     documents?: readonly CheckedDocument[];
     /** The scheme a Direct Debit applicant pays by (the site's one, STRIPE_DIRECT_DEBIT). */
     directDebit?: DirectDebitScheme | null;
+    /** More writes that belong with the application (the join form's opt-ins), in its batch. */
+    alsoWrite?: readonly D1PreparedStatement[];
   },
 ): Promise<ApplyResult> {
   const applicant = { userId: input.user.id };
@@ -125,7 +127,7 @@ export async function apply(
       ? deps.proForma.issue(await applicationProForma({ ...application, kind: "join" }, "buyer", now), when.applicationStored(application.id))
       : { statements: [], ids: [] };
   const documents = input.documents?.length ? await deps.documents.stored(application, input.documents) : [];
-  const created = await deps.applications.create(application, [...proForma.statements, ...email.statements, ...documents], input.code?.caps);
+  const created = await deps.applications.create(application, [...proForma.statements, ...email.statements, ...documents, ...(input.alsoWrite ?? [])], input.code?.caps);
   if (created) deps.followUps.deliverSoon([...proForma.ids, ...email.ids]);
   // Not created: the key was used meanwhile, by this applicant (a double submit) or by another.
   const stored = await previousSubmission(deps, d.idempotencyKey, applicant);

@@ -4,6 +4,7 @@
  * billing portal and the return from Stripe Checkout. Every action finds the user's own
  * application by user id; never anyone else's.
  */
+import type { MemberConsentStore } from "../../adapters/d1/member-consents";
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import type { MembershipChangeStore } from "../../adapters/d1/membership-changes";
@@ -60,6 +61,8 @@ export interface MembershipServiceDeps {
   followUps: MembershipFollowUps;
   /** An applicant's documents (membership types that need approval), stored with the application. */
   documents: Pick<DocumentUploads, "stored">;
+  /** The join form's marketing opt-ins, recorded in the application's own batch (never one without the other). */
+  consents: Pick<MemberConsentStore, "record">;
   /** Records a renewal paid by card (payments/renewal-payment.ts), on the member's return from Checkout. */
   completeRenewal: (session: CheckoutSession) => Promise<RenewalPaymentOutcome>;
   graceDays: number;
@@ -216,7 +219,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
      * A join form that passed validation: the account (a visitor's is created here), one
      * application and membership record, and on to payment. A repeated submission (double
      * click, back and resubmit, retry) finds what it made before, before any account is made;
-     * a visitor's is recognised by the address typed.
+     * a visitor's is recognised by the address typed. The topics ticked (`optIns`) are recorded as
+     * given on the join form, in the application's batch.
      */
     async join(
       joiner: Joiner,
@@ -224,6 +228,7 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       billing: BillingDetails | null,
       applicationTerms: MembershipTerms,
       documents: readonly CheckedDocument[] = [],
+      optIns: ReadonlySet<string> = new Set(),
     ): Promise<JoinOutcome> {
       const applicant = "session" in joiner ? { userId: joiner.session.userId } : { email: joiner.account.email };
       const previous = await previousSubmission(deps, details.idempotencyKey, applicant);
@@ -249,7 +254,8 @@ export function createMembershipService(deps: MembershipServiceDeps) {
       const { user, started } = account;
       const code = await priceCode(user.id);
       if (code.kind === "refused") return { kind: "problems", errors: { discountCode: code.message } };
-      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null, documents, directDebit });
+      const consent = optIns.size > 0 ? [deps.consents.record(user.id, [...optIns].map((topic) => ({ topic, consented: true })), "join-form", deps.now())] : [];
+      const result = await apply(deps, { user, details, billing, terms: applicationTerms, code: code.kind === "applied" ? code : null, documents, directDebit, alsoWrite: consent });
       if (result.kind === "key-used") throw formAlreadyUsed();
       if (result.kind === "code-taken") {
         const again = await priceCode(user.id);

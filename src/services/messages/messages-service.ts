@@ -33,6 +33,9 @@ export interface MessagesDeps {
 export interface SaveOutcome {
   id: string;
   draft: CheckedDraft;
+  /** The draft's version now: the next save names it to prove nothing came between. */
+  version: number;
+  savedAt: string;
 }
 
 /** A bulk e-mail in the outbox, as delivery holds it. */
@@ -85,21 +88,39 @@ export function createMessages(deps: MessagesDeps) {
     counts: (id: string): Promise<MessageDeliveryCounts> => deps.store.counts(id),
     countAudience: (topic: string, audience: Audience) => deps.store.countAudience(topic, audience, deps.now()),
 
-    /** Checks and keeps what staff typed (a new draft when `id` is null); the problems say what stops it being sent. */
-    async save(id: string | null, body: unknown, choices: AudienceChoices, staffEmail: string): Promise<SaveOutcome> {
-      const parsed = DraftForm.safeParse(body);
-      if (!parsed.success) throw new AppError("BAD_REQUEST", "The message form was not sent as the page sends it");
-      const draft = checkDraft(parsed.data, await deps.consents.topics(), choices, deps.site.url);
+    /**
+     * Checks and keeps what staff typed (a new draft when `id` is null); the problems say what stops
+     * it being sent. With `expectedVersion` (the version the form was loaded with, or last saved
+     * as), a save that another save overtook is refused rather than overwriting the newer words.
+     */
+    async save(id: string | null, body: unknown, choices: AudienceChoices, staffEmail: string, expectedVersion: number | null = null): Promise<SaveOutcome> {
+      const draft = await service.read(body, choices);
       if (id === null) {
         const newId = deps.newId();
-        await deps.store.create(newId, fields(draft), staffEmail);
-        return { id: newId, draft };
+        const created = await deps.store.create(newId, fields(draft), staffEmail);
+        return { id: newId, draft, version: created.version, savedAt: created.updatedAt };
       }
-      const existing = await required(id);
-      if (!(await deps.store.update(id, fields(draft)))) {
-        throw new AppError("CONFLICT", `This message is ${existing.status === "sending" ? "being sent" : existing.status}, so it can no longer be changed. Nothing has been changed.`);
+      await required(id);
+      const saved = await deps.store.update(id, fields(draft), expectedVersion);
+      if (!saved) {
+        const now = await required(id);
+        if (now.status !== "draft" && now.status !== "scheduled") {
+          throw new AppError("CONFLICT", `This message is ${now.status === "sending" ? "being sent" : now.status}, so it can no longer be changed. Nothing has been changed.`);
+        }
+        throw new AppError(
+          "CONFLICT",
+          `This draft was saved again at ${now.updatedAt.slice(11, 16)} UTC, in another tab or by a colleague, after this page last saved it, so these changes were not saved and the newer draft is kept.`,
+          { details: { version: now.version } },
+        );
       }
-      return { id, draft };
+      return { id, draft, version: saved.version, savedAt: saved.updatedAt };
+    },
+
+    /** What the form says, checked but not saved (a refused save's page shows it again, nothing lost). */
+    async read(body: unknown, choices: AudienceChoices): Promise<CheckedDraft> {
+      const parsed = DraftForm.safeParse(body);
+      if (!parsed.success) throw new AppError("BAD_REQUEST", "The message form was not sent as the page sends it");
+      return checkDraft(parsed.data, await deps.consents.topics(), choices, deps.site.url);
     },
 
     /** What the stored draft would send, and what stops it. */

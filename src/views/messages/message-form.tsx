@@ -18,6 +18,8 @@ export interface MessageFormProps {
   scheduledAt: string;
   problems: readonly FieldProblem[];
   csrfToken: string;
+  /** The saved draft's version, sent back with a save so one made from an older page is refused; null for a new message. */
+  version: number | null;
 }
 
 const STATE_LABELS = { active: "Active", awaiting_payment: "Awaiting payment", lapsed: "Lapsed" } as const;
@@ -25,14 +27,15 @@ const STATE_LABELS = { active: "Active", awaiting_payment: "Awaiting payment", l
 const MARKUP_HINT =
   "Leave a blank line between paragraphs. # Heading, ## Smaller heading, - list item, **bold**, [link words](https://…), ![what the image shows](/uploads/…) for an image from the CMS media library, [[Button words]](https://…) for a button.";
 
-export function MessageForm({ message, topics, membershipTypes, specialisations, events, audienceCount, scheduledAt, problems, csrfToken }: MessageFormProps) {
+export function MessageForm({ message, topics, membershipTypes, specialisations, events, audienceCount, scheduledAt, problems, csrfToken, version }: MessageFormProps) {
   const action = message.id ? `/staff/messages/${message.id}` : "/staff/messages";
   const error = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   const bodyError = problems.filter((p) => p.field === "body").map((p) => p.message).join(". ") || null;
   return (
-    <form method="post" action={action} className="form message-form" noValidate>
+    <form method="post" action={action} className="form message-form" noValidate data-message-autosave>
       <ErrorSummary problems={problems} />
       <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="version" value={version?.toString() ?? ""} />
       <TextField id="subject" label="Subject" value={message.subject} error={error("subject")} maxLength={150} required />
       <TextField id="preheader" label="Preheader" hint="The line mail clients show after the subject (optional)." value={message.preheader} error={error("preheader")} maxLength={200} />
       <SelectField
@@ -141,6 +144,8 @@ export function MessageForm({ message, topics, membershipTypes, specialisations,
           Schedule
         </button>
       </div>
+      {/* The autosave's word on the draft ("Saved at 10:42"), read out politely; empty without JavaScript. */}
+      <p role="status" aria-live="polite" data-autosave-status></p>
       {message.id ? (
         <p>
           <a href={`/staff/messages/${message.id}/preview`}>Preview the saved draft as HTML and plain text</a>
