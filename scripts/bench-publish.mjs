@@ -37,7 +37,7 @@ await withBenchStack({
   },
   async run({ step, scriptPath, secrets, cmsUrl, workerOptions, assetsDir }) {
     const proxy = await startCmsProxy({ upstream: cmsUrl, port: 9812 + offset, latencyMs: Number(values["cms-latency-ms"]) });
-    const log = { errors: 0, warnings: 0 };
+    const log = { errors: 0, warnings: 0, first: [] };
     let worker;
     try {
       step(`starting the Worker on port ${workerPort}`);
@@ -47,9 +47,11 @@ await withBenchStack({
         assetsDir,
         port: workerPort,
         vars: { ...secrets, ENVIRONMENT: "test", CMS_URL: proxy.url, SITE_NAME: "Guildhall", SITE_URL: `http://127.0.0.1:${workerPort}` },
-        onLog: ({ level }) => {
+        onLog: ({ level, message }) => {
           if (level === "error") log.errors += 1;
-          if (level === "warn") log.warnings += 1;
+          else if (level === "warn") log.warnings += 1;
+          else return;
+          if (log.first.length < 6) log.first.push(`[${level}] ${message.slice(0, 240)}`);
         },
       });
       const atStart = loadAverage();
@@ -64,6 +66,7 @@ await withBenchStack({
       });
       console.log(`\n${formatPublishUnderLoad(result).join("\n")}`);
       console.log(`  load average ${atStart} at the start, ${loadAverage()} at the end (${os.cpus().length} cores); Worker log: ${log.errors} errors, ${log.warnings} warnings`);
+      for (const line of log.first) console.log(`    ${line}`);
     } finally {
       await worker?.dispose();
       await proxy.close();

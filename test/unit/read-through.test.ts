@@ -243,3 +243,48 @@ describe("readThrough", () => {
     expect(t.lines.some((l) => l.event === "cache.read_failed")).toBe(true);
   });
 });
+
+describe("what a request is told it was given (the edge cache keeps pages by it)", () => {
+  it("tells each current value's operation and tags, and an outdated or failed one only as outdated", async () => {
+    const told: string[][] = [];
+    const deps = { ...t.deps, onRead: (items: readonly string[]) => void told.push([...items]) };
+    await readThrough(deps, { ...KEY, tags: () => ["tag:doc:a"] }, async () => "v1");
+    await readThrough(deps, KEY, async () => "unused");
+    expect(told).toEqual([
+      ["homepage", "tag:doc:a"],
+      ["homepage", "tag:doc:a"],
+    ]);
+
+    t.purge("homepage");
+    await readThrough(deps, KEY, async () => "v2");
+    expect(told).toHaveLength(2);
+    expect(t.outdated()).toBe(1);
+    await expect(readThrough(deps, { key: "content:v3:footer:x", generation: "footer" }, async () => Promise.reject(new Error("CMS down")))).rejects.toThrow();
+    expect(t.outdated()).toBe(2);
+  });
+
+  it("tells a derived value by its marker, never by the inputs it was computed from", async () => {
+    const told: string[][] = [];
+    const deps = { ...t.deps, onRead: (items: readonly string[]) => void told.push([...items]) };
+    const derived: CacheSlot = { key: "content:v3:derived:index", generation: "derived", local: true, marker: "derived:index" };
+    await readThrough(deps, derived, () => withCurrentInputs(async () => (await readThrough(deps, KEY, async () => "input")).value));
+    expect(told).toEqual([["derived:index"]]);
+  });
+
+  it("says a derived value changed only when its reload gives something else than the copy it replaces", async () => {
+    let changes = 0;
+    const derived: CacheSlot = { key: "content:v3:derived:index", generation: "derived", local: true, onChange: () => void (changes += 1) };
+    await readThrough(t.deps, derived, async () => ({ pages: ["a"] }));
+    expect(changes).toBe(0);
+
+    t.purge("allGeneralPages");
+    await readThrough(t.deps, derived, async () => ({ pages: ["a"] }));
+    await t.settle();
+    expect(changes, "recomputed to the same value").toBe(0);
+
+    t.purge("allGeneralPages");
+    await readThrough(t.deps, derived, async () => ({ pages: ["a", "b"] }));
+    await t.settle();
+    expect(changes).toBe(1);
+  });
+});

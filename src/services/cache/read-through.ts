@@ -18,6 +18,7 @@ import type { SharedLoadResult, SharedLoads } from "../../adapters/durable-objec
 import type { CacheEntry, CacheStore } from "../../adapters/kv/cache-store";
 import { type ContentGenerations, NO_GENERATIONS } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
+import { stableStringify } from "./cache-key";
 import { type Coalesce, coalesce as isolateCoalesce } from "./coalesce";
 import { requiredGeneration } from "./generations";
 
@@ -45,8 +46,17 @@ export interface ReadThroughDeps {
   generations: () => Promise<ContentGenerations>;
   /** Loads shared by every isolate; null shares them within this isolate only. */
   shared: SharedLoads | null;
-  /** Told whenever this request is given content a purge has outdated (the edge cache must not keep it). */
+  /**
+   * Told whenever this request is given content a purge has outdated, or none at all because
+   * its load failed: a page built from it must not be kept (the edge cache).
+   */
   onOutdated?: () => void;
+  /**
+   * Told, for every current value this request is given, what it depends on (its operation or
+   * derived value's marker, and its tags): a page built from it is outdated by a later purge of
+   * one of those and of nothing else (the edge cache keeps pages by them, decision 0073).
+   */
+  onRead?: (dependsOn: readonly string[]) => void;
   /** This isolate's coalescer unless told otherwise (a test standing in for a second isolate). */
   coalesce?: Coalesce;
 }
@@ -67,6 +77,13 @@ export interface CacheSlot {
    * finished: a purge of one of those documents or addresses outdates the entry too.
    */
   tags?: () => string[];
+  /**
+   * What shows this value depends on instead of `generation` (a derived value's marker, moved
+   * only when the value changes: `onChange`).
+   */
+  marker?: string;
+  /** Told when a reload replaced a cached copy with a different value (a derived value's marker is then purged). */
+  onChange?: () => void;
 }
 
 /**
@@ -92,12 +109,14 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   const age = entry ? now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
 
   if (entry && current && age < policy.freshMs) {
+    reported(deps, slot, entry);
     return { value: entry.value, status: "fresh", fetchedAt: entry.fetchedAt };
   }
   if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && (current || !currentInputsOnly.getStore())) {
-    if (!current) deps.onOutdated?.();
+    if (current) reported(deps, slot, entry);
+    else deps.onOutdated?.();
     deps.waitUntil(
-      refresh(deps, slot, { generation, stamp, newerThan: entry.fetchedAt, share: true }, load).catch((error: unknown) =>
+      refresh(deps, slot, { generation, stamp, newerThan: entry.fetchedAt, share: true, previous: entry }, load).catch((error: unknown) =>
         deps.log.error("cache.revalidate_failed", { key: slot.key, error }),
       ),
     );
@@ -105,19 +124,32 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   }
 
   try {
-    const loaded = refresh(deps, slot, { generation, stamp, newerThan: entry?.fetchedAt ?? 0, share: entry !== null }, load);
+    const loaded = refresh(deps, slot, { generation, stamp, newerThan: entry?.fetchedAt ?? 0, share: entry !== null, previous: entry }, load);
     // Keep the loading request alive until the shared load settles, even if its client goes away.
     deps.waitUntil(loaded.catch(() => undefined));
     const fresh = await loaded;
+    reported(deps, slot, fresh);
     return { value: fresh.value, status: "miss", fetchedAt: fresh.fetchedAt };
   } catch (error) {
     if (entry && age < policy.freshMs + policy.staleIfErrorMs) {
-      if (!current) deps.onOutdated?.();
+      if (current) reported(deps, slot, entry);
+      else deps.onOutdated?.();
       deps.log.error("cache.stale_if_error", { key: slot.key, ageSeconds: Math.round(age / 1000), error });
       return { value: entry.value, status: "stale-if-error", fetchedAt: entry.fetchedAt };
     }
+    // What is built without this content (a notice in its place) must not be kept either.
+    deps.onOutdated?.();
     throw error;
   }
+}
+
+/**
+ * Tells the request what a current value it was given depends on. A derived value's inputs are
+ * not told: what shows the value depends on its marker, which moves only if it changes.
+ */
+function reported(deps: ReadThroughDeps, slot: CacheSlot, entry: CacheEntry<unknown>): void {
+  if (!deps.onRead || currentInputsOnly.getStore()) return;
+  deps.onRead([slot.marker ?? slot.generation, ...(entry.tags ?? [])]);
 }
 
 /**
@@ -129,7 +161,7 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
 function refresh<T>(
   deps: ReadThroughDeps,
   slot: CacheSlot,
-  wanted: { generation: number; stamp: number; newerThan: number; share: boolean },
+  wanted: { generation: number; stamp: number; newerThan: number; share: boolean; previous: CacheEntry<T> | null },
   load: () => Promise<T>,
 ): Promise<CacheEntry<T>> {
   const { key } = slot;
@@ -143,6 +175,8 @@ function refresh<T>(
     } catch (error) {
       deps.log.error("cache.write_failed", { key, error });
     }
+    // Told once the new value is in, so whatever is rendered after the news can be given it.
+    if (slot.onChange && wanted.previous && stableStringify(value) !== stableStringify(wanted.previous.value)) slot.onChange();
     return entry;
   };
   const coalesce = deps.coalesce ?? isolateCoalesce;
