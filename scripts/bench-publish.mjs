@@ -4,7 +4,8 @@
 // bundled Worker with the content cache and the edge cache as configured.
 //
 // Options: --port-offset <n> (0; env BENCH_PORT_OFFSET) · --publish-window <s> (60) · --connections <n> (32)
-//          --cms-latency-ms <ms> (150)
+//          --cms-latency-ms <ms> (150) · --edit footer|page (what is published: the footer, on every page,
+//          or the title of one general page outside the load)
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { startCmsProxy } from "./bench/cms-proxy.mjs";
@@ -19,8 +20,10 @@ const { values } = parseArgs({
     "publish-window": { type: "string", default: "60" },
     connections: { type: "string", default: "32" },
     "cms-latency-ms": { type: "string", default: "150" },
+    edit: { type: "string", default: "footer" },
   },
 });
+if (!["footer", "page"].includes(values.edit)) throw new Error(`--edit is "footer" or "page", not "${values.edit}"`);
 const offset = portOffset(values);
 const workerPort = 8812 + offset;
 /** A full-access CMS token for this bench's own throwaway CMS only (it publishes one edit). */
@@ -63,6 +66,7 @@ await withBenchStack({
         connections: Number(values.connections),
         windowMs: Number(values["publish-window"]) * 1000,
         step,
+        edit: values.edit,
       });
       console.log(`\n${formatPublishUnderLoad(result).join("\n")}`);
       console.log(`  load average ${atStart} at the start, ${loadAverage()} at the end (${os.cpus().length} cores); Worker log: ${log.errors} errors, ${log.warnings} warnings`);

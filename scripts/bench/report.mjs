@@ -142,7 +142,7 @@ export function formatSearch(search) {
 export function formatPublishUnderLoad(pul) {
   const lines = [];
   lines.push(
-    `Publish under load (${pul.connections} connections on ${pul.paths.join(", ")}; the footer edited and published through the CMS; ` +
+    `Publish under load (${pul.connections} connections on ${pul.paths.join(", ")}; ${pul.edit === "page" ? "one other general page's title" : "the footer"} edited and published through the CMS; ` +
       `${pul.windowSeconds} s before and after)`,
   );
   lines.push(`  ${pad("window", 24)}${lpad("requests", 10)}${lpad("failed", 8)}${lpad("p50 ms", 9)}${lpad("p99 ms", 9)}${lpad("max ms", 9)}`);

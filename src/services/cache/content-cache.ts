@@ -9,7 +9,7 @@ import { createKvCacheStore } from "../../adapters/kv/cache-store";
 import { createContentGenerationsStore } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
 import { purgeContent, type PurgeRequest, type PurgeResult } from "../content/purge";
-import { type CachePolicy, entryTtlSeconds, type ReadThroughDeps } from "./read-through";
+import { type CachePolicy, entryTtlSeconds, type ReadThroughDeps, sharedMissGate } from "./read-through";
 
 export interface ContentCacheBindings {
   contentCache: KVNamespace;
@@ -37,6 +37,7 @@ export function contentCache(bindings: ContentCacheBindings, policy: CachePolicy
     log,
     generations: () => generations.current(),
     shared: createSharedLoads(bindings.contentLoader),
+    sharedMisses: sharedMissGate(),
     onOutdated,
     onRead,
   };

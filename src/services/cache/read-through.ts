@@ -2,9 +2,10 @@
  * The content cache policy, in one place. An entry is current while its operation's generation
  * is the one it was loaded under (a purge moves it: generations.ts), and then:
  * - fresh (current, age < fresh): serve the cached copy;
- * - stale (age < fresh + swr), whether merely old or outdated by a purge: serve the cached copy
- *   and refresh it in the background with `waitUntil`, so after a publish visitors keep the
- *   previous copy until the new one is in, and no request waits on the CMS;
+ * - stale (age < fresh + swr), whether merely old or outdated by a purge (for at most
+ *   `maxOutdatedMs` after that purge): serve the cached copy and refresh it in the background
+ *   with `waitUntil`, so after a publish visitors keep the previous copy until the new one is
+ *   in, and no request waits on the CMS;
  * - otherwise (missing, or too old): load now; if the load fails and the copy is younger than
  *   fresh + stale-if-error, serve it and log the error; with no usable copy, fail.
  * Loads of one key are shared: within the isolate (coalesce.ts), and, with `shared`, the
@@ -26,6 +27,12 @@ export interface CachePolicy {
   freshMs: number;
   staleWhileRevalidateMs: number;
   staleIfErrorMs: number;
+  /**
+   * How long after the purge that outdated it a copy may still be served while it is replaced:
+   * past that, the replacement is waited for (a refresh that keeps failing or never lands must
+   * not hide a publish for the whole stale-while-revalidate window). Unbounded when unset.
+   */
+  maxOutdatedMs?: number;
 }
 
 export type CacheStatus = "fresh" | "stale" | "outdated" | "miss" | "stale-if-error";
@@ -59,6 +66,39 @@ export interface ReadThroughDeps {
   onRead?: (dependsOn: readonly string[]) => void;
   /** This isolate's coalescer unless told otherwise (a test standing in for a second isolate). */
   coalesce?: Coalesce;
+  /**
+   * How many misses this request is loading through loader objects now (`sharedMissGate`); a
+   * miss past the gate's limit is loaded by this isolate. Without a gate, misses are never shared.
+   */
+  sharedMisses?: SharedMissGate;
+}
+
+/** Lets a request share at most `limit` of its misses at once (see `refresh`). */
+export interface SharedMissGate {
+  tryEnter(): boolean;
+  leave(): void;
+}
+
+/**
+ * A Worker invocation keeps only six connections open at once, and a call to a loader object
+ * holds one while its load (a CMS request, then a KV write) needs more: a page that shared a
+ * dozen misses at once held them all and starved its own loads until they timed out (seen
+ * locally, decision 0048). Two at a time leaves room for their loads and the page's own reads.
+ */
+export const SHARED_MISSES_PER_REQUEST = 2;
+
+export function sharedMissGate(limit = SHARED_MISSES_PER_REQUEST): SharedMissGate {
+  let open = 0;
+  return {
+    tryEnter() {
+      if (open >= limit) return false;
+      open += 1;
+      return true;
+    },
+    leave() {
+      open -= 1;
+    },
+  };
 }
 
 /** What the cache holds and under which generation. */
@@ -112,7 +152,9 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
     reported(deps, slot, entry);
     return { value: entry.value, status: "fresh", fetchedAt: entry.fetchedAt };
   }
-  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && (current || !currentInputsOnly.getStore())) {
+  // A generation is the clock reading of the purge that set it: how long this copy has been outdated.
+  const servable = current || (!currentInputsOnly.getStore() && now() - generation < (policy.maxOutdatedMs ?? Number.POSITIVE_INFINITY));
+  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && servable) {
     if (current) reported(deps, slot, entry);
     else deps.onOutdated?.();
     deps.waitUntil(
@@ -153,10 +195,11 @@ function reported(deps: ReadThroughDeps, slot: CacheSlot, entry: CacheEntry<unkn
 }
 
 /**
- * Loads `slot` and stores it. Only a copy being replaced (`share`: after a publish every isolate
- * has one) is loaded through the key's loader object; a miss, which happens on a cold cache and
- * not after a publish, is loaded by this isolate (coalesced within it): a request waiting on
- * many shared loads at once was seen to hold up its own CMS requests until they timed out.
+ * Loads `slot` and stores it, through the key's loader object so that every isolate in every
+ * location asking at once shares one CMS request: always for a copy being replaced (`share`:
+ * after a publish every isolate has one), and for a miss while the request's gate lets it (at
+ * most two at a time: `SHARED_MISSES_PER_REQUEST`); other misses are loaded by this isolate,
+ * coalesced within it.
  */
 function refresh<T>(
   deps: ReadThroughDeps,
@@ -181,7 +224,18 @@ function refresh<T>(
   };
   const coalesce = deps.coalesce ?? isolateCoalesce;
   return coalesce(key, async () => {
-    if (!deps.shared || slot.local || !wanted.share) return loadAndStore();
+    const { shared } = deps;
+    if (!shared || slot.local) return loadAndStore();
+    const gate = wanted.share ? null : deps.sharedMisses;
+    if (!wanted.share && !gate?.tryEnter()) return loadAndStore();
+    try {
+      return await sharedLoad(shared);
+    } finally {
+      gate?.leave();
+    }
+  });
+
+  async function sharedLoad(shared: SharedLoads): Promise<CacheEntry<T>> {
     const loadForAll = (): Promise<SharedLoadResult<T>> =>
       loadAndStore().then(
         (entry) => ({ entry }),
@@ -189,7 +243,7 @@ function refresh<T>(
       );
     let result: SharedLoadResult<T>;
     try {
-      result = await deps.shared.load(key, { generation: wanted.generation, newerThan: wanted.newerThan }, loadForAll);
+      result = await shared.load(key, { generation: wanted.generation, newerThan: wanted.newerThan }, loadForAll);
     } catch (error) {
       // The loader object is out of reach: this isolate loads on its own rather than fail.
       deps.log.warn("cache.shared_load_unavailable", { key, error });
@@ -197,7 +251,7 @@ function refresh<T>(
     }
     if ("failed" in result) throw new Error(result.failed);
     return result.entry;
-  });
+  }
 }
 
 async function safeGet<T>(deps: ReadThroughDeps, key: string): Promise<CacheEntry<T> | null> {
