@@ -6,7 +6,7 @@ import type { Config } from "../env";
 import { log } from "../log";
 import { contentCache, contentPurge } from "../services/cache/content-cache";
 import { createContentService, type ContentService } from "../services/content/content-service";
-import { purgeChangedDerived, purgeThenRecompute } from "../services/content/purge";
+import { purgeChangedDerived } from "../services/content/purge";
 import { withEventStates } from "../services/events/event-states";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -37,7 +37,7 @@ export function publishedContent(config: Config, waitUntil: WaitUntil, heard: Co
   return withEventStates(content, createEventStateChangeStore(config.bindings.db));
 }
 
-export function contentServices(config: Config, published: ContentService, { preview, waitUntil }: { preview: boolean; waitUntil: WaitUntil }) {
+export function contentServices(config: Config, published: ContentService, preview: boolean) {
   return {
     /**
      * What pages show: in an editor's preview, drafts read straight from the CMS with no cache in
@@ -46,7 +46,7 @@ export function contentServices(config: Config, published: ContentService, { pre
     content: preview ? createContentService({ cms: createCmsClient({ ...config.cms, status: "draft" }), cache: null, log }) : published,
     /** Always the published content: who may see an upload is decided by what is published. */
     publishedContent: published,
-    /** Outdates cached content that reads the changed model (every operation when null), then recomputes the derived values. */
-    purgeContent: purgeThenRecompute(contentPurge(config.bindings, config.cache, log), () => published.membershipInfoIndex(), waitUntil),
+    /** Outdates cached content that reads the changed model (every operation when null). */
+    purgeContent: contentPurge(config.bindings, config.cache, log),
   };
 }

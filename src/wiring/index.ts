@@ -43,7 +43,7 @@ export function buildAreas(config: Config, request: RequestContext) {
 
 export function siteServices({ config, request, core, payments, signIn, membership, money }: Areas) {
   return {
-    ...contentServices(config, core.published, request),
+    ...contentServices(config, core.published, request.preview),
     ...signIn,
     ...membership,
     ...money,

@@ -88,24 +88,6 @@ export function purgeChangedDerived(purge: (request: PurgeRequest) => Promise<Pu
     waitUntil(purge({ model: null, event: "derived.changed", items: [derivedMarker(name)] }).catch(() => undefined));
 }
 
-/**
- * A purge followed, in the background, by the recomputation of the derived values pages show (the
- * membership-page index, which every page's links pass through): if the editor's change altered
- * one, its marker is purged at once, rather than when a visitor first meets an outdated page.
- */
-export function purgeThenRecompute(
-  purge: (request: PurgeRequest) => Promise<PurgeResult>,
-  recompute: () => Promise<unknown>,
-  waitUntil: (promise: Promise<unknown>) => void,
-): (request: PurgeRequest) => Promise<PurgeResult> {
-  return async (request) => {
-    const result = await purge(request);
-    // A failure is the cache's to log (cache.revalidate_failed); the next visitor's read retries it.
-    if (!request.items) waitUntil(recompute().catch(() => undefined));
-    return result;
-  };
-}
-
 /** One change of the content generations for `operations`: a KV read and a KV write. */
 export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now" | "retainTagsMs">, operations: readonly string[]): Promise<PurgeOutcome> {
   try {
