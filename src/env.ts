@@ -29,6 +29,7 @@ export interface Bindings {
   CACHE_FRESH_SECONDS?: string;
   CACHE_STALE_WHILE_REVALIDATE_SECONDS?: string;
   CACHE_STALE_IF_ERROR_SECONDS?: string;
+  CACHE_MAX_OUTDATED_SECONDS?: string;
   FIREBASE_PROJECT_ID: string;
   FIREBASE_API_KEY: string;
   SESSION_SECRET: string;
@@ -215,6 +216,7 @@ export const EnvSchema = z.object({
   CACHE_FRESH_SECONDS: seconds(300),
   CACHE_STALE_WHILE_REVALIDATE_SECONDS: seconds(86_400),
   CACHE_STALE_IF_ERROR_SECONDS: seconds(604_800),
+  CACHE_MAX_OUTDATED_SECONDS: seconds(60),
   EDGE_CACHE_SECONDS: seconds(3600),
   CONTENT_CACHE: binding<KVNamespace>("KV namespace", "get"),
   CONTENT_PURGER: binding<DurableObjectNamespace>("Durable Object namespace", "idFromName"),
@@ -363,7 +365,7 @@ export interface Config {
     /** Where uploads are fetched from and whose URLs read as `/uploads/<file>`; null: `{url}/uploads`. */
     mediaUrl: string | null;
   };
-  cache: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number };
+  cache: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number; maxOutdatedMs: number };
   /** How long the edge cache keeps an anonymous page (0 turns it off); a purge ends it sooner. */
   edgeCache: { ttlSeconds: number };
   cachePurgeSecret: string;
@@ -520,6 +522,7 @@ export function parseConfig(env: unknown): Config {
       freshMs: e.CACHE_FRESH_SECONDS * 1000,
       staleWhileRevalidateMs: e.CACHE_STALE_WHILE_REVALIDATE_SECONDS * 1000,
       staleIfErrorMs: e.CACHE_STALE_IF_ERROR_SECONDS * 1000,
+      maxOutdatedMs: e.CACHE_MAX_OUTDATED_SECONDS * 1000,
     },
     edgeCache: { ttlSeconds: e.EDGE_CACHE_SECONDS },
     cachePurgeSecret: e.CACHE_PURGE_SECRET,

@@ -40,6 +40,8 @@ export interface HonoEnv {
     edgeCacheTtl: number | undefined;
     /** Set when this response was given cached content a purge has outdated: the edge cache must not keep it. */
     outdatedContent: boolean | undefined;
+    /** What the content this response was given depends on (operations, derived values' markers, tags): the edge cache keeps the page by them. */
+    contentDependencies: Set<string> | undefined;
   };
 }
 

@@ -117,41 +117,70 @@ function window(samples, from, to) {
 }
 
 /**
- * A publish under load: `windowMs` of steady load, then the footer edited and published through
- * the CMS (its webhook purges the Worker), then `windowMs` more. The CMS proxy's count is reset
- * at the publish, so it counts the requests the publish caused; the edit's first appearance is
- * polled on a page outside the load.
+ * What an editor publishes: the footer (on every page: a layout change, which retires every
+ * page) or one general page's title (a page outside the load: every page under load should stay
+ * kept). Returns the page where the edit shows, the marker it shows, and how to undo it.
  */
-export async function benchPublishUnderLoad({ cmsUrl, workerUrl, proxy, editorToken, connections, windowMs, step }) {
-  const footerApi = `${cmsUrl}/api/footer?status=published`;
+async function editFor(edit, { cmsUrl, headers }) {
+  const marker = `Edited ${Date.now()} under load`;
+  if (edit === "footer") {
+    const api = `${cmsUrl}/api/footer?status=published`;
+    const original = (await (await fetch(`${cmsUrl}/api/footer`, { headers })).json()).data.address;
+    return {
+      path: "/about",
+      marker,
+      publish: () => fetch(api, { method: "PUT", headers, body: JSON.stringify({ data: { address: marker } }) }),
+      undo: () => fetch(api, { method: "PUT", headers, body: JSON.stringify({ data: { address: original } }) }),
+    };
+  }
+  const query = "filters[type][$eq]=Root&filters[slug][$ne]=about&sort=slug&pagination[pageSize]=1&fields[0]=title&fields[1]=slug";
+  const page = (await (await fetch(`${cmsUrl}/api/general-pages?${query}`, { headers })).json()).data?.[0];
+  if (!page) throw new Error("The CMS has no Root general page other than /about to edit.");
+  const api = `${cmsUrl}/api/general-pages/${page.documentId}?status=published`;
+  return {
+    path: `/${page.slug}`,
+    marker,
+    publish: () => fetch(api, { method: "PUT", headers, body: JSON.stringify({ data: { title: marker } }) }),
+    undo: () => fetch(api, { method: "PUT", headers, body: JSON.stringify({ data: { title: page.title } }) }),
+  };
+}
+
+/**
+ * A publish under load: `windowMs` of steady load, then an edit (`edit`: the footer, or one
+ * general page outside the load) published through the CMS (its webhook purges the Worker),
+ * then `windowMs` more. The CMS proxy's count is reset at the publish, so it counts the
+ * requests the publish caused; the edit's first appearance is polled on a page outside the load.
+ */
+export async function benchPublishUnderLoad({ cmsUrl, workerUrl, proxy, editorToken, connections, windowMs, step, edit = "footer" }) {
   const headers = { Authorization: `Bearer ${editorToken}`, "Content-Type": "application/json" };
-  const original = (await (await fetch(`${cmsUrl}/api/footer`, { headers })).json()).data.address;
+  const change = await editFor(edit, { cmsUrl, headers });
   const urls = ["/", "/about", "/webinars"].map((path) => `${workerUrl}${path}`);
-  for (const url of urls) await fetch(url).then((r) => r.text());
+  for (const url of [...urls, `${workerUrl}${change.path}`]) await fetch(url).then((r) => r.text());
 
   const origin = performance.now();
-  step(`publish under load: ${connections} connections for ${windowMs / 1000} s, then a publish, then ${windowMs / 1000} s`);
+  step(`publish under load: ${connections} connections for ${windowMs / 1000} s, then a publish (${edit}), then ${windowMs / 1000} s`);
   const load = steadyLoad({ urls, connections, origin });
   await new Promise((resolve) => setTimeout(resolve, windowMs));
 
-  const marker = `Guild House, ${Date.now()} Load Street`;
+  const { marker } = change;
   proxy.reset();
   const publishedAt = performance.now() - origin;
-  const put = await fetch(footerApi, { method: "PUT", headers, body: JSON.stringify({ data: { address: marker } }) });
-  if (!put.ok) throw new Error(`Publishing the footer through the CMS failed: HTTP ${put.status}`);
+  const put = await change.publish();
+  if (!put.ok) throw new Error(`Publishing the ${edit} through the CMS failed: HTTP ${put.status}`);
   let visibleAt = null;
   while (performance.now() - origin < publishedAt + windowMs) {
-    if (visibleAt === null && (await (await fetch(`${workerUrl}/about`)).text()).includes(marker)) visibleAt = performance.now() - origin;
+    if (visibleAt === null && (await (await fetch(`${workerUrl}${change.path}`)).text()).includes(marker)) visibleAt = performance.now() - origin;
     await new Promise((resolve) => setTimeout(resolve, visibleAt === null ? 100 : 1_000));
   }
   await load.stop();
   const cmsCalls = proxy.snapshot();
-  await fetch(footerApi, { method: "PUT", headers, body: JSON.stringify({ data: { address: original } }) });
+  await change.undo();
 
   const before = window(load.samples, publishedAt - windowMs, publishedAt);
   const after = window(load.samples, publishedAt, publishedAt + windowMs);
   const maxPerOperation = Math.max(0, ...Object.values(cmsCalls.byOperation));
   return {
+    edit,
     connections,
     windowSeconds: windowMs / 1000,
     paths: urls.map((url) => new URL(url).pathname),

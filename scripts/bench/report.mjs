@@ -64,24 +64,7 @@ export function formatReport(result) {
       `(CMS save ${fmt(ptv.publishMs, 0)} ms, then ${fmt(ptv.visibleAfterPublishMs, 0)} ms for the webhook, purge and re-render; ` +
       `page was ${ptv.cachedBefore ?? "not"} in the edge cache before; ${ptv.polls} polls)`,
   );
-  const pul = result.publishUnderLoad;
-  lines.push("");
-  lines.push(
-    `Publish under load (${pul.connections} connections on ${pul.paths.join(", ")}; the footer edited and published through the CMS; ` +
-      `${pul.windowSeconds} s before and after)`,
-  );
-  lines.push(`  ${pad("window", 24)}${lpad("requests", 10)}${lpad("failed", 8)}${lpad("p50 ms", 9)}${lpad("p99 ms", 9)}${lpad("max ms", 9)}`);
-  for (const [label, w] of [["before the publish", pul.before], ["after the publish", pul.after]]) {
-    lines.push(`  ${pad(label, 24)}${lpad(int(w.requests), 10)}${lpad(int(w.failed), 8)}${lpad(fmt(w.p50), 9)}${lpad(fmt(w.p99), 9)}${lpad(fmt(w.max, 0), 9)}`);
-  }
-  lines.push(
-    `  p99 after / before ${fmt(pul.p99Ratio, 2)} (target at most 2: ${pul.targets.p99AtMostTwiceBefore ? "met" : "MISSED"}); ` +
-      `edit visible after ${pul.visibleAfterSeconds === null ? "NEVER (within the window)" : `${fmt(pul.visibleAfterSeconds, 2)} s`}`,
-  );
-  lines.push(
-    `  CMS requests after the publish: ${pul.cmsCalls.total} (${perOperation(pul.cmsCalls.byOperation)}); ` +
-      `at most one per operation: ${pul.targets.oneCmsRequestPerOperation ? "met" : "MISSED"}`,
-  );
+  lines.push("", ...formatPublishUnderLoad(result.publishUnderLoad));
   lines.push("");
   lines.push("Purge at scale (POST /api/cache/purge with an empty body, i.e. everything; cached general pages seeded in KV)");
   lines.push(`  ${pad("cached entries", 18)}${lpad("keys in KV", 12)}${lpad("status", 8)}${lpad("answered ms", 13)}${lpad("keys rewritten", 16)}`);
@@ -152,5 +135,27 @@ export function formatSearch(search) {
   for (const ratio of search.ratios) {
     lines.push(`  p50 at ${search.sizes.at(-1).documents.toLocaleString("en-GB")} / at ${search.sizes[0].documents.toLocaleString("en-GB")}, ${ratio.label}: ${ratio.ratio.toFixed(2)}× (${ratio.small.toFixed(1)} -> ${ratio.large.toFixed(1)} ms)`);
   }
+  return lines;
+}
+
+/** The publish under load's lines (scripts/bench/publish.mjs), for `npm run bench` and `npm run bench:publish`. */
+export function formatPublishUnderLoad(pul) {
+  const lines = [];
+  lines.push(
+    `Publish under load (${pul.connections} connections on ${pul.paths.join(", ")}; ${pul.edit === "page" ? "one other general page's title" : "the footer"} edited and published through the CMS; ` +
+      `${pul.windowSeconds} s before and after)`,
+  );
+  lines.push(`  ${pad("window", 24)}${lpad("requests", 10)}${lpad("failed", 8)}${lpad("p50 ms", 9)}${lpad("p99 ms", 9)}${lpad("max ms", 9)}`);
+  for (const [label, w] of [["before the publish", pul.before], ["after the publish", pul.after]]) {
+    lines.push(`  ${pad(label, 24)}${lpad(int(w.requests), 10)}${lpad(int(w.failed), 8)}${lpad(fmt(w.p50), 9)}${lpad(fmt(w.p99), 9)}${lpad(fmt(w.max, 0), 9)}`);
+  }
+  lines.push(
+    `  p99 after / before ${fmt(pul.p99Ratio, 2)} (target at most 2: ${pul.targets.p99AtMostTwiceBefore ? "met" : "MISSED"}); ` +
+      `edit visible after ${pul.visibleAfterSeconds === null ? "NEVER (within the window)" : `${fmt(pul.visibleAfterSeconds, 2)} s`}`,
+  );
+  lines.push(
+    `  CMS requests after the publish: ${pul.cmsCalls.total} (${perOperation(pul.cmsCalls.byOperation)}); ` +
+      `at most one per operation: ${pul.targets.oneCmsRequestPerOperation ? "met" : "MISSED"}`,
+  );
   return lines;
 }

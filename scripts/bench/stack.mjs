@@ -16,11 +16,11 @@ import { bundleWorker, OFFLINE_ENV, readDevVarsExample, wranglerWorkerOptions } 
 export const portOffset = (values) => Number(values["port-offset"] ?? process.env.BENCH_PORT_OFFSET ?? 0);
 
 /**
- * @param {{ name: string, cmsPort: number, cmsTimeoutMs?: number,
+ * @param {{ name: string, cmsPort: number, cmsTimeoutMs?: number, cmsOptions?: object,
  *   run: (stack: { step: (message: string) => void, scriptPath: string, secrets: Record<string, string>, cmsUrl: string,
  *     tmp: string, workerOptions: object, assetsDir: string }) => Promise<void> }} options
  */
-export async function withBenchStack({ name, cmsPort, cmsTimeoutMs, run }) {
+export async function withBenchStack({ name, cmsPort, cmsTimeoutMs, cmsOptions = {}, run }) {
   Object.assign(process.env, OFFLINE_ENV);
   const started = Date.now();
   const step = (message) => console.log(`${name}: ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -33,7 +33,7 @@ export async function withBenchStack({ name, cmsPort, cmsTimeoutMs, run }) {
     const scriptPath = bundleWorker(join(tmp, "bundle"));
     const secrets = readDevVarsExample();
     step(`starting the CMS on port ${cmsPort}`);
-    cms = await startCms({ port: cmsPort, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: () => {}, ...(cmsTimeoutMs ? { timeoutMs: cmsTimeoutMs } : {}) });
+    cms = await startCms({ port: cmsPort, dbFile: join(tmp, "cms.db"), apiToken: secrets.CMS_TOKEN, log: () => {}, ...cmsOptions, ...(cmsTimeoutMs ? { timeoutMs: cmsTimeoutMs } : {}) });
     await run({ step, scriptPath, secrets, cmsUrl: cms.url, tmp, workerOptions: await wranglerWorkerOptions(), assetsDir: join(ROOT, "dist", "client") });
   } catch (error) {
     console.error(`${name}: FAILED — ${error instanceof Error ? error.message : error}`);

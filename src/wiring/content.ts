@@ -6,6 +6,7 @@ import type { Config } from "../env";
 import { log } from "../log";
 import { contentCache, contentPurge } from "../services/cache/content-cache";
 import { createContentService, type ContentService } from "../services/content/content-service";
+import { purgeChangedDerived } from "../services/content/purge";
 import { withEventStates } from "../services/events/event-states";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -13,17 +14,25 @@ type WaitUntil = (promise: Promise<unknown>) => void;
 /** The content generations, whose version keys the edge cache's pages (middleware/edge-cache), before any service is built. */
 export const contentGenerations = (config: Config) => createContentGenerationsStore(config.bindings.contentCache);
 
+/** What a request's edge cache hears of the content it was given (middleware/edge-cache). */
+export interface ContentHeard {
+  /** Content served while a purge's replacement loads, or none because its load failed: the page must not be kept. */
+  onOutdated?: () => void;
+  /** What each current value given depends on: the kept page is retired by a purge of one of those. */
+  onRead?: (dependsOn: readonly string[]) => void;
+}
+
 /**
  * Published content, through the KV cache: what prices, orders, memberships and e-mails use
- * (requests, queue and cron alike). `onOutdated` hears of content served while a purge's
- * replacement loads (a request's edge cache must not keep that page). Events carry staff's
- * cancelling or postponing from D1 over the CMS's state (services/events/event-states.ts).
+ * (requests, queue and cron alike). Events carry staff's cancelling or postponing from D1 over
+ * the CMS's state (services/events/event-states.ts).
  */
-export function publishedContent(config: Config, waitUntil: WaitUntil, onOutdated?: () => void): ContentService {
+export function publishedContent(config: Config, waitUntil: WaitUntil, heard: ContentHeard = {}): ContentService {
   const content = createContentService({
     cms: createCmsClient(config.cms),
-    cache: contentCache(config.bindings, config.cache, { waitUntil, onOutdated, log }),
+    cache: contentCache(config.bindings, config.cache, { waitUntil, ...heard, log }),
     log,
+    onDerivedChange: purgeChangedDerived(contentPurge(config.bindings, config.cache, log), waitUntil),
   });
   return withEventStates(content, createEventStateChangeStore(config.bindings.db));
 }

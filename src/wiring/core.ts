@@ -33,6 +33,8 @@ export interface RequestContext {
   preview: boolean;
   /** Told when the response was given content a purge has outdated, so the edge cache does not keep it. */
   outdatedContent?: () => void;
+  /** Told what each current piece of content the response was given depends on (the edge cache keeps the page by them). */
+  contentRead?: (dependsOn: readonly string[]) => void;
 }
 
 export type Core = ReturnType<typeof buildCore>;
@@ -58,7 +60,7 @@ export function buildCore(config: Config, request: RequestContext) {
   };
   const now = () => new Date();
   const graceDays = config.membership.graceDays;
-  const published = publishedContent(config, request.waitUntil, request.outdatedContent);
+  const published = publishedContent(config, request.waitUntil, { onOutdated: request.outdatedContent, onRead: request.contentRead });
   const email = emailServices(config, published);
   return {
     config,

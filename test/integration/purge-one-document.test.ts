@@ -59,6 +59,13 @@ const view = async (path: string) => {
   return { status: response.status, html: await response.text() };
 };
 
+/** How the edge cache answered a visitor's view of `path`. */
+const edgeCache = async (path: string) => {
+  const response = await fetchWith(proxied(), path);
+  await response.text();
+  return response.headers.get("X-Edge-Cache");
+};
+
 let a: Page;
 let b: Page;
 beforeAll(async () => {
@@ -90,6 +97,18 @@ describe("editing one page", () => {
     await view(`/${a.slug}`);
     expect((await view(`/${a.slug}`)).html).toContain(a.title);
     expect((await cmsCalls()).generalPage).toBe(1);
+  });
+
+  it("leaves another page's copy kept at the edge in place, and renders only the edited page again", async () => {
+    for (const page of [a, b]) expect((await view(`/${page.slug}`)).status).toBe(200);
+    expect(await edgeCache(`/${b.slug}`)).toBe("hit");
+    expect(await edgeCache(`/${a.slug}`)).toBe("hit");
+
+    a = await edit(a, { title: `Page a edited again ${run}` });
+    await webhook(a);
+
+    expect(await edgeCache(`/${b.slug}`), "page B was kept and nothing it shows changed").toBe("hit");
+    expect(await edgeCache(`/${a.slug}`), "page A is rendered again").toBe("miss");
   });
 
   it("retires the page's old address when it moves, and a cached 'not found' at its new one", async () => {

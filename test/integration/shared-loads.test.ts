@@ -36,3 +36,23 @@ describe("loads shared by every isolate", () => {
     expect((await cmsCalls()).webinars).toBe(1);
   });
 });
+
+describe("a key nobody has cached", () => {
+  it("is loaded with one CMS request when several isolates miss it at once", async () => {
+    await clearContentCache();
+    await resetFakeCms();
+    const config = getConfig({ ...env, CMS_URL: `${env.FAKE_CMS_URL}/proxy` } as Bindings);
+    const background: Promise<unknown>[] = [];
+    // Each isolate with its own request's cache and its own in-isolate coalescer.
+    const isolates = Array.from({ length: 3 }, () => {
+      const cache = contentCache(config.bindings, config.cache, { waitUntil: (p) => background.push(p), log });
+      return createContentService({ cms: createCmsClient(config.cms), cache: { ...cache, coalesce: createCoalescer() }, log });
+    });
+
+    const served = await Promise.all(isolates.map((content) => content.webinars()));
+    await Promise.all(background.splice(0));
+    expect(served[0]!.length).toBeGreaterThan(0);
+    for (const webinars of served) expect(webinars).toEqual(served[0]);
+    expect((await cmsCalls()).webinars).toBe(1);
+  });
+});

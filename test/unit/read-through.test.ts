@@ -3,7 +3,7 @@ import type { SharedLoad, SharedLoads } from "../../src/adapters/durable-objects
 import { type ContentGenerations, NO_GENERATIONS } from "../../src/adapters/kv/content-generations";
 import { createCoalescer } from "../../src/services/cache/coalesce";
 import { afterPurge } from "../../src/services/cache/generations";
-import { readThrough, type CachePolicy, type CacheSlot, type ReadThroughDeps, withCurrentInputs } from "../../src/services/cache/read-through";
+import { readThrough, type CachePolicy, type CacheSlot, type ReadThroughDeps, sharedMissGate, withCurrentInputs } from "../../src/services/cache/read-through";
 import { createSingleFlight } from "../../src/services/cache/single-flight";
 import { createMemoryStore, createRecordingLog } from "../support/worker/memory-store";
 
@@ -241,5 +241,87 @@ describe("readThrough", () => {
     t.store.failReads = true;
     expect(await readThrough(t.deps, KEY, async () => "v1")).toMatchObject({ value: "v1", status: "miss" });
     expect(t.lines.some((l) => l.event === "cache.read_failed")).toBe(true);
+  });
+});
+
+describe("what a request is told it was given (the edge cache keeps pages by it)", () => {
+  it("tells each current value's operation and tags, and an outdated or failed one only as outdated", async () => {
+    const told: string[][] = [];
+    const deps = { ...t.deps, onRead: (items: readonly string[]) => void told.push([...items]) };
+    await readThrough(deps, { ...KEY, tags: () => ["tag:doc:a"] }, async () => "v1");
+    await readThrough(deps, KEY, async () => "unused");
+    expect(told).toEqual([
+      ["homepage", "tag:doc:a"],
+      ["homepage", "tag:doc:a"],
+    ]);
+
+    t.purge("homepage");
+    await readThrough(deps, KEY, async () => "v2");
+    expect(told).toHaveLength(2);
+    expect(t.outdated()).toBe(1);
+    await expect(readThrough(deps, { key: "content:v3:footer:x", generation: "footer" }, async () => Promise.reject(new Error("CMS down")))).rejects.toThrow();
+    expect(t.outdated()).toBe(2);
+  });
+
+  it("tells a derived value by its marker, never by the inputs it was computed from", async () => {
+    const told: string[][] = [];
+    const deps = { ...t.deps, onRead: (items: readonly string[]) => void told.push([...items]) };
+    const derived: CacheSlot = { key: "content:v3:derived:index", generation: "derived", local: true, marker: "derived:index" };
+    await readThrough(deps, derived, () => withCurrentInputs(async () => (await readThrough(deps, KEY, async () => "input")).value));
+    expect(told).toEqual([["derived:index"]]);
+  });
+
+  it("says a derived value changed only when its reload gives something else than the copy it replaces", async () => {
+    let changes = 0;
+    const derived: CacheSlot = { key: "content:v3:derived:index", generation: "derived", local: true, onChange: () => void (changes += 1) };
+    await readThrough(t.deps, derived, async () => ({ pages: ["a"] }));
+    expect(changes).toBe(0);
+
+    t.purge("allGeneralPages");
+    await readThrough(t.deps, derived, async () => ({ pages: ["a"] }));
+    await t.settle();
+    expect(changes, "recomputed to the same value").toBe(0);
+
+    t.purge("allGeneralPages");
+    await readThrough(t.deps, derived, async () => ({ pages: ["a", "b"] }));
+    await t.settle();
+    expect(changes).toBe(1);
+  });
+});
+
+describe("the longest a purge can go unseen", () => {
+  it("serves an outdated copy while it is replaced only until maxOutdatedMs after the purge; then waits for the new one", async () => {
+    const deps = { ...t.deps, policy: { ...policy, maxOutdatedMs: 30_000 } };
+    await readThrough(deps, KEY, async () => "v1");
+    t.purge("homepage");
+    // The background replacement never lands (its load fails).
+    expect(await readThrough(deps, KEY, async () => Promise.reject(new Error("lost")))).toMatchObject({ value: "v1", status: "outdated" });
+    await t.settle();
+
+    t.advance(30_000);
+    expect(await readThrough(deps, KEY, async () => "v2")).toMatchObject({ value: "v2", status: "miss" });
+  });
+});
+
+describe("misses shared by every isolate", () => {
+  it("loads a request's misses through the loader objects two at a time, and the rest in this isolate", async () => {
+    const shared = sharedLoads();
+    const deps: ReadThroughDeps = { ...t.deps, shared, sharedMisses: sharedMissGate(), coalesce: createCoalescer() };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reads = ["a", "b", "c", "d"].map((name) =>
+      readThrough(deps, { key: `content:v3:${name}:x`, generation: name }, async () => {
+        await held;
+        return name;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shared.calls).toBe(2);
+    release();
+    expect((await Promise.all(reads)).map((read) => read.value)).toEqual(["a", "b", "c", "d"]);
+
+    // With the first two done, the gate is open again.
+    await readThrough(deps, { key: "content:v3:e:x", generation: "e" }, async () => "e");
+    expect(shared.calls).toBe(3);
   });
 });

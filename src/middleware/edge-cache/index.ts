@@ -3,9 +3,13 @@
  * session is kept in the Workers Cache API (`caches.default`, per location) and served from it
  * without rendering. The rules (who may be served, which key, how long) are in
  * services/cache/edge-cache-policy.ts; a route opts a response in with `c.set("edgeCacheTtl")`
- * (renderScreen's `shareable`). A purge changes the content version in the key, so a published
- * edit shows at once. A page rendered with content a purge has outdated (served while its
- * replacement loads) is never kept: the next visitor's render gets the new content.
+ * (renderScreen's `shareable`). A kept page carries what content it was built from (the
+ * operations, documents and derived values its render read) and the content version its render
+ * began under: a purge of any of those retires it, and a purge of anything else leaves it in
+ * place, so an editor's change to one page re-renders that page and what lists it, not every
+ * page (decision 0073). A page rendered with content a purge has outdated (served while its
+ * replacement loads), or without content that failed to load, is never kept: the next visitor's
+ * render gets the new content.
  *
  * It runs before the security headers: a kept page is stored with the headers it was served
  * with, and served again exactly as it was, bytes and headers, with no other middleware run.
@@ -16,7 +20,15 @@
 import type { MiddlewareHandler } from "hono";
 import { assetUrls } from "../../assets";
 import { log } from "../../log";
-import { edgeCacheKey, isEdgeCacheable, SHAREABLE_STATUSES } from "../../services/cache/edge-cache-policy";
+import {
+  CONTENT_DEPENDS_HEADER,
+  CONTENT_STAMP_HEADER,
+  edgeCacheKey,
+  isEdgeCacheable,
+  isKeptPageCurrent,
+  keptPageStamp,
+  SHAREABLE_STATUSES,
+} from "../../services/cache/edge-cache-policy";
 import type { HonoEnv } from "../../types";
 import { contentGenerations } from "../../wiring/content";
 import { practitionerGeneration } from "../../wiring/practitioners";
@@ -39,12 +51,16 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     if (!isEdgeCacheable({ method: c.req.method, cookie: c.req.header("Cookie") ?? null })) return next();
     const cache = caches.default;
     let key: Request;
+    let version: number;
     try {
-      const { version } = await contentGenerations(c.var.config).current();
-      const data = PRACTITIONER_PAGES.test(c.req.path) ? `.p${await practitionerGeneration(c.var.config)}` : "";
-      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), `${version}${data}`));
+      const generations = await contentGenerations(c.var.config).current();
+      version = generations.version;
+      const data = PRACTITIONER_PAGES.test(c.req.path) ? `p${await practitionerGeneration(c.var.config)}` : "";
+      key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), data));
       const kept = await cache.match(key);
-      if (kept) return fromCache(kept);
+      if (kept && isKeptPageCurrent(generations, kept.headers)) return fromCache(kept);
+      // An outdated copy is left to be replaced by this render's.
+      if (kept) await kept.body?.cancel();
     } catch (error) {
       // The cache is an optimisation: without it the page is rendered as usual.
       log.warn("edge_cache.read_failed", { path: c.req.path, error });
@@ -66,6 +82,7 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const keep = async () => {
       const body = await copy.arrayBuffer();
       if (c.get("outdatedContent")) return;
+      for (const [name, value] of Object.entries(keptPageStamp(version, c.get("contentDependencies") ?? []))) headers.set(name, value);
       await cache.put(key, new Response(body, { status: copy.status, headers }));
     };
     c.executionCtx.waitUntil(keep().catch((error: unknown) => log.warn("edge_cache.write_failed", { path: c.req.path, error })));
@@ -77,6 +94,8 @@ function fromCache(kept: Response): Response {
   const headers = new Headers(kept.headers);
   headers.set("Cache-Control", headers.get(BROWSER_CACHE_CONTROL) ?? "no-store");
   headers.delete(BROWSER_CACHE_CONTROL);
+  headers.delete(CONTENT_STAMP_HEADER);
+  headers.delete(CONTENT_DEPENDS_HEADER);
   const vary = headers.get(BROWSER_VARY);
   headers.delete(BROWSER_VARY);
   if (vary) headers.set("Vary", vary);

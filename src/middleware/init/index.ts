@@ -32,6 +32,11 @@ export function init(build: ServicesBuilder = buildServices): MiddlewareHandler<
       clientAddress: c.req.header("CF-Connecting-IP") ?? "unknown",
       preview,
       outdatedContent: () => c.set("outdatedContent", true),
+      contentRead: (dependsOn) => {
+        const shown = c.get("contentDependencies") ?? new Set<string>();
+        for (const item of dependsOn) shown.add(item);
+        c.set("contentDependencies", shown);
+      },
     });
     c.set("services", services);
     await next();

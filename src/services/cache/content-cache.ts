@@ -9,7 +9,7 @@ import { createKvCacheStore } from "../../adapters/kv/cache-store";
 import { createContentGenerationsStore } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
 import { purgeContent, type PurgeRequest, type PurgeResult } from "../content/purge";
-import { type CachePolicy, entryTtlSeconds, type ReadThroughDeps } from "./read-through";
+import { type CachePolicy, entryTtlSeconds, type ReadThroughDeps, sharedMissGate } from "./read-through";
 
 export interface ContentCacheBindings {
   contentCache: KVNamespace;
@@ -20,12 +20,14 @@ export interface ContentCacheBindings {
 
 export interface ContentCacheContext {
   waitUntil: (promise: Promise<unknown>) => void;
-  /** Told when the response was given content a purge has outdated (a request's edge cache). */
+  /** Told when the response was given content a purge has outdated, or none (a request's edge cache). */
   onOutdated?: () => void;
+  /** Told what each current value the response was given depends on (a request's edge cache). */
+  onRead?: (dependsOn: readonly string[]) => void;
   log: Logger;
 }
 
-export function contentCache(bindings: ContentCacheBindings, policy: CachePolicy, { waitUntil, onOutdated, log }: ContentCacheContext): ReadThroughDeps {
+export function contentCache(bindings: ContentCacheBindings, policy: CachePolicy, { waitUntil, onOutdated, onRead, log }: ContentCacheContext): ReadThroughDeps {
   const generations = createContentGenerationsStore(bindings.contentCache);
   return {
     store: createKvCacheStore(bindings.contentCache),
@@ -35,7 +37,9 @@ export function contentCache(bindings: ContentCacheBindings, policy: CachePolicy
     log,
     generations: () => generations.current(),
     shared: createSharedLoads(bindings.contentLoader),
+    sharedMisses: sharedMissGate(),
     onOutdated,
+    onRead,
   };
 }
 

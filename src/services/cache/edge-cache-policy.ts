@@ -5,6 +5,8 @@
  * opts a response in only when nothing in it is personal (no CSRF token, no viewer's prices).
  * Pure: the middleware (middleware/edge-cache) does the I/O.
  */
+import type { ContentGenerations } from "../../adapters/kv/content-generations";
+import { latestPurgeOf } from "./generations";
 
 /** Cookies whose presence changes the page: their requests never touch the edge cache. */
 export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?guildhall_(?:session|preview)=/;
@@ -33,10 +35,42 @@ export function edgeCacheTtl(shareable: Shareable, contentTtlSeconds: number, se
 
 /**
  * The cache key: the page's address under the build (new code or assets never meet old pages)
- * and the content version (a purge moves every page to new keys).
+ * and, for pages that show data kept outside the CMS, that data's generation (`variant`). The
+ * content is not in the key: a kept page says what content it was built from
+ * (`keptPageStamp`), and is retired by a purge of that content alone (`isKeptPageCurrent`).
  */
-export function edgeCacheKey(url: URL, build: string, contentVersion: string): string {
-  return `${url.origin}/__edge-cache/${encodeURIComponent(build)}/${encodeURIComponent(contentVersion)}${url.pathname}${url.search}`;
+export function edgeCacheKey(url: URL, build: string, variant: string): string {
+  return `${url.origin}/__edge-cache/${encodeURIComponent(build)}/${encodeURIComponent(variant || "content")}${url.pathname}${url.search}`;
+}
+
+/** Headers a kept page carries (removed before it is served): the content version its render began under, and what its content depends on. */
+export const CONTENT_STAMP_HEADER = "X-Guildhall-Content-Stamp";
+export const CONTENT_DEPENDS_HEADER = "X-Guildhall-Content-Depends";
+
+/** Stands for "every purge": a page whose dependencies are too many to list is retired by any purge, as every page once was. */
+export const EVERY_PURGE = "*";
+
+/** Past this length the dependencies are not listed (one response header; a page shows at most a few dozen documents). */
+const MAX_DEPENDS_LENGTH = 8_000;
+
+/** The headers that record what a page to keep was built from, its render having begun under `version`. */
+export function keptPageStamp(version: number, dependsOn: Iterable<string>): Record<string, string> {
+  const listed = [...new Set(dependsOn)].sort().join(" ");
+  return { [CONTENT_STAMP_HEADER]: String(version), [CONTENT_DEPENDS_HEADER]: listed.length <= MAX_DEPENDS_LENGTH ? listed : EVERY_PURGE };
+}
+
+/**
+ * Whether a kept page is still what a render would give now: no purge since its render began
+ * touched anything it was built from. (Every piece of content in it was current when read, or
+ * it was not kept: the edge cache middleware.) A page kept without a stamp is not current.
+ */
+export function isKeptPageCurrent(generations: ContentGenerations, headers: Headers): boolean {
+  const stamp = Number(headers.get(CONTENT_STAMP_HEADER) ?? Number.NaN);
+  const dependsOn = headers.get(CONTENT_DEPENDS_HEADER);
+  if (!Number.isSafeInteger(stamp) || dependsOn === null) return false;
+  const items = dependsOn.split(" ").filter(Boolean);
+  if (items.includes(EVERY_PURGE)) return generations.version <= stamp;
+  return latestPurgeOf(generations, items) <= stamp;
 }
 
 /** Statuses worth keeping: a page, or the page saying there is none. */

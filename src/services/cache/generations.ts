@@ -8,19 +8,37 @@
 import type { ContentGenerations } from "../../adapters/kv/content-generations";
 import { isTag } from "./document-tags";
 
-/** The generation of values derived from several operations: every purge moves it. */
+/** The generation of values derived from several operations: every purge moves it (but a purge of derived values' own markers alone). */
 export const DERIVED_GENERATION = "derived";
 
+/**
+ * The marker of one derived value's content: moved only when a recomputation of that value
+ * gave something else than before. What shows the value (a page kept at the edge) depends on
+ * this, not on the value's inputs, so a purge that leaves the value as it was retires nothing.
+ */
+export const derivedMarker = (name: string): string => `${DERIVED_GENERATION}:${name}`;
+
+const isDerivedMarker = (item: string): boolean => item.startsWith(`${DERIVED_GENERATION}:`);
+
 export const generationOf = (generations: ContentGenerations, operation: string): number => generations.operations[operation] ?? 0;
+
+/** The generation of one thing content depends on: an operation (or a derived value's marker), or a document's or an address's tag. */
+export const generationOfItem = (generations: ContentGenerations, item: string): number =>
+  isTag(item) ? (generations.tags?.[item] ?? 0) : generationOf(generations, item);
+
+/** The latest purge of any of `items`: something built from them before that purge is outdated. */
+export const latestPurgeOf = (generations: ContentGenerations, items: Iterable<string>): number => {
+  let latest = 0;
+  for (const item of items) latest = Math.max(latest, generationOfItem(generations, item));
+  return latest;
+};
 
 /**
  * The generation an entry must have been loaded under to be current: its operation's, or a
  * later purge of one of the documents or addresses it is tagged with.
  */
 export function requiredGeneration(generations: ContentGenerations, operation: string, tags: readonly string[] | undefined): number {
-  let required = generationOf(generations, operation);
-  for (const tag of tags ?? []) required = Math.max(required, generations.tags?.[tag] ?? 0);
-  return required;
+  return Math.max(generationOf(generations, operation), latestPurgeOf(generations, tags ?? []));
 }
 
 /**
@@ -34,7 +52,9 @@ export function afterPurge(latest: ContentGenerations, purged: readonly string[]
   const version = Math.max(latest.version + 1, now);
   const operations = purged.filter((item) => !isTag(item));
   const tags = purged.filter(isTag);
-  const touched = Object.fromEntries([...operations, DERIVED_GENERATION].map((operation) => [operation, version]));
+  // A derived value's marker moves because the value was just recomputed: it need not be again.
+  const derived = purged.length > 0 && purged.every(isDerivedMarker) ? [] : [DERIVED_GENERATION];
+  const touched = Object.fromEntries([...operations, ...derived].map((operation) => [operation, version]));
   const next: ContentGenerations = { version, operations: { ...latest.operations, ...touched } };
   const kept = Object.entries(latest.tags ?? {}).filter(([, at]) => at >= now - retainTagsMs);
   if (kept.length > 0 || tags.length > 0) next.tags = { ...Object.fromEntries(kept), ...Object.fromEntries(tags.map((tag) => [tag, version])) };

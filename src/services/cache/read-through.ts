@@ -2,9 +2,10 @@
  * The content cache policy, in one place. An entry is current while its operation's generation
  * is the one it was loaded under (a purge moves it: generations.ts), and then:
  * - fresh (current, age < fresh): serve the cached copy;
- * - stale (age < fresh + swr), whether merely old or outdated by a purge: serve the cached copy
- *   and refresh it in the background with `waitUntil`, so after a publish visitors keep the
- *   previous copy until the new one is in, and no request waits on the CMS;
+ * - stale (age < fresh + swr), whether merely old or outdated by a purge (for at most
+ *   `maxOutdatedMs` after that purge): serve the cached copy and refresh it in the background
+ *   with `waitUntil`, so after a publish visitors keep the previous copy until the new one is
+ *   in, and no request waits on the CMS;
  * - otherwise (missing, or too old): load now; if the load fails and the copy is younger than
  *   fresh + stale-if-error, serve it and log the error; with no usable copy, fail.
  * Loads of one key are shared: within the isolate (coalesce.ts), and, with `shared`, the
@@ -18,6 +19,7 @@ import type { SharedLoadResult, SharedLoads } from "../../adapters/durable-objec
 import type { CacheEntry, CacheStore } from "../../adapters/kv/cache-store";
 import { type ContentGenerations, NO_GENERATIONS } from "../../adapters/kv/content-generations";
 import type { Logger } from "../../log";
+import { stableStringify } from "./cache-key";
 import { type Coalesce, coalesce as isolateCoalesce } from "./coalesce";
 import { requiredGeneration } from "./generations";
 
@@ -25,6 +27,12 @@ export interface CachePolicy {
   freshMs: number;
   staleWhileRevalidateMs: number;
   staleIfErrorMs: number;
+  /**
+   * How long after the purge that outdated it a copy may still be served while it is replaced:
+   * past that, the replacement is waited for (a refresh that keeps failing or never lands must
+   * not hide a publish for the whole stale-while-revalidate window). Unbounded when unset.
+   */
+  maxOutdatedMs?: number;
 }
 
 export type CacheStatus = "fresh" | "stale" | "outdated" | "miss" | "stale-if-error";
@@ -45,10 +53,52 @@ export interface ReadThroughDeps {
   generations: () => Promise<ContentGenerations>;
   /** Loads shared by every isolate; null shares them within this isolate only. */
   shared: SharedLoads | null;
-  /** Told whenever this request is given content a purge has outdated (the edge cache must not keep it). */
+  /**
+   * Told whenever this request is given content a purge has outdated, or none at all because
+   * its load failed: a page built from it must not be kept (the edge cache).
+   */
   onOutdated?: () => void;
+  /**
+   * Told, for every current value this request is given, what it depends on (its operation or
+   * derived value's marker, and its tags): a page built from it is outdated by a later purge of
+   * one of those and of nothing else (the edge cache keeps pages by them, decision 0073).
+   */
+  onRead?: (dependsOn: readonly string[]) => void;
   /** This isolate's coalescer unless told otherwise (a test standing in for a second isolate). */
   coalesce?: Coalesce;
+  /**
+   * How many misses this request is loading through loader objects now (`sharedMissGate`); a
+   * miss past the gate's limit is loaded by this isolate. Without a gate, misses are never shared.
+   */
+  sharedMisses?: SharedMissGate;
+}
+
+/** Lets a request share at most `limit` of its misses at once (see `refresh`). */
+export interface SharedMissGate {
+  tryEnter(): boolean;
+  leave(): void;
+}
+
+/**
+ * A Worker invocation keeps only six connections open at once, and a call to a loader object
+ * holds one while its load (a CMS request, then a KV write) needs more: a page that shared a
+ * dozen misses at once held them all and starved its own loads until they timed out (seen
+ * locally, decision 0048). Two at a time leaves room for their loads and the page's own reads.
+ */
+export const SHARED_MISSES_PER_REQUEST = 2;
+
+export function sharedMissGate(limit = SHARED_MISSES_PER_REQUEST): SharedMissGate {
+  let open = 0;
+  return {
+    tryEnter() {
+      if (open >= limit) return false;
+      open += 1;
+      return true;
+    },
+    leave() {
+      open -= 1;
+    },
+  };
 }
 
 /** What the cache holds and under which generation. */
@@ -67,6 +117,13 @@ export interface CacheSlot {
    * finished: a purge of one of those documents or addresses outdates the entry too.
    */
   tags?: () => string[];
+  /**
+   * What shows this value depends on instead of `generation` (a derived value's marker, moved
+   * only when the value changes: `onChange`).
+   */
+  marker?: string;
+  /** Told when a reload replaced a cached copy with a different value (a derived value's marker is then purged). */
+  onChange?: () => void;
 }
 
 /**
@@ -92,12 +149,16 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   const age = entry ? now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
 
   if (entry && current && age < policy.freshMs) {
+    reported(deps, slot, entry);
     return { value: entry.value, status: "fresh", fetchedAt: entry.fetchedAt };
   }
-  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && (current || !currentInputsOnly.getStore())) {
-    if (!current) deps.onOutdated?.();
+  // A generation is the clock reading of the purge that set it: how long this copy has been outdated.
+  const servable = current || (!currentInputsOnly.getStore() && now() - generation < (policy.maxOutdatedMs ?? Number.POSITIVE_INFINITY));
+  if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && servable) {
+    if (current) reported(deps, slot, entry);
+    else deps.onOutdated?.();
     deps.waitUntil(
-      refresh(deps, slot, { generation, stamp, newerThan: entry.fetchedAt, share: true }, load).catch((error: unknown) =>
+      refresh(deps, slot, { generation, stamp, newerThan: entry.fetchedAt, share: true, previous: entry }, load).catch((error: unknown) =>
         deps.log.error("cache.revalidate_failed", { key: slot.key, error }),
       ),
     );
@@ -105,31 +166,45 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
   }
 
   try {
-    const loaded = refresh(deps, slot, { generation, stamp, newerThan: entry?.fetchedAt ?? 0, share: entry !== null }, load);
+    const loaded = refresh(deps, slot, { generation, stamp, newerThan: entry?.fetchedAt ?? 0, share: entry !== null, previous: entry }, load);
     // Keep the loading request alive until the shared load settles, even if its client goes away.
     deps.waitUntil(loaded.catch(() => undefined));
     const fresh = await loaded;
+    reported(deps, slot, fresh);
     return { value: fresh.value, status: "miss", fetchedAt: fresh.fetchedAt };
   } catch (error) {
     if (entry && age < policy.freshMs + policy.staleIfErrorMs) {
-      if (!current) deps.onOutdated?.();
+      if (current) reported(deps, slot, entry);
+      else deps.onOutdated?.();
       deps.log.error("cache.stale_if_error", { key: slot.key, ageSeconds: Math.round(age / 1000), error });
       return { value: entry.value, status: "stale-if-error", fetchedAt: entry.fetchedAt };
     }
+    // What is built without this content (a notice in its place) must not be kept either.
+    deps.onOutdated?.();
     throw error;
   }
 }
 
 /**
- * Loads `slot` and stores it. Only a copy being replaced (`share`: after a publish every isolate
- * has one) is loaded through the key's loader object; a miss, which happens on a cold cache and
- * not after a publish, is loaded by this isolate (coalesced within it): a request waiting on
- * many shared loads at once was seen to hold up its own CMS requests until they timed out.
+ * Tells the request what a current value it was given depends on. A derived value's inputs are
+ * not told: what shows the value depends on its marker, which moves only if it changes.
+ */
+function reported(deps: ReadThroughDeps, slot: CacheSlot, entry: CacheEntry<unknown>): void {
+  if (!deps.onRead || currentInputsOnly.getStore()) return;
+  deps.onRead([slot.marker ?? slot.generation, ...(entry.tags ?? [])]);
+}
+
+/**
+ * Loads `slot` and stores it, through the key's loader object so that every isolate in every
+ * location asking at once shares one CMS request: always for a copy being replaced (`share`:
+ * after a publish every isolate has one), and for a miss while the request's gate lets it (at
+ * most two at a time: `SHARED_MISSES_PER_REQUEST`); other misses are loaded by this isolate,
+ * coalesced within it.
  */
 function refresh<T>(
   deps: ReadThroughDeps,
   slot: CacheSlot,
-  wanted: { generation: number; stamp: number; newerThan: number; share: boolean },
+  wanted: { generation: number; stamp: number; newerThan: number; share: boolean; previous: CacheEntry<T> | null },
   load: () => Promise<T>,
 ): Promise<CacheEntry<T>> {
   const { key } = slot;
@@ -143,11 +218,24 @@ function refresh<T>(
     } catch (error) {
       deps.log.error("cache.write_failed", { key, error });
     }
+    // Told once the new value is in, so whatever is rendered after the news can be given it.
+    if (slot.onChange && wanted.previous && stableStringify(value) !== stableStringify(wanted.previous.value)) slot.onChange();
     return entry;
   };
   const coalesce = deps.coalesce ?? isolateCoalesce;
   return coalesce(key, async () => {
-    if (!deps.shared || slot.local || !wanted.share) return loadAndStore();
+    const { shared } = deps;
+    if (!shared || slot.local) return loadAndStore();
+    const gate = wanted.share ? null : deps.sharedMisses;
+    if (!wanted.share && !gate?.tryEnter()) return loadAndStore();
+    try {
+      return await sharedLoad(shared);
+    } finally {
+      gate?.leave();
+    }
+  });
+
+  async function sharedLoad(shared: SharedLoads): Promise<CacheEntry<T>> {
     const loadForAll = (): Promise<SharedLoadResult<T>> =>
       loadAndStore().then(
         (entry) => ({ entry }),
@@ -155,7 +243,7 @@ function refresh<T>(
       );
     let result: SharedLoadResult<T>;
     try {
-      result = await deps.shared.load(key, { generation: wanted.generation, newerThan: wanted.newerThan }, loadForAll);
+      result = await shared.load(key, { generation: wanted.generation, newerThan: wanted.newerThan }, loadForAll);
     } catch (error) {
       // The loader object is out of reach: this isolate loads on its own rather than fail.
       deps.log.warn("cache.shared_load_unavailable", { key, error });
@@ -163,7 +251,7 @@ function refresh<T>(
     }
     if ("failed" in result) throw new Error(result.failed);
     return result.entry;
-  });
+  }
 }
 
 async function safeGet<T>(deps: ReadThroughDeps, key: string): Promise<CacheEntry<T> | null> {

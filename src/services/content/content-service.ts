@@ -15,7 +15,7 @@ import { MEMBERSHIP_INFO_TYPE, membershipInfoSlug, pageHref } from "../../shared
 import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
 import { answerTags } from "../cache/document-tags";
-import { DERIVED_GENERATION } from "../cache/generations";
+import { DERIVED_GENERATION, derivedMarker } from "../cache/generations";
 import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type { SocietyEvent } from "../../domain/events";
@@ -42,6 +42,11 @@ export interface ContentServiceDeps {
    */
   cache: ReadThroughDeps | null;
   log: Logger;
+  /**
+   * Told when a derived value was recomputed and came out different: its marker must then be
+   * purged, so that what showed the previous value (pages kept at the edge) is retired.
+   */
+  onDerivedChange?: (name: string) => void;
 }
 
 type NoVars = Record<string, never>;
@@ -52,7 +57,7 @@ const pageKey = (page: { type: string; slug: string }) => `${page.type}/${page.s
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-export function createContentService({ cms, cache, log }: ContentServiceDeps) {
+export function createContentService({ cms, cache, log, onDerivedChange }: ContentServiceDeps) {
   /** Without a cache, every read is a load of its own (no coalescing with anyone else's either). */
   const through = <T>(slot: CacheSlot, load: () => Promise<T>): Promise<Cached<T>> =>
     cache ? readThrough(cache, slot, load) : load().then((value): Cached<T> => ({ value, status: "miss", fetchedAt: Date.now() }));
@@ -249,11 +254,19 @@ export function createContentService({ cms, cache, log }: ContentServiceDeps) {
     /**
      * A value computed from other content (through the operations above), kept in the same
      * cache under the same policy, so it is computed once per freshness window rather than per
-     * request; every purge outdates it. It must survive JSON (no Maps or Sets).
+     * request; every purge outdates it. What shows it depends on its marker, purged only when a
+     * recomputation changes it. It must survive JSON (no Maps or Sets).
      */
     async derived<T>(name: string, compute: () => Promise<T>): Promise<T> {
+      const slot: CacheSlot = {
+        key: derivedKey(name),
+        generation: DERIVED_GENERATION,
+        local: true,
+        marker: derivedMarker(name),
+        ...(onDerivedChange ? { onChange: () => onDerivedChange(name) } : {}),
+      };
       try {
-        return (await through({ key: derivedKey(name), generation: DERIVED_GENERATION, local: true }, () => withCurrentInputs(compute))).value;
+        return (await through(slot, () => withCurrentInputs(compute))).value;
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError("CMS_UNAVAILABLE", "Content derived from the CMS cannot be computed and nothing is cached", { cause: error, details: { derived: name } });

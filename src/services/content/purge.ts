@@ -20,7 +20,7 @@ import { pageAddress } from "../../adapters/cms/operations/pages";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import { addressTag, documentTag } from "../cache/document-tags";
-import { afterPurge } from "../cache/generations";
+import { afterPurge, derivedMarker } from "../cache/generations";
 
 export interface PurgeRequest {
   /** The CMS model that changed (Strapi's singular name); null purges everything. */
@@ -33,6 +33,8 @@ export interface PurgeRequest {
    * that model's documents one by one are purged for this document alone.
    */
   entry?: { documentId: string; slug?: string | null; type?: string | null } | null;
+  /** Exactly what to purge instead (a derived value's marker when it changed), whatever the model. */
+  items?: readonly string[];
 }
 
 /** Where a document of `model` is looked up, from the webhook's entry (the page's address as the cache knows it). */
@@ -76,6 +78,16 @@ export function operationsForModel(model: string | null, entry: PurgeRequest["en
   return [...reading.filter((op) => !op.documentModels.includes(model)).map((op) => op.name), ...tags];
 }
 
+/**
+ * What a recomputed derived value that came out different does: its marker is purged (in the
+ * background, through the same coordinator as every purge), which retires what showed it. A
+ * failure is logged by the purge; the value's next change, or the edge's own expiry, follows.
+ */
+export function purgeChangedDerived(purge: (request: PurgeRequest) => Promise<PurgeResult>, waitUntil: (promise: Promise<unknown>) => void) {
+  return (name: string): void =>
+    waitUntil(purge({ model: null, event: "derived.changed", items: [derivedMarker(name)] }).catch(() => undefined));
+}
+
 /** One change of the content generations for `operations`: a KV read and a KV write. */
 export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now" | "retainTagsMs">, operations: readonly string[]): Promise<PurgeOutcome> {
   try {
@@ -88,7 +100,7 @@ export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now" |
 }
 
 export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Promise<PurgeResult> {
-  const operations = operationsForModel(request.model, request.entry);
+  const operations = request.items ? [...request.items] : operationsForModel(request.model, request.entry);
   // (The CMS's event goes in the log as `cmsEvent`: `event` names the log line itself.)
   const about = { model: request.model, cmsEvent: request.event, operations };
   let outcome: PurgeOutcome;
