@@ -83,7 +83,7 @@ function workshopSql(workshop, member) {
 
 /** The demo's events by slug, as the CMS has them; null when it cannot say. */
 async function eventsFromCms(cmsUrl, token) {
-  const query = `query { events_connection(filters: { slug: { in: ["${COURSE}", "${WORKSHOP}"] } }) { data { id attributes { slug name capacity startsAt cpdHours cpdCategory } } } }`;
+  const query = `query { events_connection(filters: { slug: { in: ["${COURSE}", "${WORKSHOP}"] } }) { data { attributes { documentId slug name capacity startsAt cpdHours cpdCategory } } } }`;
   const response = await fetch(`${cmsUrl}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -96,7 +96,7 @@ async function eventsFromCms(cmsUrl, token) {
   return new Map(
     found.map((e) => [
       e.attributes.slug,
-      { id: String(e.id), name: e.attributes.name, capacity: e.attributes.capacity ?? null, startsAt: e.attributes.startsAt, cpdHours: e.attributes.cpdHours ?? null, cpdCategory: e.attributes.cpdCategory ?? null },
+      { id: e.attributes.documentId, name: e.attributes.name, capacity: e.attributes.capacity ?? null, startsAt: e.attributes.startsAt, cpdHours: e.attributes.cpdHours ?? null, cpdCategory: e.attributes.cpdCategory ?? null },
     ]),
   );
 }

@@ -222,7 +222,13 @@ export interface WebinarPrices {
 }
 
 export interface WebinarSummary extends WebinarPrices {
+  /** The CMS document's lasting id (its documentId), under which orders and entitlements keep it. */
   id: string;
+  /**
+   * The published row's numeric id, which Strapi changes on every publish. Entitlements granted
+   * before the site kept documentIds hold it; it is matched only to honour those (legacy-entitlements.ts).
+   */
+  legacyId?: string;
   name: string;
   slug: string;
   date: string;

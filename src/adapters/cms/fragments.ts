@@ -16,7 +16,7 @@ fragment SeoFields on ComponentSharedSeo {
 
 export const WEBINAR_SUMMARY_FIELDS = /* GraphQL */ `
 fragment WebinarSummaryFields on Webinar {
-  name slug date durationMinutes
+  documentId name slug date durationMinutes
   defaultPrice stripePriceId stripeProductId memberPrice memberPriceId
   defaultFreeDate defaultArchiveDate memberFreeDate memberArchiveDate vatTreatment
   image { data { attributes { ...MediaFields } } }
@@ -25,7 +25,7 @@ fragment WebinarSummaryFields on Webinar {
 
 export const MEMBERSHIP_FIELDS = /* GraphQL */ `
 fragment MembershipFields on Membership {
-  title slug description stripePriceId price joiningFee vatTreatment
+  documentId title slug description stripePriceId price joiningFee vatTreatment
   evidence { registrationNumber yearQualified workplace placeOfStudy registrationNumberPattern registrationNumberExample }
   needsApproval requiredDocuments { name hint }
 }`;

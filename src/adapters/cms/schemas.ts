@@ -69,8 +69,14 @@ export function relationMany<T extends z.ZodType>(attributes: T) {
     });
 }
 
+/**
+ * The mapped attributes with the entity's id. Where the mapping already took the document's
+ * lasting documentId as its id (webinars, memberships), that stays, and the published row's
+ * numeric id (which Strapi changes on every publish) is kept beside it as `legacyId`.
+ */
 function withId<T>(attributes: T, entityId: string | undefined): T {
   if (entityId === undefined || typeof attributes !== "object" || attributes === null) return attributes;
+  if ("id" in attributes && typeof attributes.id === "string") return attributes.id === entityId ? attributes : { ...attributes, legacyId: entityId };
   return { ...attributes, id: entityId };
 }
 
@@ -153,6 +159,7 @@ export const callToAction = z
 export const WebinarSummaryAttributes = z
   .object({
     id: z.string().optional(),
+    documentId: z.string().min(1).optional(),
     name: z.string().min(1),
     slug: z.string().min(1),
     date: z.iso.datetime({ offset: true }),
@@ -172,7 +179,8 @@ export const WebinarSummaryAttributes = z
   })
   .transform(
     (w): WebinarSummary => ({
-      id: w.id ?? w.slug,
+      // The document's lasting id: Strapi gives the published row a new numeric id on every publish.
+      id: w.documentId ?? w.id ?? w.slug,
       name: w.name,
       slug: w.slug,
       date: w.date,
@@ -239,6 +247,7 @@ const vetting = {
 export const MembershipAttributes = z
   .object({
     id: z.string().optional(),
+    documentId: z.string().min(1).optional(),
     title: z.string().min(1),
     slug: z.string().min(1),
     description: optionalRichText,
@@ -251,7 +260,7 @@ export const MembershipAttributes = z
   })
   .transform(
     (m): MembershipSummary => ({
-      id: m.id ?? m.slug,
+      id: m.documentId ?? m.id ?? m.slug,
       title: m.title,
       slug: m.slug,
       description: m.description,

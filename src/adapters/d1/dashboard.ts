@@ -8,7 +8,7 @@
  */
 import type { MembershipStatus } from "../../domain/membership";
 import type { ReceiptSource } from "../../domain/receipts";
-import { FILL_FINANCE_DAYS_SQL } from "./ledger";
+import { fillFinanceDays } from "./ledger";
 import { PERIOD_END_KEY } from "./members-register";
 
 /** How many of something in a month (YYYY-MM). */
@@ -79,7 +79,7 @@ export function createDashboardStore(db: D1Database): DashboardStore {
   const filled = new Map<string, Promise<unknown>>();
   const fill = (from: string, to: string) => {
     const key = `${from}|${to}`;
-    if (!filled.has(key)) filled.set(key, db.prepare(FILL_FINANCE_DAYS_SQL).bind(from, to).run());
+    if (!filled.has(key)) filled.set(key, db.batch(fillFinanceDays(db, from, to)));
     return filled.get(key)!;
   };
   const months = async (sql: string, from: string, to: string) => (await fill(from, to), (await db.prepare(sql).bind(from, to).all<MonthCount>()).results);

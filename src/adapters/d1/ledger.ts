@@ -7,6 +7,7 @@ import type { DayRange, LedgerEntry } from "../../domain/ledger";
 import type { ReceiptItem, ReceiptSource } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import type { VatSplit, VatTreatment } from "../../shared/pricing/vat";
+import { fillWindows } from "./finance-day-fill";
 
 /**
  * A ledger row as stored. A refund's net and VAT are its credit note's, stored at issue
@@ -245,6 +246,10 @@ export const FILL_FINANCE_DAYS_SQL = `
     LEFT JOIN yearly y ON y.day = missing.day LEFT JOIN received took ON took.day = missing.day LEFT JOIN refunded gave ON gave.day = missing.day
   WHERE true ON CONFLICT (day) DO NOTHING`;
 
+/** The statements that add up the range's days not kept yet, a window of at most a month each (finance-day-fill.ts). */
+export const fillFinanceDays = (db: D1Database, from: string, to: string): D1PreparedStatement[] =>
+  fillWindows(from, to).map(([start, end]) => db.prepare(FILL_FINANCE_DAYS_SQL).bind(start, end));
+
 /** The range's ledger totals from its kept days (a row a day). */
 export const LEDGER_TOTALS_SQL = `SELECT COALESCE(SUM(payments), 0) AS payments, COALESCE(SUM(refunds), 0) AS refunds,
     COALESCE(SUM(received_pence), 0) AS received, COALESCE(SUM(refunded_pence), 0) AS refunded, COALESCE(SUM(vat_pence), 0) AS vat,
@@ -298,11 +303,13 @@ export function createLedgerStore(db: D1Database): LedgerStore {
       return row?.n ?? 0;
     },
     async totals(range) {
-      const [, sums, unsplit] = await db.batch([
-        db.prepare(FILL_FINANCE_DAYS_SQL).bind(range.from, range.to),
-        db.prepare(LEDGER_TOTALS_SQL).bind(range.from, range.to),
-        db.prepare(UNSPLIT_REFUNDS_SQL).bind(range.from, range.to),
-      ]);
+      const [sums, unsplit] = (
+        await db.batch([
+          ...fillFinanceDays(db, range.from, range.to),
+          db.prepare(LEDGER_TOTALS_SQL).bind(range.from, range.to),
+          db.prepare(UNSPLIT_REFUNDS_SQL).bind(range.from, range.to),
+        ])
+      ).slice(-2);
       const t = sums!.results[0] as { payments: number; refunds: number; received: number; refunded: number; vat: number; unknown_vat: number; fees: number; unknown_fees: number };
       return {
         payments: t.payments,
@@ -317,11 +324,13 @@ export function createLedgerStore(db: D1Database): LedgerStore {
       };
     },
     async vatSales(range) {
-      const [, sums, without] = await db.batch([
-        db.prepare(FILL_FINANCE_DAYS_SQL).bind(range.from, range.to),
-        db.prepare(VAT_SALES_SQL).bind(range.from, range.to),
-        db.prepare(RECEIPTS_WITHOUT_VAT_SQL).bind(range.from, range.to),
-      ]);
+      const [sums, without] = (
+        await db.batch([
+          ...fillFinanceDays(db, range.from, range.to),
+          db.prepare(VAT_SALES_SQL).bind(range.from, range.to),
+          db.prepare(RECEIPTS_WITHOUT_VAT_SQL).bind(range.from, range.to),
+        ])
+      ).slice(-2);
       const rows = sums!.results as { treatment: VatTreatment; rate: number | null; lines: number; gross: number; net: number; vat: number; unbalanced: number }[];
       if (rows.some((row) => row.unbalanced > 0)) throw new AppError("INTERNAL", `A recorded VAT line from ${range.from} to ${range.to} does not add up: net + VAT is not gross`);
       return {

@@ -29,6 +29,7 @@ import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 import { entitlementFor } from "./webinar-access";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import type { AttemptLimits } from "../auth/attempt-limits";
+import { holdsLegacyIds, withDocumentIds } from "./legacy-entitlements";
 
 export interface OrderServiceDeps {
   orders: OrderStore;
@@ -90,7 +91,10 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   return {
-    entitledWebinarIds: (userId: string) => deps.orders.entitledWebinarIds(userId),
+    async entitledWebinarIds(userId: string): Promise<ReadonlySet<string>> {
+      const owned = await deps.orders.entitledWebinarIds(userId);
+      return holdsLegacyIds(owned) ? withDocumentIds(owned, (await deps.content.catalogue()).webinars) : owned;
+    },
 
     /**
      * The cart page's cart, priced for the buyer from the CMS's catalogue. A code typed is looked

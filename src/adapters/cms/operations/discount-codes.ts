@@ -11,14 +11,16 @@ import { listPage, PAGE_ARGUMENT, PAGE_VARIABLES, type PageVars, PAGINATION_META
 import { defineOperation } from "../operation";
 import { optionalBoolean, optionalNumber, optionalString } from "../schemas";
 
+/** The documentIds of a relation: lasting, where the published rows' numeric ids change on every publish. */
 const ids = z
-  .object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String) })) })
+  .object({ data: z.array(z.object({ attributes: z.object({ documentId: z.string().min(1) }) })) })
   .nullish()
-  .transform((value) => (value?.data ?? []).map((entity) => entity.id));
+  .transform((value) => (value?.data ?? []).map((entity) => entity.attributes.documentId));
 
 const CodeEntity = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   attributes: z.object({
+    documentId: z.string().min(1),
     code: z.string().min(1).transform((code) => code.trim().toUpperCase()),
     kind: z.enum(["percent", "fixed"]),
     percentOff: optionalNumber,
@@ -38,8 +40,8 @@ const CodeEntity = z.object({
   }),
 });
 
-const toCode = ({ id, attributes: a }: z.output<typeof CodeEntity>): DiscountCode => ({
-  id,
+const toCode = ({ attributes: a }: z.output<typeof CodeEntity>): DiscountCode => ({
+  id: a.documentId,
   code: a.code,
   kind: a.kind,
   percentOff: a.percentOff,
@@ -52,7 +54,7 @@ const toCode = ({ id, attributes: a }: z.output<typeof CodeEntity>): DiscountCod
   stacksWithBundle: a.stacksWithBundle,
 });
 
-const RELATION = "(pagination: { limit: -1 }) { data { id } }";
+const RELATION = "(pagination: { limit: -1 }) { data { attributes { documentId } } }";
 
 /** The discount codes, a page at a time (list-page.ts). */
 export const discountCodesOperation = defineOperation({
@@ -61,7 +63,7 @@ export const discountCodesOperation = defineOperation({
     query discountCodes(${PAGE_VARIABLES}) {
       discountCodes_connection(${PAGE_ARGUMENT}, sort: ["code:asc", "documentId:asc"]) {
         data { id attributes {
-          code kind percentOff amountOffPence allWebinars allBundles allEvents validFrom validUntil maxRedemptions maxPerUser stacksWithBundle
+          documentId code kind percentOff amountOffPence allWebinars allBundles allEvents validFrom validUntil maxRedemptions maxPerUser stacksWithBundle
           webinars: webinars_connection${RELATION} bundles: bundles_connection${RELATION} memberships: memberships_connection${RELATION} events: events_connection${RELATION}
         } }
         ${PAGINATION_META}

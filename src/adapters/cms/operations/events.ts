@@ -10,7 +10,7 @@ import { media, optionalBoolean, optionalNumber, optionalRichText, optionalStrin
 const media1 = "{ data { attributes { ...MediaFields } } }";
 
 const EVENT_SELECTION = `id attributes {
-  name slug summary description startsAt endsAt timeZone format state
+  documentId name slug summary description startsAt endsAt timeZone format state
   venue { name address mapUrl accessibility travel }
   joiningInstructions joinUrl joinOpensMinutesBefore
   programme(pagination: { limit: -1 }) { title startsAt endsAt room speakers }
@@ -56,6 +56,7 @@ export const EventEntity = z
   .object({
     id: z.union([z.string(), z.number()]).transform(String),
     attributes: z.object({
+      documentId: z.string().min(1),
       name: z.string().min(1),
       slug: z.string().min(1),
       summary: optionalString,
@@ -85,11 +86,13 @@ export const EventEntity = z
       transferCutoffHours: count.transform((value) => value ?? 48),
     }),
   })
-  .transform(({ id, attributes: { cpdHours, cpdCategory, ...a } }): SocietyEvent => {
+  // Keyed by the document's lasting id: bookings, places and the waiting list must survive an
+  // editor publishing the event again, which gives its published row a new numeric id.
+  .transform(({ attributes: { documentId, cpdHours, cpdCategory, ...a } }): SocietyEvent => {
     const hundredths = cpdHours === null ? null : Math.round(cpdHours * 100);
     return {
       ...a,
-      id,
+      id: documentId,
       cpdHoursHundredths: hundredths !== null && hundredths >= CPD_MIN_HUNDREDTHS && hundredths <= CPD_MAX_HUNDREDTHS ? hundredths : null,
       cpdCategory: isCpdCategory(cpdCategory) ? cpdCategory : null,
     };

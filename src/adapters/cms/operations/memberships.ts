@@ -29,7 +29,7 @@ export const membershipsOperation = defineOperation({
   }),
   map: (data, _vars: PageVars) =>
     listPage<Membership>(
-      data.memberships_connection.data.map((entity) => ({ ...entity.attributes, id: entity.id })),
+      data.memberships_connection.data.map((entity) => entity.attributes),
       data.memberships_connection.meta,
     ),
 });

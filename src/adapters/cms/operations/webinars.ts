@@ -42,7 +42,7 @@ export const WebinarEntity = z
       return z.NEVER;
     }
     const { description, zoomUrl, vimeoUrl, vimeoPlaylist, cpdHours, cpdCategory } = entity.attributes;
-    return { ...summary.data, id: entity.id, description, access: { zoomUrl, vimeoUrl, vimeoPlaylist }, cpd: webinarCpd(cpdHours, cpdCategory) };
+    return { ...summary.data, legacyId: entity.id, description, access: { zoomUrl, vimeoUrl, vimeoPlaylist }, cpd: webinarCpd(cpdHours, cpdCategory) };
   });
 
 /** Every webinar, a page at a time (list-page.ts), by date; documentId makes the order total. */
@@ -71,7 +71,7 @@ export const webinarOperation = defineOperation({
 });
 
 const BUNDLE_SELECTION = `id attributes {
-  bundleName slug description couponId discount discountType vatTreatment
+  documentId bundleName slug description couponId discount discountType vatTreatment
   webinars: webinars_connection(pagination: { limit: -1 }, sort: "date:asc") { data { id attributes { ...WebinarSummaryFields } } }
 }`;
 
@@ -79,6 +79,7 @@ const BundleEntity = z
   .object({
     id: z.union([z.string(), z.number()]).transform(String),
     attributes: z.object({
+      documentId: z.string().min(1),
       bundleName: z.string().min(1),
       slug: z.string().min(1),
       description: optionalString,
@@ -89,7 +90,7 @@ const BundleEntity = z
       webinars: relationMany(WebinarSummaryAttributes),
     }),
   })
-  .transform((entity): WebinarBundle => ({ id: entity.id, ...entity.attributes }));
+  .transform(({ attributes: { documentId, ...bundle } }): WebinarBundle => ({ id: documentId, ...bundle }));
 
 /** Every bundle, a page at a time (list-page.ts), by name; documentId makes the order total. */
 export const webinarBundlesOperation = defineOperation({
