@@ -63,7 +63,8 @@ export interface MembersRegisterStore {
  */
 export const PERIOD_END_KEY = "COALESCE(unixepoch(period_end, 'subsec'), 100000000000)";
 const KEYS: Record<RegisterOrderKey, string> = { period_end: PERIOD_END_KEY, changed: "updated_at" };
-const ENDING = "COALESCE(ends_on, '') <> ''";
+/** Whether a record is set to end, as memberships_state_ending_end (migrations/0069) keys it: compared with `= 1` or `= 0`. */
+const ENDING = "(COALESCE(m.ends_on, '') <> '')";
 
 type Row = MembershipRow & {
   sort_key: number | string;
@@ -95,7 +96,7 @@ const SEARCH = (term: string) => `(instr(lower(m.email), ${term}) > 0 OR instr(l
 /** One window's condition on `memberships m`. */
 function windowWhere(window: StateWindow, param: (value: unknown) => string, search: string | null): string[] {
   const where = [`m.status = ${param(window.status)}`];
-  if (window.ending !== undefined) where.push(window.ending ? ENDING.replace("ends_on", "m.ends_on") : `NOT (${ENDING.replace("ends_on", "m.ends_on")})`);
+  if (window.ending !== undefined) where.push(`${ENDING} = ${window.ending ? 1 : 0}`);
   const end = PERIOD_END_KEY.replace("period_end", "m.period_end");
   if (window.after !== undefined) where.push(`${end} > ${param(window.after / 1000)}`);
   if (window.upTo !== undefined) where.push(`${end} <= ${param(window.upTo / 1000)}`);
@@ -137,38 +138,47 @@ function toRegisterRow(row: Row): RegisterRow {
   };
 }
 
+/** A page's statement: each window's rows from the cursor in index order, merged, then joined with what the list shows. */
+export function registerPageSql(query: RegisterQuery, cursor: RegisterCursor | null, limit: number): { sql: string; values: unknown[] } {
+  const { values, param } = parameters();
+  const key = KEYS[query.order.key].replace(/\b(period_end|updated_at)\b/, "m.$1");
+  // Reading back (before the cursor) walks the order the other way, then turns the rows round.
+  const descending = query.order.descending !== (cursor?.direction === "before");
+  const dir = descending ? "DESC" : "ASC";
+  const search = query.search ? param(query.search) : null;
+  const limitParam = param(limit);
+  const after = cursor ? `(${key}, m.user_id) ${descending ? "<" : ">"} (${param(cursor.key)}, ${param(cursor.userId)})` : null;
+  const branches = query.windows.map((window) => {
+    const where = [...windowWhere(window, param, search), ...(after ? [after] : [])];
+    return `SELECT * FROM (SELECT m.user_id, ${key} AS sort_key FROM memberships m WHERE ${where.join(" AND ")} ORDER BY sort_key ${dir}, m.user_id ${dir} LIMIT ${limitParam})`;
+  });
+  const sql = `WITH page AS (${branches.join(" UNION ALL ")} ORDER BY sort_key ${dir}, user_id ${dir} LIMIT ${limitParam})
+    ${ENRICH} ORDER BY page.sort_key ${dir}, page.user_id ${dir}`;
+  return { sql, values };
+}
+
+/** A tab's count: each window counted up to `cap` (columns n0, n1, …). */
+export function registerCountSql(query: RegisterQuery, cap: number): { sql: string; values: unknown[] } {
+  const { values, param } = parameters();
+  const search = query.search ? param(query.search) : null;
+  const capParam = param(cap);
+  const counts = query.windows.map(
+    (window) => `(SELECT COUNT(*) FROM (SELECT 1 FROM memberships m WHERE ${windowWhere(window, param, search).join(" AND ")} LIMIT ${capParam}))`,
+  );
+  return { sql: `SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(", ")}`, values };
+}
+
 export function createMembersRegisterStore(db: D1Database): MembersRegisterStore {
   return {
     async page(query, cursor, limit) {
-      const { values, param } = parameters();
-      const key = KEYS[query.order.key].replace(/\b(period_end|updated_at)\b/, "m.$1");
-      // Reading back (before the cursor) walks the order the other way, then turns the rows round.
-      const descending = query.order.descending !== (cursor?.direction === "before");
-      const dir = descending ? "DESC" : "ASC";
-      const search = query.search ? param(query.search) : null;
-      const limitParam = param(limit);
-      const after = cursor ? `(${key}, m.user_id) ${descending ? "<" : ">"} (${param(cursor.key)}, ${param(cursor.userId)})` : null;
-      const branches = query.windows.map((window) => {
-        const where = [...windowWhere(window, param, search), ...(after ? [after] : [])];
-        return `SELECT * FROM (SELECT m.user_id, ${key} AS sort_key FROM memberships m WHERE ${where.join(" AND ")} ORDER BY sort_key ${dir}, m.user_id ${dir} LIMIT ${limitParam})`;
-      });
-      const sql = `WITH page AS (${branches.join(" UNION ALL ")} ORDER BY sort_key ${dir}, user_id ${dir} LIMIT ${limitParam})
-        ${ENRICH} ORDER BY page.sort_key ${dir}, page.user_id ${dir}`;
+      const { sql, values } = registerPageSql(query, cursor, limit);
       const { results } = await db.prepare(sql).bind(...values).all<Row>();
       const rows = results.map((row) => ({ row: toRegisterRow(row), key: row.sort_key }));
       return cursor?.direction === "before" ? rows.reverse() : rows;
     },
     async count(query, cap) {
-      const { values, param } = parameters();
-      const search = query.search ? param(query.search) : null;
-      const capParam = param(cap);
-      const counts = query.windows.map(
-        (window) => `(SELECT COUNT(*) FROM (SELECT 1 FROM memberships m WHERE ${windowWhere(window, param, search).join(" AND ")} LIMIT ${capParam}))`,
-      );
-      const row = await db
-        .prepare(`SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(", ")}`)
-        .bind(...values)
-        .first<Record<string, number>>();
+      const { sql, values } = registerCountSql(query, cap);
+      const row = await db.prepare(sql).bind(...values).first<Record<string, number>>();
       const each = query.windows.map((_, i) => row?.[`n${i}`] ?? 0);
       return { count: each.reduce((sum, n) => sum + n, 0), more: each.some((n) => n >= cap) };
     },
