@@ -42,10 +42,10 @@ describe("whole lists past the CMS's list limit", () => {
   it("discount codes: a code after the first 1,000 is found", async () => {
     const codes = Array.from({ length: 1500 }, (_, i) => ({
       id: String(i + 1),
-      attributes: { code: `code${String(i + 1).padStart(4, "0")}`, kind: "percent", percentOff: 10, webinars: null, bundles: null, memberships: null },
+      attributes: { documentId: `code-doc-${i + 1}`, code: `code${String(i + 1).padStart(4, "0")}`, kind: "percent", percentOff: 10, webinars: null, bundles: null, memberships: null },
     }));
     const { cms } = pagedCms("discountCodes_connection", codes);
-    expect(await service(cms).discountCode("CODE1401")).toMatchObject({ id: "1401", code: "CODE1401", percentOff: 10 });
+    expect(await service(cms).discountCode("CODE1401")).toMatchObject({ id: "code-doc-1401", code: "CODE1401", percentOff: 10 });
     expect(await service(cms).discountCode("CODE1501")).toBeNull();
   });
 });

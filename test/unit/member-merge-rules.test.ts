@@ -58,8 +58,10 @@ describe("overlapping paid periods", () => {
 describe("a merge is refused", () => {
   const lapsed = { status: "lapsed", period_end: "2025-01-01" } as const;
 
-  it("when both records have a sign-in account, or the one that has it would not stay", () => {
-    expect(refusal(side("uid-1", lapsed), side("uid-2"), request())?.message).toMatch(/Both records have their own sign-in account/);
+  it("when both records have a sign-in account but the other's address is asked to stay, or the one that has it would not stay", () => {
+    // Both have an account: merged (decision 0072), keeping the kept record's address, which is its sign-in address.
+    expect(refusal(side("uid-1", lapsed), side("uid-2"), request())).toBeNull();
+    expect(refusal(side("uid-1", lapsed), side("uid-2"), request({ choices: { ...request().choices, email: "merged" } }))).toMatchObject({ field: "keep-email" });
     expect(refusal(side("email:a@x.example", lapsed), side("uid-2"), request())?.message).toMatch(/Keep the record the member signs in with/);
     expect(refusal(side("uid-1", lapsed), side("email:ada@old.example"), request())).toBeNull();
   });
