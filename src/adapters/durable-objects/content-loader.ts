@@ -4,6 +4,7 @@
  * are shared. The load itself runs in the caller's isolate, passed as an RPC callback: the
  * object only decides whose load every caller gets.
  */
+import { currentRequestId, withRequestId } from "../../request-context";
 import type { CacheEntry } from "../kv/cache-store";
 
 /** What a caller needs: an entry at least this generation, fetched after its own copy was. */
@@ -44,7 +45,11 @@ export function createSharedLoads(namespace: DurableObjectNamespace): SharedLoad
   return {
     async load<T>(key: string, wanted: Wanted, load: SharedLoad<T>) {
       const loader = namespace.get(namespace.idFromName(key)) as unknown as ContentLoaderRpc;
-      return settled((await loader.load(wanted, load)) as SharedLoadResult<T>);
+      // The object calls the load back as an RPC of its own, outside this request's context: it
+      // runs under the caller's request id again, so its log lines still name the request.
+      const requestId = currentRequestId();
+      const asCaller: SharedLoad<T> = requestId ? () => withRequestId(requestId, load) : load;
+      return settled((await loader.load(wanted, asCaller)) as SharedLoadResult<T>);
     },
   };
 }

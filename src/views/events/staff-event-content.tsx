@@ -65,8 +65,8 @@ export function StaffEventContent({ event, attendees, next, dietary, access, sta
                 <td>{a.checkedInAt ? "Yes" : ""}</td>
                 <td>
                   {!a.checkedInAt && !a.attended && !event.ticketTypes.find((t) => t.code === a.ticketCode)?.addOn ? (
-                    <a href={hrefs.staffTransferPlace(event.id, a.id)} aria-label={`Pass ${a.name}'s place to someone else`}>
-                      Pass on
+                    <a href={hrefs.staffTransferPlace(event.id, a.id)}>
+                      Pass on<span className="visually-hidden"> {a.name}&apos;s place to someone else</span>
                     </a>
                   ) : null}
                 </td>
