@@ -58,6 +58,22 @@ describe("the benchmark scripts at a tiny size", () => {
   );
 
   it(
+    "npm run bench:publish with 5 s windows edits one page under load and reports both windows, the ratio, the CMS requests and when the edit showed",
+    async () => {
+      const { code, output } = await runScript("bench-publish.mjs", ["--publish-window", "5", "--connections", "2", "--edit", "page"]);
+      expect(output, output).not.toContain("FAILED");
+      expect(code, output).toBe(0);
+      expect(output).toContain("Publish under load (2 connections");
+      expect(output).toMatch(/before the publish\s+\d+/);
+      expect(output).toMatch(/after the publish\s+\d+/);
+      expect(output).toMatch(/p99 after \/ before [\d.]+ \(target at most 2: (met|MISSED)\); edit visible after/);
+      expect(output).toMatch(/CMS requests after the publish: \d+/);
+      expect(output).toMatch(/load average [\d. ]+ at the start/);
+    },
+    FIVE_MINUTES,
+  );
+
+  it(
     "npm run bench:practitioners -- --tiny reports every search at both sizes and their ratios",
     async () => {
       const { code, output } = await runScript("bench-practitioners.mjs", ["--tiny"]);
