@@ -286,6 +286,9 @@ const toEntry = (r: EntryRow): StoredLedgerEntry => ({
 });
 
 export function createLedgerStore(db: D1Database): LedgerStore {
+  /** The results of `sqls` (each bound to the range), read in one batch after the range's days not kept yet are added up. */
+  const readKeptDays = async (range: { from: string; to: string }, sqls: string[]) =>
+    (await db.batch([...fillFinanceDays(db, range.from, range.to), ...sqls.map((sql) => db.prepare(sql).bind(range.from, range.to))])).slice(-sqls.length);
   return {
     async entries(range, cursor, direction, limit) {
       const back = direction === "before";
@@ -303,13 +306,7 @@ export function createLedgerStore(db: D1Database): LedgerStore {
       return row?.n ?? 0;
     },
     async totals(range) {
-      const [sums, unsplit] = (
-        await db.batch([
-          ...fillFinanceDays(db, range.from, range.to),
-          db.prepare(LEDGER_TOTALS_SQL).bind(range.from, range.to),
-          db.prepare(UNSPLIT_REFUNDS_SQL).bind(range.from, range.to),
-        ])
-      ).slice(-2);
+      const [sums, unsplit] = await readKeptDays(range, [LEDGER_TOTALS_SQL, UNSPLIT_REFUNDS_SQL]);
       const t = sums!.results[0] as { payments: number; refunds: number; received: number; refunded: number; vat: number; unknown_vat: number; fees: number; unknown_fees: number };
       return {
         payments: t.payments,
@@ -324,13 +321,7 @@ export function createLedgerStore(db: D1Database): LedgerStore {
       };
     },
     async vatSales(range) {
-      const [sums, without] = (
-        await db.batch([
-          ...fillFinanceDays(db, range.from, range.to),
-          db.prepare(VAT_SALES_SQL).bind(range.from, range.to),
-          db.prepare(RECEIPTS_WITHOUT_VAT_SQL).bind(range.from, range.to),
-        ])
-      ).slice(-2);
+      const [sums, without] = await readKeptDays(range, [VAT_SALES_SQL, RECEIPTS_WITHOUT_VAT_SQL]);
       const rows = sums!.results as { treatment: VatTreatment; rate: number | null; lines: number; gross: number; net: number; vat: number; unbalanced: number }[];
       if (rows.some((row) => row.unbalanced > 0)) throw new AppError("INTERNAL", `A recorded VAT line from ${range.from} to ${range.to} does not add up: net + VAT is not gross`);
       return {
