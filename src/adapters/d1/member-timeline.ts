@@ -72,6 +72,18 @@ interface AuditRow {
   at: string;
 }
 
+/** A membership or order payment as the timeline shows it. */
+const paymentEntry = (r: PaymentRow): TimelineEntry & { type: "payment" } => ({
+  type: "payment",
+  at: r.created_at,
+  id: r.id,
+  method: r.method,
+  amountPence: r.amount_pence,
+  receivedOn: r.received_on,
+  reference: r.reference,
+  recordedBy: r.recorded_by,
+});
+
 export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
   return {
     async customFields(userId) {
@@ -141,31 +153,8 @@ export function createMemberTimelineStore(db: D1Database): MemberTimelineStore {
             directDebitState: r.direct_debit_state,
           }),
         ),
-        ...(payments!.results as PaymentRow[]).map(
-          (r): TimelineEntry => ({
-            type: "payment",
-            at: r.created_at,
-            id: r.id,
-            method: r.method,
-            amountPence: r.amount_pence,
-            receivedOn: r.received_on,
-            reference: r.reference,
-            recordedBy: r.recorded_by,
-          }),
-        ),
-        ...(orderPayments!.results as (PaymentRow & { order_reference: string })[]).map(
-          (r): TimelineEntry => ({
-            type: "payment",
-            at: r.created_at,
-            id: r.id,
-            method: r.method,
-            amountPence: r.amount_pence,
-            receivedOn: r.received_on,
-            reference: r.reference,
-            recordedBy: r.recorded_by,
-            orderReference: r.order_reference,
-          }),
-        ),
+        ...(payments!.results as PaymentRow[]).map(paymentEntry),
+        ...(orderPayments!.results as (PaymentRow & { order_reference: string })[]).map((r): TimelineEntry => ({ ...paymentEntry(r), orderReference: r.order_reference })),
         ...(receipts!.results as ReceiptRow[]).map((r): TimelineEntry => ({ type: "receipt", at: r.issued_at, number: r.number, totalPence: r.total_pence, method: r.method })),
         ...(emails!.results as EmailRow[]).map(
           (r): TimelineEntry => ({ type: "email", at: r.created_at, id: r.id, kind: r.kind, subject: r.subject, status: r.status, lastError: r.last_error }),
