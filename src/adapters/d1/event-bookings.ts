@@ -48,7 +48,7 @@ interface BookingRow {
   created_at: string;
 }
 
-interface AttendeeRow {
+export interface AttendeeRow {
   id: string;
   booking_id: string;
   event_id: string;

@@ -6,6 +6,7 @@
  * landing at the same moment wins and the transfer changes nothing.
  */
 import type { BookingStatus, PlaceToTransfer } from "../../domain/events";
+import type { AttendeeRow } from "./event-bookings";
 
 export interface PlaceChange {
   attendeeId: string;
@@ -20,18 +21,8 @@ export interface PlaceChange {
   answers: Record<string, string>;
 }
 
-interface PlaceRow {
-  id: string;
-  booking_id: string;
-  event_id: string;
-  ticket_code: string;
-  name: string;
-  email: string;
-  answers: string;
-  status: BookingStatus;
-  qr_token: string;
-  checked_in_at: string | null;
-  attended_at: string | null;
+/** An attendee's row with what its booking says about it. */
+interface PlaceRow extends AttendeeRow {
   user_id: string;
   order_id: string | null;
   event_slug: string;
