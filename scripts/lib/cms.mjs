@@ -54,7 +54,8 @@ export async function startCms({
   serveAdmin = false,
   preview,
   log,
-  timeoutMs = 120_000,
+  // Generous: on a busy two-core machine Strapi's start can take minutes.
+  timeoutMs = 240_000,
 } = {}) {
   if (purgeUrl && !purgeSecret) {
     throw new Error("startCms: purgeUrl is set but purgeSecret is empty.");

@@ -53,12 +53,13 @@ const ADMIN = { authorization: "Bearer owner" };
  * @param {number} [options.port] defaults to DEV_FIREBASE_PORT (9099)
  * @param {string} [options.projectId] defaults to FIREBASE_PROJECT_ID; must start with `demo-`
  * @param {(line: string) => void} [options.log] receives each output line, prefixed `[firebase]`
- * @param {number} [options.timeoutMs]
+ * @param {number} [options.timeoutMs] how long to wait for it to answer; generous because a busy
+ *   two-core machine (several test runs at once) can take minutes to start the emulator's JVM
  * @returns {Promise<{ url: string, host: string, projectId: string, apiKey: string,
  *   accounts: Record<keyof typeof DEMO_ACCOUNTS, { uid: string, email: string, password: string, displayName: string }>,
  *   stop: () => Promise<void>, proc: object }>}
  */
-export async function startAuthEmulator({ port = DEV_FIREBASE_PORT, projectId = FIREBASE_PROJECT_ID, log, timeoutMs = 90_000 } = {}) {
+export async function startAuthEmulator({ port = DEV_FIREBASE_PORT, projectId = FIREBASE_PROJECT_ID, log, timeoutMs = 240_000 } = {}) {
   if (!projectId.startsWith("demo-")) {
     throw new Error(`startAuthEmulator: the project id must start with "demo-" (got "${projectId}"), so nothing can reach a real project.`);
   }
