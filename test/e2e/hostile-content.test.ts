@@ -11,18 +11,15 @@
  * sandboxed frame with an opaque origin and its own sandboxing CSP: they can neither touch the
  * page nor navigate it; what they try from inside the sandbox is counted apart.
  *
- * This file starts its own Strapi (a throwaway database seeded with the demo content, on
- * `TEST_PORTS.cms` plus this file's slot) instead of writing to the shared one, because the other
+ * This file has a Strapi of its own (a throwaway database seeded with the demo content, on
+ * `TEST_PORTS.cms` plus this file's slot, started by the global setup beside the shared one so
+ * that its boot costs no time of its own) instead of writing to the shared one, because the other
  * browser tests open "the first article" and the hostile articles would be the newest.
  * It publishes through the REST API with the editor token (the Worker's own token can only read)
  * and deletes what it published afterwards.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCms } from "../../scripts/lib/cms.mjs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   EMBED_PAYLOADS,
   FORBIDDEN_IN_PROSE,
@@ -33,21 +30,18 @@ import {
   TRIM_TRICK,
   TRIM_TRICK_TITLE,
 } from "../fixtures/hostile-content";
-import { TEST_PORTS } from "../support/test-ports";
 import { TEST_SECRETS } from "../support/test-secrets";
 import { useBrowserStack } from "./support/browser-stack";
 import { DESKTOP, isLoopback, openContext } from "./support/chromium";
 import { pathOf, visit } from "./support/navigate";
 import { WORKER_SLOTS } from "./support/site-worker";
 
-const CMS_PORT = TEST_PORTS.cms + WORKER_SLOTS.hostileContent;
-const CMS_URL = `http://127.0.0.1:${CMS_PORT}`;
+/** A CMS of its own, which the global setup starts beside the shared one. */
+const CMS_URL = inject("hostileCmsUrl");
 const RUN = Date.now().toString(36);
 /** How long a page may take to act on a meta refresh, a timer or a focus event after it settles. */
 const GRACE_MS = 1_500;
 
-let cms: Awaited<ReturnType<typeof startCms>> | undefined;
-let cmsDir: string | undefined;
 const published: { collection: "general-pages" | "articles"; documentId: string }[] = [];
 let originalJoinIntro: string | null = null;
 /** The pages to load (path -> what it carries) and how many fields carry a payload. */
@@ -125,26 +119,15 @@ async function publishCorpus() {
 }
 
 beforeAll(async () => {
-  cmsDir = mkdtempSync(join(tmpdir(), "guildhall-hostile-"));
-  cms = await startCms({
-    port: CMS_PORT,
-    dbFile: join(cmsDir, "cms.db"),
-    apiToken: TEST_SECRETS.cmsToken,
-    editorApiToken: TEST_SECRETS.cmsEditorToken,
-    log: () => undefined,
-  });
+  expect(CMS_URL, "the global setup started this file's CMS").toBeTruthy();
   await publishCorpus();
 }, 180_000);
 
 afterAll(async () => {
   try {
-    if (cms) {
-      for (const { collection, documentId } of published) await asEditor("DELETE", `/api/${collection}/${documentId}`);
-      if (originalJoinIntro !== null) await asEditor("PUT", "/api/join-page?status=published", { formIntro: originalJoinIntro });
-    }
+    for (const { collection, documentId } of published) await asEditor("DELETE", `/api/${collection}/${documentId}`);
+    if (originalJoinIntro !== null) await asEditor("PUT", "/api/join-page?status=published", { formIntro: originalJoinIntro });
   } finally {
-    await cms?.stop();
-    if (cmsDir) rmSync(cmsDir, { recursive: true, force: true });
     console.log(
       `hostile content: ${totals.pages} pages, ${PAYLOAD_COUNT} payloads in ${placements} fields, ` +
         `${totals.executions} executions, ${totals.offSiteNavigations} off-site navigations, ` +

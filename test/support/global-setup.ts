@@ -19,6 +19,7 @@ import { startAuthEmulator } from "../../scripts/lib/firebase.mjs";
 import { bundleWorker } from "../../scripts/bench/worker.mjs";
 import type { BrowserServer } from "playwright-core";
 import { launchChromiumServer } from "../e2e/support/chromium";
+import { WORKER_SLOTS } from "../e2e/support/site-worker";
 import { startFakeCms } from "./fake-cms";
 import { startFakeStripe } from "./fake-stripe";
 import { TEST_PORTS } from "./test-ports";
@@ -33,6 +34,11 @@ declare module "vitest" {
     e2eWorkerUrl: string;
     /** The Worker bundled once for the browser tests (test/e2e/support/site-worker.ts). */
     e2eWorkerBundle: string;
+    /**
+     * A CMS of its own for test/e2e/hostile-content.test.ts (its hostile pages must never reach
+     * the other files), started beside the shared one; absent when that file is not selected.
+     */
+    hostileCmsUrl: string;
     /** The run's one Chromium that browser test files connect to (test/e2e/support/chromium.ts). */
     chromiumWsEndpoint: string;
     /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
@@ -45,7 +51,15 @@ declare module "vitest" {
 /** Projects that need no shared stack (`production` and `volume` start their own): selecting only these starts nothing. */
 const STACKLESS_PROJECTS = new Set(["unit", "production", "volume"]);
 /** Projects that render pages in workerd, which needs the client build's asset manifest. */
-const RENDERING_PROJECTS = new Set(["integration", "e2e", "volume"]);
+const RENDERING_PROJECTS = new Set(["integration", "integration-own-runtime", "e2e", "volume"]);
+
+const HOSTILE_CONTENT_FILE = "test/e2e/hostile-content.test.ts";
+
+/** Whether this run selects a file (no filters on the command line select every file). */
+function selects(project: TestProject, file: string): boolean {
+  const filters = project.vitest.filenamePattern ?? [];
+  return filters.length === 0 || filters.some((filter) => file.includes(filter) || filter.includes(file.replace(/^test\/e2e\//, "")));
+}
 
 export default async function setup(project: TestProject) {
   await buildWorkerModules({ quiet: true });
@@ -53,7 +67,8 @@ export default async function setup(project: TestProject) {
   if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
   const dir = mkdtempSync(join(tmpdir(), "guildhall-test-"));
   const e2eWorkerUrl = `http://127.0.0.1:${TEST_PORTS.worker}`;
-  const [cmsStart, authStart] = await Promise.allSettled([
+  const runsE2e = project.vitest.projects.some((p) => p.name === "e2e");
+  const [cmsStart, authStart, hostileCmsStart] = await Promise.allSettled([
     startCms({
       port: TEST_PORTS.cms,
       dbFile: join(dir, "cms.db"),
@@ -64,28 +79,39 @@ export default async function setup(project: TestProject) {
       log: () => undefined,
     }),
     startAuthEmulator({ port: TEST_PORTS.firebase, log: () => undefined }),
+    runsE2e && selects(project, HOSTILE_CONTENT_FILE)
+      ? startCms({
+          port: TEST_PORTS.cms + WORKER_SLOTS.hostileContent,
+          dbFile: join(dir, "hostile-cms.db"),
+          apiToken: TEST_SECRETS.cmsToken,
+          editorApiToken: TEST_SECRETS.cmsEditorToken,
+          log: () => undefined,
+        })
+      : Promise.resolve(null),
   ]);
-  if (cmsStart.status === "rejected" || authStart.status === "rejected") {
-    // Stop whichever did start before reporting why the other did not.
-    if (cmsStart.status === "fulfilled") await cmsStart.value.stop();
-    if (authStart.status === "fulfilled") await authStart.value.stop();
+  const started = [cmsStart, authStart, hostileCmsStart];
+  const failed = started.find((start) => start.status === "rejected");
+  if (failed) {
+    // Stop whichever did start before reporting why another did not.
+    await Promise.all(started.map((start) => (start.status === "fulfilled" ? start.value?.stop() : undefined)));
     rmSync(dir, { recursive: true, force: true });
-    throw cmsStart.status === "rejected" ? cmsStart.reason : (authStart as PromiseRejectedResult).reason;
+    throw (failed as PromiseRejectedResult).reason;
   }
-  const cms = cmsStart.value;
-  const auth = authStart.value;
+  const cms = (cmsStart as PromiseFulfilledResult<Awaited<ReturnType<typeof startCms>>>).value;
+  const auth = (authStart as PromiseFulfilledResult<Awaited<ReturnType<typeof startAuthEmulator>>>).value;
+  const hostileCms = (hostileCmsStart as PromiseFulfilledResult<Awaited<ReturnType<typeof startCms>> | null>).value;
   const fake = await startFakeCms(cms.url);
   const fakeStripe = await startFakeStripe();
   // The browser tests' Workers all run one bundle (wrangler's own, as a deploy uploads it), and
   // their files share one Chromium.
   let chromium: BrowserServer | null = null;
-  if (project.vitest.projects.some((p) => p.name === "e2e")) {
+  if (runsE2e) {
     try {
       project.provide("e2eWorkerBundle", bundleWorker(join(dir, "worker")));
       chromium = await launchChromiumServer();
       project.provide("chromiumWsEndpoint", chromium.wsEndpoint());
     } catch (error) {
-      await Promise.all([fake.close(), fakeStripe.close(), cms.stop(), auth.stop()]);
+      await Promise.all([fake.close(), fakeStripe.close(), cms.stop(), auth.stop(), hostileCms?.stop()]);
       rmSync(dir, { recursive: true, force: true });
       throw error;
     }
@@ -97,10 +123,11 @@ export default async function setup(project: TestProject) {
   project.provide("e2eWorkerUrl", e2eWorkerUrl);
   project.provide("firebaseEmulatorHost", auth.host);
   project.provide("firebaseProjectId", auth.projectId);
+  if (hostileCms) project.provide("hostileCmsUrl", hostileCms.url);
 
   return async () => {
     await Promise.all([fake.close(), fakeStripe.close(), chromium?.close()]);
-    await Promise.all([cms.stop(), auth.stop()]);
+    await Promise.all([cms.stop(), auth.stop(), hostileCms?.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };
 }
