@@ -143,7 +143,7 @@ export function createContactService(deps: ContactDeps) {
         return { kind: "limited-practitioner", listingId: hold.listingId };
       }
       const data = { practitionerName: target.displayName, senderName: hold.senderName, senderEmail: hold.senderEmail, message: hold.message, profilePath: profilePathOf(hold.listingId) };
-      const toMember = deps.outbox.prepare({ kind: "practitioner-contact", event: hold.id, to: { email: target.email, userId: target.userId } , data }, { onlyIf: { afterChange: true } });
+      const toMember = deps.outbox.prepare({ kind: "practitioner-contact", event: hold.id, to: { email: target.email, userId: target.userId }, data }, { onlyIf: { afterChange: true } });
       await deps.batch([deps.holds.release(hold.id, now), ...toMember.statements, deps.store.recordContactIfWritten(hold.listingId, now)]);
       await deps.outbox.deliverSoon(toMember.ids);
       deps.log.info("practitioners.contact_confirmed", { listingId: hold.listingId });
