@@ -18,13 +18,12 @@
 // Not every score means the same here as in production. The local Worker is not "production":
 // its robots.txt disallows everything by design, so the SEO audit `is-crawlable` is skipped, and
 // responses are not compressed as Cloudflare's edge would compress them.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "./build-client.mjs";
 import { buildWorkerModules } from "./build-worker-modules.mjs";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
+import { LOOPBACK_ONLY_CHROMIUM_FLAGS, launchDebuggableChromium } from "./lib/chromium.mjs";
 import { DEV_CMS_TOKEN, startCms } from "./lib/cms.mjs";
 import { ROOT, startWorker } from "./lib/worker.mjs";
 
@@ -34,11 +33,6 @@ const OUT_DIR = join(ROOT, ".tmp");
 const REPORT_DIR = join(OUT_DIR, "lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const SKIPPED_AUDITS = ["is-crawlable"];
-const LIGHTHOUSE_CHROMIUM_FLAGS = [
-  ...CHROMIUM_FLAGS,
-  // Nothing but loopback: every other host name fails to resolve.
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-];
 
 const args = process.argv.slice(2);
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith("--runs="))?.split("=")[1] ?? 1) || 1);
@@ -100,7 +94,7 @@ try {
   // Warm the Worker's content cache, as on a live site where pages are served from KV.
   for (const page of pages) for (let i = 0; i < 2; i++) await (await fetch(`${siteUrl}${page.path}`)).arrayBuffer();
 
-  const chromium = await launchChromium(join(tempDir, "chromium-profile"));
+  const chromium = await launchDebuggableChromium(join(tempDir, "chromium-profile"), LOOPBACK_ONLY_CHROMIUM_FLAGS);
   running.push(chromium);
   mkdirSync(REPORT_DIR, { recursive: true });
 
@@ -192,66 +186,6 @@ async function firstLink(siteUrl, listPath, pattern) {
     if (pattern.test(href)) return href;
   }
   throw new Error(`${listPath} links to nothing matching ${pattern}`);
-}
-
-/**
- * Starts Chromium with a remote-debugging port (Lighthouse drives it over CDP) and an empty
- * profile; resolves once it prints its DevTools address.
- */
-function launchChromium(profileDir) {
-  mkdirSync(profileDir, { recursive: true });
-  const child = spawn(
-    CHROMIUM_PATH,
-    [...LIGHTHOUSE_CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "about:blank"],
-    { stdio: ["ignore", "ignore", "pipe"], detached: true },
-  );
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // gone
-      }
-    }, 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  process.once("exit", () => {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`Chromium did not start within 30 s:\n${output}`));
-    }, 30_000);
-    child.stderr.on("data", async (chunk) => {
-      output += chunk;
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stderr.removeAllListeners("data");
-      child.stderr.resume();
-      const port = Number(match[1]);
-      const info = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.json()).catch(() => ({}));
-      resolve({ port, version: info.Browser ?? null, stop });
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Chromium exited (${code}) before it was ready:\n${output}`));
-    });
-  });
 }
 
 function percent(score) {

@@ -53,7 +53,7 @@ import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { directoryRoutes } from "./routes/directory";
-import { findPractitionerRoutes, PRACTITIONER_CONTACT_PATH } from "./routes/find-a-practitioner";
+import { findPractitionerRoutes, PRACTITIONER_CONTACT_CONFIRM_PATH, PRACTITIONER_CONTACT_PATH } from "./routes/find-a-practitioner";
 import { userPracticeRoutes } from "./routes/user-practice";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { messageTopicRoutes } from "./routes/message-topics";
@@ -124,8 +124,14 @@ export function buildApp(staffArea?: StaffArea) {
   // NextAuth's client posts its log lines as a beacon, which cannot carry a CSRF token: that
   // endpoint, which only writes a log line (rate limited), need only come from this site. So
   // need a practitioner's contact form, on a page the edge cache shares between visitors (no
-  // visitor's token can be in it): a bot check and rate limits guard it instead.
-  app.use(csrf({ exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH], originOnly: ["/api/auth/_log", PRACTITIONER_CONTACT_PATH] }));
+  // visitor's token can be in it): a bot check and rate limits guard it instead. Its held
+  // messages' confirmation is proven by the secret in the e-mailed link, as one-click unsubscribe.
+  app.use(
+    csrf({
+      exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH],
+      originOnly: ["/api/auth/_log", PRACTITIONER_CONTACT_PATH, PRACTITIONER_CONTACT_CONFIRM_PATH],
+    }),
+  );
   app.use(renderer());
   // Innermost: where nothing else answered but the 404 page, an editor's redirect may.
   app.use(redirects());

@@ -29,6 +29,7 @@ export const EMAIL_KINDS = [
   "export-ready",
   "practitioner-contact",
   "practitioner-contact-copy",
+  "practitioner-contact-confirm",
   "practitioner-listing-hidden",
   "event-booking-confirmed",
   "event-waitlist-offer",
@@ -73,6 +74,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "export-ready": "transactional",
   "practitioner-contact": "transactional",
   "practitioner-contact-copy": "transactional",
+  "practitioner-contact-confirm": "transactional",
   "practitioner-listing-hidden": "transactional",
   "event-booking-confirmed": "transactional",
   "event-waitlist-offer": "transactional",
@@ -352,6 +354,17 @@ export interface PractitionerContactData {
   profilePath: string;
 }
 
+/**
+ * A patient's message sent without the bot check (no JavaScript): held until they confirm it by
+ * the link in this e-mail, which also carries their copy.
+ */
+export interface PractitionerContactConfirmData extends PractitionerContactData {
+  /** The one-time confirmation page (a site path holding the link's secret). */
+  confirmPath: string;
+  /** Instant the held message is deleted unless confirmed. */
+  expiresAt: string;
+}
+
 /** Staff hid a member's public listing, with their reason. */
 export interface PractitionerListingHiddenData {
   displayName: string;
@@ -516,6 +529,7 @@ export interface EmailDataFor {
   "export-ready": ExportReadyData;
   "practitioner-contact": PractitionerContactData;
   "practitioner-contact-copy": PractitionerContactData;
+  "practitioner-contact-confirm": PractitionerContactConfirmData;
   "practitioner-listing-hidden": PractitionerListingHiddenData;
   "event-booking-confirmed": EventBookingConfirmedData;
   "event-waitlist-offer": EventWaitlistOfferData;

@@ -76,7 +76,7 @@ async function formPage(c: Context<SignedInEnv>, standing: PracticeStanding, sen
       csrfToken={await c.var.csrfToken()}
       societyName={layout.footer.contactFields.organizationName ?? c.var.config.site.name}
     />,
-    { layout, ...privateScreen(problems.length ? `There is a problem — ${TITLE}` : TITLE, problems.length ? 400 : 200) },
+    { layout, ...privateScreen(problems.length ? `There is a problem — ${TITLE}` : TITLE, problems.length ? 400 : 200), islands: ["practice-photo" as const] },
   );
 }
 

@@ -3,6 +3,9 @@ import * as z from "zod";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000, messageMin: 20 } as const;
 
+/** How long a message sent without the bot check waits for its writer to confirm it by e-mail. */
+export const HELD_CONTACT_HOURS = 48;
+
 export interface SentContact {
   name: string;
   email: string;

@@ -1,7 +1,7 @@
 /** What every view needs to know about the site and the request it renders for. */
 
 /** Interactive parts that ship JavaScript (see the islands convention in docs/decisions). */
-export type IslandName = "cart-badge" | "cart" | "auth" | "membership" | "join" | "search" | "find-practitioner" | "check-in" | "message-autosave";
+export type IslandName = "cart-badge" | "cart" | "auth" | "membership" | "join" | "search" | "find-practitioner" | "check-in" | "message-autosave" | "practice-photo";
 
 /** Hashed URLs of the client build. */
 export interface AssetUrls {

@@ -29,6 +29,7 @@ import { emailServices } from "./email";
 import { buildCore } from "./core";
 import { eventCancellation } from "./event-cancellation";
 import { waitlistOfferDeps } from "./events";
+import { practitionerPhotoSweep } from "./practitioners";
 import { refundServiceOf } from "./money";
 import { buildPayments } from "./payments";
 
@@ -73,6 +74,7 @@ export function dailyJob(config: Config, waitUntil: WaitUntil) {
           directory: { store: createDirectoryStore(db), graceDays: config.membership.graceDays, log },
           unpaid: { store: createUnpaidReleaseStore(db), outbox, batch, log },
           emailArchive: { store: createOutboxStore(db), archive: createEmailArchive(config.bindings.emailArchive) },
+          practitionerPhotos: practitionerPhotoSweep(config),
           log,
         },
         now,

@@ -2,7 +2,9 @@
  * Find a practitioner: the public search and profiles, the contact form, the member's own
  * listing (/user/practice) and the staff's list (/staff/practitioners).
  */
+import { createPractitionerContactHolds } from "../adapters/d1/practitioner-contact-holds";
 import { createPlaceStore } from "../adapters/d1/places";
+import { createPractitionerPhotoDeletions } from "../adapters/d1/practitioner-photo-deletions";
 import { createPractitionerListingStore } from "../adapters/d1/practitioner-listings";
 import { createPractitionerPhotoFiles } from "../adapters/r2/practitioner-photos";
 import { createTurnstile } from "../adapters/turnstile/turnstile";
@@ -10,6 +12,7 @@ import type { Config } from "../env";
 import { log } from "../log";
 import { createContactService } from "../services/practitioners/contact-service";
 import { createFindService } from "../services/practitioners/find-service";
+import { createPhotoSweep } from "../services/practitioners/photo-sweep";
 import { createPlaceFinder } from "../services/practitioners/place-finder";
 import { createPracticeService } from "../services/practitioners/practice-service";
 import { createStaffListings } from "../services/practitioners/staff-listings";
@@ -17,6 +20,10 @@ import type { Core } from "./core";
 
 /** The listings' generation, which keys the edge cache's search and profile pages (middleware/edge-cache). */
 export const practitionerGeneration = (config: Config) => createPractitionerListingStore(config.bindings.db).generation();
+
+/** Deletes the R2 files of photos no listing points at any more (after a change, an erasure, and daily). */
+export const practitionerPhotoSweep = (config: Config) =>
+  createPhotoSweep({ deletions: createPractitionerPhotoDeletions(config.bindings.db), files: createPractitionerPhotoFiles(config.bindings.practitionerPhotos), log });
 
 export function practitionerServices({ config, db, stores, published, email, batch, graceDays, now, newId, request }: Core) {
   const store = createPractitionerListingStore(db);
@@ -30,6 +37,7 @@ export function practitionerServices({ config, db, stores, published, email, bat
     practice: createPracticeService({
       store,
       photos,
+      photoSweep: practitionerPhotoSweep(config),
       membershipSlug: async (userId) => (await stores.memberships.forUser(userId))?.membershipSlug ?? null,
       places,
       settings,
@@ -40,6 +48,7 @@ export function practitionerServices({ config, db, stores, published, email, bat
     /** Patients' messages to a practitioner. */
     contact: createContactService({
       store,
+      holds: createPractitionerContactHolds(db),
       settings,
       outbox: email.outbox,
       batch,

@@ -7,6 +7,7 @@ import { createDataExport } from "../services/privacy/data-export";
 import { createPseudonyms } from "../services/privacy/pseudonyms";
 import type { Core } from "./core";
 import type { Payments } from "./payments";
+import { practitionerPhotoSweep } from "./practitioners";
 
 export function privacyServices({ config, db, stores, now }: Core, { card }: Payments) {
   const { auth } = config;
@@ -18,6 +19,7 @@ export function privacyServices({ config, db, stores, now }: Core, { card }: Pay
       identity: createIdentityToolkit({ baseUrl: auth.identityToolkitUrl, apiKey: auth.apiKey }),
       billing: card?.billing ?? null,
       pseudonyms: createPseudonyms(auth.sessionSecret),
+      files: practitionerPhotoSweep(config),
       log,
     }),
   };

@@ -277,16 +277,10 @@ describe("the contact form", () => {
   const message = { name: "Alan Patient", email: "alan.patient@example.org", message: "Do you see patients with knee pain on Saturdays?" };
   const outboxFor = (to: string) => env.DB.prepare("SELECT kind FROM email_outbox WHERE recipient = ?1 ORDER BY kind").bind(to).all<{ kind: string }>();
 
-  it("refuses a message without a passed bot check, and sends one that passes to the member with a copy to the patient", async () => {
+  it("sends a message that passes the bot check to the member, with a copy to the patient", async () => {
     const language = uniqueLanguage();
     const p = await practitioner("Contact Cat", { language });
-    const browser = new TestBrowser();
-    const refused = await browser.fetch("/find-a-practitioner/contact", { method: "POST", body: new URLSearchParams({ listing: String(p.id), ...message }) });
-    expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("The bot check did not pass");
-    expect((await outboxFor(p.email)).results).toEqual([]);
-
-    const sent = await browser.fetch("/find-a-practitioner/contact", {
+    const sent = await new TestBrowser().fetch("/find-a-practitioner/contact", {
       method: "POST",
       body: new URLSearchParams({ listing: String(p.id), ...message, "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX" }),
     });
@@ -296,11 +290,95 @@ describe("the contact form", () => {
     expect((await outboxFor(message.email)).results.map((r) => r.kind)).toContain("practitioner-contact-copy");
   });
 
+  /** The confirmation e-mail written to `to` for this practitioner: its link's path. */
+  const confirmPathFor = async (to: string, practitionerName: string) => {
+    const { results } = await env.DB.prepare("SELECT data FROM email_outbox WHERE recipient = ?1 AND kind = 'practitioner-contact-confirm' ORDER BY created_at")
+      .bind(to)
+      .all<{ data: string }>();
+    const links = results.map((r) => JSON.parse(r.data) as { practitionerName: string; confirmPath: string }).filter((d) => d.practitionerName === practitionerName);
+    return links.at(-1)?.confirmPath ?? null;
+  };
+
+  it("without JavaScript (no bot-check token) holds the message and e-mails the patient a one-time link; it reaches the practitioner only once confirmed", async () => {
+    const p = await practitioner("Nojs Nell", { language: uniqueLanguage() });
+    const patient = { ...message, email: `patient-${crypto.randomUUID()}@example.org` };
+    const browser = new TestBrowser();
+    const held = await browser.fetch("/find-a-practitioner/contact", { method: "POST", body: new URLSearchParams({ listing: String(p.id), ...patient }) });
+    expect(held.status).toBe(303);
+    expect(held.headers.get("Location")).toBe(`/find-a-practitioner/${p.id}?held=1`);
+    expect(await (await browser.fetch(held.headers.get("Location")!)).text()).toContain("we have e-mailed you a link. Your message is sent only when you open it and confirm");
+    expect((await outboxFor(p.email)).results).toEqual([]);
+    expect((await outboxFor(patient.email)).results.map((r) => r.kind)).toEqual(["practitioner-contact-confirm"]);
+    const confirmPath = await confirmPathFor(patient.email, "Nojs Nell");
+    expect(confirmPath).toMatch(/^\/find-a-practitioner\/contact\/confirm\?message=[0-9a-f-]{36}$/);
+
+    // Opening the link (as a mail scanner would) sends nothing: the page asks.
+    const page = await new TestBrowser().fetch(confirmPath!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("private");
+    const html = await page.text();
+    expect(html).toContain("Send your message to Nojs Nell?");
+    expect(html).toContain("knee pain on Saturdays");
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect((await outboxFor(p.email)).results).toEqual([]);
+
+    const confirmed = await new TestBrowser().fetch(confirmPath!, { method: "POST", body: new URLSearchParams({}) });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("Location")).toBe(`/find-a-practitioner/${p.id}?sent=1`);
+    expect((await outboxFor(p.email)).results.map((r) => r.kind)).toEqual(["practitioner-contact"]);
+    const delivered = await env.DB.prepare("SELECT data FROM email_outbox WHERE recipient = ?1").bind(p.email).first<string>("data");
+    expect(JSON.parse(delivered!)).toMatchObject({ senderName: patient.name, senderEmail: patient.email, message: patient.message });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM practitioner_contacts WHERE listing_id = ?1").bind(p.id).first<number>("n")).toBe(1);
+
+    // The link works once.
+    const again = await new TestBrowser().fetch(confirmPath!, { method: "POST", body: new URLSearchParams({}) });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("This link does not work");
+    expect((await outboxFor(p.email)).results).toHaveLength(1);
+    expect((await new TestBrowser().fetch(confirmPath!.replace(/[0-9a-f]{12}$/, "000000000000"))).status).toBe(404);
+  });
+
+  it("holds messages without JavaScript under the same limits, a few waiting per address, keeping what was typed", async () => {
+    const p = await practitioner("Held Hal", { language: uniqueLanguage() });
+    const patient = { ...message, email: `patient-${crypto.randomUUID()}@example.org` };
+    const post = (b: TestBrowser, fields: Record<string, string>) => b.fetch("/find-a-practitioner/contact", { method: "POST", body: new URLSearchParams({ listing: String(p.id), ...fields }) });
+
+    const tooLong = await post(new TestBrowser(), { ...patient, message: "y".repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain("Shorten your message to 2,000 characters (it has 2,001)");
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post(new TestBrowser(), patient)).status);
+    expect(statuses).toEqual([303, 303, 303]);
+    const waiting = await post(new TestBrowser(), patient);
+    expect(waiting.status).toBe(429);
+    const refused = await waiting.text();
+    expect(refused).toContain("Messages from this address are already waiting for you to confirm them");
+    expect(refused).toContain("knee pain on Saturdays");
+
+    // Per client address, as with the bot check.
+    const browser = new TestBrowser();
+    const byAddress: number[] = [];
+    for (let i = 0; i < 6; i++) byAddress.push((await post(browser, { ...patient, email: `other-${i}-${crypto.randomUUID()}@example.org` })).status);
+    expect(byAddress).toEqual([303, 303, 303, 303, 303, 429]);
+
+    // Per practitioner: counted when a message reaches them, so a confirmation waits when they have had enough today.
+    const confirmPath = await confirmPathFor(patient.email, "Held Hal");
+    await env.DB.prepare("INSERT INTO practitioner_contacts (listing_id, created_at) SELECT ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM json_each(?2)")
+      .bind(p.id, JSON.stringify(Array.from({ length: 20 }, (_, i) => i)))
+      .run();
+    const full = await new TestBrowser().fetch(confirmPath!, { method: "POST", body: new URLSearchParams({}) });
+    expect(full.status).toBe(429);
+    expect(await full.text()).toContain("This practitioner has had many messages today");
+    expect((await outboxFor(p.email)).results).toEqual([]);
+    expect((await post(new TestBrowser(), { ...patient, email: `late-${crypto.randomUUID()}@example.org` })).status).toBe(429);
+  });
+
   it("keeps what was typed and says what is wrong beside the field", async () => {
     const p = await practitioner("Length Lee", { language: uniqueLanguage() });
     const response = await new TestBrowser().fetch("/find-a-practitioner/contact", {
       method: "POST",
-      body: new URLSearchParams({ listing: String(p.id), name: "Al", email: "not-an-address", message: "x".repeat(2001), "cf-turnstile-response": "token" }),
+      body: new URLSearchParams({ listing: String(p.id), name: "Al", email: "not-an-address", message: "x".repeat(2001) }),
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -476,6 +554,31 @@ describe("a practitioner's photo", () => {
     expect(names(after)).toEqual(["Pia Photo"]);
     expect(photoSrc(after)).toBeNull();
     expect((await new TestBrowser().fetch(second)).status).toBe(404);
+  });
+
+  it("is deleted from the bucket when the member erases their account, and named for deletion whenever its listing goes", async () => {
+    const user = await createUser();
+    await makeMember(user);
+    const browser = new TestBrowser();
+    await browser.signIn(user.email, user.password);
+    const language = uniqueLanguage();
+    await postWithPhoto(browser, language, { bytes: PHOTOS.png, name: "me.png", type: "image/png" });
+    const src = photoSrc((await search(`place=Exeter&language=${language}`)).html)!;
+    const key = (await env.DB.prepare("SELECT photo_key FROM practitioner_listings WHERE id = ?1").bind(Number(src.split("/")[2])).first<string>("photo_key"))!;
+    expect(await env.PRACTITIONER_PHOTOS.head(key)).not.toBeNull();
+
+    const erased = await browser.post("/user/privacy/delete", { currentPassword: user.password });
+    expect(erased.status).toBe(303);
+    expect(erased.headers.get("Location")).toBe("/account/deleted");
+    expect(await env.PRACTITIONER_PHOTOS.head(key)).toBeNull();
+    expect(await env.DB.prepare("SELECT 1 AS found FROM practitioner_photo_deletions WHERE photo_key = ?1").bind(key).first()).toBeNull();
+
+    // A listing deleted any other way (a merge of two records keeps one listing) names its photo
+    // for the sweep in the same statement; the daily job deletes it.
+    const other = await practitioner("Merged Mo", { language: uniqueLanguage() });
+    await env.DB.prepare("UPDATE practitioner_listings SET photo_key = 'practitioner-photos/merged-away' WHERE id = ?1").bind(other.id).run();
+    await env.DB.prepare("DELETE FROM practitioner_listings WHERE id = ?1").bind(other.id).run();
+    expect(await env.DB.prepare("SELECT photo_key FROM practitioner_photo_deletions WHERE photo_key = 'practitioner-photos/merged-away'").first("photo_key")).toBe("practitioner-photos/merged-away");
   });
 
   it("is not served while the listing is not shown: unlisted, hidden by staff or lapsed", async () => {

@@ -223,6 +223,10 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Your message to Grace Hopper",
     facts: ["passed your message to Grace Hopper", "alan@example.org", "knee pain on Saturdays", link("/find-a-practitioner/42")],
   },
+  "practitioner-contact-confirm": {
+    subject: "Confirm to send your message to Grace Hopper",
+    facts: ["Confirm by", "30 November 2026", "knee pain on Saturdays", "alan@example.org", link("/find-a-practitioner/contact/confirm?message=00000000-0000-4000-8000-000000000000"), "If it was not you, ignore this e-mail"],
+  },
   "practitioner-listing-hidden": {
     subject: "Your public listing has been hidden",
     facts: ["Grace Hopper", "The practice address is out of date.", link("/user/practice")],

@@ -23,6 +23,8 @@ export interface HousekeepingStore {
    * null (one bounded UPDATE); returns how many. Call again while it returns `limit`.
    */
   clearFinishedMessageData(cutoff: Date, limit: number): Promise<number>;
+  /** Deletes patients' held messages (Find a practitioner) whose confirmation link expired before `now`; returns how many. */
+  deleteExpiredContactHolds(now: Date): Promise<number>;
 }
 
 export function createHousekeepingStore(db: D1Database): HousekeepingStore {
@@ -41,6 +43,11 @@ export function createHousekeepingStore(db: D1Database): HousekeepingStore {
     },
     async deleteStripeEventsBefore(cutoff) {
       const result = await db.prepare("DELETE FROM stripe_events WHERE handled_at < ?1").bind(cutoff.toISOString()).run();
+      return result.meta.changes;
+    },
+    async deleteExpiredContactHolds(now) {
+      // Bounded by what expires in a day: the per-address limit keeps it to a few per writer.
+      const result = await db.prepare("DELETE FROM practitioner_contact_holds WHERE expires_at <= ?1").bind(now.toISOString()).run();
       return result.meta.changes;
     },
     async clearFinishedMessageData(cutoff, limit) {

@@ -201,6 +201,10 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   // The search index's copy of the entry (name, shown town and specialisation); a trigger also removes it with the entry.
   { table: "directory_search", rowsOf: "rowid IN (SELECT id FROM directory_entries WHERE user_id = ?1)", erasure: { kind: "delete" } },
   { table: "directory_entries", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
+  // A patient's message held until they confirm it by e-mail (Find a practitioner): theirs by the
+  // address they gave. One written to a practitioner goes with their listing (ON DELETE CASCADE);
+  // it is not in the practitioner's export, as it has not reached them.
+  { table: "practitioner_contact_holds", rowsOf: null, rowsAtAddress: { where: "sender_email = ?2", erased: true }, erasure: { kind: "delete" } },
   // The public listing (Find a practitioner): its practices, choices and message counts go with it.
   { table: "practitioner_contacts", rowsOf: "listing_id IN (SELECT id FROM practitioner_listings WHERE user_id = ?1)", erasure: { kind: "delete" } },
   { table: "practitioner_listing_tags", rowsOf: "listing_id IN (SELECT id FROM practitioner_listings WHERE user_id = ?1)", erasure: { kind: "delete" } },
@@ -278,6 +282,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   directory_listing_rule: "the grace days the directory listing adds after a membership period (one number)",
   places: "the gazetteer of towns and their positions (GeoNames), the same for everyone",
   practitioner_generation: "one counter moved by every change to the public listings (the edge cache's key)",
+  practitioner_photo_deletions: "the R2 keys (random) of practitioners' photos no listing points at any more, until the files are deleted",
   payment_fees: "Stripe's fee on each card payment: the society's cost, keyed by the payment's id and naming no one",
   daily_job_progress: "how far each daily membership-year run has gone: counts, and while a run is unfinished the id of the last member it did (cleared when it finishes)",
   membership_counts: "how many membership records there are of each type in each status: counts naming no one",

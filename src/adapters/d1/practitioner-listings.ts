@@ -84,11 +84,13 @@ export interface PractitionerListingStore {
   contactTarget(id: number, who: Listability): Promise<{ displayName: string; email: string; userId: string } | null>;
   /** The statement recording a patient's message (in the batch that writes its e-mails). */
   recordContact(id: number, at: Date): D1PreparedStatement;
+  /** The same, counted only if the statement just before it in the batch wrote a row (the message's e-mail). */
+  recordContactIfWritten(id: number, at: Date): D1PreparedStatement;
   /** Messages to the listing since `since`. */
   contactsSince(id: number, since: Date): Promise<number>;
   generation(): Promise<number>;
-  /** Sets (or with null removes) the member's photo; returns the key of the one it replaces, if any. */
-  setPhoto(userId: string, photo: StoredPhoto | null): Promise<string | null>;
+  /** Sets (or with null removes) the member's photo; D1 names the file it replaces for deletion (migrations/0076). */
+  setPhoto(userId: string, photo: StoredPhoto | null): Promise<void>;
   /** The photo of a listing shown now, at this version; null when the listing is not shown or the version is not its photo's. */
   publicPhoto(id: number, version: string, who: Listability): Promise<{ key: string; type: PhotoContentType } | null>;
   /** The member's own photo at this version, shown or not (their form and preview). */
@@ -307,6 +309,10 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
       return db.prepare("INSERT INTO practitioner_contacts (listing_id, created_at) VALUES (?1, ?2)").bind(id, at.toISOString());
     },
 
+    recordContactIfWritten(id, at) {
+      return db.prepare("INSERT INTO practitioner_contacts (listing_id, created_at) SELECT ?1, ?2 WHERE changes() > 0").bind(id, at.toISOString());
+    },
+
     async contactsSince(id, since) {
       return (await db.prepare("SELECT COUNT(*) AS n FROM practitioner_contacts WHERE listing_id = ?1 AND created_at >= ?2").bind(id, since.toISOString()).first<{ n: number }>())?.n ?? 0;
     },
@@ -316,7 +322,6 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
     },
 
     async setPhoto(userId, photo) {
-      const before = await db.prepare("SELECT photo_key FROM practitioner_listings WHERE user_id = ?1").bind(userId).first<{ photo_key: string | null }>();
       await db
         .prepare(
           `UPDATE practitioner_listings SET photo_key = ?2, photo_version = ?3, photo_type = ?4, photo_width = ?5, photo_height = ?6,
@@ -324,7 +329,6 @@ export function createPractitionerListingStore(db: D1Database): PractitionerList
         )
         .bind(userId, photo?.key ?? null, photo?.version ?? null, photo?.type ?? null, photo?.width ?? null, photo?.height ?? null)
         .run();
-      return before?.photo_key ?? null;
     },
 
     async publicPhoto(id, version, who) {

@@ -10,7 +10,8 @@ export interface PractitionerPhotoFiles {
   /** Stores the bytes under a new key; returns the key. */
   put(bytes: Uint8Array, contentType: PhotoContentType): Promise<string>;
   read(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
-  delete(key: string): Promise<void>;
+  /** Deletes the files (at most 1,000 keys a call); a key with no file is no error. */
+  deleteMany(keys: readonly string[]): Promise<void>;
 }
 
 export function createPractitionerPhotoFiles(bucket: R2Bucket): PractitionerPhotoFiles {
@@ -24,8 +25,8 @@ export function createPractitionerPhotoFiles(bucket: R2Bucket): PractitionerPhot
       const object = await bucket.get(key);
       return object ? { body: object.body, size: object.size } : null;
     },
-    async delete(key) {
-      await bucket.delete(key);
+    async deleteMany(keys) {
+      if (keys.length > 0) await bucket.delete([...keys]);
     },
   };
 }

@@ -84,6 +84,8 @@ function subjectText(email: EmailContent): string {
       return `A message from ${email.data.senderName} through Find a practitioner`;
     case "practitioner-contact-copy":
       return `Your message to ${email.data.practitionerName}`;
+    case "practitioner-contact-confirm":
+      return `Confirm to send your message to ${email.data.practitionerName}`;
     case "event-booking-confirmed":
       return `Your booking is confirmed: ${email.data.eventName}`;
     case "event-reminder":

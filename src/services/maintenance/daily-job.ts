@@ -5,7 +5,8 @@
  * jobs queue, see membership/year-run.ts), then webinar reminders and recording notices,
  * then what was never paid (stale unpaid orders cancelled, code uses of stale applications
  * released: unpaid-releases.ts), then the directory's grace days (services/directory/listing-grace.ts),
- * then the archive of sent e-mails past the outbox's keeping period (email/archive.ts).
+ * then the archive of sent e-mails past the outbox's keeping period (email/archive.ts), then the
+ * practitioners' photo files no listing points at that a failed R2 call left (practitioners/photo-sweep.ts).
  * Every part is idempotent, so a second run the same day adds nothing and the next run catches up
  * after a missed one. A part that fails (the CMS down with nothing cached, say) is logged and the
  * others still run; tomorrow's run does what it could not. Every part puts its messages on the
@@ -14,6 +15,7 @@
  */
 import type { HousekeepingStore } from "../../adapters/d1/housekeeping";
 import type { Logger } from "../../log";
+import type { PhotoSweep } from "../practitioners/photo-sweep";
 import { runMembershipYear, type MembershipYearDeps } from "../membership/year-run";
 import { sendWebinarNotices, type WebinarNoticeDeps } from "../orders/webinar-notices";
 import { keepListingGrace, type ListingGraceDeps } from "../directory/listing-grace";
@@ -30,6 +32,7 @@ export interface DailyJobDeps {
   directory: ListingGraceDeps;
   unpaid: UnpaidReleaseDeps;
   emailArchive: Omit<ArchiveDeps, "log">;
+  practitionerPhotos: PhotoSweep;
   log: Logger;
 }
 
@@ -46,6 +49,8 @@ export interface DailyJobReport {
   releasedApplicationUses: number;
   /** Sent e-mails moved from D1 to the archive this run. */
   emailsArchived: number;
+  /** Practitioners' photo files deleted that no listing pointed at. */
+  photoFilesDeleted: number;
   /** The parts that failed this time (the next run catches them up). */
   failed: string[];
 }
@@ -61,6 +66,7 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
     cancelledUnpaidOrders: 0,
     releasedApplicationUses: 0,
     emailsArchived: 0,
+    photoFilesDeleted: 0,
     failed: [],
   };
   const part = async (name: string, run: () => Promise<void>) => {
@@ -96,6 +102,9 @@ export async function runDailyJob(deps: DailyJobDeps, now: Date): Promise<DailyJ
   await part("directory", async () => void (await keepListingGrace(deps.directory)));
   await part("email-archive", async () => {
     report.emailsArchived = (await archiveSentEmails({ ...deps.emailArchive, log: deps.log }, now)).archived;
+  });
+  await part("practitioner-photos", async () => {
+    report.photoFilesDeleted = (await deps.practitionerPhotos.sweep(20)).deleted;
   });
 
   deps.log.info("daily_job.done", { at: now.toISOString(), ...report });

@@ -5,6 +5,7 @@
  * e-mail's content (its template data: names, amounts, addresses) 30 days after it was sent or
  * suppressed, long enough to answer "what did that e-mail say?", after which only who it went
  * to, its kind, subject and dates stay. Failed and waiting messages keep theirs: they may still go.
+ * A patient's message held for confirmation (Find a practitioner) goes once its link has expired.
  */
 import type { HousekeepingStore } from "../../adapters/d1/housekeeping";
 import type { Logger } from "../../log";
@@ -38,12 +39,14 @@ export async function runHousekeeping(deps: { store: HousekeepingStore; now: () 
   const purgeLog = await deps.store.deletePurgeLogBefore(new Date(now - PURGE_LOG_RETENTION_DAYS * DAY_MS));
   const stripeEvents = await deps.store.deleteStripeEventsBefore(new Date(now - STRIPE_EVENT_RETENTION_DAYS * DAY_MS));
   const emailData = await clearOldEmailData(deps.store, new Date(now - SENT_EMAIL_DATA_RETENTION_DAYS * DAY_MS));
+  const contactHolds = await deps.store.deleteExpiredContactHolds(new Date(now));
   const report = {
     sessionsDeleted: sessions,
     purgeLogDeleted: purgeLog,
     stripeEventsDeleted: stripeEvents,
     emailDataCleared: emailData.cleared,
     emailDataLeftForNextRun: emailData.more,
+    expiredContactHoldsDeleted: contactHolds,
   };
   deps.log.info("housekeeping.done", report);
   return report;

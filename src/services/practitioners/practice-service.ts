@@ -11,6 +11,7 @@ import { TAG_KINDS, type PracticeListing, type PracticeLocation, type PracticeSt
 import type { Logger } from "../../log";
 import type { ParsedPractice } from "../../shared/practice-form";
 import type { CheckedPhoto } from "./photo-file";
+import type { PhotoSweep } from "./photo-sweep";
 import type { PlaceFinder } from "./place-finder";
 
 /** What a save does to the photo: leave it, take it away, or put a new one in its place. */
@@ -19,6 +20,8 @@ export type PhotoChange = { kind: "keep" } | { kind: "remove" } | { kind: "repla
 export interface PracticeDeps {
   store: PractitionerListingStore;
   photos: PractitionerPhotoFiles;
+  /** Deletes the files of photos replaced or removed. */
+  photoSweep: PhotoSweep;
   /** The member's membership type, if they have a record. */
   membershipSlug: (userId: string) => Promise<string | null>;
   places: PlaceFinder;
@@ -69,7 +72,8 @@ export function createPracticeService(deps: PracticeDeps) {
     /**
      * Saves the listing and its photo change; returns the practices that could not be placed
      * (shown without a distance). A new photo's bytes are stored before the row points at them,
-     * and the photo it replaces is deleted only after, so a page never names a missing file.
+     * and the photo it replaces is deleted only after (D1 names it for the photo sweep as the row
+     * changes), so a page never names a missing file.
      */
     async save(userId: string, accountEmail: string, practice: ParsedPractice, photo: PhotoChange = { kind: "keep" }): Promise<{ id: number; unplaced: string[] }> {
       const locations = await place(practice);
@@ -77,8 +81,8 @@ export function createPracticeService(deps: PracticeDeps) {
       const id = await deps.store.save(userId, { ...practice, contactEmail: accountEmail, locations }, practice.listed);
       if (photo.kind !== "keep") {
         const stored = photo.kind === "replace" && newKey ? { key: newKey, version: photo.photo.version, type: photo.photo.type, width: photo.photo.width, height: photo.photo.height } : null;
-        const oldKey = await deps.store.setPhoto(userId, stored);
-        if (oldKey && oldKey !== newKey) await deps.photos.delete(oldKey);
+        await deps.store.setPhoto(userId, stored);
+        await deps.photoSweep.sweep();
       }
       const unplaced = locations.filter((l) => l.position === null).map((l) => l.name);
       deps.log.info("practitioners.saved", { userId, listingId: id, listed: practice.listed, practices: locations.length, unplaced: unplaced.length, photo: photo.kind });

@@ -6,7 +6,9 @@
  *   3. one D1 batch erases the person's rows, table by table as adapters/d1/personal-data-tables.ts
  *      says, ends every session and writes `account.erased` (a pseudonym and the member number,
  *      nothing personal): all of it or none;
- *   4. the Firebase account is deleted with the fresh ID token the password gave.
+ *   4. the files the erased rows pointed at (a practitioner's photo in R2, which D1 named for
+ *      deletion as its listing went) are deleted; one left by a failed call goes with the daily job;
+ *   5. the Firebase account is deleted with the fresh ID token the password gave.
  * D1 goes before Firebase so a failure can be retried by the person: if Firebase fails, they can
  * still sign in (to an account with nothing left in it) and ask again; the batch is safe to repeat.
  */
@@ -39,6 +41,8 @@ export interface AccountErasureDeps {
   /** Stripe's API; null where card payments are not configured. */
   billing: Pick<BillingApi, "cancelSubscription"> | null;
   pseudonyms: Pseudonyms;
+  /** Deletes files the erased rows pointed at (practitioners' photos). */
+  files: { sweep(): Promise<unknown> };
   log: Logger;
 }
 
@@ -81,6 +85,11 @@ export function createAccountErasure(deps: AccountErasureDeps): AccountErasure {
         applicationId: facts.latestApplicationId,
         details: { by: "member", memberNumber: facts.memberNumber, userIdHash, cardSubscriptionCancelled: facts.cardSubscriptionId !== null },
       });
+      try {
+        await deps.files.sweep();
+      } catch (error) {
+        deps.log.warn("privacy.erased_files_left_for_daily_job", { userIdHash, error });
+      }
       await deps.identity.deleteAccount(idToken);
       deps.log.info("privacy.account_erased", { userIdHash });
       return { kind: "erased" };

@@ -25,7 +25,7 @@ import { eventAttendeeNotice } from "./templates/event-attendee-notice";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
-import { practitionerContact, practitionerContactCopy, practitionerListingHidden } from "./templates/practitioner-contact";
+import { practitionerContact, practitionerContactConfirm, practitionerContactCopy, practitionerListingHidden } from "./templates/practitioner-contact";
 import { membershipLapsed } from "./templates/membership-lapsed";
 import { membershipPaid } from "./templates/membership-paid";
 import { orderCancelled } from "./templates/order-cancelled";
@@ -61,6 +61,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "export-ready": exportReady,
   "practitioner-contact": practitionerContact,
   "practitioner-contact-copy": practitionerContactCopy,
+  "practitioner-contact-confirm": practitionerContactConfirm,
   "practitioner-listing-hidden": practitionerListingHidden,
   "event-booking-confirmed": eventBookingConfirmed,
   "event-waitlist-offer": eventWaitlistOffer,

@@ -9,9 +9,11 @@ export interface FileFieldProps {
   /** What the file picker offers (extensions and types); the server checks the content whatever is chosen. */
   accept?: string;
   required?: boolean;
+  /** Data attributes an island finds the input by. */
+  data?: Record<`data-${string}`, string>;
 }
 
-export function FileField({ id, label, hint, error, accept, required }: FileFieldProps) {
+export function FileField({ id, label, hint, error, accept, required, data }: FileFieldProps) {
   return (
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
@@ -27,6 +29,7 @@ export function FileField({ id, label, hint, error, accept, required }: FileFiel
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy({ id, hint, error })}
+        {...data}
       />
     </div>
   );

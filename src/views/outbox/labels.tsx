@@ -46,6 +46,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "export-ready": "Export ready (staff)",
   "practitioner-contact": "Patient's message to a practitioner",
   "practitioner-contact-copy": "Copy of a patient's message",
+  "practitioner-contact-confirm": "Patient's message waiting for confirmation",
   "practitioner-listing-hidden": "Public listing hidden",
 };
 

@@ -37,6 +37,8 @@ export function PhotoField({ saved, name, error, chooseAgain }: PhotoFieldProps)
         hint={[`A JPEG, PNG or WebP image of up to ${PHOTO_MAX_LABEL}: a clear photo of your face, which patients see beside your name.`, chooseAgain ? "Your photo was not saved because of the problems on this form: choose it again." : null].filter(Boolean).join(" ")}
         error={error}
         accept={PHOTO_ACCEPT}
+        // With JavaScript, the practice-photo island makes a chosen photo smaller before it is sent.
+        data={{ "data-photo-resize": "" }}
       />
     </fieldset>
   );

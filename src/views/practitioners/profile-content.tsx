@@ -143,7 +143,7 @@ export function ProfileContent({ listing, mark, societyName, url, contact }: Pro
             {errorFor("bot") ? <p className="field__error">{errorFor("bot")}</p> : null}
             <div className="cf-turnstile" data-sitekey={contact.siteKey} />
             <noscript>
-              <p>The bot check on this form needs JavaScript. Without it, please contact the practice by phone or through its website.</p>
+              <p>The bot check on this form needs JavaScript. Without it, we e-mail you a link when you send, and your message goes to them once you open it and confirm.</p>
             </noscript>
             <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer />
             <div className="form__actions">

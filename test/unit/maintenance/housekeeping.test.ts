@@ -18,6 +18,7 @@ function storeWith(backlog: number) {
     deleteEndedSessions: async () => 0,
     deletePurgeLogBefore: async () => 0,
     deleteStripeEventsBefore: async () => 0,
+    deleteExpiredContactHolds: async () => 0,
     clearFinishedMessageData: async (cutoff, limit) => {
       calls.push({ cutoff: cutoff.toISOString(), limit });
       const cleared = Math.min(left, limit);

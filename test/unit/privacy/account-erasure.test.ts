@@ -16,7 +16,7 @@ import { createRecordingLog } from "../../support/worker/memory-store";
 const session: Session = { id: "s1", userId: "uid-1", email: "Ada@Guild.example", emailVerified: true, authTime: 0, expiresAt: 0, secondFactorAt: null };
 const NOTHING: ErasureFacts = { onStaffList: false, cardSubscriptionId: null, memberNumber: 42, latestApplicationId: "app-1" };
 
-function setup(facts: Partial<ErasureFacts> = {}, options: { password?: string; signInError?: string; stripe?: boolean } = {}) {
+function setup(facts: Partial<ErasureFacts> = {}, options: { password?: string; signInError?: string; stripe?: boolean; filesFail?: boolean } = {}) {
   const calls: string[] = [];
   const erased: Parameters<PersonalDataStore["erase"]>[] = [];
   const store: PersonalDataStore = {
@@ -40,6 +40,12 @@ function setup(facts: Partial<ErasureFacts> = {}, options: { password?: string; 
     },
     billing: options.stripe === false ? null : { cancelSubscription: async (id) => void calls.push(`cancel ${id}`) },
     pseudonyms: createPseudonyms("a-session-secret-of-at-least-32-characters"),
+    files: {
+      sweep: async () => {
+        calls.push("delete files");
+        if (options.filesFail) throw new Error("R2 is down");
+      },
+    },
     log: createRecordingLog().log,
   });
   return { erasure, calls, erased };
@@ -49,7 +55,7 @@ describe("erasing an account", () => {
   it("re-authenticates, erases D1 in one batch, then deletes the Firebase account with the fresh token", async () => {
     const { erasure, calls, erased } = setup();
     expect(await erasure.erase(session, "right")).toEqual({ kind: "erased" });
-    expect(calls).toEqual(["sign in Ada@Guild.example", "d1 batch", "delete firebase account with fresh-token"]);
+    expect(calls).toEqual(["sign in Ada@Guild.example", "d1 batch", "delete files", "delete firebase account with fresh-token"]);
     const [subject, emailHash, audit] = erased[0]!;
     expect(subject).toEqual({ userId: "uid-1", email: "ada@guild.example", emailVerified: true });
     expect(emailHash).toMatch(/^erased:[0-9a-f]{64}$/);
@@ -61,7 +67,13 @@ describe("erasing an account", () => {
     const { erasure, calls } = setup({ cardSubscriptionId: "sub_1" });
     expect((await erasure.preview(session)).cancelsCardSubscription).toBe(true);
     await erasure.erase(session, "right");
-    expect(calls).toEqual(["sign in Ada@Guild.example", "cancel sub_1", "d1 batch", "delete firebase account with fresh-token"]);
+    expect(calls).toEqual(["sign in Ada@Guild.example", "cancel sub_1", "d1 batch", "delete files", "delete firebase account with fresh-token"]);
+  });
+
+  it("still erases when the files cannot be deleted now (the daily job deletes them)", async () => {
+    const { erasure, calls } = setup({}, { filesFail: true });
+    expect(await erasure.erase(session, "right")).toEqual({ kind: "erased" });
+    expect(calls).toEqual(["sign in Ada@Guild.example", "d1 batch", "delete files", "delete firebase account with fresh-token"]);
   });
 
   it("does nothing after a wrong password or too many attempts", async () => {
@@ -94,6 +106,7 @@ describe("erasing an account", () => {
       },
       billing: null,
       pseudonyms: createPseudonyms("a-session-secret-of-at-least-32-characters"),
+      files: { sweep: async () => undefined },
       log: createRecordingLog().log,
     });
     await expect(failing.erase(session, "right")).rejects.toThrow(IdentityError);

@@ -1,5 +1,6 @@
-import type { PractitionerContactData, PractitionerListingHiddenData } from "../../../domain/email";
-import { A, Facts, P, Panel, paragraphs, textFacts, type Fact } from "../parts";
+import type { PractitionerContactConfirmData, PractitionerContactData, PractitionerListingHiddenData } from "../../../domain/email";
+import { formatDate, formatTime } from "../../format";
+import { A, Action, Facts, P, Panel, paragraphs, textFacts, type Fact } from "../parts";
 import { template } from "../template";
 
 const facts = (d: PractitionerContactData): Fact[] => [
@@ -40,6 +41,40 @@ export const practitionerContactCopy = template<PractitionerContactData>({
     </>
   ),
   text: (d, ctx) => paragraphs(`We have passed your message to ${d.practitionerName}. They will answer you directly at ${d.senderEmail}. Here is what you sent:`, d.message, `${d.practitionerName}'s listing: ${ctx.link(d.profilePath)}`),
+});
+
+const until = (d: PractitionerContactConfirmData) => `${formatTime(new Date(d.expiresAt))} on ${formatDate(new Date(d.expiresAt), "long")}`;
+
+/**
+ * To the patient who wrote without the bot check: their message waits until they confirm it here
+ * (the link shows a page with a button, so a mail scanner opening it sends nothing). It is also
+ * their copy of what they wrote.
+ */
+export const practitionerContactConfirm = template<PractitionerContactConfirmData>({
+  preview: (d) => `Confirm to send your message to ${d.practitionerName}.`,
+  heading: (d) => `Confirm your message to ${d.practitionerName}`,
+  reason: (_d, { brand }) =>
+    `You are receiving this because someone gave this address in a message through ${brand.siteName}'s Find a practitioner search. If it was not you, ignore this e-mail: nothing is sent.`,
+  Body: ({ data: d, ctx }) => (
+    <>
+      <P>
+        To keep the form free of automated messages, we send a message written without the bot check only once its writer confirms it. Confirm by {until(d)} and we pass it to {d.practitionerName};
+        they will answer you directly at {d.senderEmail}. Here is what you wrote:
+      </P>
+      <Panel>{d.message}</Panel>
+      <Action href={ctx.link(d.confirmPath)}>Confirm to send your message</Action>
+      <P>
+        <A href={ctx.link(d.profilePath)}>{d.practitionerName}'s listing</A>
+      </P>
+    </>
+  ),
+  text: (d, ctx) =>
+    paragraphs(
+      `To keep the form free of automated messages, we send a message written without the bot check only once its writer confirms it. Confirm by ${until(d)} and we pass it to ${d.practitionerName}; they will answer you directly at ${d.senderEmail}. Here is what you wrote:`,
+      d.message,
+      `Confirm to send your message: ${ctx.link(d.confirmPath)}`,
+      `${d.practitionerName}'s listing: ${ctx.link(d.profilePath)}`,
+    ),
 });
 
 /** To the member: staff hid their listing, and why. */
