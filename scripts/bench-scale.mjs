@@ -128,6 +128,7 @@ try {
   if (checks.some((c) => !c.pass)) process.exitCode = 1;
 } catch (error) {
   console.error(`bench:scale: FAILED — ${error instanceof Error ? error.stack : error}`);
+  if (error?.cause) console.error(`bench:scale: caused by ${error.cause instanceof Error ? error.cause.stack : error.cause}`);
   process.exitCode = 1;
 } finally {
   await Promise.allSettled(running.map(stopScaleSize));
