@@ -118,7 +118,7 @@ describe("the benchmark scripts at a tiny size", () => {
   );
 
   it(
-    "npm run bench:scale -- --records 200,300 times the pages of both sizes in turn and reports every page, the export, both daily runs and both e-mail drains, each target passed",
+    "npm run bench:scale -- --records 200,300 times the pages of both sizes in turn and reports every page, the export, both daily runs and both e-mail drains, every target but the pages' growth passed",
     async () => {
       const json = join(dir, "bench-scale.json");
       const { code, output } = await runScript("bench-scale.mjs", ["--records", "200,300", "--reps", "2", "--json", json]);
