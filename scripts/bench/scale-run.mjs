@@ -318,7 +318,6 @@ async function drainConcurrently({ db, worker, invocations, since, sinceMs, queu
     deliveries.push(id);
     if (i >= lag && (i - lag) % 10 === 0) deliveries.push(ids[i - lag]);
   });
-  const redelivered = deliveries.length - ids.length;
 
   step(`concurrent drain: ${ids.length.toLocaleString("en-GB")} messages in ${maxConcurrency} lanes of ${maxBatchSize}, watched for ${windowSeconds} s at most`);
   const handler = await worker.mf.getWorker();
@@ -342,6 +341,9 @@ async function drainConcurrently({ db, worker, invocations, since, sinceMs, queu
   await Promise.all(Array.from({ length: maxConcurrency }, lane));
   const endedMs = Date.now();
   const complete = next >= deliveries.length;
+  // Handed over twice among the batches actually handed over (the window may end before the list does).
+  const handed = deliveries.slice(0, next);
+  const redeliveredSoFar = handed.length - new Set(handed).size;
   // The last invocation's line comes once it has settled.
   await sleep(300);
   const row = await db
@@ -361,7 +363,7 @@ async function drainConcurrently({ db, worker, invocations, since, sinceMs, queu
     localQueueSettled,
     messages: sent,
     expected: ids.length,
-    redelivered,
+    redelivered: redeliveredSoFar,
     complete: complete && !row.waiting,
     windowSeconds,
     ms: endedMs - startedMs,
