@@ -1,12 +1,16 @@
 // `npm run bench:scale`: the register, the money and the membership year at real sizes.
 //
 // For each size (10,000 and 100,000 membership records; 500,000 too with --full), a fresh Worker
-// (wrangler's bundle in plain Miniflare, real local D1) gets the demo society of that many
-// records (scripts/lib/demo-society.mjs, three years of history), then the bench measures the
-// staff pages, the members export, the daily membership-year job on an ordinary day and on a day
-// when 45,000 members are due a reminder, and the e-mail drain of those reminders through the
-// queue (scripts/bench/scale-run.mjs). D1 queries and result bytes are counted per invocation by a
-// wrapper around the D1 binding (scripts/bench/d1-counter.mjs): local D1 enforces no limits.
+// (wrangler's bundle in plain Miniflare, real local D1; one port each from --port-offset's) gets
+// the demo society of that many records (scripts/lib/demo-society.mjs, three years of history).
+// With every size seeded, the staff pages are timed at all sizes in turn, request by request, so
+// the machine's load falls on each size alike. Then, one size after another, the bench measures
+// the members export, the daily membership-year job on an ordinary day and on a day when 45,000
+// members are due a reminder, the e-mail drain of those reminders through the local queue, and
+// the same day's mail handed to the Worker's queue handler from as many lanes at once as the
+// consumer's max_concurrency (scripts/bench/scale-run.mjs). D1 queries and result bytes are
+// counted per invocation by a wrapper around the D1 binding (scripts/bench/d1-counter.mjs):
+// local D1 enforces no limits.
 // Every figure is printed beside Cloudflare's limit, and each target is judged PASS or FAIL
 // (scripts/bench/scale-report.mjs). Starts, and always stops again, a real Strapi (the membership
 // prices the reminders quote) and the Firebase Auth emulator (staff and member sign-in).
@@ -21,7 +25,7 @@ import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeCountingEntry } from "./bench/d1-counter.mjs";
-import { runScaleSize } from "./bench/scale-run.mjs";
+import { finishScaleSize, measurePages, startScaleSize, stopScaleSize } from "./bench/scale-run.mjs";
 import { formatScaleReport, judge } from "./bench/scale-report.mjs";
 import { bundleWorker, OFFLINE_ENV, readDevVarsExample, wranglerWorkerOptions } from "./bench/worker.mjs";
 import { buildClient } from "./build-client.mjs";
@@ -49,11 +53,13 @@ const step = (message) => console.log(`bench:scale: ${message} (${((Date.now() -
 const tmp = mkdtempSync(join(os.tmpdir(), "guildhall-bench-scale-"));
 let cms;
 let auth;
+/** Sizes started and not yet measured to the end (stopped on the way out whatever happens). */
+const running = [];
 // Ctrl-C (or a test's time-out) stops the CMS and the emulator too, not only this process.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, async () => {
     console.error(`\nbench:scale: ${signal}, stopping everything…`);
-    await Promise.allSettled([cms?.stop(), auth?.stop()]);
+    await Promise.allSettled([cms?.stop(), auth?.stop(), ...running.map(stopScaleSize)]);
     rmSync(tmp, { recursive: true, force: true });
     process.exit(130);
   });
@@ -75,14 +81,14 @@ try {
   auth = authStart.value;
   for (const start of [cmsStart, authStart]) if (start.status === "rejected") throw start.reason;
   const workerOptions = await wranglerWorkerOptions();
+  const emailConsumer = await emailQueueConsumer();
   const today = new Date().toISOString().slice(0, 10);
-  const sizes = [];
-  for (const records of options.records) {
-    sizes.push(
-      await runScaleSize({
+  // Every size's Worker is started and seeded first, so that the pages can be timed at all sizes
+  // in turn (measurePages): a ratio of two moments of a shared machine would measure its load.
+  for (const [index, records] of options.records.entries()) {
+    running.push(
+      await startScaleSize({
         records,
-        reps: options.reps,
-        drainSeconds: options.drainSeconds,
         today,
         workerOptions,
         scriptPath,
@@ -91,13 +97,18 @@ try {
         // The CMS only serves the layout and prices here (cached after the first page): a busy
         // machine must not turn its slowness into an outage page.
         vars: { ...secrets, ENVIRONMENT: "test", CMS_URL: cms.url, SITE_NAME: "Guildhall", CMS_TIMEOUT_MS: "30000" },
-        workerPort: PORTS.worker,
-        inspectorPort: PORTS.inspector,
+        workerPort: PORTS.worker + index,
+        inspectorPort: PORTS.inspector + index,
         auth,
         step,
       }),
     );
   }
+  const loadAtPages = os.loadavg();
+  await measurePages(running, { reps: options.reps, step });
+  const sizes = [];
+  // The rest, one size after another: each size's Worker is stopped once it is measured.
+  while (running.length) sizes.push(await finishScaleSize(running.shift(), { drainSeconds: options.drainSeconds, emailConsumer, step }));
   const checks = judge(sizes);
   const result = {
     startedAt: new Date(started).toISOString(),
@@ -106,6 +117,8 @@ try {
     machine: `${os.cpus().length} cores (${os.cpus()[0]?.model?.replace(/\s+/g, " ").trim() ?? "unknown"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}; load ${os.loadavg().map((n) => n.toFixed(2)).join(" / ")}`,
     today,
     reps: options.reps,
+    loadAtPages: loadAtPages.map((n) => Number(n.toFixed(2))),
+    emailConsumer,
     sizes,
     checks,
   };
@@ -115,11 +128,21 @@ try {
   if (checks.some((c) => !c.pass)) process.exitCode = 1;
 } catch (error) {
   console.error(`bench:scale: FAILED — ${error instanceof Error ? error.stack : error}`);
+  if (error?.cause) console.error(`bench:scale: caused by ${error.cause instanceof Error ? error.cause.stack : error.cause}`);
   process.exitCode = 1;
 } finally {
+  await Promise.allSettled(running.map(stopScaleSize));
   await cms?.stop();
   await auth?.stop();
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** wrangler.toml's consumer of the e-mail queue, as wrangler reads it: the lanes and batch size of the concurrent drain. */
+async function emailQueueConsumer() {
+  const { unstable_readConfig } = await import("wrangler");
+  const consumer = unstable_readConfig({ config: join(ROOT, "wrangler.toml") }).queues.consumers.find((c) => c.queue === "guildhall-email");
+  if (!consumer?.max_concurrency || !consumer.max_batch_size) throw new Error("wrangler.toml has no guildhall-email consumer with max_concurrency and max_batch_size");
+  return { maxConcurrency: consumer.max_concurrency, maxBatchSize: consumer.max_batch_size };
 }
 
 function readOptions() {

@@ -51,6 +51,12 @@ export function judge(sizes) {
         ? `all ${int(r.sent)} sent, each at the first attempt`
         : `${int(r.sent)} of ${int(busy.dueMembers)} sent in the ${d.windowSeconds} s watched, each at the first attempt; all in about ${Math.round(busy.dueMembers / d.perSecond / 60)} min at this rate`,
     );
+    const c = size.concurrentDrain;
+    check(
+      `${at}: the drain at max_concurrency sends each message once`,
+      c.messages > 0 && c.messages === c.sentOnce && c.claimedTwice === 0 && (!c.complete || c.messages === c.expected),
+      `${int(c.messages)} of ${int(c.expected)} sent by ${c.lanes} lanes at once, ${int(c.redelivered)} handed over twice, ${int(c.claimedTwice)} claimed twice`,
+    );
   }
   const [base, ...larger] = [...sizes].sort((a, b) => a.records - b.records);
   for (const size of larger) {
@@ -74,7 +80,9 @@ export function formatScaleReport(result) {
   lines.push(`Machine     ${result.machine}`);
   lines.push(`Method      Worker bundled by wrangler, in plain Miniflare; D1 queries and result bytes counted per invocation by a wrapper`);
   lines.push(`            around the D1 binding (scripts/bench/d1-counter.mjs); heap sampled through the V8 inspector every 10 ms.`);
-  lines.push(`            p50 of ${result.reps} sequential requests per page after one unmeasured. History ends ${result.today}.`);
+  lines.push(`            p50 of ${result.reps} requests per page after one unmeasured, the sizes interleaved (rep i at each size in turn,
+            the order alternating) so the machine's load weighs on each alike; load ${(result.loadAtPages ?? []).join(" / ")} as
+            they began. History ends ${result.today}.`);
   const sizes = result.sizes;
   const head = (label) => `  ${pad(label, 46)}${sizes.map((s) => lpad(`${int(s.records)} rec.`, 22)).join("")}`;
   const row = (label, values, limit = "") => `  ${pad(label, 46)}${values.map((v) => lpad(v, 22)).join("")}${limit ? `   ${limit}` : ""}`;
@@ -119,6 +127,19 @@ export function formatScaleReport(result) {
   lines.push(row("messages a second (run start to last sent)", sizes.map((s) => s.emailDrain.perSecond.toFixed(1))));
   lines.push(row("D1 queries per message", sizes.map((s) => s.emailDrain.d1QueriesPerMessage.toFixed(2))));
   lines.push(row("D1 queries, largest consumer invocation", sizes.map((s) => int(s.emailDrain.maxQueries)), `target ≤ ${TARGETS.queriesPerInvocation}; Cloudflare 1,000`));
+
+  const consumer = result.emailConsumer ?? sizes[0].concurrentDrain;
+  lines.push(
+    "",
+    `The same day's mail at max_concurrency: ${consumer.maxConcurrency ?? sizes[0].concurrentDrain.lanes} batches of ${consumer.maxBatchSize ?? sizes[0].concurrentDrain.batchSize} at once through the Worker's queue handler`,
+  );
+  lines.push(row("messages sent / expected", sizes.map((s) => `${int(s.concurrentDrain.messages)}/${int(s.concurrentDrain.expected)}${s.concurrentDrain.complete ? "" : "*"}`), "* watched for --drain-seconds only"));
+  lines.push(row("messages a second (first batch to last)", sizes.map((s) => s.concurrentDrain.perSecond.toFixed(1))));
+  lines.push(row("handed over twice / claimed twice", sizes.map((s) => `${int(s.concurrentDrain.redelivered)}/${int(s.concurrentDrain.claimedTwice)}`)));
+  lines.push(row("D1 queries per message", sizes.map((s) => s.concurrentDrain.d1QueriesPerMessage.toFixed(2))));
+  lines.push(row("D1 queries, largest consumer invocation", sizes.map((s) => int(s.concurrentDrain.maxQueries)), `target ≤ ${TARGETS.queriesPerInvocation}; Cloudflare 1,000`));
+  lines.push(row("local queue settled before the lanes began", sizes.map((s) => (s.concurrentDrain.localQueueSettled ? "yes" : "no"))));
+  lines.push("  (one local D1 and one workerd process serve every lane: see docs/engineering.md, \"Scale benchmark\")");
 
   lines.push("", "Every invocation of the run");
   lines.push(row("invocations counted", sizes.map((s) => int(s.allInvocations.count))));

@@ -1,7 +1,9 @@
-// One size of `npm run bench:scale`: a fresh Worker (bundled, in Miniflare, behind the D1 query
-// counter) with the demo society of `records` membership records seeded into its local D1, then
-// the staff pages, the members export, the daily job on an ordinary day and on a day when many
-// members are due a reminder, and the e-mail drain of those reminders through the queue.
+// The sizes of `npm run bench:scale`. Each is a fresh Worker (bundled, in Miniflare, behind the
+// D1 query counter) with the demo society of `records` membership records seeded into its local
+// D1 (startScaleSize). The staff pages are timed at every size in turn (measurePages); then each
+// size alone runs the members export, the daily job on an ordinary day and on a day when many
+// members are due a reminder, the e-mail drain of those reminders through the local queue, and a
+// drain of the same day's mail at the consumer's max_concurrency (finishScaleSize).
 import { DEMO_ACCOUNTS, FIREBASE_LOCAL_API_KEY, FIREBASE_PROJECT_ID } from "../lib/firebase.mjs";
 import { DEMO_SOCIETY_USER_PREFIX, demoSocietySql } from "../lib/demo-society.mjs";
 import { demoSecondFactorSql, localTotpKey } from "../lib/staff-totp.mjs";
@@ -47,14 +49,14 @@ export function csvRows(text) {
 }
 
 /**
+ * Starts one size's Worker and seeds its demo society; the pages are measured later, beside the
+ * other sizes' (measurePages), and the rest by finishScaleSize.
+ *
  * @param {object} options
  * @param {number} options.records membership records to seed
- * @param {number} options.reps timed requests per page (after one unmeasured)
- * @param {number} options.drainSeconds how long the e-mail drain is watched at most (its rate is
- *   measured over what it sent by then: at the local queue's pace a large day takes far longer)
  * @param {string} options.today the day the society's history ends (YYYY-MM-DD)
  */
-export async function runScaleSize({ records, reps, drainSeconds, today, workerOptions, scriptPath, entryPath, assetsDir, vars, workerPort, inspectorPort, auth, step }) {
+export async function startScaleSize({ records, today, workerOptions, scriptPath, entryPath, assetsDir, vars, workerPort, inspectorPort, auth, step }) {
   const invocations = [];
   const log = { errors: 0, first: [] };
   const worker = await startBenchWorker({
@@ -80,8 +82,9 @@ export async function runScaleSize({ records, reps, drainSeconds, today, workerO
       if (log.first.length < 6) log.first.push(message.slice(0, 300));
     },
   });
-  const heap = await connectHeapSampler(inspectorPort);
+  let heap;
   try {
+    heap = await connectHeapSampler(inspectorPort);
     const db = await worker.mf.getD1Database("DB");
     const seeded = await seed(db, { records, today, step, vars });
     const staff = staffClient(worker.url);
@@ -89,35 +92,78 @@ export async function runScaleSize({ records, reps, drainSeconds, today, workerO
     await staff.passSecondFactor();
     const member = staffClient(worker.url);
     await member.signIn(DEMO_ACCOUNTS.member);
+    return { records, today, worker, heap, db, seeded, staff, member, invocations, log, pages: pagesOf({ today, staff, member, seeded }) };
+  } catch (error) {
+    heap?.close();
+    await worker.dispose().catch(() => undefined);
+    throw error;
+  }
+}
 
-    // ── Pages ─────────────────────────────────────────────────────────────────────────────
-    const todayMs = Date.parse(`${today}T00:00:00Z`);
-    const lastMonth = new Date(Date.UTC(new Date(todayMs).getUTCFullYear(), new Date(todayMs).getUTCMonth() - 1, 1));
-    const monthEnd = new Date(Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1, 0));
-    const quarterOf = (ms) => `${new Date(ms).getUTCFullYear()}-Q${Math.floor(new Date(ms).getUTCMonth() / 3) + 1}`;
-    const pages = [
-      ...REGISTER_TABS.map((tab) => ({ id: `register-${tab}`, label: `register, ${tab.replaceAll("_", " ")} tab`, client: staff, path: `/staff/members?status=${tab}` })),
-      { id: "member", label: "a member's page", client: staff, path: `/staff/members/${encodeURIComponent(seeded.memberWithHistory)}` },
-      { id: "applications", label: "applications list", client: staff, path: "/staff/applications" },
-      { id: "orders", label: "orders list", client: staff, path: "/staff/orders" },
-      { id: "directory", label: "directory search (a town)", client: member, path: "/members/directory?q=Bristol" },
-      { id: "dashboard", label: "dashboard", client: staff, path: "/staff/dashboard" },
-      { id: "ledger-month", label: `ledger, a month (${day(lastMonth.getTime()).slice(0, 7)})`, client: staff, path: `/staff/finance?from=${day(lastMonth.getTime())}&to=${day(monthEnd.getTime())}` },
-      { id: "vat-quarter", label: `VAT summary, a quarter (${quarterOf(todayMs - 92 * DAY)})`, client: staff, path: `/staff/finance/vat?quarter=${quarterOf(todayMs - 92 * DAY)}` },
-    ];
-    const pageResults = [];
-    for (const page of pages) {
-      step(`${records.toLocaleString("en-GB")} records: ${page.label}`);
-      const times = [];
-      const from = invocations.length;
-      for (let i = 0; i <= reps; i++) {
-        const result = await page.client.get(page.path);
-        if (result.status !== 200) throw new Error(`GET ${page.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
-        if (i > 0) times.push(result.ms);
-      }
-      const counted = await invocationsOf(invocations, from, (inv) => inv.kind === "fetch" && inv.label === `GET ${page.path}`, reps + 1);
-      pageResults.push({ ...page, client: undefined, p50Ms: median(times), requests: times.length, ...maxima(counted) });
+/** Stops a size's Worker (and its storage) without measuring the rest. */
+export async function stopScaleSize(size) {
+  size.heap.close();
+  await size.worker.dispose().catch(() => undefined);
+}
+
+/** The pages measured at a size, each with the client that asks for it. */
+function pagesOf({ today, staff, member, seeded }) {
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  const lastMonth = new Date(Date.UTC(new Date(todayMs).getUTCFullYear(), new Date(todayMs).getUTCMonth() - 1, 1));
+  const monthEnd = new Date(Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1, 0));
+  const quarterOf = (ms) => `${new Date(ms).getUTCFullYear()}-Q${Math.floor(new Date(ms).getUTCMonth() / 3) + 1}`;
+  return [
+    ...REGISTER_TABS.map((tab) => ({ id: `register-${tab}`, label: `register, ${tab.replaceAll("_", " ")} tab`, client: staff, path: `/staff/members?status=${tab}` })),
+    { id: "member", label: "a member's page", client: staff, path: `/staff/members/${encodeURIComponent(seeded.memberWithHistory)}` },
+    { id: "applications", label: "applications list", client: staff, path: "/staff/applications" },
+    { id: "orders", label: "orders list", client: staff, path: "/staff/orders" },
+    { id: "directory", label: "directory search (a town)", client: member, path: "/members/directory?q=Bristol" },
+    { id: "dashboard", label: "dashboard", client: staff, path: "/staff/dashboard" },
+    { id: "ledger-month", label: `ledger, a month (${day(lastMonth.getTime()).slice(0, 7)})`, client: staff, path: `/staff/finance?from=${day(lastMonth.getTime())}&to=${day(monthEnd.getTime())}` },
+    { id: "vat-quarter", label: `VAT summary, a quarter (${quarterOf(todayMs - 92 * DAY)})`, client: staff, path: `/staff/finance/vat?quarter=${quarterOf(todayMs - 92 * DAY)}` },
+  ];
+}
+
+/**
+ * Times every page at every size, interleaved: after one unmeasured request at each size, rep i
+ * asks the page of each size in turn (smallest first on even reps, largest first on odd ones), so
+ * whatever else the machine is doing weighs on every size alike and the growth ratio measures size,
+ * not the moment. Sets each size's `pageResults`.
+ */
+export async function measurePages(sizes, { reps, step }) {
+  for (const size of sizes) size.pageResults = [];
+  for (const { id, label } of sizes[0].pages) {
+    step(`pages: ${label}, ${reps} reps at ${sizes.map((s) => s.records.toLocaleString("en-GB")).join(" and ")} records in turn`);
+    const runs = sizes.map((size) => ({ size, page: size.pages.find((p) => p.id === id), times: [], from: size.invocations.length }));
+    const ask = async ({ page }) => {
+      const result = await page.client.get(page.path);
+      if (result.status !== 200) throw new Error(`GET ${page.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
+      return result.ms;
+    };
+    for (const run of runs) await ask(run);
+    for (let i = 0; i < reps; i++) {
+      for (const run of i % 2 === 0 ? runs : [...runs].reverse()) run.times.push(await ask(run));
     }
+    for (const { size, page, times, from } of runs) {
+      const counted = await invocationsOf(size.invocations, from, (inv) => inv.kind === "fetch" && inv.label === `GET ${page.path}`, reps + 1);
+      size.pageResults.push({ ...page, client: undefined, p50Ms: median(times), requests: times.length, ...maxima(counted) });
+    }
+  }
+}
+
+/**
+ * The rest of one size, after its pages: the members export, the daily job on an ordinary day and
+ * on a day when many members are due a reminder, that day's e-mail drain through the local queue,
+ * then a drain at the consumer's max_concurrency; stops the size's Worker.
+ *
+ * @param {number} options.drainSeconds how long each e-mail drain is watched at most (its rate is
+ *   measured over what it sent by then: at the local queue's pace a large day takes far longer)
+ * @param {{ maxConcurrency: number, maxBatchSize: number }} options.emailConsumer wrangler.toml's
+ */
+export async function finishScaleSize(size, { drainSeconds, emailConsumer, step }) {
+  const { records, today, worker, heap, db, seeded, staff, invocations, log } = size;
+  try {
+    const todayMs = Date.parse(`${today}T00:00:00Z`);
 
     // ── Members export ─────────────────────────────────────────────────────────────────────
     step(`${records.toLocaleString("en-GB")} records: members export`);
@@ -180,11 +226,25 @@ export async function runScaleSize({ records, reps, drainSeconds, today, workerO
       .bind(`renewal-reminder:%:${endsOn}:30`)
       .first();
 
+    // ── The same day's mail at the consumer's max_concurrency ───────────────────────────────
+    const concurrentDrain = await drainConcurrently({
+      db,
+      worker,
+      invocations,
+      since: busy.startedIso,
+      sinceMs: busy.startedMs,
+      queued: dueMembers,
+      endsOn,
+      windowSeconds: drainSeconds,
+      emailConsumer,
+      step: (m) => step(`${records.toLocaleString("en-GB")} records: ${m}`),
+    });
+
     const all = invocations.filter((inv) => inv.loggedAt >= seeded.readyMs);
     return {
       records,
       seed: seeded,
-      pages: pageResults,
+      pages: size.pageResults,
       export: exportResult,
       dailyJob: { ordinary, busy: { ...busy, dueMembers, endsOn, reminderCheck: { ...reminders, sent: finalReminders.sent, sentOnce: finalReminders.sentOnce } } },
       emailDrain: {
@@ -198,13 +258,125 @@ export async function runScaleSize({ records, reps, drainSeconds, today, workerO
         d1QueriesPerMessage: emailQueries / Math.max(1, sentRow.sent),
         ...maxima(emailInvocations),
       },
+      concurrentDrain,
       allInvocations: { count: all.length, ...maxima(all), unattributedQueries: Math.max(0, ...all.map((inv) => inv.unattributed ?? 0)) },
       workerLog: log,
     };
   } finally {
-    heap.close();
-    await worker.dispose().catch(() => undefined);
+    await stopScaleSize(size);
   }
+}
+
+/** Ids the bench gives the messages it hands the consumer itself (the D1 counter labels their invocations). */
+const BENCH_MESSAGE_PREFIX = "bench-";
+/** The outbox rows the concurrent drain writes: copies of that day's reminders. */
+const COPY_PREFIX = "bench-concurrent-";
+/** How long the concurrent drain waits for the local queue to hand over the parked messages (each claims nothing). */
+const LOCAL_QUEUE_WAIT_MS = 3 * 60_000;
+
+/**
+ * The drain as production runs it: Cloudflare runs up to max_concurrency consumer invocations of
+ * the e-mail queue at once, where the local queue runs one at a time. The bench hands batches of
+ * max_batch_size straight to the Worker's queue handler (the same code a queue delivery runs,
+ * behind the same D1 counter), from max_concurrency lanes at once, against the same local D1.
+ *
+ * What the local queue still holds of the day is parked first (its rows' next attempt is put
+ * off, so its deliveries claim nothing) and the bench waits until the local queue has handed them
+ * all over, so the lanes are not competing with a last serial consumer. The lanes then send fresh
+ * copies of the day's reminders (new ids and dedupe keys, not on any queue). One message in ten
+ * is handed over a second time, in a batch that runs beside its first one, as Queues' at-least-once
+ * delivery may: the claim must keep every message to one send.
+ */
+async function drainConcurrently({ db, worker, invocations, since, sinceMs, queued, endsOn, windowSeconds, emailConsumer, step }) {
+  const { maxConcurrency, maxBatchSize } = emailConsumer;
+  const parked = await db
+    .prepare(`UPDATE email_outbox SET next_attempt_at = '9999-12-31T00:00:00.000Z' WHERE status IN ('pending', 'retry') AND created_at >= ?1`)
+    .bind(since)
+    .run();
+  step(`concurrent drain: ${parked.meta.changes} messages of the day parked; waiting for the local queue to hand over all ${queued.toLocaleString("en-GB")}`);
+  const handedOver = () =>
+    invocations
+      .filter((inv) => inv.kind === "queue" && inv.loggedAt >= sinceMs && /^guildhall-email x\d+$/.test(inv.label))
+      .reduce((sum, inv) => sum + Number(inv.label.slice(inv.label.lastIndexOf("x") + 1)), 0);
+  const waitStarted = Date.now();
+  while (handedOver() < queued && Date.now() - waitStarted < LOCAL_QUEUE_WAIT_MS) await sleep(250);
+  const localQueueSettled = handedOver() >= queued;
+
+  await db
+    .prepare(
+      `INSERT INTO email_outbox (id, dedupe_key, kind, category, recipient, user_id, subject, data)
+       SELECT ?2 || id, dedupe_key || ':concurrent', kind, category, recipient, user_id, subject, data
+       FROM email_outbox WHERE kind = 'renewal-reminder' AND dedupe_key LIKE ?1`,
+    )
+    .bind(`renewal-reminder:%:${endsOn}:30`, COPY_PREFIX)
+    .run();
+  const ids = (await db.prepare("SELECT id FROM email_outbox WHERE id LIKE ?1 ORDER BY rowid").bind(`${COPY_PREFIX}%`).all()).results.map((row) => row.id);
+  // Every tenth message again, a batch's worth of lanes later: it lands beside its first delivery.
+  const deliveries = [];
+  const lag = maxBatchSize * Math.max(1, maxConcurrency - 1);
+  ids.forEach((id, i) => {
+    deliveries.push(id);
+    if (i >= lag && (i - lag) % 10 === 0) deliveries.push(ids[i - lag]);
+  });
+
+  step(`concurrent drain: ${ids.length.toLocaleString("en-GB")} messages in ${maxConcurrency} lanes of ${maxBatchSize}, watched for ${windowSeconds} s at most`);
+  const handler = await worker.mf.getWorker();
+  let next = 0;
+  let sequence = 0;
+  let batches = 0;
+  const outcomes = {};
+  const startedMs = Date.now();
+  const lane = async () => {
+    while (next < deliveries.length && Date.now() - startedMs < windowSeconds * 1000) {
+      const batch = deliveries.slice(next, next + maxBatchSize);
+      next += batch.length;
+      const result = await handler.queue(
+        "guildhall-email",
+        batch.map((id) => ({ id: `${BENCH_MESSAGE_PREFIX}${++sequence}`, timestamp: new Date(), attempts: 1, body: { id } })),
+      );
+      outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
+      batches += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: maxConcurrency }, lane));
+  const endedMs = Date.now();
+  const complete = next >= deliveries.length;
+  // Handed over twice among the batches actually handed over (the window may end before the list does).
+  const handed = deliveries.slice(0, next);
+  const redeliveredSoFar = handed.length - new Set(handed).size;
+  // The last invocation's line comes once it has settled.
+  await sleep(300);
+  const row = await db
+    .prepare(
+      `SELECT SUM(status = 'sent') AS sent, SUM(status = 'sent' AND attempts = 1) AS sentOnce, SUM(attempts > 1) AS claimedTwice,
+              SUM(status IN ('pending', 'retry', 'sending')) AS waiting, SUM(status = 'failed') AS failed
+       FROM email_outbox WHERE id LIKE ?1`,
+    )
+    .bind(`${COPY_PREFIX}%`)
+    .first();
+  const own = invocations.filter((inv) => inv.kind === "queue" && inv.loggedAt >= startedMs && inv.label.startsWith("guildhall-email") && inv.label.endsWith("(bench)"));
+  const queries = own.reduce((sum, inv) => sum + inv.queries, 0);
+  const sent = row.sent ?? 0;
+  return {
+    lanes: maxConcurrency,
+    batchSize: maxBatchSize,
+    localQueueSettled,
+    messages: sent,
+    expected: ids.length,
+    redelivered: redeliveredSoFar,
+    complete: complete && !row.waiting,
+    windowSeconds,
+    ms: endedMs - startedMs,
+    perSecond: sent / ((endedMs - startedMs) / 1000),
+    batches,
+    outcomes,
+    sentOnce: row.sentOnce ?? 0,
+    claimedTwice: row.claimedTwice ?? 0,
+    failed: row.failed ?? 0,
+    invocations: own.length,
+    d1QueriesPerMessage: queries / Math.max(1, sent),
+    ...maxima(own),
+  };
 }
 
 /** The largest figures among invocations. */

@@ -118,51 +118,82 @@ describe("the benchmark scripts at a tiny size", () => {
   );
 
   it(
-    "npm run bench:scale -- --records 200 reports every page, the export, both daily runs and the e-mail drain, each target passed",
+    "npm run bench:scale -- --records 200,300 times the pages of both sizes in turn and reports every page, the export, both daily runs and both e-mail drains, every target but the pages' growth passed",
     async () => {
       const json = join(dir, "bench-scale.json");
-      const { code, output } = await runScript("bench-scale.mjs", ["--records", "200", "--reps", "1", "--json", json]);
-      expect(code, output).toBe(0);
+      const { code, output } = await runScript("bench-scale.mjs", ["--records", "200,300", "--reps", "2", "--json", json]);
       const result = JSON.parse(readFileSync(json, "utf8"));
-      const [size] = result.sizes;
-      expect(size.records).toBe(200);
-      expect(size.pages.map((page: { id: string }) => page.id)).toEqual([
-        "register-active",
-        "register-renewal_due",
-        "register-in_grace",
-        "register-lapsed",
-        "register-cancelled",
-        "register-awaiting_payment",
-        "register-all",
-        "member",
-        "applications",
-        "orders",
-        "directory",
-        "dashboard",
-        "ledger-month",
-        "vat-quarter",
-      ]);
-      for (const page of size.pages) {
-        expect(page.p50Ms, page.id).toBeGreaterThan(0);
-        // Every page reads D1, so a zero would mean the counter is not in front of the Worker.
-        expect(page.maxQueries, page.id).toBeGreaterThan(0);
+      // At these sizes a page's growth from 200 to 300 records is noise: the bench judges it (and
+      // exits 1 when it fails), the test does not. Every other target must pass.
+      const failed = result.checks.filter((check: { pass: boolean }) => !check.pass);
+      const isGrowth = (check: { name: string }) => check.name.includes("× p50 at 200");
+      expect(failed.filter((check: { name: string }) => !isGrowth(check)), output).toEqual([]);
+      expect(code, output).toBe(failed.length > 0 ? 1 : 0);
+      expect(result.checks.filter(isGrowth)).toHaveLength(14);
+      expect(result.sizes.map((size: { records: number }) => size.records)).toEqual([200, 300]);
+      // Both sizes are seeded before the first page is timed, and each page is timed at both in turn.
+      const lines = output.split("\n");
+      const lastSeed = lines.findLastIndex((line) => line.includes("seeding the demo society"));
+      const firstPage = lines.findIndex((line) => line.includes("pages: register, active tab"));
+      expect(lastSeed, output).toBeGreaterThanOrEqual(0);
+      expect(firstPage, output).toBeGreaterThan(lastSeed);
+      expect(lines[firstPage]).toContain("2 reps at 200 and 300 records in turn");
+      expect(result.loadAtPages).toHaveLength(3);
+      for (const size of result.sizes) expectSizeReported(size);
+      // The drain at max_concurrency: wrangler.toml's lanes and batch size, every copy sent once
+      // though some were handed over twice.
+      expect(result.emailConsumer).toEqual({ maxConcurrency: 5, maxBatchSize: 10 });
+      for (const { concurrentDrain } of result.sizes) {
+        expect(concurrentDrain).toMatchObject({ lanes: 5, batchSize: 10, complete: true, claimedTwice: 0, localQueueSettled: true });
+        expect(concurrentDrain.messages).toBe(concurrentDrain.expected);
+        expect(concurrentDrain.sentOnce).toBe(concurrentDrain.expected);
+        expect(concurrentDrain.redelivered).toBeGreaterThan(0);
+        expect(concurrentDrain.invocations).toBeGreaterThan(0);
+        expect(concurrentDrain.d1QueriesPerMessage).toBeGreaterThan(0);
       }
-      expect(size.export).toMatchObject({ rows: size.export.expectedRows, refused: false, incomplete: false });
-      expect(size.export.maxQueries).toBeGreaterThan(0);
-      for (const run of [size.dailyJob.ordinary, size.dailyJob.busy]) {
-        expect(run.done).toBe(true);
-        expect(run.maxQueries).toBeGreaterThan(0);
-        expect(run.peakHeapBytes).toBeGreaterThan(0);
-      }
-      expect(size.dailyJob.busy.reminderCheck).toMatchObject({ written: size.dailyJob.busy.dueMembers, sentOnce: size.dailyJob.busy.dueMembers });
-      expect(size.emailDrain).toMatchObject({ complete: true });
-      expect(size.emailDrain.messages).toBeGreaterThanOrEqual(size.emailDrain.expected);
-      expect(size.emailDrain.d1QueriesPerMessage).toBeGreaterThan(0);
-      expect(result.checks.length).toBeGreaterThan(0);
-      expect(result.checks.filter((check: { pass: boolean }) => !check.pass)).toEqual([]);
       expect(output).toMatch(/PASS {2}200 records: the members export is complete/);
+      expect(output).toMatch(/PASS {2}300 records: the drain at max_concurrency sends each message once/);
+      expect(output).toMatch(/(PASS|FAIL) {2}dashboard: p50 at 300 ≤ 1.5× p50 at 200/);
+      expect(output).toContain("The same day's mail at max_concurrency: 5 batches of 10 at once");
       expect(output).toContain("Cloudflare 1,000");
     },
-    FIVE_MINUTES,
+    FIVE_MINUTES * 2,
   );
 });
+
+/** Every figure of one size of the scale bench is there. */
+// The bench's JSON, as read back: only the figures these checks name are typed.
+function expectSizeReported(size: Record<string, any>) {
+  expect(size.pages.map((page: { id: string }) => page.id)).toEqual([
+    "register-active",
+    "register-renewal_due",
+    "register-in_grace",
+    "register-lapsed",
+    "register-cancelled",
+    "register-awaiting_payment",
+    "register-all",
+    "member",
+    "applications",
+    "orders",
+    "directory",
+    "dashboard",
+    "ledger-month",
+    "vat-quarter",
+  ]);
+  for (const page of size.pages) {
+    expect(page.p50Ms, page.id).toBeGreaterThan(0);
+    // Every page reads D1, so a zero would mean the counter is not in front of the Worker.
+    expect(page.maxQueries, page.id).toBeGreaterThan(0);
+  }
+  expect(size.export).toMatchObject({ rows: size.export.expectedRows, refused: false, incomplete: false });
+  expect(size.export.maxQueries).toBeGreaterThan(0);
+  for (const run of [size.dailyJob.ordinary, size.dailyJob.busy]) {
+    expect(run.done).toBe(true);
+    expect(run.maxQueries).toBeGreaterThan(0);
+    expect(run.peakHeapBytes).toBeGreaterThan(0);
+  }
+  expect(size.dailyJob.busy.reminderCheck).toMatchObject({ written: size.dailyJob.busy.dueMembers, sentOnce: size.dailyJob.busy.dueMembers });
+  expect(size.emailDrain).toMatchObject({ complete: true });
+  expect(size.emailDrain.messages).toBeGreaterThanOrEqual(size.emailDrain.expected);
+  expect(size.emailDrain.d1QueriesPerMessage).toBeGreaterThan(0);
+}

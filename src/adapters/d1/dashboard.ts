@@ -2,14 +2,13 @@
  * The staff dashboard's reads in D1, each an aggregate D1 works out on an index or a roll-up, so
  * the Worker receives a few hundred rows whatever the society's size: membership records by type
  * and status (from the roll-up `membership_counts`, kept in step with `memberships` by triggers:
- * migrations/0043), joins and renewals (membership payments) by month and money by stream and
- * month (receipts less credit notes), both from the days kept in `finance_days` (migrations/0053),
+ * migrations/0043), and from the days kept in `finance_days` (migrations/0053, 0070): joins and
+ * renewals (membership payments) by month, money by stream and month (receipts less credit notes)
  * and lapses by the hour their grace ran out.
  */
 import type { MembershipStatus } from "../../domain/membership";
 import type { ReceiptSource } from "../../domain/receipts";
 import { fillFinanceDays } from "./ledger";
-import { PERIOD_END_KEY } from "./members-register";
 
 /** How many of something in a month (YYYY-MM). */
 export interface MonthCount {
@@ -33,10 +32,11 @@ export interface DashboardStore {
    */
   renewals(from: string, to: string): Promise<MonthCount[]>;
   /**
-   * Lapsed records whose period ended after `after` and by `upTo` (instants, ms since 1970),
-   * counted by the UTC hour (YYYY-MM-DDTHH) their grace of `graceDays` ran out: the lapse itself.
-   * Read through the register's index (`memberships_state_end`, migrations/0037), so only the
-   * months asked for are read; at most one row per hour comes back, however many lapsed.
+   * Lapsed records whose period ended on the UTC days from `after` to `upTo` (instants, ms since
+   * 1970), counted by the UTC hour (YYYY-MM-DDTHH) their grace of `graceDays` ran out: the lapse
+   * itself. Read from the days kept in `finance_days` (each day's lapsed records by the hour their
+   * period ended, added up through the register's index the first time the day is read), so at
+   * most one row per hour comes back, however many lapsed.
    */
   lapsesByHour(after: number, upTo: number, graceDays: number): Promise<{ hour: string; count: number }[]>;
   /** Receipts by the month paid, and credit notes by the month refunded, per stream. */
@@ -49,12 +49,12 @@ export const MEMBERS_BY_TYPE_SQL = `SELECT membership_title AS type, status, cou
   WHERE status IN ('active', 'awaiting_payment', 'lapsed', 'cancelled') AND count > 0`;
 
 /**
- * Lapses by the UTC hour their grace (?3 seconds) ran out, for period ends in (?1, ?2] seconds.
- * By the hour because London's months begin on a UTC hour, summer time or not: the service
- * puts each hour in its London month.
+ * Lapses by the UTC hour their grace (?3 whole days) ran out, for period ends on the kept days ?1
+ * to ?2: each day's hours of period end moved on by the grace. By the hour because London's
+ * months begin on a UTC hour, summer time or not: the service puts each hour in its London month.
  */
-export const LAPSES_BY_HOUR_SQL = `SELECT strftime('%Y-%m-%dT%H', ${PERIOD_END_KEY} + ?3, 'unixepoch') AS hour, COUNT(*) AS count
-  FROM memberships WHERE status = 'lapsed' AND ${PERIOD_END_KEY} > ?1 AND ${PERIOD_END_KEY} <= ?2 AND period_end IS NOT NULL
+export const LAPSES_BY_HOUR_SQL = `SELECT strftime('%Y-%m-%dT%H', f.day || ' ' || json_each.key || ':00:00', '+' || ?3 || ' days') AS hour, SUM(json_each.value) AS count
+  FROM finance_days f, json_each(f.lapses) WHERE f.day BETWEEN ?1 AND ?2
   GROUP BY hour`;
 
 /**
@@ -92,7 +92,9 @@ export function createDashboardStore(db: D1Database): DashboardStore {
     joins: (from, to) => months(JOINS_SQL, from, to),
     renewals: (from, to) => months(RENEWALS_SQL, from, to),
     async lapsesByHour(after, upTo, graceDays) {
-      const { results } = await db.prepare(LAPSES_BY_HOUR_SQL).bind(after / 1000, upTo / 1000, graceDays * 86_400).all<{ hour: string; count: number }>();
+      const [from, to] = [after, upTo].map((ms) => new Date(ms).toISOString().slice(0, 10)) as [string, string];
+      await fill(from, to);
+      const { results } = await db.prepare(LAPSES_BY_HOUR_SQL).bind(from, to, graceDays).all<{ hour: string; count: number }>();
       return results;
     },
     received: (from, to) => amounts(RECEIVED_SQL, from, to),

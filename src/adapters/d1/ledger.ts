@@ -8,6 +8,7 @@ import type { ReceiptItem, ReceiptSource } from "../../domain/receipts";
 import { AppError } from "../../errors";
 import type { VatSplit, VatTreatment } from "../../shared/pricing/vat";
 import { fillWindows } from "./finance-day-fill";
+import { PERIOD_END_KEY } from "./members-register";
 
 /**
  * A ledger row as stored. A refund's net and VAT are its credit note's, stored at issue
@@ -20,13 +21,12 @@ export interface StoredLedgerEntry {
   refundedReceiptLines: VatSplit[] | null;
 }
 
-/** A credit note in a range: its stored VAT lines, or (issued before they were stored) the receipt's it refunds. */
-export interface StoredCreditNote {
+/** A credit note issued before its VAT lines were stored: the reader works them out from the receipt it refunds. */
+export interface UnsplitCreditNote {
   number: string;
   refundedOn: string;
   totalPence: number;
-  /** The note's own lines as stored at issue; null on notes issued before. */
-  storedLines: VatSplit[] | null;
+  /** The VAT lines of the receipt it refunds; null when there is none or it predates VAT. */
   refundedReceiptLines: VatSplit[] | null;
 }
 
@@ -82,8 +82,12 @@ export interface LedgerStore {
    * VAT was kept). Fails if a stored line's net and VAT do not add up to its amount.
    */
   vatSales(range: DayRange): Promise<{ rows: VatSalesRow[]; receiptsWithoutVat: number }>;
-  /** Credit notes for refunds paid back in the range. */
-  creditNotes(range: DayRange): Promise<StoredCreditNote[]>;
+  /**
+   * The VAT summary's credits, from the range's kept days: the stored lines of credit notes for
+   * refunds paid back in the range, added up by treatment and rate, and the notes issued before
+   * their lines were stored (read alone, on the days that have any). Fails like `vatSales`.
+   */
+  vatCredits(range: DayRange): Promise<{ rows: VatSalesRow[]; unsplitNotes: UnsplitCreditNote[] }>;
   /** Stores what Stripe kept of a card payment (once; a second report changes nothing). */
   recordFee(source: ReceiptSource, paymentId: string, feePence: number, balanceTransactionId: string): Promise<void>;
 }
@@ -186,16 +190,26 @@ function armBound(kind: LedgerCursor["kind"], cursor: LedgerCursor | null, range
 
 /** A refund without its own VAT split whose receipt has one: the reader works its VAT out. */
 const UNSPLIT = "vat_pence IS NULL AND receipt_items IS NOT NULL";
-export const UNSPLIT_REFUNDS_SQL = `SELECT * FROM (${REFUNDS}) WHERE ${UNSPLIT} ORDER BY day, id`;
+/** The range's days whose kept row says they have some of `column`'s: only those days are read further. */
+const keptDaysWith = (column: string) => `IN (SELECT day FROM finance_days WHERE day BETWEEN ?1 AND ?2 AND ${column} > 0)`;
+/** Refunds whose VAT is worked out from their receipt, read on the days the kept rows say have any. */
+export const UNSPLIT_REFUNDS_SQL = `SELECT * FROM (${REFUNDS.replace("BETWEEN ?1 AND ?2", keptDaysWith("refunds_unsplit"))}) WHERE ${UNSPLIT} ORDER BY day, id`;
+/** Credit notes issued before their VAT lines were stored, read on the days the kept rows say have any. */
+export const UNSPLIT_CREDIT_NOTES_SQL = `SELECT cn.number, cn.refunded_on, cn.total_pence, r.items
+  FROM credit_notes cn LEFT JOIN receipts r ON r.source = cn.source AND r.payment_id = cn.payment_id
+  WHERE cn.refunded_on ${keptDaysWith("credit_notes_unsplit")} AND cn.lines IS NULL ORDER BY cn.refunded_on, cn.number`;
 
 const WITHOUT_VAT = "EXISTS (SELECT 1 FROM json_each(r.items) j WHERE json_type(j.value, '$.vat') IS NOT 'object')";
 
 /**
- * Adds up, and keeps in `finance_days` (migrations/0053), every day of the range ?1 to ?2 not kept
- * yet: the ledger's totals, the VAT summary's sales and the dashboard's joins, renewals and
- * revenue (the same rules its statements had: adapters/d1/dashboard.ts). Only those days' entries are read (each
- * kind through its day index); a range whose days are all kept reads nothing else. The triggers
- * of 0053 delete a day's row whenever a write changes it, so a kept row is current.
+ * Adds up, and keeps in `finance_days` (migrations/0053 and 0070), every day of the range ?1 to ?2
+ * not kept yet: the ledger's totals (with the refunds whose VAT is worked out from their receipt
+ * counted apart), the VAT summary's sales and credits (credit notes' stored lines; those issued
+ * before lines were stored counted apart), and the dashboard's joins, renewals, revenue and lapses
+ * (the same rules its statements had: adapters/d1/dashboard.ts). Only those days' rows are read
+ * (each kind through its day index, lapsed records through the register's); a range whose days
+ * are all kept reads nothing else. The triggers of 0053 and 0070 delete a day's row whenever a
+ * write changes it, so a kept row is current.
  */
 export const FILL_FINANCE_DAYS_SQL = `
   WITH RECURSIVE days(day) AS (SELECT ?1 UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ?2),
@@ -209,7 +223,8 @@ export const FILL_FINANCE_DAYS_SQL = `
            COALESCE(SUM(CASE WHEN kind = 'refund' THEN gross_pence END), 0) AS refunded,
            COALESCE(SUM(CASE WHEN NOT (kind = 'refund' AND ${UNSPLIT}) THEN (CASE kind WHEN 'payment' THEN 1 ELSE -1 END) * vat_pence END), 0) AS vat,
            SUM(vat_pence IS NULL AND NOT (kind = 'refund' AND ${UNSPLIT})) AS unknown_vat,
-           COALESCE(SUM(fee_pence), 0) AS fees, SUM(fee_pence IS NULL) AS unknown_fees
+           COALESCE(SUM(fee_pence), 0) AS fees, SUM(fee_pence IS NULL) AS unknown_fees,
+           SUM(kind = 'refund' AND ${UNSPLIT}) AS refunds_unsplit
     FROM entries GROUP BY day),
   lines AS (
     SELECT r.paid_on AS day, json_extract(i.value, '$.vat.treatment') AS treatment, json_extract(i.value, '$.vat.rateBasisPoints') AS rate, COUNT(*) AS lines,
@@ -236,14 +251,33 @@ export const FILL_FINANCE_DAYS_SQL = `
     FROM receipts WHERE paid_on IN (SELECT day FROM missing) GROUP BY paid_on),
   refunded AS (
     SELECT refunded_on AS day, SUM(CASE WHEN source = 'membership' THEN total_pence END) AS membership, SUM(CASE WHEN source = 'order' THEN total_pence END) AS orders
-    FROM credit_notes WHERE refunded_on IN (SELECT day FROM missing) GROUP BY refunded_on)
+    FROM credit_notes WHERE refunded_on IN (SELECT day FROM missing) GROUP BY refunded_on),
+  credit_lines AS (
+    SELECT cn.refunded_on AS day, json_extract(l.value, '$.split.treatment') AS treatment, json_extract(l.value, '$.split.rateBasisPoints') AS rate, COUNT(*) AS lines,
+           SUM(json_extract(l.value, '$.split.grossPence')) AS gross, SUM(json_extract(l.value, '$.split.netPence')) AS net, SUM(json_extract(l.value, '$.split.vatPence')) AS vat,
+           SUM(json_extract(l.value, '$.split.grossPence') <> json_extract(l.value, '$.split.netPence') + json_extract(l.value, '$.split.vatPence')) AS unbalanced
+    FROM credit_notes cn, json_each(cn.lines) l
+    WHERE cn.refunded_on IN (SELECT day FROM missing) AND cn.lines IS NOT NULL
+    GROUP BY cn.refunded_on, treatment, rate),
+  credits AS (
+    SELECT day, json_group_array(json_object('treatment', treatment, 'rate', rate, 'lines', lines, 'gross', gross, 'net', net, 'vat', vat, 'unbalanced', unbalanced)) AS lines
+    FROM credit_lines GROUP BY day),
+  unsplit_notes AS (SELECT refunded_on AS day, COUNT(*) AS n FROM credit_notes WHERE refunded_on IN (SELECT day FROM missing) AND lines IS NULL GROUP BY refunded_on),
+  lapse_hours AS (
+    SELECT missing.day, strftime('%H', m.period_end) AS hour, COUNT(*) AS n
+    FROM missing JOIN memberships m ON m.status = 'lapsed' AND ${PERIOD_END_KEY} >= unixepoch(missing.day) AND ${PERIOD_END_KEY} < unixepoch(missing.day, '+1 day')
+    GROUP BY missing.day, hour),
+  lapsed AS (SELECT day, json_group_object(hour, n) AS hours FROM lapse_hours GROUP BY day)
   INSERT INTO finance_days (day, payments, refunds, received_pence, refunded_pence, vat_pence, unknown_vat, fees_pence, unknown_fees, vat_sales, receipts_without_vat,
-                            joins, renewals, received_membership_pence, received_order_pence, refunded_membership_pence, refunded_order_pence)
+                            joins, renewals, received_membership_pence, received_order_pence, refunded_membership_pence, refunded_order_pence,
+                            vat_credits, credit_notes_unsplit, refunds_unsplit, lapses)
   SELECT missing.day, COALESCE(s.payments, 0), COALESCE(s.refunds, 0), COALESCE(s.received, 0), COALESCE(s.refunded, 0), COALESCE(s.vat, 0),
          COALESCE(s.unknown_vat, 0), COALESCE(s.fees, 0), COALESCE(s.unknown_fees, 0), COALESCE(v.sales, '[]'), COALESCE(w.n, 0),
-         COALESCE(y.joins, 0), COALESCE(y.renewals, 0), COALESCE(took.membership, 0), COALESCE(took.orders, 0), COALESCE(gave.membership, 0), COALESCE(gave.orders, 0)
+         COALESCE(y.joins, 0), COALESCE(y.renewals, 0), COALESCE(took.membership, 0), COALESCE(took.orders, 0), COALESCE(gave.membership, 0), COALESCE(gave.orders, 0),
+         COALESCE(c.lines, '[]'), COALESCE(u.n, 0), COALESCE(s.refunds_unsplit, 0), COALESCE(l.hours, '{}')
   FROM missing LEFT JOIN sums s ON s.day = missing.day LEFT JOIN vat v ON v.day = missing.day LEFT JOIN without w ON w.day = missing.day
     LEFT JOIN yearly y ON y.day = missing.day LEFT JOIN received took ON took.day = missing.day LEFT JOIN refunded gave ON gave.day = missing.day
+    LEFT JOIN credits c ON c.day = missing.day LEFT JOIN unsplit_notes u ON u.day = missing.day LEFT JOIN lapsed l ON l.day = missing.day
   WHERE true ON CONFLICT (day) DO NOTHING`;
 
 /** The statements that add up the range's days not kept yet, a window of at most a month each (finance-day-fill.ts). */
@@ -256,12 +290,14 @@ export const LEDGER_TOTALS_SQL = `SELECT COALESCE(SUM(payments), 0) AS payments,
     COALESCE(SUM(unknown_vat), 0) AS unknown_vat, COALESCE(SUM(fees_pence), 0) AS fees, COALESCE(SUM(unknown_fees), 0) AS unknown_fees
   FROM finance_days WHERE day BETWEEN ?1 AND ?2`;
 
-/** The range's VAT sales by treatment and rate, from its kept days. */
-export const VAT_SALES_SQL = `SELECT json_extract(json_each.value, '$.treatment') AS treatment, json_extract(json_each.value, '$.rate') AS rate,
+/** The range's VAT lines of one kind (`vat_sales` or `vat_credits`) by treatment and rate, from its kept days. */
+const vatLinesSql = (column: string) => `SELECT json_extract(json_each.value, '$.treatment') AS treatment, json_extract(json_each.value, '$.rate') AS rate,
     SUM(json_extract(json_each.value, '$.lines')) AS lines, SUM(json_extract(json_each.value, '$.gross')) AS gross, SUM(json_extract(json_each.value, '$.net')) AS net,
     SUM(json_extract(json_each.value, '$.vat')) AS vat, SUM(json_extract(json_each.value, '$.unbalanced')) AS unbalanced
-  FROM finance_days f, json_each(f.vat_sales) WHERE f.day BETWEEN ?1 AND ?2
+  FROM finance_days f, json_each(f.${column}) WHERE f.day BETWEEN ?1 AND ?2
   GROUP BY treatment, rate`;
+export const VAT_SALES_SQL = vatLinesSql("vat_sales");
+export const VAT_CREDITS_SQL = vatLinesSql("vat_credits");
 export const RECEIPTS_WITHOUT_VAT_SQL = "SELECT COALESCE(SUM(receipts_without_vat), 0) AS n FROM finance_days WHERE day BETWEEN ?1 AND ?2";
 
 const toEntry = (r: EntryRow): StoredLedgerEntry => ({
@@ -284,6 +320,22 @@ const toEntry = (r: EntryRow): StoredLedgerEntry => ({
   },
   refundedReceiptLines: r.kind === "refund" ? vatLinesOf(r.receipt_items) : null,
 });
+
+interface VatLinesRow {
+  treatment: VatTreatment;
+  rate: number | null;
+  lines: number;
+  gross: number;
+  net: number;
+  vat: number;
+  unbalanced: number;
+}
+
+/** VAT lines as summed from the kept days; a stored line whose net and VAT are not its gross fails the read. */
+function vatRows(rows: readonly VatLinesRow[], range: DayRange): VatSalesRow[] {
+  if (rows.some((row) => row.unbalanced > 0)) throw new AppError("INTERNAL", `A recorded VAT line from ${range.from} to ${range.to} does not add up: net + VAT is not gross`);
+  return rows.map((row) => ({ treatment: row.treatment, rateBasisPoints: row.rate, lines: row.lines, grossPence: row.gross, netPence: row.net, vatPence: row.vat }));
+}
 
 export function createLedgerStore(db: D1Database): LedgerStore {
   /** The results of `sqls` (each bound to the range), read in one batch after the range's days not kept yet are added up. */
@@ -322,29 +374,15 @@ export function createLedgerStore(db: D1Database): LedgerStore {
     },
     async vatSales(range) {
       const [sums, without] = await readKeptDays(range, [VAT_SALES_SQL, RECEIPTS_WITHOUT_VAT_SQL]);
-      const rows = sums!.results as { treatment: VatTreatment; rate: number | null; lines: number; gross: number; net: number; vat: number; unbalanced: number }[];
-      if (rows.some((row) => row.unbalanced > 0)) throw new AppError("INTERNAL", `A recorded VAT line from ${range.from} to ${range.to} does not add up: net + VAT is not gross`);
-      return {
-        rows: rows.map((row) => ({ treatment: row.treatment, rateBasisPoints: row.rate, lines: row.lines, grossPence: row.gross, netPence: row.net, vatPence: row.vat })),
-        receiptsWithoutVat: (without!.results[0] as { n: number }).n,
-      };
+      return { rows: vatRows(sums!.results as VatLinesRow[], range), receiptsWithoutVat: (without!.results[0] as { n: number }).n };
     },
-    async creditNotes(range) {
-      const { results } = await db
-        .prepare(
-          `SELECT cn.number, cn.refunded_on, cn.total_pence, cn.lines, r.items
-           FROM credit_notes cn LEFT JOIN receipts r ON r.source = cn.source AND r.payment_id = cn.payment_id
-           WHERE cn.refunded_on BETWEEN ?1 AND ?2 ORDER BY cn.refunded_on, cn.number`,
-        )
-        .bind(range.from, range.to)
-        .all<{ number: string; refunded_on: string; total_pence: number; lines: string | null; items: string | null }>();
-      return results.map((r) => ({
-        number: r.number,
-        refundedOn: r.refunded_on,
-        totalPence: r.total_pence,
-        storedLines: r.lines === null ? null : (JSON.parse(r.lines) as { split: VatSplit }[]).map((line) => line.split),
-        refundedReceiptLines: vatLinesOf(r.items),
-      }));
+    async vatCredits(range) {
+      const [sums, unsplit] = await readKeptDays(range, [VAT_CREDITS_SQL, UNSPLIT_CREDIT_NOTES_SQL]);
+      const notes = unsplit!.results as { number: string; refunded_on: string; total_pence: number; items: string | null }[];
+      return {
+        rows: vatRows(sums!.results as VatLinesRow[], range),
+        unsplitNotes: notes.map((r) => ({ number: r.number, refundedOn: r.refunded_on, totalPence: r.total_pence, refundedReceiptLines: vatLinesOf(r.items) })),
+      };
     },
     async recordFee(source, paymentId, feePence, balanceTransactionId) {
       await db

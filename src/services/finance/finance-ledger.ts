@@ -8,7 +8,7 @@ import type { LedgerCursor, LedgerStore } from "../../adapters/d1/ledger";
 import type { PageCursor } from "../../domain/paging";
 import type { DayRange, LedgerEntry, LedgerTotals } from "../../domain/ledger";
 import { AppError } from "../../errors";
-import { quarterDays, quarterlyVatSummary, vatSummaryOfRows, type RecordedVatLine, type VatQuarter } from "../receipts/vat-summary";
+import { addVatRows, quarterDays, quarterlyVatSummary, vatSummaryOfRows, type RecordedVatLine, type VatQuarter } from "../receipts/vat-summary";
 import { offerDownload, type OfferedExport } from "../csv-stream";
 import { decodeCursor, keysetPage } from "../page-cursor";
 import { ledgerPageLimit } from "./ledger-limits";
@@ -85,18 +85,20 @@ export function createFinanceLedger(deps: FinanceLedgerDeps) {
       );
     },
 
-    /** Output VAT by rate for a calendar quarter, less the VAT of credit notes issued in it. */
+    /**
+     * Output VAT by rate for a calendar quarter, less the VAT of credit notes issued in it: both
+     * added up in D1 from the quarter's kept days, and the notes issued before their lines were
+     * stored worked out here from the receipt they refund.
+     */
     async vatSummary(quarter: VatQuarter): Promise<VatReturn> {
       const days = quarterDays(quarter);
-      const [sales, creditNotes] = await Promise.all([deps.ledger.vatSales(days), deps.ledger.creditNotes(days)]);
-      const creditLines = creditNotes.map((note) => ({
-        note,
-        lines: note.storedLines ?? (note.refundedReceiptLines ? refundVatLines(note.refundedReceiptLines, note.totalPence) : null),
-      }));
-      const credits: RecordedVatLine[] = creditLines.flatMap(({ note, lines }) => (lines ?? []).map((line) => ({ ...line, paidOn: note.refundedOn })));
-      return vatReturnOf(vatSummaryOfRows(sales.rows, quarter), quarterlyVatSummary(credits, quarter), quarter, {
+      const [sales, credits] = await Promise.all([deps.ledger.vatSales(days), deps.ledger.vatCredits(days)]);
+      const worked = credits.unsplitNotes.map((note) => ({ note, lines: note.refundedReceiptLines ? refundVatLines(note.refundedReceiptLines, note.totalPence) : null }));
+      const workedLines: RecordedVatLine[] = worked.flatMap(({ note, lines }) => (lines ?? []).map((line) => ({ ...line, paidOn: note.refundedOn })));
+      const creditRows = addVatRows(credits.rows, quarterlyVatSummary(workedLines, quarter).rows);
+      return vatReturnOf(vatSummaryOfRows(sales.rows, quarter), vatSummaryOfRows(creditRows, quarter), quarter, {
         receipts: sales.receiptsWithoutVat,
-        creditNotes: creditLines.filter(({ lines }) => lines === null).length,
+        creditNotes: worked.filter(({ lines }) => lines === null).length,
       });
     },
   };

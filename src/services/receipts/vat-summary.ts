@@ -87,3 +87,19 @@ export function vatSummaryOfRows(rows: readonly VatSummaryRow[], quarter: VatQua
   );
   return { quarter, from, to, rows: ordered, total };
 }
+
+/** Two sets of rows by treatment and rate as one: the rows of a key both have are added together. */
+export function addVatRows(a: readonly VatSummaryRow[], b: readonly VatSummaryRow[]): VatSummaryRow[] {
+  const rows = new Map<string, VatSummaryRow>();
+  for (const row of [...a, ...b]) {
+    const key = `${row.treatment}:${row.rateBasisPoints ?? "none"}`;
+    const sum = rows.get(key);
+    rows.set(
+      key,
+      sum
+        ? { ...sum, lines: sum.lines + row.lines, grossPence: sum.grossPence + row.grossPence, netPence: sum.netPence + row.netPence, vatPence: sum.vatPence + row.vatPence }
+        : { ...row },
+    );
+  }
+  return [...rows.values()];
+}

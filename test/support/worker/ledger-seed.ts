@@ -4,6 +4,9 @@
  * shared/pricing/vat), and refunds with their credit notes.
  */
 import { env } from "cloudflare:test";
+import type { ReceiptItem } from "../../../src/domain/receipts";
+import type { CreditNoteVat } from "../../../src/domain/refunds";
+import { creditNoteVat } from "../../../src/services/refunds/credit-note-lines";
 import { splitGross, type VatTreatment } from "../../../src/shared/pricing/vat";
 
 let seq = 0;
@@ -134,19 +137,57 @@ export async function seedFee(p: SeededPayment, feePence: number): Promise<void>
   await env.DB.prepare(`INSERT INTO payment_fees (source, payment_id, fee_pence, balance_transaction_id) VALUES (?1, ?2, ?3, ?4)`).bind(p.source, p.paymentId, feePence, `txn_${p.paymentId}`).run();
 }
 
-/** A refund of `pence` of a payment on `day`, with its credit note. */
-export async function seedRefund(p: SeededPayment, day: string, method: "card" | "offline", pence: number, reason = "Refund requested"): Promise<{ refundId: string; creditNote: string }> {
+/**
+ * A refund of `pence` of a payment on `day`, with its credit note: written as notes were before
+ * they stored their VAT split (migrations/0030), or with `storedSplit` as a refund is issued now
+ * (the split worked out from the receipt's lines, as services/refunds/credit-note-lines.ts does).
+ */
+export async function seedRefund(
+  p: SeededPayment,
+  day: string,
+  method: "card" | "offline",
+  pence: number,
+  reason = "Refund requested",
+  options: { storedSplit?: boolean } = {},
+): Promise<{ refundId: string; creditNote: string }> {
   const refundId = method === "card" ? `re_test_${uid().slice(0, 12)}` : uid();
   const n = next();
   const creditNote = `CN-${day.slice(0, 4)}-${String(n).padStart(6, "0")}`;
+  let split: CreditNoteVat | null = null;
+  if (options.storedSplit) {
+    const receipt = await env.DB.prepare("SELECT items FROM receipts WHERE number = ?1").bind(p.receiptNumber).first<{ items: string }>();
+    split = creditNoteVat(JSON.parse(receipt!.items) as ReceiptItem[], pence);
+    if (!split) throw new Error(`${p.receiptNumber} has no VAT lines to split a credit note by`);
+  }
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO refunds (id, source, payment_id, application_id, order_id, user_id, method, amount_pence, reason, refunded_on, recorded_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'test')`,
     ).bind(refundId, p.source, p.paymentId, p.applicationId, p.orderId, p.userId, method, pence, reason, day),
     env.DB.prepare(
-      `INSERT INTO credit_notes (number, year, seq, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id, payer_name, payer_email, description, reason, total_pence, method, refunded_on)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'Test Payer', ?11, ?12, ?13, ?14, ?15, ?16)`,
-    ).bind(creditNote, Number(day.slice(0, 4)), n, refundId, p.source, p.paymentId, p.receiptNumber, p.applicationId, p.orderId, p.userId, p.email, p.source === "order" ? "Webinar order" : "Membership", reason, pence, method, day),
+      `INSERT INTO credit_notes (number, year, seq, refund_id, source, payment_id, receipt_number, application_id, order_id, user_id, payer_name, payer_email, description, reason, total_pence, method, refunded_on,
+                                 net_pence, vat_pence, lines)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'Test Payer', ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)`,
+    ).bind(
+      creditNote,
+      Number(day.slice(0, 4)),
+      n,
+      refundId,
+      p.source,
+      p.paymentId,
+      p.receiptNumber,
+      p.applicationId,
+      p.orderId,
+      p.userId,
+      p.email,
+      p.source === "order" ? "Webinar order" : "Membership",
+      reason,
+      pence,
+      method,
+      day,
+      split?.netPence ?? null,
+      split?.vatPence ?? null,
+      split ? JSON.stringify(split.lines) : null,
+    ),
   ]);
   return { refundId, creditNote };
 }
