@@ -178,6 +178,11 @@ export interface MembershipRecord {
   endsOn?: string | null;
   /** What the membership office set by hand (services/membership/member-office.ts); absent where a record was read without it. */
   office?: OfficeMarks;
+  /**
+   * A yearly renewal the bank is collecting by Direct Debit (migrations/0074): the period shown
+   * is the one paid for until the money arrives. Absent or null when none is under way.
+   */
+  renewalDebit?: { since: string } | null;
   updatedAt: string;
 }
 
