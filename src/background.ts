@@ -6,7 +6,7 @@
 import { type Bindings, type EmailQueueMessage, getConfig, type JobQueueMessage } from "./env";
 import { log } from "./log";
 import type { SearchQueueMessage } from "./services/search/indexer";
-import { memberStateWords } from "./views/membership/member-state-words";
+import { registerStateWords } from "./views/membership/member-state-words";
 import { backgroundEmail, dailyJob, eventCancellationJobs, membershipYearJobs, stalledYearRuns, waitlistOffers } from "./wiring/background";
 import { publishedContent } from "./wiring/content";
 import { exportJobs, staffExports } from "./wiring/exports";
@@ -36,7 +36,7 @@ async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<
     const { body } = message;
     try {
       if (body.job === "export") {
-        await exportJobs(config, backgroundEmail(config, waitUntil).outbox, (entry) => memberStateWords(entry.state)).continue(body.exportId);
+        await exportJobs(config, backgroundEmail(config, waitUntil).outbox, registerStateWords).continue(body.exportId);
       } else if (body.job === "member-import") {
         await continueImportCounted(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox, body.importId);
       } else if (body.job === "event-cancellation") {

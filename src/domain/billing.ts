@@ -107,6 +107,10 @@ export interface Subscription {
   periodStart: number | null;
   periodEnd: number | null;
   cancelAtPeriodEnd: boolean;
+  /** The Direct Debit scheme of its default payment method; null when it is paid by card (or Stripe does not say). */
+  directDebit: DirectDebitScheme | null;
+  /** Its newest invoice: a renewal's is raised as the period moves, and paid (by a bank, days later) after. */
+  latestInvoice: { id: string; status: string | null; billingReason: string | null; created: number } | null;
 }
 
 export interface Invoice {

@@ -60,6 +60,18 @@ export interface ApplicationDetails {
   declaration: { termsAcceptedAt: string; privacyAcceptedAt: string };
 }
 
+/**
+ * The details of an application made for a record that has none of its own (a member made by
+ * hand or imported): staff see renewals, changes and in-person fees with the member's details
+ * from their join application, and a record made without one has none to show.
+ */
+export const NO_APPLICATION_DETAILS: ApplicationDetails = {
+  phone: null,
+  address: { line1: "", line2: null, town: "", postcode: "", country: "" },
+  professional: { registrationNumber: "", specialisation: "", workplace: null, yearQualified: 0 },
+  declaration: { termsAcceptedAt: "", privacyAcceptedAt: "" },
+};
+
 /** A discount code on a join application, as it stood when the application was made. */
 export interface ApplicationDiscount {
   /** The CMS's id of the code. */
@@ -178,6 +190,11 @@ export interface MembershipRecord {
   endsOn?: string | null;
   /** What the membership office set by hand (services/membership/member-office.ts); absent where a record was read without it. */
   office?: OfficeMarks;
+  /**
+   * A yearly renewal the bank is collecting by Direct Debit (migrations/0074): the period shown
+   * is the one paid for until the money arrives. Absent or null when none is under way.
+   */
+  renewalDebit?: { since: string } | null;
   updatedAt: string;
 }
 

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { REGISTER_FILTERS } from "../domain/membership-lifecycle";
 import type { StaffEnv } from "../types";
 import { ExportTooBigContent } from "../views/staff/export-too-big-content";
-import { memberStateWords } from "../views/membership/member-state-words";
+import { registerStateWords } from "../views/membership/member-state-words";
 import { csvHeaders } from "../http/download-headers";
 import { listQuery, pageCursor } from "../http/list-query";
 import { MembersListContent } from "../views/staff/members-list-content";
@@ -27,7 +27,7 @@ export const staffMembersRoutes = new Hono<StaffEnv>()
   })
   .get("/staff/members.csv", async (c) => {
     const { status, q } = listQuery(c.req.query(), REGISTER_FILTERS);
-    const offered = await c.var.services.membersRegister.export(c.var.staffMember.email, status, q, (entry) => memberStateWords(entry.state));
+    const offered = await c.var.services.membersRegister.export(c.var.staffMember.email, status, q, registerStateWords);
     if ("tooMany" in offered) {
       // Past what one download holds: the page offering the same list as a background export.
       const [layout, csrfToken] = await Promise.all([c.var.services.content.layout(), c.var.csrfToken()]);

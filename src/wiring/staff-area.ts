@@ -47,7 +47,7 @@ function staffOnlyServices({ config, core, payments, money }: Areas, site: Servi
     /** Duplicate member records: the likely ones, and staff's merge of two (/staff/members/duplicates, /staff/members/merge). */
     memberMerge: memberMerge(config, newId),
     /** Staff make a member by hand (/staff/members/new). */
-    memberCreation: createMemberCreation({ store: memberOfficeStore(), outbox: email.outbox, terms }),
+    memberCreation: createMemberCreation({ store: memberOfficeStore(), outbox: email.outbox, terms, receipts: stores.receipts, newId, now }),
     /** Staff edit a member's details and membership type (/staff/members/:userId/details). */
     memberDetailsEdit: createMemberDetailsEdit({
       applications: stores.applications,

@@ -13,7 +13,7 @@ import { createUser, TestBrowser } from "../support/worker/browser";
 import { applicationOf, count, joinByCard, MEMBERS_ONLY_PAGE, membership } from "../support/worker/card-join";
 import { fetchWith } from "../support/worker/helpers";
 import { signedInStaff } from "../support/worker/staff";
-import { deliver, fakeStripe, giveDirectDebitMandate, sendWebhook, settleDirectDebit, stripeObject, stripeRequests } from "../support/worker/stripe";
+import { changeSubscription, deliver, fakeStripe, giveDirectDebitMandate, renewSubscription, sendWebhook, settleDirectDebit, stripeObject, stripeRequests } from "../support/worker/stripe";
 import { warmMembershipContent } from "../support/worker/warm-content";
 
 const DAY = 86_400_000;
@@ -209,5 +209,76 @@ describe("renewing by Direct Debit", () => {
     const page = await (await browser.fetch("/user/membership")).text();
     expect(page).toContain('data-direct-debit="failed"');
     expect(page).toContain('action="/user/membership/renew/pay-by-card"');
+  });
+});
+
+describe("a Direct Debit member's yearly renewal", () => {
+  const recordOf = (userId: string) =>
+    env.DB.prepare("SELECT status, billing_status, period_end, renewal_debit_invoice, renewal_debit_since FROM memberships WHERE user_id = ?1")
+      .bind(userId)
+      .first<{ status: string; billing_status: string; period_end: string; renewal_debit_invoice: string | null; renewal_debit_since: string | null }>();
+
+  /** A member who joined by Direct Debit (paid), whose paid period ends in ten days, then Stripe raises the renewal. */
+  async function renewalCollecting() {
+    const joined = await pendingJoin();
+    const settled = await settleDirectDebit(joined.sessionId, "paid");
+    const subscriptionId = settled.subscription!.id;
+    const oldEnd = Math.floor((Date.now() + 10 * DAY) / 1000);
+    await changeSubscription(subscriptionId, { periodStart: oldEnd - 365 * 86_400, periodEnd: oldEnd });
+    await sendWebhook("customer.subscription.updated", { id: subscriptionId, object: "subscription" });
+    const renewed = await renewSubscription(subscriptionId);
+    expect(renewed.invoice.status).toBe("open");
+    return { ...joined, subscriptionId, oldEnd: new Date(oldEnd * 1000).toISOString(), renewed };
+  }
+
+  it("is shown as a collection pending on the staff page, the register and /user/membership; the period paid for stays until the bank pays", async () => {
+    const { browser, application, oldEnd, renewed, form } = await renewalCollecting();
+    const userId = application.user_id;
+    // Replayed: still one pending collection, from when Stripe raised the invoice.
+    for (const event of renewed.signed) await deliver(event);
+    const record = (await recordOf(userId))!;
+    expect(record).toMatchObject({ status: "active", billing_status: "active", period_end: oldEnd, renewal_debit_invoice: renewed.invoice.id });
+    expect(record.renewal_debit_since).not.toBeNull();
+    expect(await receiptsOf(userId)).toBe(1);
+
+    const pending = /Renewal by Direct Debit: collection pending since \d{1,2} \w+ \d{4}/;
+    const staff = await signedInStaff();
+    const memberPage = await (await staff.fetch(`/staff/members/${userId}`)).text();
+    expect(memberPage).toContain('data-renewal-debit="pending"');
+    expect(memberPage).toMatch(pending);
+    // The renewal-due tab lists them as collecting, not as a renewal to chase.
+    const dueTab = await (await staff.fetch(`/staff/members?status=renewal_due&q=${encodeURIComponent(form.email!)}`)).text();
+    const row = dueTab.slice(dueTab.indexOf(`/staff/members/${userId}`));
+    expect(row).toMatch(pending);
+    expect(row.slice(0, row.indexOf("</tr>"))).not.toContain("Renewal due");
+    const own = await (await browser.fetch("/user/membership")).text();
+    expect(own).toContain('data-renewal-debit="pending"');
+    expect(own).toMatch(pending);
+  });
+
+  it("paid by the bank: the period moves on once, one receipt, and nothing pending is shown any more", async () => {
+    const { browser, application, renewed } = await renewalCollecting();
+    const userId = application.user_id;
+    const paid = await settleDirectDebit(renewed.invoice.id, "paid");
+    expect(paid.statuses).toEqual([200]);
+    await deliver(paid.signed[0]!);
+    const record = (await recordOf(userId))!;
+    expect(record).toMatchObject({ status: "active", renewal_debit_invoice: null, renewal_debit_since: null });
+    expect(Date.parse(record.period_end)).toBeGreaterThan(Date.now() + 300 * DAY);
+    expect(await receiptsOf(userId)).toBe(2);
+    const own = await (await browser.fetch("/user/membership")).text();
+    expect(own).not.toContain('data-renewal-debit="pending"');
+  });
+
+  it("refused by the bank: the failed-payment path (past due, the member told once), the old period kept, nothing pending shown", async () => {
+    const { application, oldEnd, renewed, form } = await renewalCollecting();
+    const userId = application.user_id;
+    const failed = await settleDirectDebit(renewed.invoice.id, "failed");
+    expect(failed.statuses).toEqual([200, 200]);
+    expect(await recordOf(userId)).toMatchObject({ status: "active", billing_status: "past_due", period_end: oldEnd, renewal_debit_invoice: null, renewal_debit_since: null });
+    expect(await emailsOf(form.email!, "payment-failed")).toBe(1);
+    expect(await receiptsOf(userId)).toBe(1);
+    const staffPage = await (await (await signedInStaff()).fetch(`/staff/members/${userId}`)).text();
+    expect(staffPage).not.toContain('data-renewal-debit="pending"');
   });
 });

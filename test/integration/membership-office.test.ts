@@ -360,6 +360,49 @@ describe("a member made by hand", () => {
   });
 });
 
+describe("a member made by hand who paid the membership fee in person", () => {
+  it("has the fee recorded as a payment with its numbered receipt (VAT as the type says) and a ledger line; bad payment fields are refused beside each, nothing typed lost", async () => {
+    const address = `paid-in-person-${Date.now()}@guild.example`;
+    const form = { email: address, givenName: "Mary", familyName: "Somerville", membership: "full-member", periodStart: today(), reason: "Joined and paid at the conference" };
+    const bad = await staff.post("/staff/members/new", { ...form, paymentAmount: "ninety", paymentWay: "", paymentDate: dayIn(3), paymentReference: "Slip 42" });
+    expect(bad.status).toBe(400);
+    const problem = textOf(await bad.text());
+    expect(problem).toMatch(/data-field-error="paymentAmount"[^>]*>.*Enter the amount in pounds, like 45 or 45\.50/s);
+    expect(problem).toMatch(/data-field-error="paymentWay"[^>]*>.*Choose how the fee was paid/s);
+    expect(problem).toMatch(/data-field-error="paymentDate"[^>]*>.*The day paid cannot be in the future/s);
+    expect(problem).toContain('value="ninety"');
+    expect(problem).toContain('value="Slip 42"');
+    expect(problem).toContain('value="Somerville"');
+    expect(await recordOf(`email:${address}`)).toBeNull();
+
+    const made = await staff.post("/staff/members/new", { ...form, paymentAmount: "£195.00", paymentWay: "card_machine", paymentDate: today(), paymentReference: "Slip 42" });
+    expect(made.status).toBe(303);
+    const userId = `email:${address}`;
+    const payment = await env.DB.prepare("SELECT id, application_id, method, amount_pence, received_on, reference, recorded_by FROM payments WHERE user_id = ?1").bind(userId).first<Record<string, string | number>>();
+    expect(payment).toMatchObject({ method: "offline", amount_pence: 19_500, received_on: today(), reference: "Card machine, Slip 42" });
+    expect(payment!.recorded_by).toContain("@");
+    expect(await recordOf(userId)).toMatchObject({ status: "active", application_id: payment!.application_id });
+    const receipt = await env.DB.prepare("SELECT number, total_pence, net_pence, vat_pence, method, payment_reference FROM receipts WHERE payment_id = ?1")
+      .bind(payment!.id)
+      .first<{ number: string; total_pence: number; net_pence: number; vat_pence: number; method: string; payment_reference: string }>();
+    expect(receipt).toMatchObject({ total_pence: 19_500, method: "offline", payment_reference: "Card machine, Slip 42" });
+    expect(receipt!.number).toMatch(/^GH-\d{4}-\d{6}$/);
+    expect(receipt!.net_pence + receipt!.vat_pence).toBe(19_500);
+    expect((await auditOf(userId))[0]).toMatchObject({ action: "member.created", details: { payment: { paymentId: payment!.id, amountPence: 19_500 } } });
+    const page = textOf(await (await staff.fetch(`/staff/members/${encodeURIComponent(userId)}`)).text());
+    expect(page).toContain(receipt!.number);
+    const ledger = await (await staff.fetch(`/staff/finance.csv?from=${today()}&to=${today()}`)).text();
+    expect(ledger.split("\n").some((line) => line.includes(receipt!.number) && line.includes("195.00"))).toBe(true);
+
+    // The member claims the record: the payment and the receipt are theirs.
+    const user = await createUser(undefined, address);
+    await verifyEmail(user.email, user.password);
+    expect((await new TestBrowser().signIn(user.email, user.password)).status).toBe(303);
+    expect(await env.DB.prepare("SELECT user_id FROM receipts WHERE payment_id = ?1").bind(payment!.id).first()).toEqual({ user_id: user.uid });
+    expect(await env.DB.prepare("SELECT user_id FROM payments WHERE id = ?1").bind(payment!.id).first()).toEqual({ user_id: user.uid });
+  });
+});
+
 describe("the society's own fields", () => {
   it("brought by the import are shown on the staff member page, by name", async () => {
     const m = await member("2031-03-31");

@@ -7,7 +7,7 @@
  * API (as Stripe):
  *   POST /v1/checkout/sessions              GET /v1/checkout/sessions/:id
  *   POST /v1/checkout/sessions/:id/expire   (only an open session; Stripe answers 400 otherwise)
- *   GET  /v1/subscriptions/:id              DELETE /v1/subscriptions/:id (cancels it now)
+ *   GET  /v1/subscriptions/:id (`expand[]` default_payment_method, latest_invoice)   DELETE /v1/subscriptions/:id (cancels it now)
  *   POST /v1/subscriptions/:id              a new price for its item (`items[0][id]`, `items[0][price]`);
  *        `proration_behavior=always_invoice` invoices the difference for the rest of the period
  *        at once, as of `proration_date` (Stripe's formula, by the second), paid, and names it
@@ -73,6 +73,14 @@
  *        the test to deliver signed: checkout.session.async_payment_succeeded (or _failed) and, in
  *        subscription mode, invoice.paid and customer.subscription.updated (or invoice.payment_failed)
  *   POST /__subscriptions/:id  JSON { status?, periodStart?, periodEnd?, deleted? }
+ *   POST /__subscriptions/:id/renew  the yearly renewal: the period moves on a year and its invoice
+ *        (`billing_reason` subscription_cycle, the item's price) is raised, paid at once by card, or
+ *        left open when the subscription's default payment method (Checkout's mandate) is a Direct
+ *        Debit; returns the objects and the `events` Stripe sends (customer.subscription.updated, and
+ *        invoice.paid for a card)
+ *   POST /__debits/:invoiceId  JSON { outcome }  the bank pays a renewal's open Direct Debit invoice
+ *        (invoice.paid) or refuses it (the subscription past due: invoice.payment_failed,
+ *        customer.subscription.updated)
  *   POST /__portal/:portalSessionId/renew  the customer presses "Renew" in the billing portal on
  *        their subscription set to cancel at its period end: `cancel_at_period_end` becomes false,
  *        as the portal does it (Stripe then sends customer.subscription.updated; the test sends it).
@@ -245,6 +253,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       customer,
       metadata: metadata ?? {},
       cancel_at_period_end: false,
+      default_payment_method: null,
       latest_invoice: null,
       items: {
         object: "list",
@@ -300,7 +309,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const at = Math.min(end, Math.max(start, Number(body.proration_date ?? nowSeconds())));
       const difference = (prices.get(wanted.price) ?? 0) - (prices.get(oldPrice) ?? 0);
       const amount = Math.max(0, Math.round((difference * (end - at)) / (end - start)));
-      sub.latest_invoice = invoice(sub.id, amount).id;
+      sub.latest_invoice = invoice(sub.id, amount, "paid", null, "subscription_update").id;
     }
     return sub;
   }
@@ -309,7 +318,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
    * An invoice of `amountPaid`. Its tax (`total_taxes`): `tax` when given (a first invoice: the
    * Checkout session's lines' own), else the subscription item's inclusive rates on the amount.
    */
-  function invoice(subscriptionId: string | null, amountPaid: number, status = "paid", tax: number | null = null): StripeObject {
+  function invoice(subscriptionId: string | null, amountPaid: number, status = "paid", tax: number | null = null, billingReason = "subscription_cycle"): StripeObject {
     const id = `in_test_${random()}`;
     const rates = itemTaxRates(subscriptionId);
     const taxAmount = tax ?? inclusiveTax(amountPaid, rates);
@@ -317,6 +326,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       id,
       object: "invoice",
       status,
+      billing_reason: subscriptionId ? billingReason : "manual",
+      created: nowSeconds(),
       amount_paid: status === "paid" ? amountPaid : 0,
       amount_due: amountPaid,
       total_taxes:
@@ -327,6 +338,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       status_transitions: { paid_at: status === "paid" ? nowSeconds() : null },
     };
     objects.set(id, inv);
+    const sub = subscriptionId ? objects.get(subscriptionId) : undefined;
+    if (sub) sub.latest_invoice = id;
     if (status === "paid" && amountPaid > 0) {
       const intent = `pi_test_${random()}`;
       newCharge(intent, amountPaid);
@@ -396,7 +409,11 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const subId = `sub_test_${random()}`;
       sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringLineOf(session), "incomplete");
       objects.set(subId, sub);
-      inv = invoice(subId, session.amount_total as number, "open", Number((session.total_details as { amount_tax: number }).amount_tax));
+      inv = invoice(subId, session.amount_total as number, "open", Number((session.total_details as { amount_tax: number }).amount_tax), "subscription_create");
+      // Checkout makes the mandate the subscription's default payment method: its renewals are collected the same way.
+      const method: StripeObject = { id: `pm_test_${random()}`, object: "payment_method", type: (session.payment_method_types as string[]).find((type) => DEBIT_TYPES.includes(type)) };
+      objects.set(method.id, method);
+      sub.default_payment_method = method.id;
       Object.assign(session, { subscription: subId, invoice: inv.id });
     } else {
       session.payment_intent = `pi_test_${random()}`;
@@ -432,6 +449,41 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     return { session, subscription: sub, invoice: inv, events };
   }
 
+  /**
+   * A subscription's yearly renewal: Stripe moves it to its next period and raises the invoice.
+   * A card pays at once (invoice.paid); a Direct Debit's invoice stays open while the bank has
+   * days to pay (settleRenewalDebit).
+   */
+  function renewSubscription(sub: StripeObject) {
+    const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
+    const start = Number(item.current_period_end);
+    Object.assign(item, { current_period_start: start, current_period_end: start + YEAR });
+    const method = sub.default_payment_method ? objects.get(sub.default_payment_method as string) : undefined;
+    const byDebit = DEBIT_TYPES.includes(String(method?.type));
+    const amount = prices.get((item.price as { id: string }).id) ?? 0;
+    const inv = invoice(sub.id, amount, byDebit ? "open" : "paid");
+    const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
+    const events = [{ type: "customer.subscription.updated", object: about(sub) }, ...(byDebit ? [] : [{ type: "invoice.paid", object: about(inv) }])];
+    return { subscription: sub, invoice: inv, events };
+  }
+
+  /** The bank pays a renewal invoice's Direct Debit, or does not (the subscription is then past due, as Stripe has it). */
+  function settleRenewalDebit(inv: StripeObject, outcome: "paid" | "failed") {
+    const sub = objects.get(String((inv.parent as { subscription_details: { subscription: string } }).subscription_details.subscription))!;
+    const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
+    if (outcome === "paid") {
+      const amount = Number(inv.amount_due);
+      Object.assign(inv, { status: "paid", amount_paid: amount, status_transitions: { paid_at: nowSeconds() } });
+      const intent = `pi_test_${random()}`;
+      newCharge(intent, amount);
+      intentOfInvoice.set(inv.id, intent);
+      invoiceOfIntent.set(intent, inv.id);
+      return { subscription: sub, invoice: inv, events: [{ type: "invoice.paid", object: about(inv) }] };
+    }
+    sub.status = "past_due";
+    return { subscription: sub, invoice: inv, events: [{ type: "invoice.payment_failed", object: about(inv) }, { type: "customer.subscription.updated", object: about(sub) }] };
+  }
+
   function complete(sessionId: string, amount: number | null) {
     const session = objects.get(sessionId);
     if (!session) return null;
@@ -450,7 +502,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       sub = subscription(subId, (session.subscription_data as Record<string, unknown> | null)?.metadata, customer, recurringLineOf(session));
       objects.set(subId, sub);
       // The first invoice is the session's lines: their tax, unless the test paid another amount.
-      inv = invoice(subId, total, "paid", amount === null ? Number((session.total_details as { amount_tax: number }).amount_tax) : null);
+      inv = invoice(subId, total, "paid", amount === null ? Number((session.total_details as { amount_tax: number }).amount_tax) : null, "subscription_create");
       session.subscription = subId;
       session.invoice = inv.id;
     } else {
@@ -512,6 +564,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         if (!session) return missing(res, id);
         const { outcome } = JSON.parse(raw || "{}") as { outcome?: "paid" | "failed" };
         if (outcome !== "paid" && outcome !== "failed") return invalid(res, 'outcome must be "paid" or "failed"');
+        if (session.object === "invoice") {
+          if (session.status !== "open") return invalid(res, "This invoice is not awaiting a Direct Debit");
+          return json(res, 200, settleRenewalDebit(session, outcome));
+        }
         if (session.status !== "complete" || session.payment_status !== "unpaid" || !takesDebit(session)) return invalid(res, "No Direct Debit of this session is pending");
         return json(res, 200, settleDebit(session, outcome));
       }
@@ -529,6 +585,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         const made = subscription(id, {}, spec.customer, { priceId, product: `prod_of_${priceId}`, taxRates: [] }, spec.status ?? "active");
         objects.set(id, made);
         return json(res, 200, made);
+      }
+      const renewal = /^\/__subscriptions\/([A-Za-z0-9_]+)\/renew$/.exec(path);
+      if (renewal) {
+        const sub = objects.get(renewal[1]!);
+        if (!sub || sub.object !== "subscription") return missing(res, renewal[1]!);
+        return json(res, 200, renewSubscription(sub));
       }
       if (path.startsWith("/__subscriptions/")) {
         const id = path.slice("/__subscriptions/".length);
@@ -817,6 +879,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         return json(res, 200, sub);
       }
       const match = /^\/v1\/(checkout\/sessions|subscriptions|invoices|customers)\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && match && match[1] === "subscriptions" && objects.has(match[2]!)) {
+        const found = objects.get(match[2]!)!;
+        const expand = [...url.searchParams.entries()].filter(([name]) => name.startsWith("expand")).map(([, value]) => value);
+        const expanded = (field: string) => (expand.includes(field) && typeof found[field] === "string" ? (objects.get(found[field] as string) ?? found[field]) : found[field]);
+        return json(res, 200, { ...found, default_payment_method: expanded("default_payment_method"), latest_invoice: expanded("latest_invoice") });
+      }
       if (req.method === "GET" && match) {
         const found = objects.get(match[2]!);
         return found ? json(res, 200, found) : missing(res, match[2]!);

@@ -31,6 +31,11 @@ export interface SubscriptionState {
   /** ISO instants; null leaves the stored period as it is (a failed renewal does not extend it). */
   periodStart: string | null;
   periodEnd: string | null;
+  /**
+   * A yearly renewal the bank is collecting by Direct Debit (services/payments/renewal-debit.ts):
+   * the invoice and when Stripe raised it; null when none is (paid, refused, or a card).
+   */
+  renewalDebit: { invoiceId: string; since: string } | null;
 }
 
 /** A card-paid member as a notice addresses them: their record, and the name on its application. */
@@ -136,11 +141,13 @@ export function createCardBillingStore(db: D1Database): CardBillingStore {
         .prepare(
           `UPDATE memberships SET status = COALESCE(?2, status), payment_method = 'card', stripe_customer_id = COALESCE(?3, stripe_customer_id), stripe_subscription_id = ?4,
              billing_status = ?5, period_start = COALESCE(?6, period_start), period_end = COALESCE(?7, period_end),
+             renewal_debit_invoice = ?9,
+             renewal_debit_since = CASE WHEN ?9 IS NULL THEN NULL WHEN renewal_debit_invoice IS ?9 THEN renewal_debit_since ELSE ?10 END,
              ends_on = CASE WHEN stripe_subscription_id IS ?4 THEN ends_on END, updated_at = ${NOW}
            WHERE user_id = ?1 AND (stripe_subscription_id = ?4
              OR (?8 IS NOT NULL AND application_id = ?8 AND EXISTS (SELECT 1 FROM applications WHERE id = ?8 AND status = 'paid')))`,
         )
-        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId),
+        .bind(s.userId, s.status, s.customerId, s.subscriptionId, s.billingStatus, s.periodStart, s.periodEnd, s.applicationId, s.renewalDebit?.invoiceId ?? null, s.renewalDebit?.since ?? null),
         ...scheduleUpkeep(db, s.userId),
         ...then,
       ]);

@@ -20,6 +20,17 @@ export interface HandMadeMember {
   periodEnd: string;
 }
 
+/**
+ * The membership fee a hand-made member paid in person: the paid join application it is a payment
+ * for (payments belong to an application), the payment, and `then` (its receipt), written in the
+ * record's batch only if the record was made.
+ */
+export interface HandMadePayment {
+  application: { id: string; reference: string; givenName: string; familyName: string; vatTreatment: string; details: unknown };
+  payment: { id: string; amountPence: number; receivedOn: string; reference: string; recordedBy: string };
+  then: readonly D1PreparedStatement[];
+}
+
 /** A staff edit of a member's details and membership type, made only from the versions the form was made from. */
 export interface StaffDetailsEdit {
   update: MemberDetailsUpdate;
@@ -57,7 +68,7 @@ export interface MemberOfficeStore {
    * whoever signs in with that address verified), unless any record already has the address;
    * with the audit entry and any e-mail statements, only when it was made. False when one had it.
    */
-  createMember(member: HandMadeMember, audit: NewAuditEntry, email: readonly D1PreparedStatement[]): Promise<boolean>;
+  createMember(member: HandMadeMember, audit: NewAuditEntry, email: readonly D1PreparedStatement[], paid?: HandMadePayment | null): Promise<boolean>;
   /** Adds a note with its audit entry. */
   addNote(note: Omit<MemberNote, "createdAt">, audit: NewAuditEntry): Promise<void>;
   /** The member's notes, newest first (at most `TIMELINE_LIMIT`, as the timeline reads them). */
@@ -111,21 +122,50 @@ export function createMemberOfficeStore(db: D1Database, audit: Pick<AuditLog, "r
       ]);
       return (changed?.results.length ?? 0) > 0;
     },
-    async createMember(member, entry, email) {
-      const [made] = await db.batch([
-        // The address is looked up by the lower-case index (migrations/0042), never by a scan.
+    async createMember(member, entry, email, paid = null) {
+      // The address is looked up by the lower-case index (migrations/0042), never by a scan.
+      const free = "NOT EXISTS (SELECT 1 FROM memberships WHERE lower(email) = ?1)";
+      // The application comes first (the record names it); the payment and its receipt only if it was made.
+      const application = paid
+        ? [
+            db
+              .prepare(
+                `INSERT INTO applications (id, idempotency_key, reference, user_id, email, given_name, family_name, membership_slug, membership_title,
+                   payment_method, amount_due_pence, status, details, vat_treatment)
+                 SELECT ?2, 'in-person:' || ?2, ?3, 'email:' || ?1, ?1, ?4, ?5, ?6, ?7, 'offline', ?8, 'paid', ?9, ?10 WHERE ${free}`,
+              )
+              .bind(
+                member.email, paid.application.id, paid.application.reference, paid.application.givenName, paid.application.familyName,
+                member.membership.slug, member.membership.title, paid.payment.amountPence, JSON.stringify(paid.application.details), paid.application.vatTreatment,
+              ),
+          ]
+        : [];
+      const payment = paid
+        ? [
+            db
+              .prepare(
+                `INSERT INTO payments (id, application_id, user_id, method, amount_pence, received_on, reference, recorded_by)
+                 SELECT ?1, ?2, 'email:' || ?3, 'offline', ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM applications WHERE id = ?2)`,
+              )
+              .bind(paid.payment.id, paid.application.id, member.email, paid.payment.amountPence, paid.payment.receivedOn, paid.payment.reference, paid.payment.recordedBy),
+            ...paid.then,
+          ]
+        : [];
+      const results = await db.batch([
+        ...application,
         db
           .prepare(
-            `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end, member_name, postal_address)
-             SELECT 'email:' || ?1, ?1, ?2, ?3, 'active', 'offline', ?4, ?5, ?6, ?7
-             WHERE NOT EXISTS (SELECT 1 FROM memberships WHERE lower(email) = ?1)
+            `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end, member_name, postal_address, application_id)
+             SELECT 'email:' || ?1, ?1, ?2, ?3, 'active', 'offline', ?4, ?5, ?6, ?7, ?8
+             WHERE ${free}
              RETURNING user_id`,
           )
-          .bind(member.email, member.membership.slug, member.membership.title, member.periodStart, member.periodEnd, member.name, member.postalAddress),
+          .bind(member.email, member.membership.slug, member.membership.title, member.periodStart, member.periodEnd, member.name, member.postalAddress, paid?.application.id ?? null),
         audit.record(entry, { afterChange: true }),
         ...email,
+        ...payment,
       ]);
-      return (made?.results.length ?? 0) > 0;
+      return (results[application.length]?.results.length ?? 0) > 0;
     },
     async addNote(note, entry) {
       await db.batch([

@@ -28,6 +28,8 @@ export interface MembershipRow {
   suspension_reason?: string | null;
   struck_off_on?: string | null;
   struck_off_reason?: string | null;
+  /** migrations/0074: a renewal the bank is collecting by Direct Debit. */
+  renewal_debit_since?: string | null;
   updated_at: string;
 }
 
@@ -65,6 +67,7 @@ export function toMembershipRecord(row: MembershipRow): MembershipRecord {
         : null,
     endsOn: row.ends_on ?? null,
     office: officeMarks(row),
+    renewalDebit: row.renewal_debit_since ? { since: row.renewal_debit_since } : null,
     updatedAt: row.updated_at,
   };
 }

@@ -20,6 +20,7 @@ import type {
   StripeTaxRates,
 } from "../../domain/billing";
 import { SITE_CURRENCY } from "../../domain/billing";
+import type { DirectDebitScheme } from "../../domain/membership";
 import { firstYearCoupon, membershipProduct } from "./first-year-coupon";
 import { endingMembershipPortal } from "./portal-configuration";
 import { stripeTaxRates } from "./tax-rates";
@@ -111,6 +112,19 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
   };
 }
 
+const DEBIT_SCHEMES: readonly string[] = ["bacs_debit", "sepa_debit"] satisfies DirectDebitScheme[];
+
+/** The scheme of a subscription's default payment method (expanded), or null for a card or one not expanded. */
+function directDebitOf(method: Stripe.Subscription["default_payment_method"]): DirectDebitScheme | null {
+  const type = method && typeof method !== "string" ? method.type : null;
+  return type && DEBIT_SCHEMES.includes(type) ? (type as DirectDebitScheme) : null;
+}
+
+function latestInvoiceOf(invoice: Stripe.Subscription["latest_invoice"]): Subscription["latestInvoice"] {
+  if (!invoice || typeof invoice === "string") return null;
+  return { id: invoice.id ?? "", status: invoice.status, billingReason: invoice.billing_reason, created: invoice.created };
+}
+
 function toSubscription(s: Stripe.Subscription): Subscription {
   const starts = s.items.data.map((item) => item.current_period_start);
   const ends = s.items.data.map((item) => item.current_period_end);
@@ -122,6 +136,8 @@ function toSubscription(s: Stripe.Subscription): Subscription {
     periodStart: starts.length ? Math.min(...starts) : null,
     periodEnd: ends.length ? Math.max(...ends) : null,
     cancelAtPeriodEnd: s.cancel_at_period_end,
+    directDebit: directDebitOf(s.default_payment_method),
+    latestInvoice: latestInvoiceOf(s.latest_invoice),
   };
 }
 
@@ -179,7 +195,8 @@ export function createBillingApi(config: StripeConfig): BillingApi {
     async retrieveSubscription(id) {
       const stripe = await client();
       try {
-        return toSubscription(await stripe.subscriptions.retrieve(id));
+        // Its payment method and newest invoice say whether a renewal is a Direct Debit the bank has yet to pay.
+        return toSubscription(await stripe.subscriptions.retrieve(id, { expand: ["default_payment_method", "latest_invoice"] }));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -25,7 +25,7 @@
 import type { ApplicationStore } from "../../adapters/d1/applications";
 import type { MembershipChangeStore, NewChange, NewYearApplication, RenewalPrice } from "../../adapters/d1/membership-changes";
 import type { MembershipStore } from "../../adapters/d1/memberships";
-import type { Application, ApplicationDetails, DirectDebitScheme, MembershipRecord, MembershipTerms, ScheduledMembership } from "../../domain/membership";
+import { NO_APPLICATION_DETAILS, type Application, type DirectDebitScheme, type MembershipRecord, type MembershipTerms, type ScheduledMembership } from "../../domain/membership";
 import type { ChangeBlock, ChangeOption, ChangeOptions, MemberState } from "../../domain/membership-lifecycle";
 import type { JoinPage } from "../../domain/content";
 import { EVIDENCE_FIELDS, evidenceProblems, joinRequirements, type EvidenceField } from "../../shared/join-form";
@@ -65,14 +65,6 @@ export interface MembershipChangeDeps {
 export type ChangeOutcome = { kind: "done"; to: string } | { kind: "problem"; message: string };
 
 const PAGE = "/user/membership";
-
-/** Staff see renewals and changes with the member's details from their join application; a record made without one has none. */
-const NO_DETAILS: ApplicationDetails = {
-  phone: null,
-  address: { line1: "", line2: null, town: "", postcode: "", country: "" },
-  professional: { registrationNumber: "", specialisation: "", workplace: null, yearQualified: 0 },
-  declaration: { termsAcceptedAt: "", privacyAcceptedAt: "" },
-};
 
 /** Why this record cannot change type now, or null when it can (members only: active, renewal due or in grace). */
 function changeBlock(record: MembershipRecord, state: MemberState, facts: { priced: boolean; pendingChange: boolean; card: boolean }): ChangeBlock | null {
@@ -115,7 +107,7 @@ export function createMembershipChangeService(deps: MembershipChangeDeps) {
       givenName: joined?.givenName ?? "",
       familyName: joined?.familyName ?? "",
       paymentMethod: "offline",
-      details: joined?.details ?? NO_DETAILS,
+      details: joined?.details ?? NO_APPLICATION_DETAILS,
       billing: fields.billing ?? null,
     };
     return application;

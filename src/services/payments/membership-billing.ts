@@ -25,6 +25,7 @@ import type { MembershipFollowUps } from "../membership/follow-ups";
 import { membershipReceiptItems, totalsOf } from "../receipts/receipt-content";
 import { oneYearAfter } from "../membership/staff-actions";
 import { awaitsBank, recordDebitPending } from "./direct-debit";
+import { renewalDebitUnderWay } from "./renewal-debit";
 import { membershipStatusFor, periodIsPaid } from "./subscription-status";
 
 export interface MembershipBillingDeps {
@@ -199,10 +200,13 @@ async function applySubscription(
       status: "cancelled",
       periodStart: null,
       periodEnd: null,
+      renewalDebit: null,
     });
     return;
   }
-  const paid = periodIsPaid(subscription.status);
+  const collecting = renewalDebitUnderWay(subscription);
+  // A renewal the bank is still collecting keeps the period already paid for (renewal-debit.ts).
+  const paid = periodIsPaid(subscription.status) && collecting === null;
   const status = membershipStatusFor(subscription.status);
   if (status === null) deps.log.warn("membership.subscription_status_unknown", { subscriptionId, status: subscription.status });
   await deps.store.applySubscription({
@@ -214,6 +218,7 @@ async function applySubscription(
     status,
     periodStart: paid ? instant(subscription.periodStart) : null,
     periodEnd: paid ? instant(subscription.periodEnd) : null,
+    renewalDebit: collecting,
   }, then);
   await keepScheduledEnd(deps, subscription, userId);
 }

@@ -3,7 +3,9 @@
  * 31 March 2027", "Renewal due: ends on 31 March 2027", "In grace period until 30 April 2027",
  * "Lapsed on 30 April 2027"… Dates are London days, as every date on the site.
  */
+import type { MembershipRecord } from "../../domain/membership";
 import type { MemberState } from "../../domain/membership-lifecycle";
+import { renewalDebitPendingText } from "./direct-debit-words";
 import { formatDate } from "../format";
 
 const day = (moment: string) => formatDate(new Date(moment));
@@ -25,6 +27,14 @@ export function memberStateWords(state: MemberState): string {
     case "awaiting_payment":
       return "Awaiting payment";
   }
+}
+
+/**
+ * A register row's state: a renewal the bank is still collecting by Direct Debit says so instead
+ * of "renewal due" or "in grace", so no one chases as unpaid a member whose money is on its way.
+ */
+export function registerStateWords(entry: { state: MemberState; record: Pick<MembershipRecord, "renewalDebit"> }): string {
+  return entry.record.renewalDebit ? renewalDebitPendingText(entry.record.renewalDebit.since) : memberStateWords(entry.state);
 }
 
 /** The phrase, with the state's kind for tests and styles. */

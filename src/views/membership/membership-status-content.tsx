@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { DirectDebitScheme } from "../../domain/membership";
 import { DirectDebitNotice } from "./direct-debit-notice";
-import { DIRECT_DEBIT_NAMES } from "./direct-debit-words";
+import { DIRECT_DEBIT_NAMES, renewalDebitPendingText } from "./direct-debit-words";
 import type { Application, Payment } from "../../domain/membership";
 import type { BillingDetails } from "../../shared/billing-details";
 import type { MembershipRecord } from "../../domain/membership";
@@ -116,6 +116,12 @@ export function MembershipStatusContent(props: MembershipStatusContentProps) {
             <SummaryRow label="Membership">{record.membershipTitle}</SummaryRow>
             {props.memberNumber ? <SummaryRow label="Member number">{props.memberNumber}</SummaryRow> : null}
             <SummaryRow label="Status">{props.state ? <MemberStateWords state={props.state} /> : <strong>{STATUS_TEXT[status]}</strong>}</SummaryRow>
+            {record.renewalDebit ? (
+              <SummaryRow label="Renewal">
+                <strong data-renewal-debit="pending">{renewalDebitPendingText(record.renewalDebit.since)}</strong>. Your bank has a few working days to pay;
+                your membership goes on meanwhile, and we send your receipt when the money arrives.
+              </SummaryRow>
+            ) : null}
             {record.periodStart ? (
               <SummaryRow label="Member since"><DateTime value={record.periodStart} style="long" /></SummaryRow>
             ) : null}

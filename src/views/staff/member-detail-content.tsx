@@ -6,6 +6,7 @@ import { DateTime } from "../components/date-time";
 import { ActionButton } from "../forms/action-button";
 import { formatPence } from "../format";
 import { memberStateWords } from "../membership/member-state-words";
+import { renewalDebitPendingText } from "../membership/direct-debit-words";
 import { KIND_LABELS as EMAIL_KIND_LABELS, OutboxStatusBadge } from "../outbox/labels";
 import { AUDIT_ACTION_LABELS, CHANGE_DIRECTION_LABELS, CHANGE_STATUS_LABELS, KIND_LABELS, METHOD_LABELS } from "./labels";
 import { DisputeFlags } from "./refunds-table";
@@ -157,6 +158,11 @@ export function MemberDetailContent({ timeline: { member, entries, customFields 
         {member.reference ? <Row label="Reference">{member.reference}</Row> : null}
         <Row label="Membership">{record.membershipTitle}</Row>
         <Row label="State">{memberStateWords(member.state)}</Row>
+        {record.renewalDebit ? (
+          <Row label="Renewal">
+            <strong data-renewal-debit="pending">{renewalDebitPendingText(record.renewalDebit.since)}</strong> (the period moves on when the bank pays)
+          </Row>
+        ) : null}
         <Row label="Period">
           {record.periodStart ? <DateTime value={record.periodStart} /> : "No start"} to {record.periodEnd ? <DateTime value={record.periodEnd} /> : "no end"}
         </Row>

@@ -2,7 +2,7 @@ import type { RegisterEntry, RegisterFilter } from "../../domain/membership-life
 import type { KeysetPage } from "../../domain/paging";
 import { hrefs } from "../../shared/links";
 import { DateTime } from "../components/date-time";
-import { memberStateWords } from "../membership/member-state-words";
+import { registerStateWords } from "../membership/member-state-words";
 import { StaffList } from "./staff-list";
 
 export interface MembersListContentProps {
@@ -74,7 +74,7 @@ export function MembersListContent({ page, filter, search }: MembersListContentP
           <td>{m.memberNumber ?? "None"}</td>
           <td className="staff-table__email">{m.record.email}</td>
           <td>{m.record.membershipTitle}</td>
-          <td>{memberStateWords(m.state)}</td>
+          <td data-renewal-debit={m.record.renewalDebit ? "pending" : undefined}>{registerStateWords(m)}</td>
           <td>{m.record.periodEnd ? <DateTime value={m.record.periodEnd} style="short" /> : "No end"}</td>
           <td>{METHOD[m.record.paymentMethod]}</td>
           <td>

@@ -58,6 +58,8 @@ export function subscription(fields: Partial<Subscription> = {}): Subscription {
     periodStart: Date.parse("2026-12-01T00:00:00.000Z") / 1000,
     periodEnd: Date.parse("2027-12-01T00:00:00.000Z") / 1000,
     cancelAtPeriodEnd: false,
+    directDebit: null,
+    latestInvoice: null,
     ...fields,
   };
 }

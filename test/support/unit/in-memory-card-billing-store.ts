@@ -63,6 +63,7 @@ export function createInMemoryCardBillingStore(tables: MembershipTables): CardBi
         billingStatus: s.billingStatus,
         periodStart: s.periodStart ?? record.periodStart,
         periodEnd: s.periodEnd ?? record.periodEnd,
+        renewalDebit: s.renewalDebit ? { since: record.renewalDebit?.since ?? s.renewalDebit.since } : null,
         updatedAt: tables.stamp(),
       });
     },

@@ -28,7 +28,7 @@ export const payCheckout = (sessionId: string, amountPence?: number) =>
 export const giveDirectDebitMandate = (sessionId: string) => fakeStripe<Completed>(`/__complete/${sessionId}?debit=pending`);
 
 /**
- * The bank pays the pending Direct Debit of this session, or does not, days later: the fake moves
+ * The bank pays the pending Direct Debit of this session (or a renewal's open invoice), or does not, days later: the fake moves
  * its objects and names the events Stripe sends, which are delivered here, signed, in order.
  * Returns each delivery's response status and the events (to replay them).
  */
@@ -45,6 +45,25 @@ export async function settleDirectDebit(sessionId: string, outcome: "paid" | "fa
     statuses.push((await deliver(signed)).status);
   }
   return { ...settled, signed: events, statuses };
+}
+
+/**
+ * The subscription's yearly renewal on the fake: its period moves on a year and its invoice is
+ * raised (paid at once by card, left open for a Direct Debit's bank); Stripe's events are
+ * delivered, signed. Returns the invoice and the events.
+ */
+export async function renewSubscription(subscriptionId: string) {
+  const renewed = await fakeStripe<{ events: { type: string; object: { id: string; object: string } }[]; invoice: { id: string; status: string } }>(
+    `/__subscriptions/${subscriptionId}/renew`,
+  );
+  const signed: SignedEvent[] = [];
+  for (const event of renewed.events) {
+    const one = await signedEvent(event.type, event.object);
+    signed.push(one);
+    const response = await deliver(one);
+    if (response.status !== 200) throw new Error(`${event.type} answered ${response.status}`);
+  }
+  return { ...renewed, signed };
 }
 
 export const changeSubscription = (id: string, change: { status?: string; periodStart?: number; periodEnd?: number; deleted?: boolean }) =>
