@@ -291,6 +291,11 @@ export interface TransferView {
   /** When a buyer can no longer pass it on. */
   cutoff: Date;
   refusal: string | null;
+  /**
+   * Who may receive it, when its ticket is sold to members only (or to one membership type): said
+   * before the form is filled in, and checked against the new attendee's address (docs/decisions/0078). Null for anyone.
+   */
+  recipientRule: string | null;
 }
 
 /** One attendee's ticket as its own page shows it (the link in a transferred place's e-mail). */
