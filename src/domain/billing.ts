@@ -154,6 +154,8 @@ export interface CardRefund {
   status: string;
   /** Seconds since the epoch. */
   created: number;
+  /** Made by this site (it writes its reason in the refund's metadata); false for one made in Stripe's dashboard. */
+  madeHere: boolean;
 }
 
 /** A card charge and every refund made of it (here or in Stripe's dashboard). */

@@ -108,7 +108,8 @@ export interface CpdCertificate {
  * What the public check of a certificate may say: a valid one in full; a revoked one only that it
  * was revoked and when (the name and activity are no longer vouched for).
  */
-export type CertificateCheck = { status: "valid"; certificate: CpdCertificate } | { status: "revoked"; revokedAt: string };
+/** A revoked certificate says only when; `event`: it rested on attendance at an event, which a refund or cancellation withdraws. */
+export type CertificateCheck = { status: "valid"; certificate: CpdCertificate } | { status: "revoked"; revokedAt: string; event: boolean };
 
 /** The certificate's human number, e.g. CPD-000042. */
 export const certificateNumber = (number: number) => `CPD-${String(number).padStart(6, "0")}`;

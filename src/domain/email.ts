@@ -41,6 +41,7 @@ export const EMAIL_KINDS = [
   "event-place-transferred",
   "event-place-passed-on",
   "event-attendee-notice",
+  "event-reopened",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -87,6 +88,7 @@ export const EMAIL_CATEGORY: Record<EmailKind, EmailCategory> = {
   "event-place-transferred": "transactional",
   "event-place-passed-on": "transactional",
   "event-attendee-notice": "transactional",
+  "event-reopened": "transactional",
 };
 
 /** What each optional category is, in a reader's words (unsubscribe page, account switches). */
@@ -507,6 +509,25 @@ export interface EventAttendeeNoticeData {
   newDateText: string | null;
 }
 
+/**
+ * A postponed event reopened by staff on new dates (docs/decisions/0078): to each buyer with
+ * confirmed places and each other named attendee, once per address and new start. A buyer may
+ * cancel online for a full refund if the new dates do not suit them.
+ */
+export interface EventReopenedData {
+  /** The buyer (who may cancel for a refund) or a named attendee (who tells whoever booked them). */
+  to: "buyer" | "attendee";
+  /** The attendee's name; null for a buyer (the booking is theirs). */
+  attendeeName: string | null;
+  eventName: string;
+  eventSlug: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  /** The start it was postponed from. */
+  previousStartsAt: string;
+}
+
 export interface EmailDataFor {
   "application-received": ApplicationReceivedData;
   "application-staff-notice": ApplicationStaffNoticeData;
@@ -541,6 +562,7 @@ export interface EmailDataFor {
   "event-place-transferred": EventPlaceTransferredData;
   "event-place-passed-on": EventPlacePassedOnData;
   "event-attendee-notice": EventAttendeeNoticeData;
+  "event-reopened": EventReopenedData;
 }
 
 /**

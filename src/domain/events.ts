@@ -91,6 +91,11 @@ export interface SocietyEvent {
   minimumAttendancePercent: number;
   /** Hours before the start after which a buyer can no longer pass a place to someone else (staff still can). */
   transferCutoffHours: number;
+  /**
+   * When staff reopened the event on new dates after postponing it (docs/decisions/0078); absent
+   * otherwise. Places booked before then were bought for the old dates.
+   */
+  rescheduledAt?: string;
 }
 
 /** One attendee as the buyer named them, with the ticket and the answers. */
@@ -171,6 +176,8 @@ export interface MyBooking {
   withinCancellationPolicy: boolean;
   /** Until when the buyer may pass a place to someone else (the event's cut-off); null once it has passed. */
   transferUntil: Date | null;
+  /** Whether the buyer may cancel for a full refund, whatever the policy, because staff postponed or moved the event (docs/decisions/0078). */
+  postponedRefund: boolean;
 }
 
 export interface TicketSales {
@@ -220,14 +227,21 @@ export interface OfferView {
  */
 export interface EventStateChange {
   eventId: string;
-  state: "cancelled" | "postponed";
+  /** Reopened: postponed, then put back on sale on new dates (docs/decisions/0078). */
+  state: "cancelled" | "postponed" | "reopened";
   reason: string;
   newDateText: string | null;
-  /** The CMS's start when the change was made. */
+  /** The start the site showed when the change was made. */
   startsAt: string;
   changedAt: string;
   /** A cancellation: when every order holding places had been settled; null until then. */
   settledAt: string | null;
+  /**
+   * The new dates staff reopened the event on, laid over the CMS's while the CMS still gives the
+   * start they were set over (`cmsStartsAt`); null when never reopened.
+   */
+  newDates: { cmsStartsAt: string; startsAt: string; endsAt: string } | null;
+  reopenedAt: string | null;
 }
 
 /** What a cancellation did about one order holding places. */
@@ -250,6 +264,16 @@ export interface StateChangeForm {
 
 export type StateChangeErrors = Partial<Record<"reason" | "newDateText", string>>;
 
+/** Staff's form to reopen a postponed event on new dates, as typed (dates and times on the event's own clock). */
+export interface ReopenForm {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+}
+
+export type ReopenErrors = Partial<Record<keyof ReopenForm, string>>;
+
 /** One attendee's place with what passing it on needs to know of its booking. */
 export interface PlaceToTransfer extends Attendee {
   qrToken: string;
@@ -267,6 +291,11 @@ export interface TransferView {
   /** When a buyer can no longer pass it on. */
   cutoff: Date;
   refusal: string | null;
+  /**
+   * Who may receive it, when its ticket is sold to members only (or to one membership type): said
+   * before the form is filled in, and checked against the new attendee's address (docs/decisions/0078). Null for anyone.
+   */
+  recipientRule: string | null;
 }
 
 /** One attendee's ticket as its own page shows it (the link in a transferred place's e-mail). */
@@ -276,4 +305,17 @@ export interface TicketPage {
   ticketName: string;
   joinUrl: string | null;
   joinOpensAt: Date | null;
+}
+
+/** A postponed (or moved) event's booking the buyer may cancel for a full refund: what goes and how the money comes back. */
+export interface PostponedCancellationView {
+  event: SocietyEvent;
+  booking: Booking;
+  /** Every booking of the order at this event (places and add-ons): all are cancelled together. */
+  bookings: Booking[];
+  /** What the order charged for them (after any discount code). */
+  amountPence: number;
+  refund: "card" | "bank" | "none";
+  /** Why it cannot be cancelled this way now; null when it can. */
+  refusal: string | null;
 }

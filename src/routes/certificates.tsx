@@ -1,7 +1,8 @@
 /**
  * GET /certificates/:id: the public check of a CPD certificate, for employers and regulators.
  * A valid certificate shows only the holder's name, the activity, the date, the hours, what the
- * society verified and "valid"; a revoked one "Revoked on <day>" with status 410; an unknown or
+ * society verified and "valid"; a revoked one "Revoked on <day>" ("Withdrawn on <day>" for an
+ * event's, whose place was refunded or cancelled) with status 410; an unknown or
  * altered id "not valid" with status 404. Never stored by a shared cache (a revocation shows at
  * once) and never indexed (it names a person).
  */
@@ -17,7 +18,8 @@ export const certificateRoutes = new Hono<HonoEnv>().get("/certificates/:id", as
   const status = check?.status ?? "unknown";
   return c.render(<CertificateVerificationContent check={check} />, {
     layout,
-    head: { pageTitle: TITLES[status], noindex: true },
+    // An event's certificate is withdrawn (its place refunded or cancelled) rather than revoked.
+    head: { pageTitle: check?.status === "revoked" && check.event ? "Certificate withdrawn" : TITLES[status], noindex: true },
     section: null,
     isPrivate: true,
     status: STATUSES[status],

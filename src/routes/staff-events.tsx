@@ -31,6 +31,12 @@ const StateForm = z.object({
   confirmed: z.literal("1").optional(),
 });
 const BLANK_FORM = { action: "cancel", reason: "", newDateText: "" } as const;
+const ReopenFields = z.object({
+  startDate: z.string().max(40).catch(""),
+  startTime: z.string().max(40).catch(""),
+  endDate: z.string().max(40).catch(""),
+  endTime: z.string().max(40).catch(""),
+});
 const CheckInForm = z.object({ code: z.string().max(200).optional(), attendeeId: z.string().max(64).optional(), q: z.string().max(40).optional() });
 
 type AttendeePage = Awaited<ReturnType<StaffEnv["Variables"]["services"]["staffEvents"]["attendees"]>>;
@@ -153,6 +159,15 @@ export const staffEventsRoutes = new Hono<StaffEnv>()
     ]);
     const state = { status, form: { csrfToken: await c.var.csrfToken(), form: BLANK_FORM, errors: {}, confirming: false } };
     return c.render(<StaffEventContent {...page} state={state} />, { layout, head: { pageTitle: page.event.name, noindex: true }, section: null, isPrivate: true });
+  })
+  .post("/staff/events/:id/reopen", async (c) => {
+    const id = c.req.param("id");
+    const form = ReopenFields.parse(await c.req.parseBody());
+    const outcome = await c.var.services.eventReopening.reopen(c.var.staffMember.email, id, form);
+    if (outcome.ok) return c.redirect(`/staff/events/${encodeURIComponent(id)}`, 303);
+    const [layout, page, status] = await Promise.all([c.var.services.content.layout(), c.var.services.staffEvents.attendees(id, {}), c.var.services.eventCancellation.status(id)]);
+    const state = { status, form: { csrfToken: await c.var.csrfToken(), form: BLANK_FORM, errors: {}, confirming: false }, reopen: { form, errors: outcome.errors } };
+    return c.render(<StaffEventContent {...page} state={state} />, { layout, head: { pageTitle: page.event.name, noindex: true }, section: null, isPrivate: true, status: 400 });
   })
   .post("/staff/events/:id/state", async (c) => {
     const id = c.req.param("id");

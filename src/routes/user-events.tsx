@@ -13,6 +13,10 @@ import { WaitlistOfferContent } from "../views/events/waitlist-offer-content";
 import { PlaceTransferContent } from "../views/events/place-transfer-content";
 import type { TransferView } from "../domain/events";
 import { hrefs } from "../shared/links";
+import * as z from "zod";
+import { PostponedCancellationContent } from "../views/events/postponed-cancellation-content";
+
+const CancelledQuery = z.enum(["card", "bank", "none"]);
 
 async function renderOffer(c: Context<SignedInEnv>, view: OfferView, attendee: Pick<AttendeeForm, "name" | "email" | "answers">, errors: BookingErrors, status: 200 | 400 = 200) {
   const layout = await c.var.services.content.layout();
@@ -48,7 +52,27 @@ export const userEventsRoutes = new Hono<SignedInEnv>()
   .get("/user/events", async (c) => {
     const userId = c.var.session.userId;
     const [layout, bookings, offers] = await Promise.all([c.var.services.content.layout(), c.var.services.events.myBookings(userId), c.var.services.offerClaims.mine(userId)]);
-    return c.render(<UserEventsContent bookings={bookings} offers={offers} transferred={c.req.query("transferred") === "1"} />, { layout, head: { pageTitle: "My events", noindex: true }, section: "userSettings", isPrivate: true });
+    const cancelled = CancelledQuery.safeParse(c.req.query("cancelled"));
+    return c.render(<UserEventsContent bookings={bookings} offers={offers} transferred={c.req.query("transferred") === "1"} cancelled={cancelled.success ? cancelled.data : null} />, {
+      layout,
+      head: { pageTitle: "My events", noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+    });
+  })
+  .get("/user/events/bookings/:booking/cancel", async (c) => {
+    const [layout, view] = await Promise.all([c.var.services.content.layout(), c.var.services.postponedCancellation.open(c.var.session.userId, c.req.param("booking"))]);
+    return c.render(<PostponedCancellationContent view={view} csrfToken={await c.var.csrfToken()} />, {
+      layout,
+      head: { pageTitle: `Cancel your booking: ${view.event.name}`, noindex: true },
+      section: "userSettings",
+      isPrivate: true,
+      status: view.refusal ? 409 : 200,
+    });
+  })
+  .post("/user/events/bookings/:booking/cancel", async (c) => {
+    const done = await c.var.services.postponedCancellation.cancel(c.var.session.userId, c.req.param("booking"));
+    return c.redirect(`${hrefs.myEvents}?cancelled=${done.refund}`, 303);
   })
   .get("/user/events/places/:attendee/transfer", async (c) => {
     const view = await c.var.services.placeTransfer.open({ kind: "buyer", userId: c.var.session.userId }, c.req.param("attendee"));

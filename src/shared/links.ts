@@ -90,6 +90,8 @@ export const hrefs = {
   waitlistOffer: (entryId: string) => `/user/events/offers/${segment(entryId)}`,
   /** The buyer's form passing one attendee's place to someone else. */
   transferPlace: (attendeeId: string) => `/user/events/places/${segment(attendeeId)}/transfer`,
+  /** The buyer's cancelling of a postponed (or moved) event's booking for a full refund. */
+  cancelPostponedBooking: (bookingId: string) => `/user/events/bookings/${segment(bookingId)}/cancel`,
   /** Staff's form passing one attendee's place to someone else. */
   staffTransferPlace: (eventId: string, attendeeId: string) => `/staff/events/${segment(eventId)}/attendees/${segment(attendeeId)}/transfer`,
   /** The buyer's own cancellation of an unused order within 14 days (confirm page; its form posts here too). */

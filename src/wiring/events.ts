@@ -2,7 +2,7 @@
 import { createEventAttendanceStore } from "../adapters/d1/event-attendance";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
 import { createPlaceTransferStore } from "../adapters/d1/event-place-transfers";
-import { createPlaceTransfer } from "../services/events/place-transfer";
+import { createPlaceTransfer, memberAtAddress } from "../services/events/place-transfer";
 import { createTicketPage } from "../services/events/ticket-page";
 import { log } from "../log";
 import { cpdProvider } from "../services/cpd/provider";
@@ -38,7 +38,14 @@ export function eventServices(core: Core) {
     /** /staff/events/{id}/attendance: an online session's attendance report, marking by hand, and the CPD it earns. */
     eventAttendance,
     /** /user/events and /staff/events/{id}: passing an attendee's place to someone else. */
-    placeTransfer: createPlaceTransfer({ content: published, store: placeTransfers, audit: stores.audit, notices, now }),
+    placeTransfer: createPlaceTransfer({
+      content: published,
+      store: placeTransfers,
+      audit: stores.audit,
+      notices,
+      now,
+      memberByEmail: (email) => memberAtAddress({ accounts: placeTransfers.membersWithEmail, members: core.members }, email),
+    }),
     /** /events/tickets/{code}: one attendee's ticket, for a transferred place's new attendee. */
     eventTicket: createTicketPage({ content: published, store: placeTransfers, now }),
   };

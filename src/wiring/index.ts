@@ -11,6 +11,7 @@ import { contentServices } from "./content";
 import { buildCore, type RequestContext } from "./core";
 import { cpdServices } from "./cpd";
 import { eventServices } from "./events";
+import { postponedCancellation } from "./event-cancellation";
 import { membershipServices } from "./membership";
 import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
@@ -53,6 +54,8 @@ export function siteServices({ config, request, core, payments, signIn, membersh
     cpd: cpdServices(core),
     /** Events and conferences: lists, pages, places held for the cart (/events); check-in and attendance. */
     ...eventServices(core),
+    /** /user/events: a buyer's cancelling of a postponed event's places for a full refund. */
+    postponedCancellation: postponedCancellation(core, money.refunds),
     privacy: privacyServices(core, payments),
     /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
     practitioners: practitionerServices(core),

@@ -20,7 +20,7 @@ import { createMembersRegister } from "../services/membership/members-register";
 import { publishedTerms } from "../services/membership/terms";
 import { createStaffOrders } from "../services/orders/staff-orders";
 import type { RequestContext } from "./core";
-import { eventCancellation } from "./event-cancellation";
+import { eventCancellation, eventReopening } from "./event-cancellation";
 import { staffExports } from "./exports";
 import { buildAreas, siteServices, type Areas, type Services } from "./index";
 import { memberImport } from "./member-import";
@@ -75,6 +75,8 @@ function staffOnlyServices({ config, core, payments, money }: Areas, site: Servi
     staffEvents: createStaffEvents({ content: published, bookings: stores.eventBookings, now, attended: site.eventAttendance.checkedIn }),
     /** /staff/events/{id}: cancelling or postponing the event. */
     eventCancellation: eventCancellation(core, money.refunds),
+    /** /staff/events/{id}: reopening a postponed event on new dates. */
+    eventReopening: eventReopening(core),
     /** Exports too big for one download, built in the background (/staff/exports/…). */
     staffExports: staffExports(config),
     /** Staff keeping the mailing topics (/staff/messages/topics). */

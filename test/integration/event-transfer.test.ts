@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { eventsOperation } from "../../src/adapters/cms/operations/events";
 import type { SocietyEvent } from "../../src/domain/events";
-import { createUser, TestBrowser } from "../support/worker/browser";
+import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
 
 let conference: SocietyEvent;
@@ -32,13 +32,13 @@ async function buyer() {
   return { browser, user };
 }
 
-/** A confirmed place for `name` bought by `userId` (with a dinner add-on when asked), made directly in D1. */
+/** A confirmed place for `name` bought by `userId` (with a dinner add-on when asked), made directly in D1: a Non-member ticket (anyone may hold it) unless told. */
 async function place(event: SocietyEvent, userId: string, name: string, options: { dinner?: boolean; ticket?: string } = {}): Promise<{ id: string; token: string; email: string }> {
   const orderId = crypto.randomUUID();
   const email = `${name.toLowerCase().replace(/ /g, ".")}@guild.example`;
   const id = crypto.randomUUID();
   const token = crypto.randomUUID().replace(/-/g, "");
-  const rows = [{ id, code: options.ticket ?? "member", counts: 1, token }, ...(options.dinner ? [{ id: crypto.randomUUID(), code: "dinner", counts: 0, token: crypto.randomUUID().replace(/-/g, "") }] : [])];
+  const rows = [{ id, code: options.ticket ?? "non-member", counts: 1, token }, ...(options.dinner ? [{ id: crypto.randomUUID(), code: "dinner", counts: 0, token: crypto.randomUUID().replace(/-/g, "") }] : [])];
   await env.DB.batch(
     rows.flatMap((row) => {
       const bookingId = crypto.randomUUID();
@@ -108,7 +108,7 @@ describe("a buyer passes a place to a colleague", () => {
     const [toNew] = (await outbox("event-place-transferred", newEmail)).results;
     const data = JSON.parse(toNew!.data) as { ticketCode: string; attendees: { name: string; ticket: string }[] };
     expect(data.ticketCode).toBe(now.qr_token);
-    expect(data.attendees).toEqual([{ name: "Grace Arriving", ticket: "Member" }, { name: "Grace Arriving", ticket: "Conference dinner add-on" }]);
+    expect(data.attendees).toEqual([{ name: "Grace Arriving", ticket: "Non-member" }, { name: "Grace Arriving", ticket: "Conference dinner add-on" }]);
     expect((await outbox("event-place-passed-on", email)).results).toHaveLength(1);
 
     const ticket = await new TestBrowser().fetch(`/events/tickets/${now.qr_token}`);
@@ -163,6 +163,36 @@ describe("a buyer passes a place to a colleague", () => {
     });
     expect(response.status).toBe(403);
     expect((await attendee(id))!.name).toBe("Ada Guarded");
+  });
+});
+
+describe("a members-only ticket passed on", () => {
+  it("the giver is told the recipient must be a member; a non-member's address is refused beside the field and the place stays, a member's is accepted", async () => {
+    const { browser, user } = await buyer();
+    const { id, email } = await place(conference, user.uid, "Ada Member", { ticket: "member" });
+    const page = await (await browser.fetch(`/user/events/places/${id}/transfer`)).text();
+    expect(page).toContain("This is a members-only ticket: it can be passed only to a member whose membership is in force");
+
+    const outsider = `outsider-${Date.now()}@guild.example`;
+    const refused = await browser.post(`/user/events/places/${id}/transfer`, { "a0.name": "Olive Outsider", "a0.email": outsider, "a0.q.workshop": "Pain education" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("This ticket is for members only, and no membership in force is under this address");
+    expect(html).toContain(`value="${outsider}"`);
+    expect(await attendee(id)).toMatchObject({ name: "Ada Member", email });
+    expect((await outbox("event-place-transferred", outsider)).results).toHaveLength(0);
+
+    // A lapsed membership is not in force either.
+    const lapsed = await createUser();
+    await makeMember(lapsed, "2020-01-31");
+    expect((await browser.post(`/user/events/places/${id}/transfer`, { "a0.name": "Lapsed Member", "a0.email": lapsed.email, "a0.q.workshop": "Pain education" })).status).toBe(400);
+    expect((await attendee(id))!.name).toBe("Ada Member");
+
+    const member = await createUser();
+    await makeMember(member);
+    const done = await browser.post(`/user/events/places/${id}/transfer`, { "a0.name": "Mary Member", "a0.email": member.email, "a0.q.workshop": "Pain education" });
+    expect(done.status).toBe(303);
+    expect(await attendee(id)).toMatchObject({ name: "Mary Member", email: member.email });
   });
 });
 

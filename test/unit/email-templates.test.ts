@@ -80,6 +80,17 @@ const EXPECTED: Record<EmailKind, { subject: string; facts: string[]; absent?: s
     subject: "Your place has been passed on: Annual conference",
     facts: ["Ada Lovelace, the place booked for you at Annual conference has been passed to someone else by the person who booked it", "no longer admits you", "When: Friday, 12 March 2027, 09:00 GMT"],
   },
+  "event-reopened": {
+    subject: "New dates: Annual conference",
+    facts: [
+      "Annual conference, which was postponed, will now take place on new dates",
+      "When: Friday, 4 June 2027, 09:00 BST to 17:00 BST",
+      "Was to be: Friday, 12 March 2027, 09:00 GMT",
+      "Your booking stands",
+      "cancel it online for a full refund",
+      link("/user/events"),
+    ],
+  },
   "event-postponed": {
     subject: "Postponed: Annual conference",
     facts: [

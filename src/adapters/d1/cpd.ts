@@ -148,6 +148,28 @@ export function revokeCertificatesOfOrder(db: D1Database, orderId: string, revok
 }
 
 /**
+ * For a batch that refunds event places (a refund that takes an order back, a cancelled or
+ * postponed event's refund, a refund Stripe reports): withdraws the CPD the places' attendance
+ * earned. Their certificates are revoked first (found through the entries), then the entries are
+ * deleted, so in the refund's batch there is no moment when the place is refunded and its
+ * certificate still checks as valid. `eventId` narrows it to one event's places of the order.
+ * The places are found through the order's bookings (`event_bookings_by_order`), their attendees
+ * by booking and the entries by attendee, each on its index.
+ */
+export function withdrawEventCpdOfOrder(db: D1Database, orderId: string, eventId: string | null, revokedBy: string, reason: string): D1PreparedStatement[] {
+  const places = `SELECT a.id FROM event_bookings b JOIN event_attendees a ON a.booking_id = b.id WHERE b.order_id = ?1 AND (?2 IS NULL OR b.event_id = ?2)`;
+  return [
+    db
+      .prepare(
+        `UPDATE cpd_certificates SET revoked_at = ${NOW}, revoked_by = ?3, revoked_reason = ?4
+         WHERE revoked_at IS NULL AND entry_id IN (SELECT e.id FROM cpd_entries e WHERE e.event_attendee_id IN (${places}))`,
+      )
+      .bind(orderId, eventId, revokedBy, reason),
+    db.prepare(`DELETE FROM cpd_entries WHERE event_attendee_id IN (${places})`).bind(orderId, eventId),
+  ];
+}
+
+/**
  * The staff certificates list, newest first: without a search, a range read from the end of the
  * number's unique index (`number > 0` starts it there); with one, the same order filtered by the
  * pattern (?1). Two statements rather than `?1 IS NULL OR …`, which would hide the range.

@@ -60,6 +60,12 @@ export function createPlaceTransferStore(db: D1Database) {
       return row ? toPlace(row) : null;
     },
 
+    /** The accounts whose membership record is under this address (`memberships_lower_email`); a handful at most. */
+    async membersWithEmail(email: string): Promise<string[]> {
+      const { results } = await db.prepare("SELECT user_id FROM memberships WHERE lower(email) = lower(?1) ORDER BY user_id LIMIT 5").bind(email.trim()).all<{ user_id: string }>();
+      return results.map((r) => r.user_id);
+    },
+
     /** A confirmed place by its ticket's code (the ticket's own page); null when no confirmed place has it. */
     async byTicketCode(code: string): Promise<PlaceToTransfer | null> {
       const row = await db.prepare(`${SELECT_PLACE} WHERE a.qr_token = ?1 AND a.status = 'confirmed'`).bind(code).first<PlaceRow>();

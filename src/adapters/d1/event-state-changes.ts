@@ -5,6 +5,7 @@
  * takes up exactly where the last stopped.
  */
 import type { EventStateChange, SettledOrder, SettleOutcome } from "../../domain/events";
+import { withdrawEventCpdOfOrder } from "./cpd";
 
 export type { SettledOrder, SettleOutcome };
 
@@ -27,12 +28,16 @@ export interface OrderToSettle {
 
 interface ChangeRow {
   event_id: string;
-  state: "cancelled" | "postponed";
+  state: "cancelled" | "postponed" | "reopened";
   reason: string;
   new_date_text: string | null;
   starts_at: string;
   changed_at: string;
   settled_at: string | null;
+  cms_starts_at: string | null;
+  new_starts_at: string | null;
+  new_ends_at: string | null;
+  reopened_at: string | null;
 }
 
 const toChange = (r: ChangeRow): EventStateChange => ({
@@ -43,6 +48,8 @@ const toChange = (r: ChangeRow): EventStateChange => ({
   startsAt: r.starts_at,
   changedAt: r.changed_at,
   settledAt: r.settled_at,
+  newDates: r.cms_starts_at && r.new_starts_at && r.new_ends_at ? { cmsStartsAt: r.cms_starts_at, startsAt: r.new_starts_at, endsAt: r.new_ends_at } : null,
+  reopenedAt: r.reopened_at,
 });
 
 export type EventStateChangeStore = ReturnType<typeof createEventStateChangeStore>;
@@ -94,15 +101,16 @@ export function createEventStateChangeStore(db: D1Database) {
 
     /**
      * Postpones the event with `audit` and `then` (the attendees' e-mails) in one batch, unless it
-     * is cancelled; postponing again updates the reason and the new date's text. True when recorded.
+     * is cancelled; postponing again (or after a reopening, whose new dates stay the ones shown)
+     * updates the reason, the new date's text and the start postponed from. True when recorded.
      */
     async postpone(eventId: string, change: { reason: string; newDateText: string | null; startsAt: string }, audit: D1PreparedStatement, then: readonly D1PreparedStatement[]): Promise<boolean> {
       const [changed] = await db.batch([
         db
           .prepare(
             `INSERT INTO event_state_changes (event_id, state, reason, new_date_text, starts_at) VALUES (?1, 'postponed', ?2, ?3, ?4)
-             ON CONFLICT (event_id) DO UPDATE SET reason = excluded.reason, new_date_text = excluded.new_date_text, starts_at = excluded.starts_at, changed_at = ${NOW}
-             WHERE event_state_changes.state = 'postponed'`,
+             ON CONFLICT (event_id) DO UPDATE SET state = 'postponed', reason = excluded.reason, new_date_text = excluded.new_date_text, starts_at = excluded.starts_at, changed_at = ${NOW}
+             WHERE event_state_changes.state IN ('postponed', 'reopened')`,
           )
           .bind(eventId, change.reason, change.newDateText, change.startsAt),
         audit,
@@ -110,6 +118,28 @@ export function createEventStateChangeStore(db: D1Database) {
       ]);
       return (changed?.meta.changes ?? 0) > 0;
     },
+
+    /**
+     * Reopens a postponed event on new dates, in one batch with `audit` (written only when it was
+     * reopened now) and `then` (the attendees' e-mails, each written only while the event stands
+     * reopened on this start: see `reopenedOn`). True when reopened now.
+     */
+    async reopen(eventId: string, dates: { cmsStartsAt: string; startsAt: string; endsAt: string }, audit: D1PreparedStatement, then: readonly D1PreparedStatement[]): Promise<boolean> {
+      const [changed] = await db.batch([
+        db
+          .prepare(
+            `UPDATE event_state_changes SET state = 'reopened', cms_starts_at = ?2, new_starts_at = ?3, new_ends_at = ?4, starts_at = ?3, reopened_at = ${NOW}, changed_at = ${NOW}
+             WHERE event_id = ?1 AND state = 'postponed'`,
+          )
+          .bind(eventId, dates.cmsStartsAt, dates.startsAt, dates.endsAt),
+        audit,
+        ...then,
+      ]);
+      return (changed?.meta.changes ?? 0) > 0;
+    },
+
+    /** The condition for a reopening's e-mails (bound to the event and its new start): it stands. */
+    reopenedOn: "SELECT 1 FROM event_state_changes WHERE event_id = ? AND state = 'reopened' AND new_starts_at = ?",
 
     /** The next orders still holding places of the event, by order id (the event's bookings index). */
     async ordersToSettle(eventId: string, limit: number): Promise<OrderToSettle[]> {
@@ -128,13 +158,16 @@ export function createEventStateChangeStore(db: D1Database) {
 
     /**
      * Statements recording what was done about one order, cancelling its places of the event with
-     * it: for the refund's batch, or run alone (settle).
+     * it and withdrawing any CPD their attendance earned (`by` is recorded on the certificates): for
+     * the refund's batch, or run alone (settle). A cancelled event's orders, and a postponed
+     * event's whose buyer cancelled (docs/decisions/0078), are recorded alike.
      */
-    settleStatements(eventId: string, orderId: string, outcome: SettleOutcome, amountPence: number, refundId: string | null): D1PreparedStatement[] {
+    settleStatements(eventId: string, orderId: string, outcome: SettleOutcome, amountPence: number, refundId: string | null, by = "system:events"): D1PreparedStatement[] {
       return [
         db
           .prepare("INSERT INTO event_cancellation_orders (event_id, order_id, outcome, amount_pence, refund_id) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (event_id, order_id) DO NOTHING")
           .bind(eventId, orderId, outcome, amountPence, refundId),
+        ...withdrawEventCpdOfOrder(db, orderId, eventId, by, outcome === "refunded" || outcome === "refund-due" ? "The place at the event was refunded" : "The place at the event was cancelled"),
         ...cancelPlaces(eventId, orderId),
       ];
     },

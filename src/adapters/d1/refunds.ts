@@ -19,7 +19,7 @@ import {
 } from "../../domain/refunds";
 import type { ReceiptSource } from "../../domain/receipts";
 import type { AuditLog } from "./audit-log";
-import { revokeCertificatesOfOrder } from "./cpd";
+import { revokeCertificatesOfOrder, withdrawEventCpdOfOrder } from "./cpd";
 import type { NewAuditEntry } from "../../domain/audit";
 import { nextDocumentNumber } from "./document-numbers";
 import { cancelOrderBookings } from "./event-bookings";
@@ -212,11 +212,13 @@ function endMembershipStatement(db: D1Database, userId: string, when: "now" | "a
 
 /**
  * An order's webinars taken back: the certificates resting on them revoked first (they are found
- * through the entitlements), then the entitlements; and its event places cancelled, which frees them.
+ * through the entitlements), then the entitlements; and its event places cancelled, which frees
+ * them, with the CPD their attendance earned withdrawn.
  */
 const takeBackOrderWebinars = (db: D1Database, orderId: string, by: string, reason: string): D1PreparedStatement[] => [
   revokeCertificatesOfOrder(db, orderId, by, reason),
   db.prepare("DELETE FROM entitlements WHERE order_id = ?1").bind(orderId),
+  ...withdrawEventCpdOfOrder(db, orderId, null, by, reason),
   ...cancelOrderBookings(db, orderId),
 ];
 

@@ -141,7 +141,7 @@ function toSubscription(s: Stripe.Subscription): Subscription {
   };
 }
 
-const toRefund = (r: Stripe.Refund): CardRefund => ({ id: r.id, amountPence: r.amount, status: r.status ?? "pending", created: r.created });
+const toRefund = (r: Stripe.Refund): CardRefund => ({ id: r.id, amountPence: r.amount, status: r.status ?? "pending", created: r.created, madeHere: typeof r.metadata?.reason === "string" });
 
 const isMissing = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode === 404;
 

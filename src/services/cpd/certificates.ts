@@ -12,7 +12,7 @@ import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { CpdStore } from "../../adapters/d1/cpd";
 import type { Buyer } from "../../domain/buyer";
 import type { Webinar } from "../../domain/content";
-import { certificateNumber, type CertificateCheck, type CpdCertificate } from "../../domain/cpd";
+import { certificateNumber, isEventAttendance, type CertificateCheck, type CpdCertificate } from "../../domain/cpd";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import { entitlementFor } from "../orders/webinar-access";
@@ -95,7 +95,7 @@ export function createCertificates({ store, audit, batch, holderName, webinar: w
     async verify(certificateId: string): Promise<CertificateCheck | null> {
       const certificate = isCertificateId(certificateId) ? await store.certificate(certificateId) : null;
       if (!certificate) return null;
-      return certificate.revokedAt === null ? { status: "valid", certificate } : { status: "revoked", revokedAt: certificate.revokedAt };
+      return certificate.revokedAt === null ? { status: "valid", certificate } : { status: "revoked", revokedAt: certificate.revokedAt, event: isEventAttendance(certificate.evidence) };
     },
     /** The name the user's certificates are made out to, if the Guild has one on record. */
     holderName,

@@ -98,6 +98,8 @@ function subjectText(email: EmailContent): string {
       return `Your ticket: ${email.data.eventName}`;
     case "event-attendee-notice":
       return `${email.data.change === "cancelled" ? "Cancelled" : "Postponed"}: ${email.data.eventName}`;
+    case "event-reopened":
+      return `New dates: ${email.data.eventName}`;
     case "event-place-passed-on":
       return `Your place has been passed on: ${email.data.eventName}`;
     case "event-waitlist-offer":

@@ -16,6 +16,7 @@
  * problem's line, so a half-read report never credits half the attendees.
  */
 import { CsvError, decodeUtf8, parseCsv } from "../member-import/csv";
+import { instantOnClock } from "../../shared/zoned-time";
 
 /** A report bigger than this is not one online session's attendance. */
 export const REPORT_MAX_BYTES = 2_000_000;
@@ -90,22 +91,9 @@ export interface ReportSession {
   timeZone: string;
 }
 
-/** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant of a report's time: as written when it carries a zone, otherwise on the session's clock. */
 function instantOf(text: string, wallClock: number, timeZone: string): number {
-  if (ISO.exec(text.trim())?.[7]) return wallClock;
-  // The zone's offset at the wall-clock time, then once more at the instant found (a change of clocks in between).
-  const guess = wallClock - zoneOffset(wallClock, timeZone);
-  return wallClock - zoneOffset(guess, timeZone);
+  return ISO.exec(text.trim())?.[7] ? wallClock : instantOnClock(wallClock, timeZone);
 }
 
 /** Reads the uploaded file: the minutes each address spent in the session (clipped to it), or every problem found. */

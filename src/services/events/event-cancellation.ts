@@ -218,7 +218,8 @@ export function createEventCancellation(deps: EventCancellationDeps) {
     /** What staff see on the event's page: the change, and what the cancellation did order by order. */
     async status(eventId: string) {
       const change = await deps.changes.of(eventId);
-      const settled = change?.state === "cancelled" ? await deps.changes.settled(eventId, { after: null, limit: 501 }) : [];
+      // A postponed (or reopened) event's orders whose buyers cancelled for a refund are listed too (0078).
+      const settled = change ? await deps.changes.settled(eventId, { after: null, limit: 501 }) : [];
       return { change, settled: settled.slice(0, 500), more: settled.length > 500 };
     },
   };

@@ -12,6 +12,7 @@ import type { ContentService } from "../content/content-service";
 import { holdPlaces, type HoldOutcome } from "./booking";
 import { isPast, membershipTitles, soldOut, ticketOffers, visibleTo } from "./event-rules";
 import { transferCutoff } from "./place-transfer";
+import { postponedRefundAllowed } from "./postponed-cancellation";
 
 export interface EventListFilter {
   format: EventFormat | null;
@@ -115,6 +116,7 @@ export function createEventService(deps: EventServiceDeps) {
           joinOpensAt: event.format !== "in-person" && now.getTime() < opens ? new Date(opens) : null,
           withinCancellationPolicy: start - now.getTime() > event.cancellationDays * 24 * 60 * 60_000,
           transferUntil: now.getTime() < transferCutoff(event).getTime() ? transferCutoff(event) : null,
+          postponedRefund: postponedRefundAllowed(event, booking, now),
         }];
       }).sort((a, b) => Date.parse(a.event.startsAt) - Date.parse(b.event.startsAt));
     },

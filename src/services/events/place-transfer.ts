@@ -21,13 +21,17 @@ import type { Notices } from "../email/notices";
 import { randomToken } from "./booking";
 import { isPast } from "./event-rules";
 import { answerProblems, eventAnswers } from "./registration-answers";
+import type { MemberRule, MemberType } from "../membership/member-rule";
+import { membershipTitles } from "./event-rules";
 
 /** Who passes the place on: the buyer (their own bookings, until the cut-off) or staff. */
 export type TransferActor = { kind: "buyer"; userId: string } | { kind: "staff"; email: string };
 
 export interface PlaceTransferDeps {
   /** The events as the site shows them (staff's cancellations and postponements laid over the CMS). */
-  content: Pick<ContentService, "events">;
+  content: Pick<ContentService, "events" | "memberships">;
+  /** Whether whoever holds a membership under this address is a member now, and of which type (the member rule). */
+  memberByEmail: (email: string) => Promise<MemberType>;
   store: PlaceTransferStore;
   audit: Pick<AuditLog, "record">;
   notices: Notices;
@@ -58,6 +62,46 @@ export function transferRefusal(event: SocietyEvent, place: PlaceToTransfer, act
 
 export const transferCutoff = (event: Pick<SocietyEvent, "startsAt" | "transferCutoffHours">): Date => new Date(Date.parse(event.startsAt) - event.transferCutoffHours * 3_600_000);
 
+/**
+ * Whether someone whose membership record is under `email` is a member now (the member rule), and
+ * of which type: the first account found in force, if any.
+ */
+export async function memberAtAddress(deps: { accounts: (email: string) => Promise<string[]>; members: Pick<MemberRule, "membership"> }, email: string): Promise<MemberType> {
+  for (const userId of await deps.accounts(email)) {
+    const found = await deps.members.membership(userId);
+    if (found.member) return found;
+  }
+  return { member: false, membershipSlug: null };
+}
+
+/**
+ * A members-only ticket (or one for a membership type) goes only to someone whose membership is in
+ * force, found by the address the place is passed to: the rule, as the giver reads it, and the
+ * check (null when the recipient may have it).
+ */
+async function recipientCheck(deps: PlaceTransferDeps, event: SocietyEvent, ticketCode: string): Promise<{ rule: string; refuse: (email: string) => Promise<string | null> } | null> {
+  const ticket = event.ticketTypes.find((t) => t.code === ticketCode);
+  if (ticket?.audience === "members") {
+    return {
+      rule: "This is a members-only ticket: it can be passed only to a member whose membership is in force. Give the e-mail address their membership is under.",
+      refuse: async (email) => ((await deps.memberByEmail(email)).member ? null : "This ticket is for members only, and no membership in force is under this address. Give the address the new attendee's membership is under, or choose a member."),
+    };
+  }
+  if (ticket?.audience === "membership-type") {
+    const title = ticket.membershipTypeSlug ? ((await membershipTitles(deps.content)).get(ticket.membershipTypeSlug) ?? ticket.membershipTypeSlug) : "one";
+    return {
+      rule: `This ticket is only for members with the ${title} membership: it can be passed only to such a member whose membership is in force. Give the e-mail address their membership is under.`,
+      refuse: async (email) => {
+        const found = await deps.memberByEmail(email);
+        return found.member && ticket.membershipTypeSlug !== null && found.membershipSlug === ticket.membershipTypeSlug
+          ? null
+          : `This ticket is only for members with the ${title} membership, and no such membership in force is under this address.`;
+      },
+    };
+  }
+  return null;
+}
+
 export function createPlaceTransfer(deps: PlaceTransferDeps) {
   /** The place and its event, for this actor: a buyer sees only their own bookings' places. */
   async function open(actor: TransferActor, attendeeId: string, eventId?: string): Promise<TransferView> {
@@ -67,7 +111,9 @@ export function createPlaceTransfer(deps: PlaceTransferDeps) {
     }
     const event = (await deps.content.events()).find((e) => e.id === place.eventId);
     if (!event) throw new AppError("NOT_FOUND", "No such event");
+    const check = await recipientCheck(deps, event, place.ticketCode);
     return {
+      recipientRule: check?.rule ?? null,
       event,
       place,
       ticketName: event.ticketTypes.find((t) => t.code === place.ticketCode)?.name ?? place.ticketCode,
@@ -88,6 +134,9 @@ export function createPlaceTransfer(deps: PlaceTransferDeps) {
       if (view.refusal) return { kind: "refused", message: view.refusal };
       const errors = { ...answerProblems(view.event, attendee.answers, "a0."), ...shapeErrors };
       if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
+      // The place stays with its holder unless the new attendee may hold this ticket.
+      const notMember = await (await recipientCheck(deps, view.event, view.place.ticketCode))?.refuse(attendee.email);
+      if (notMember) return { kind: "invalid", errors: { "a0.email": notMember } };
 
       const { event, place } = view;
       const transferId = crypto.randomUUID();

@@ -104,6 +104,15 @@ export const CANCELLED_PLACES_REASON = "Event places paid for after they were ca
 /** Recorded when staff cancel a whole event (services/events/event-cancellation.ts). */
 export const EVENT_CANCELLED_REASON = "The event was cancelled by the society: its places refunded in full";
 
+/** Recorded when the buyer cancels their places at an event staff postponed or moved to new dates (services/events/postponed-cancellation.ts). */
+export const EVENT_POSTPONED_REASON = "The event was postponed or moved to new dates, and the buyer cancelled: its places refunded in full";
+
+/** How each kind of whole-event refund is keyed at Stripe, audited and explained on its credit note. */
+const EVENT_REFUNDS = {
+  cancelled: { reason: EVENT_CANCELLED_REASON, key: "event-cancelled", action: "order.event_cancelled_refunded", failed: "Stripe did not make a refund of the cancelled event's bookings; the rest goes on in the background" },
+  postponed: { reason: EVENT_POSTPONED_REASON, key: "event-postponed", action: "order.event_postponed_refunded", failed: "We could not refund the booking just now; nothing was changed. Try again in a few minutes" },
+} as const;
+
 /** Recorded for the buyer's own cancellation within 14 days. */
 export const CANCELLATION_REASON = "Cancelled by the buyer within 14 days of buying";
 
@@ -282,6 +291,34 @@ export function createRefundService(deps: RefundServiceDeps) {
     return order;
   }
 
+  /** An event's places in a card-paid order, refunded in full through Stripe with `alongside` in the refund's batch; null when nothing is left to refund by card. */
+  async function refundEventPlaces(
+    why: keyof typeof EVENT_REFUNDS,
+    by: string,
+    eventId: string,
+    orderId: string,
+    amountPence: number,
+    alongside: (made: { refundId: string; amountPence: number }) => readonly D1PreparedStatement[],
+  ): Promise<{ refundId: string; amountPence: number; outcome: "recorded" | "already-recorded" | "exceeds-payment" } | null> {
+    const kind = EVENT_REFUNDS[why];
+    const [paid] = await deps.orders.payments(orderId);
+    const payment = paid?.method === "card" ? await deps.refunds.orderPayment(paid.id) : null;
+    const amount = payment ? Math.min(amountPence, payment.amountPence - payment.refundedPence) : 0;
+    if (!payment || amount <= 0) return null;
+    if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not configured on this site, so the event's card bookings cannot be refunded");
+    let refundId: string;
+    try {
+      refundId = (await deps.billing.refundPayment(payment.id, amount, { idempotencyKey: `${kind.key}:${eventId}:${orderId}`, reason: kind.reason })).id;
+    } catch (error) {
+      throw new AppError("PAYMENT_UNAVAILABLE", kind.failed, { cause: error });
+    }
+    const audit: NewAuditEntry = { staffEmail: by, action: kind.action, orderId, details: { refundId, eventId, amountPence: amount } };
+    const outcome = await store(newRefund(refundId, payment, amount, kind.reason, by), payment, audit, alongside({ refundId, amountPence: amount }));
+    // Stripe's own report (charge.refunded) may have recorded the refund first: the caller then writes `alongside` itself.
+    if (outcome === "exceeds-payment") deps.log.error(`events.${why}_refund_exceeds_payment`, { eventId, orderId, refundId, amountPence: amount });
+    return { refundId, amountPence: amount, outcome };
+  }
+
   return {
     /** The user's own order and whether (and if not, why not) it can be cancelled for a full refund now. */
     async cancellation(userId: string, orderId: string): Promise<{ order: Order; refusal: string | null }> {
@@ -356,30 +393,17 @@ export function createRefundService(deps: RefundServiceDeps) {
      * record of the order and its e-mail, given the refund made) is written in the same batch. Null when the order has
      * no card payment left to refund: nothing is written then.
      */
-    async refundCancelledEvent(
-      by: string,
-      eventId: string,
-      orderId: string,
-      amountPence: number,
-      alongside: (made: { refundId: string; amountPence: number }) => readonly D1PreparedStatement[],
-    ): Promise<{ refundId: string; amountPence: number; outcome: "recorded" | "already-recorded" | "exceeds-payment" } | null> {
-      const [paid] = await deps.orders.payments(orderId);
-      const payment = paid?.method === "card" ? await deps.refunds.orderPayment(paid.id) : null;
-      const amount = payment ? Math.min(amountPence, payment.amountPence - payment.refundedPence) : 0;
-      if (!payment || amount <= 0) return null;
-      if (!deps.billing) throw new AppError("PAYMENT_UNAVAILABLE", "Card payments are not configured on this site, so the event's card bookings cannot be refunded");
-      let refundId: string;
-      try {
-        refundId = (await deps.billing.refundPayment(payment.id, amount, { idempotencyKey: `event-cancelled:${eventId}:${orderId}`, reason: EVENT_CANCELLED_REASON })).id;
-      } catch (error) {
-        throw new AppError("PAYMENT_UNAVAILABLE", "Stripe did not make a refund of the cancelled event's bookings; the rest goes on in the background", { cause: error });
-      }
-      const audit: NewAuditEntry = { staffEmail: by, action: "order.event_cancelled_refunded", orderId, details: { refundId, eventId, amountPence: amount } };
-      const outcome = await store(newRefund(refundId, payment, amount, EVENT_CANCELLED_REASON, by), payment, audit, alongside({ refundId, amountPence: amount }));
-      // Stripe's own report (charge.refunded) may have recorded the refund first: the caller then writes `alongside` itself.
-      if (outcome === "exceeds-payment") deps.log.error("events.cancelled_refund_exceeds_payment", { eventId, orderId, refundId, amountPence: amount });
-      return { refundId, amountPence: amount, outcome };
-    },
+    refundCancelledEvent: (by: string, eventId: string, orderId: string, amountPence: number, alongside: (made: { refundId: string; amountPence: number }) => readonly D1PreparedStatement[]) =>
+      refundEventPlaces("cancelled", by, eventId, orderId, amountPence, alongside),
+
+    /**
+     * The buyer's places at an event staff postponed (or moved to new dates), refunded in full
+     * through Stripe outside the event's cancellation policy, exactly as a cancelled event's are
+     * (keyed by event and order; `alongside` cancels the places in the refund's batch). Null when
+     * the order has no card payment left to refund.
+     */
+    refundPostponedEvent: (by: string, eventId: string, orderId: string, amountPence: number, alongside: (made: { refundId: string; amountPence: number }) => readonly D1PreparedStatement[]) =>
+      refundEventPlaces("postponed", by, eventId, orderId, amountPence, alongside),
 
     /** A payment of an order, with what has been refunded of it so far. */
     orderPayment,
@@ -444,8 +468,11 @@ export function createRefundService(deps: RefundServiceDeps) {
     /**
      * charge.refunded: the charge re-read from Stripe, every succeeded refund of it recorded
      * (those made here already are; one made in Stripe's dashboard is recorded now, with its own
-     * credit note). A charge for a payment not recorded yet is an error, so Stripe retries the
-     * event once the payment's own event has been handled.
+     * credit note). A refund made in the dashboard that leaves nothing of an order's payment takes
+     * back what the order bought in its own batch, as staff's full refund here would: the
+     * webinars and their certificates, the event places and the CPD their attendance earned. A
+     * refund made here is taken back (or not) by whoever made it. A charge for a payment not
+     * recorded yet is an error, so Stripe retries the event once the payment's own event has been handled.
      */
     async recordChargeRefunds(chargeId: string): Promise<number> {
       if (!deps.billing) return 0;
@@ -454,8 +481,11 @@ export function createRefundService(deps: RefundServiceDeps) {
       const payment = await paymentOfIntent({ refunds: deps.refunds, billing: deps.billing }, charge.paymentIntentId);
       if (!payment) throw new Error(`Charge ${chargeId} is for a payment (${charge.paymentIntentId}) not recorded yet`);
       let recorded = 0;
-      for (const made of charge.refunds.filter((r) => r.status === "succeeded" || r.status === "pending")) {
-        const outcome = await store(newRefund(made.id, payment, made.amountPence, DASHBOARD_REASON, "stripe"), payment, null, []);
+      const refunds = charge.refunds.filter((r) => r.status === "succeeded" || r.status === "pending");
+      const refundedInFull = refunds.reduce((sum, r) => sum + r.amountPence, 0) >= payment.amountPence;
+      for (const made of refunds) {
+        const takeBack = refundedInFull && !made.madeHere ? orderTakeBack(payment, "revoke-webinars", "stripe", DASHBOARD_REASON) : [];
+        const outcome = await store(newRefund(made.id, payment, made.amountPence, DASHBOARD_REASON, "stripe"), payment, null, takeBack);
         if (outcome === "recorded") recorded++;
         if (outcome === "exceeds-payment") deps.log.error("refund.exceeds_payment", { chargeId, refundId: made.id, paymentId: payment.id });
       }

@@ -22,6 +22,17 @@ export function CertificateVerificationContent({ check }: { check: CertificateCh
       </div>
     );
   }
+  if (check.status === "revoked" && check.event) {
+    return (
+      <div className="account-screen">
+        <h1>Certificate withdrawn</h1>
+        <p data-certificate-status="withdrawn">
+          Withdrawn on <DateTime value={check.revokedAt} />: this certificate is <strong>not valid</strong>, and will not be again. The society withdrew it, for
+          example because the place at the event was refunded or cancelled. Ask the person who gave it to you.
+        </p>
+      </div>
+    );
+  }
   if (check.status === "revoked") {
     return (
       <div className="account-screen">

@@ -22,6 +22,7 @@ import { eventPostponed } from "./templates/event-postponed";
 import { eventPlaceTransferred } from "./templates/event-place-transferred";
 import { eventPlacePassedOn } from "./templates/event-place-passed-on";
 import { eventAttendeeNotice } from "./templates/event-attendee-notice";
+import { eventReopened } from "./templates/event-reopened";
 import { emailChanged } from "./templates/email-changed";
 import { exportReady } from "./templates/export-ready";
 import { applicationReview } from "./templates/application-review";
@@ -72,6 +73,7 @@ export const TEMPLATES: { [K in EmailKind]: EmailTemplate<EmailDataFor[K]> } = {
   "event-place-transferred": eventPlaceTransferred,
   "event-place-passed-on": eventPlacePassedOn,
   "event-attendee-notice": eventAttendeeNotice,
+  "event-reopened": eventReopened,
 };
 
 export async function renderEmail(email: EmailToRender): Promise<RenderedEmail> {

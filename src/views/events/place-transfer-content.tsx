@@ -44,6 +44,11 @@ export function PlaceTransferContent({ view, action, back, staff, csrfToken, att
             The new attendee gets a new ticket by e-mail, with the calendar file; {place.name}'s ticket and QR code stop working at the door, and {place.name} is told.
             Any add-on booked for {place.name} with this place (such as a dinner) goes with it.
           </p>
+          {view.recipientRule ? (
+            <p className="notice notice--info" id="recipient-rule">
+              {view.recipientRule}
+            </p>
+          ) : null}
           <form method="post" action={action} noValidate>
             <ErrorSummary problems={problems} />
             <input type="hidden" name="csrfToken" value={csrfToken} />

@@ -3,6 +3,7 @@ import type { Attendee, SocietyEvent } from "../../domain/events";
 import { PageHeader } from "../components/page-header";
 import { whenText } from "./event-words";
 import { EventStateForm, EventStateStatusSection, type EventStateFormProps, type EventStateStatus } from "./event-state-change-form";
+import { BLANK_REOPEN_FORM, EventReopenForm, type EventReopenFormProps } from "./event-reopen-form";
 
 export interface StaffEventContentProps {
   event: SocietyEvent;
@@ -11,7 +12,7 @@ export interface StaffEventContentProps {
   dietary: readonly { answer: string; count: number }[];
   access: readonly { answer: string; count: number }[];
   /** Staff's cancelling or postponing: what was done, and the form (absent for staff who may only view). */
-  state: { status: EventStateStatus; form: Omit<EventStateFormProps, "event"> };
+  state: { status: EventStateStatus; form: Omit<EventStateFormProps, "event">; reopen?: Pick<EventReopenFormProps, "form" | "errors"> };
 }
 
 function Needs({ title, needs }: { title: string; needs: readonly { answer: string; count: number }[] }) {
@@ -34,6 +35,7 @@ export function StaffEventContent({ event, attendees, next, dietary, access, sta
         {event.format === "in-person" ? null : <> · <a href={`/staff/events/${event.id}/attendance`}>Attendance (online)</a></>} · Print on A4: <a href={`/staff/events/${event.id}/sign-in-sheet`}>sign-in sheet</a>, <a href={`/staff/events/${event.id}/badges`}>name badges</a>
       </p>
       <EventStateStatusSection status={state.status} />
+      {state.status.change?.state === "postponed" ? <EventReopenForm event={event} csrfToken={state.form.csrfToken} {...(state.reopen ?? { form: BLANK_REOPEN_FORM, errors: {} })} /> : null}
       <EventStateForm event={event} {...state.form} />
       <section aria-labelledby="needs" className="screen-section">
         <h2 id="needs">For the venue</h2>

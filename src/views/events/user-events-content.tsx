@@ -9,7 +9,24 @@ import { heldUntilText, whenText } from "./event-words";
  * The user's open waiting-list offers (each place held until a time, with its claim link), then
  * their event bookings: each attendee's ticket with its QR code, the joining link when open, and how to cancel.
  */
-export function UserEventsContent({ bookings, offers, transferred = false }: { bookings: readonly MyBooking[]; offers: readonly OfferView[]; transferred?: boolean }) {
+const CANCELLED_WORDS = {
+  card: "Your booking is cancelled and the full price is being refunded to your card; your credit note is on its way by e-mail.",
+  bank: "Your booking is cancelled. We will pay the full price back to you by bank transfer; the credit note follows when we have.",
+  none: "Your booking is cancelled. There was nothing left to refund.",
+} as const;
+
+export function UserEventsContent({
+  bookings,
+  offers,
+  transferred = false,
+  cancelled = null,
+}: {
+  bookings: readonly MyBooking[];
+  offers: readonly OfferView[];
+  transferred?: boolean;
+  /** A postponed event's booking just cancelled by the buyer, and how its money comes back. */
+  cancelled?: keyof typeof CANCELLED_WORDS | null;
+}) {
   return (
     <>
       <PageHeader title="My events" lede="Your tickets, one QR code per attendee: show it at the door, on paper or on your phone." />
@@ -37,7 +54,12 @@ export function UserEventsContent({ bookings, offers, transferred = false }: { b
           You have no event bookings yet. <a href={hrefs.events}>See upcoming events</a>.
         </p>
       ) : null}
-      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy, transferUntil }) => {
+      {cancelled ? (
+        <p className="notice notice--success" role="status">
+          {CANCELLED_WORDS[cancelled]}
+        </p>
+      ) : null}
+      {bookings.map(({ event, booking, attendees, joinUrl, joinOpensAt, withinCancellationPolicy, transferUntil, postponedRefund }) => {
         // An add-on (the dinner) goes with its place: only places are passed on.
         const isAddOn = (code: string) => event.ticketTypes.find((t) => t.code === code)?.addOn === true;
         return event.state === "cancelled" ? (
@@ -87,7 +109,12 @@ export function UserEventsContent({ bookings, offers, transferred = false }: { b
           {transferUntil && attendees.some((a) => !isAddOn(a.ticketCode)) ? (
             <p className="hint">{`Places can be passed to someone else (a new name and e-mail) until ${formatDate(transferUntil)}, ${formatTime(transferUntil)}; after that, please contact the office.`}</p>
           ) : null}
-          {booking.orderId && withinCancellationPolicy ? (
+          {postponedRefund ? (
+            <p>
+              <a href={hrefs.cancelPostponedBooking(booking.id)}>Cancel this booking for a full refund</a>
+              {event.state === "postponed" ? " (the event was postponed: you may cancel whatever its usual policy, until it starts)" : " (the event was moved to new dates after you booked: you may cancel whatever its usual policy, until it starts)"}
+            </p>
+          ) : booking.orderId && withinCancellationPolicy ? (
             <p>
               <a href={`/user/orders/${booking.orderId}/cancel`}>Cancel this order</a> (up to {event.cancellationDays} days before the start: a full refund and a credit note)
             </p>

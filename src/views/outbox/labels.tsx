@@ -28,6 +28,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   "event-place-transferred": "Event place transferred (new attendee)",
   "event-place-passed-on": "Event place passed on (previous attendee)",
   "event-attendee-notice": "Event cancelled or postponed (attendee)",
+  "event-reopened": "Postponed event reopened on new dates",
   "refund-issued": "Refund issued",
   "pro-forma-issued": "Pro-forma invoice",
   "dispute-opened": "Payment disputed (staff)",

@@ -23,7 +23,7 @@ function world(orderCount: number) {
   const changes = {
     of: async () => change,
     cancel: async (eventId: string, reason: string, startsAt: string) => {
-      change ??= { eventId, state: "cancelled", reason, newDateText: null, startsAt, changedAt: "now", settledAt: null };
+      change ??= { eventId, state: "cancelled", reason, newDateText: null, startsAt, changedAt: "now", settledAt: null, newDates: null, reopenedAt: null };
       return true;
     },
     ordersToSettle: async (_: string, limit: number) => [...open.values()].slice(0, limit),

@@ -11,7 +11,7 @@ const facts = (d: EventPostponedData): Fact[] => [
   { label: "New date", value: d.newDateText ?? "not set yet: we will e-mail you when it is" },
 ];
 
-const STANDS = "Your booking stands: you need do nothing to keep your places. If the new date does not suit you, contact our office and we will cancel your booking with a full refund.";
+const STANDS = "Your booking stands: you need do nothing to keep your places. If you would rather not wait for the new date, you can cancel your booking online from your events page for a full refund.";
 
 export const eventPostponed = template<EventPostponedData>({
   preview: (d) => `${d.eventName} has been postponed.`,
