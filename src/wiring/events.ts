@@ -1,5 +1,6 @@
 /** Events and conferences: the public list and pages, holding places for the cart, waiting-list offers, and check-in and attendance (services/events); staff's sales and cancelling or postponing an event are the staff area's (staff-area.ts, event-cancellation.ts). */
 import { createEventAttendanceStore } from "../adapters/d1/event-attendance";
+import { createAttendancePreviewStore } from "../adapters/d1/event-attendance-previews";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
 import { createPlaceTransferStore } from "../adapters/d1/event-place-transfers";
 import { createPlaceTransfer } from "../services/events/place-transfer";
@@ -23,6 +24,7 @@ export function eventServices(core: Core) {
   const eventAttendance = createEventAttendance({
     content: published,
     store: createEventAttendanceStore(db),
+    previews: createAttendancePreviewStore(db),
     bookings: stores.eventBookings,
     notices,
     batch,
