@@ -41,6 +41,8 @@ async function runJobs(batch: MessageBatch<JobQueueMessage>, config: ReturnType<
         await continueImportCounted(config, publishedContent(config, waitUntil), backgroundEmail(config, waitUntil).outbox, body.importId);
       } else if (body.job === "event-cancellation") {
         await eventCancellationJobs(config, waitUntil).continue(body.eventId);
+      } else if (body.job === "event-places") {
+        await waitlistOffers(config, waitUntil).check({ eventId: body.eventId, ...(body.notBefore ? { notBefore: body.notBefore } : {}) }, new Date());
       } else if (body.job === "member-message") {
         await memberMessageJobs(config).continue(body.messageId);
       } else {

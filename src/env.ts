@@ -107,6 +107,13 @@ export type JobQueueMessage =
       eventId: string;
     }
   | {
+      /** A check of an event's waiting list, sent delayed to just after a hold ends (services/events/place-checks.ts). */
+      job: "event-places";
+      eventId: string;
+      /** The hold's end, when it is later than a message can be delayed: an early arrival is sent on. */
+      notBefore?: string;
+    }
+  | {
       job: "member-import";
       /** The import to go on with (member_imports.id). */
       importId: number;

@@ -23,7 +23,8 @@ import { restartStalledRuns } from "../services/membership/stalled-year-runs";
 import { publishedTerms } from "../services/membership/terms";
 import { publishedContent } from "./content";
 import { createNotices } from "../services/email/notices";
-import { offerFreedPlaces } from "../services/events/waitlist-offers";
+import { offerFreedPlaces, runPlaceCheck } from "../services/events/waitlist-offers";
+import type { PlaceCheck } from "../services/events/place-checks";
 import type { EventReminderDeps } from "../services/events/event-reminders";
 import { emailServices } from "./email";
 import { buildCore } from "./core";
@@ -108,12 +109,16 @@ export function stalledYearRuns(config: Config) {
   return { restart: (now: Date) => restartStalledRuns({ progress, continueLater: handOn(config), log }, now) };
 }
 
-/** For the sweep: events' freed places offered to their waiting lists, and offers not taken up passed on. */
+/** For the sweep and the jobs queue: events' freed places offered to their waiting lists, and offers not taken up passed on. */
 export function waitlistOffers(config: Config, waitUntil: WaitUntil) {
   const content = publishedContent(config, waitUntil);
   const { outbox } = emailServices(config, content);
-  const deps = waitlistOfferDeps({ db: config.bindings.db, published: content, notices: createNotices({ outbox, waitUntil, log }) });
-  return { run: (now: Date) => offerFreedPlaces(deps, now) };
+  const deps = waitlistOfferDeps({ config, db: config.bindings.db, published: content, notices: createNotices({ outbox, waitUntil, log }) });
+  return {
+    run: (now: Date) => offerFreedPlaces(deps, now),
+    /** A check a hold scheduled for its end. */
+    check: (check: PlaceCheck, now: Date) => runPlaceCheck(deps, check, now),
+  };
 }
 
 /** The jobs queue's and the sweep's work on a cancelled event: refunding or releasing its next orders, with a request's own refund path. */

@@ -37,6 +37,15 @@ export function publishedContent(config: Config, waitUntil: WaitUntil, heard: Co
   return withEventStates(content, createEventStateChangeStore(config.bindings.db));
 }
 
+/**
+ * Published content read straight from the CMS, no cache either way: for the CMS webhook's own
+ * request, which must see the change it tells of while the cache still serves the old value
+ * during its reload.
+ */
+export function publishedUncached(config: Config): ContentService {
+  return withEventStates(createContentService({ cms: createCmsClient(config.cms), cache: null, log }), createEventStateChangeStore(config.bindings.db));
+}
+
 export function contentServices(config: Config, published: ContentService, preview: boolean) {
   return {
     /**

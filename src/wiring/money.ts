@@ -16,7 +16,7 @@ import { createReceiptService } from "../services/receipts/receipt-service";
 import { refundEmail } from "../services/refunds/refund-email";
 import { createRefundService } from "../services/refunds/refund-service";
 import type { Core } from "./core";
-import { waitlistOfferDeps } from "./events";
+import { placeChecksOf, waitlistOfferDeps } from "./events";
 import type { Payments } from "./payments";
 
 /** Refunds and credit notes: for requests, and for the jobs queue (a cancelled event's refunds). */
@@ -50,7 +50,7 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
   // Places paid for after their hold ran out, and taken meanwhile: refunded at once (services/events/lost-places.ts).
   const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence, why) => refunds.refundLostPlaces(orderId, pence, why), log }, order);
   return {
-    orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, afterPaid: afterOrderPaid, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
+    orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, placeChecks: placeChecksOf(core.config), afterPaid: afterOrderPaid, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
     /** The user's receipts and staff's view of any receipt. */
     receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName }),
     /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */

@@ -10,6 +10,9 @@
  * 3. The attendee list and its A4 print pages; the badges print eight to an A4 sheet.
  * 4. A place offered to the member from the conference's waiting list: /user/events lists the
  *    offer and its claim page takes the attendee's name (a missing one refused beside the field).
+ * 5. Passing a place on (decision 0068), without JavaScript and with it: the buyer's transfer page
+ *    (a missing name refused beside the field, what was typed kept; a checked-in place refused),
+ *    then the new attendee's ticket page from their e-mail, and the old ticket's page refused.
  * axe finds no violations on each state shown. Chromium here has no `BarcodeDetector`, so the
  * camera is never offered: the scanner itself is not exercised (a ticket's code is typed, as a
  * hand scanner types it).
@@ -80,6 +83,24 @@ function offerSql(event: SocietyEvent): string {
       VALUES ('${OFFER.entry}', '${event.id}', '${MEMBER.uid}', '${MEMBER.email}', 'offered', '${until}', '${OFFER.booking}', 'member');`;
 }
 
+/** The member's own conference places to pass on (one per run, with and without JavaScript) and one already checked in. */
+const PASS_ON = {
+  scriptless: { id: "e2e-pass-scriptless", name: "Pat Noscript", token: "e2epassscriptless01", to: "Ray Newcomer" },
+  scripted: { id: "e2e-pass-scripted", name: "Jo Scripted", token: "e2epassscripted0001", to: "Sam Newcomer" },
+  arrived: { id: "e2e-pass-arrived", name: "Una Arrived", token: "e2epassarrived00001" },
+} as const;
+
+function passOnSql(event: SocietyEvent): string {
+  return `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, status, hold_expires_at)
+      VALUES ('e2e-pass-booking', '${event.id}', '${event.slug}', '${MEMBER.uid}', 'member', 'Annual Conference 2027: Member × 3', 3, 24000, 72000, 'standard', 1, 'confirmed', '2000-01-01T00:00:00.000Z');
+    ${Object.values(PASS_ON)
+      .map(
+        (place) => `INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, answers, status, hold_expires_at, qr_token, checked_in_at)
+      VALUES ('${place.id}', 'e2e-pass-booking', '${event.id}', 'member', 1, '${place.name}', '${place.id}@e2e.guildhall.example', '{"workshop":"Pain education"}', 'confirmed', '2000-01-01T00:00:00.000Z', '${place.token}', ${place === PASS_ON.arrived ? "'2026-01-01T09:00:00.000Z'" : "NULL"});`,
+      )
+      .join("\n")}`;
+}
+
 const stack = useBrowserStack(WORKER_SLOTS.events, {
   vars: {
     SITE_URL: siteWorkerUrl(WORKER_SLOTS.events),
@@ -95,7 +116,8 @@ const stack = useBrowserStack(WORKER_SLOTS.events, {
               VALUES ('${MEMBER.uid}', '${MEMBER.email}', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01');
             ${staffSecondFactorSql()}
             ${doorSql(conference)}
-            ${offerSql(conference)}`;
+            ${offerSql(conference)}
+            ${passOnSql(conference)}`;
   },
   log: (line) => workerLog.push(line),
 });
@@ -373,4 +395,84 @@ describe("a place offered from the waiting list", () => {
       await context.close();
     }
   });
+});
+
+describe("passing a place on", () => {
+  /** The link in the new attendee's e-mail (the local mailbox's copy): their ticket's own page. */
+  async function ticketLinkSentTo(email: string): Promise<string> {
+    const messages = (await (await fetch(url("/dev/mailbox?format=json"))).json()) as { id: string; to: string; kind: string }[];
+    const sent = messages.find((m) => m.kind === "event-place-transferred" && m.to === email);
+    expect(sent, `the new attendee ${email} is e-mailed their ticket`).toBeTruthy();
+    const text = await (await fetch(url(`/dev/mailbox/${sent!.id}/text`))).text();
+    return /\/events\/tickets\/[A-Za-z0-9_-]+/.exec(text)![0];
+  }
+
+  for (const javaScript of [false, true]) {
+    const place = javaScript ? PASS_ON.scripted : PASS_ON.scriptless;
+    it(`${javaScript ? "with" : "without"} JavaScript: the buyer passes a place on (a missing name refused beside the field), the new attendee's ticket page opens from their e-mail, and the old ticket and a checked-in place are refused`, async () => {
+      const { context, blocked } = await openContext(stack.browser, javaScript ? DESKTOP : { ...DESKTOP, javaScriptEnabled: false });
+      // axe runs in the page, so it looks where JavaScript is on; the pages are the same server-rendered HTML without it.
+      const axe = async (page: Page, state: string) => (javaScript ? expectNoAxeViolations(page, state) : undefined);
+      try {
+        const page = await context.newPage();
+        const watch = javaScript ? await watchPage(page) : null;
+        await signIn(page, MEMBER, "/user/events", javaScript);
+        expect(await main(page).innerText(), "/user/events lists the place").toContain(`Pass ${place.name}'s place to someone else`);
+        await follow(page, () => main(page).locator(`a[href="/user/events/places/${place.id}/transfer"]`).click());
+        expect(pathOf(page)).toBe(`/user/events/places/${place.id}/transfer`);
+        expect(await main(page).locator("h1").innerText()).toBe(`Pass ${place.name}'s place to someone else`);
+        await axe(page, "the transfer page");
+
+        const form = main(page).locator("form", { has: page.getByRole("button", { name: "Pass the place on" }) });
+        const newEmail = `${place.to.split(" ")[0]!.toLowerCase()}@e2e.guildhall.example`;
+        await form.getByLabel("Their e-mail address (their ticket is sent there)").fill(newEmail);
+        await form.getByLabel("Which workshop on day two?").selectOption("Pelvic health");
+        const refused = await follow(page, () => form.getByRole("button", { name: "Pass the place on" }).click());
+        expect(refused.status()).toBe(400);
+        expect(await main(page).locator("#a0\\.name-error").innerText()).toContain("Enter the attendee's name");
+        expect(await form.getByLabel("Their e-mail address (their ticket is sent there)").inputValue(), "what was typed is kept").toBe(newEmail);
+        expect(await form.getByLabel("Which workshop on day two?").inputValue()).toBe("Pelvic health");
+        await axe(page, "the transfer page with a missing name");
+
+        await form.getByLabel("Full name (as on the badge)").fill(place.to);
+        await follow(page, () => form.getByRole("button", { name: "Pass the place on" }).click());
+        expect(new URL(page.url()).pathname).toBe("/user/events");
+        const mine = await main(page).innerText();
+        expect(mine).toContain(place.to);
+        expect(mine).not.toContain(place.name);
+
+        // A place already checked in cannot be passed on: its page says why, with no form.
+        const arrived = await visit(page, url(`/user/events/places/${PASS_ON.arrived.id}/transfer`));
+        expect(arrived!.status()).toBe(200);
+        expect(await main(page).getByRole("alert").innerText()).toBe("This place has been checked in already: it cannot be passed on.");
+        expect(await main(page).getByRole("button", { name: "Pass the place on" }).count()).toBe(0);
+        await axe(page, "the transfer page refusing a checked-in place");
+        if (watch) expect(watch.take([failedToLoad(400)]), "console errors, exceptions and CSP violations").toEqual(NO_PROBLEMS);
+
+        // The new attendee, with no account, opens their ticket from the e-mail.
+        const recipient = await context.browser()!.newContext(javaScript ? DESKTOP : { ...DESKTOP, javaScriptEnabled: false });
+        try {
+          const theirs = await recipient.newPage();
+          const theirWatch = javaScript ? await watchPage(theirs) : null;
+          const ticket = await ticketLinkSentTo(newEmail);
+          expect((await visit(theirs, url(ticket)))!.status()).toBe(200);
+          expect(await main(theirs).locator("h1").innerText()).toBe(`Your ticket: ${conference.name}`);
+          expect(await main(theirs).getByRole("img", { name: `QR code for ${place.to}'s ticket` }).locator("svg").count()).toBe(1);
+          if (javaScript) await expectNoAxeViolations(theirs, "the new attendee's ticket page");
+
+          // The ticket passed on no longer opens: its page says why.
+          const old = await visit(theirs, url(`/events/tickets/${place.token}`));
+          expect(old!.status()).toBe(404);
+          expect(await main(theirs).locator("h1").innerText()).toBe("Page not found");
+          if (javaScript) await expectNoAxeViolations(theirs, "the old ticket's page, refused");
+          if (theirWatch) expect(theirWatch.take([failedToLoad(404)]), "console errors, exceptions and CSP violations").toEqual(NO_PROBLEMS);
+        } finally {
+          await recipient.close();
+        }
+        expect(blocked, "requests that would have left loopback").toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

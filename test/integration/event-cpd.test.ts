@@ -5,19 +5,28 @@
  * someone who booked and did not attend gets nothing.
  */
 import { env, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCmsClient } from "../../src/adapters/cms/client";
 import { eventsOperation } from "../../src/adapters/cms/operations/events";
 import type { SocietyEvent } from "../../src/domain/events";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { asEditor } from "../support/worker/cms-editor";
+import { clearContentCache } from "../support/worker/helpers";
 import { signedInStaff } from "../support/worker/staff";
 
 let events: SocietyEvent[];
 const bySlug = (slug: string) => events.find((e) => e.slug === slug)!;
-
-beforeAll(async () => {
+const readEvents = async () => {
   const cms = createCmsClient({ graphqlUrl: `${env.CMS_URL}/graphql`, token: env.CMS_TOKEN, timeoutMs: 10_000 });
   events = (await cms.run(eventsOperation, { page: 1, pageSize: 100 })).items;
+};
+/** Events this file publishes, deleted at the end. */
+const made: string[] = [];
+
+beforeAll(readEvents);
+afterAll(async () => {
+  for (const documentId of made) await asEditor("DELETE", `/api/events/${documentId}`);
+  if (made.length > 0) await clearContentCache();
 });
 
 /** A signed-in member with a confirmed place at the event (booked and paid, written directly), booked under their own address. */
@@ -47,13 +56,25 @@ const entriesOf = (userId: string) =>
 const certificatesOf = (userId: string) => env.DB.prepare("SELECT * FROM cpd_certificates WHERE user_id = ?1").bind(userId).all<{ id: string; holder_name: string; evidence: string }>();
 const thanksTo = (userId: string) => env.DB.prepare("SELECT id, subject FROM email_outbox WHERE user_id = ?1 AND kind = 'event-attendance-thanks'").bind(userId).all<{ id: string; subject: string }>();
 
-/** The report as a staff browser uploads it. */
-async function uploadReport(staff: TestBrowser, event: SocietyEvent, csv: string, mode: "preview" | "import") {
+/** The report as a staff browser uploads it, which previews it. */
+async function uploadReport(staff: TestBrowser, event: SocietyEvent, csv: string) {
   const form = new FormData();
   form.set("csrfToken", await staff.csrfToken());
   form.set("report", new File([csv], "participants.csv", { type: "text/csv" }));
-  form.set("mode", mode);
   return staff.fetch(`/staff/events/${event.id}/attendance`, { method: "POST", body: form });
+}
+
+/** The kept preview the preview page's "Import" button sends (no file). */
+const previewIdIn = (html: string) => /name="previewId" value="([^"]+)"/.exec(html)?.[1];
+
+/** The preview page's "Import" form, posted as the browser would: the preview's id, not the file. */
+const importPreview = (staff: TestBrowser, event: SocietyEvent, previewId: string) => staff.post(`/staff/events/${event.id}/attendance/import`, { previewId });
+
+/** Uploads the report, then imports the preview it shows. */
+async function previewAndImport(staff: TestBrowser, event: SocietyEvent, csv: string): Promise<string> {
+  const previewId = previewIdIn(await (await uploadReport(staff, event, csv)).text());
+  expect(previewId, "the preview offers its import").toBeTruthy();
+  return (await importPreview(staff, event, previewId!)).text();
 }
 
 /** The workshop's London clock (it ran 18:00-19:30 twenty days ago), as Zoom writes it: no zone. */
@@ -87,13 +108,18 @@ describe("attendance for an online event", () => {
     expect(form).toContain("at least 75% of the session: 68 minutes");
     expect(form).toMatch(/encType="multipart\/form-data"/i);
 
-    const preview = await uploadReport(staff, workshop, csv, "preview");
+    const preview = await uploadReport(staff, workshop, csv);
     expect(preview.status).toBe(200);
     const previewed = await preview.text();
     expect(previewed).toContain("Preview: nothing has been recorded yet");
+    expect(previewed).toContain("Import: mark 1 attended and credit CPD");
     expect((await entriesOf(stayed.user.uid)).results).toEqual([]);
 
-    const imported = await (await uploadReport(staff, workshop, csv, "import")).text();
+    // "Import" confirms the previewed rows: the file is not uploaded again.
+    const confirm = await importPreview(staff, workshop, previewIdIn(previewed)!);
+    expect(confirm.status).toBe(200);
+    const imported = await confirm.text();
+    expect(imported).not.toContain('name="previewId"');
     const attendedTable = imported.slice(imported.indexOf("Attended: stayed long enough"), imported.indexOf("Did not stay long enough"));
     expect(attendedTable).toContain("Stayed Throughout");
     expect(attendedTable).toContain("80 minutes");
@@ -125,7 +151,7 @@ describe("attendance for an online event", () => {
     expect(text).toContain("CPD hours: 1.5");
     expect((await thanksTo(left.user.uid)).results).toEqual([]);
 
-    const again = await (await uploadReport(staff, workshop, csv, "import")).text();
+    const again = await previewAndImport(staff, workshop, csv);
     expect(again).toContain("CPD already credited");
     expect((await entriesOf(stayed.user.uid)).results).toHaveLength(1);
     expect((await thanksTo(stayed.user.uid)).results).toHaveLength(1);
@@ -137,23 +163,83 @@ describe("attendance for an online event", () => {
     expect((await entriesOf(absent.user.uid)).results).toMatchObject([{ source: "event", attendance: "attended-online" }]);
   });
 
+  it("a kept preview is imported once, and refused once expired or once the event's times changed, recording nothing", async () => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    const startsAt = new Date(Date.now() - 3 * 3600_000);
+    startsAt.setUTCSeconds(0, 0);
+    const created = await asEditor("POST", "/api/events?status=published", {
+      name: `Preview webinar ${stamp}`,
+      slug: `preview-webinar-${stamp}`,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
+      format: "online",
+      state: "scheduled",
+      minimumAttendancePercent: 50,
+      ticketTypes: [{ code: "place", name: "Place", price: 0, vatTreatment: "exempt", audience: "signed_in" }],
+    });
+    expect(created.status).toBe(201);
+    const { documentId } = ((await created.json()) as { data: { documentId: string } }).data;
+    made.push(documentId);
+    await clearContentCache();
+    await readEvents();
+    const webinar = events.find((e) => e.id === documentId)!;
+    const member = await bookedMember(webinar, "Kept Preview");
+    const staff = await signedInStaff();
+    const csv = `Email,Join time,Leave time\n${member.user.email},${zoomTime(webinar, 0)},${zoomTime(webinar, 40)}\n`;
+    const problemsOf = (html: string) => html.slice(html.indexOf("The file cannot be used"), html.indexOf('id="report"'));
+
+    // Expired: a preview is kept for a day.
+    const expiring = previewIdIn(await (await uploadReport(staff, webinar, csv)).text())!;
+    await env.DB.prepare("UPDATE event_attendance_previews SET expires_at = ?2 WHERE id = ?1").bind(expiring, new Date(Date.now() - 1000).toISOString()).run();
+    const expired = await importPreview(staff, webinar, expiring);
+    expect(expired.status).toBe(409);
+    expect(problemsOf(await expired.text())).toContain("This preview has expired: a preview is kept for a day. Upload the report again to preview it.");
+    expect((await entriesOf(member.user.uid)).results).toEqual([]);
+
+    // The event's minimum share changed after the preview (40 minutes was enough for 50%, not for 75%).
+    const previewed = previewIdIn(await (await uploadReport(staff, webinar, csv)).text())!;
+    expect((await asEditor("PUT", `/api/events/${documentId}?status=published`, { minimumAttendancePercent: 75 })).status).toBe(200);
+    await clearContentCache();
+    const changed = await importPreview(staff, webinar, previewed);
+    expect(changed.status).toBe(409);
+    expect(problemsOf(await changed.text())).toContain("its minimum attendance changed since this preview");
+    expect((await entriesOf(member.user.uid)).results).toEqual([]);
+    expect((await env.DB.prepare("SELECT attended_at FROM event_attendees WHERE id = ?1").bind(member.attendee).first<{ attended_at: string | null }>())!.attended_at).toBeNull();
+
+    // Previewed again, it is imported once; the same preview a second time is refused.
+    const fresh = await (await uploadReport(staff, webinar, csv)).text();
+    expect(fresh).toContain("0 stayed at least 45 minutes");
+    const latest = previewIdIn(fresh)!;
+    expect((await importPreview(staff, webinar, latest)).status).toBe(200);
+    const twice = await importPreview(staff, webinar, latest);
+    expect(twice.status).toBe(409);
+    expect(problemsOf(await twice.text())).toContain("This preview is no longer kept");
+
+    // Another event's page cannot import it either, and a post without a preview is told to preview first.
+    const other = previewIdIn(await (await uploadReport(staff, webinar, csv)).text())!;
+    expect((await importPreview(staff, bySlug("online-exercise-workshop"), other)).status).toBe(409);
+    const none = await staff.post(`/staff/events/${webinar.id}/attendance/import`, {});
+    expect(none.status).toBe(422);
+    expect(await none.text()).toContain("Preview the attendance report first");
+  });
+
   it("a bad attendance file is refused with the reason beside the field, and nothing is recorded", async () => {
     const workshop = bySlug("online-exercise-workshop");
     const member = await bookedMember(workshop, "Bad File Member");
     const staff = await signedInStaff();
-    const missingColumn = await uploadReport(staff, workshop, `Email,Join time\n${member.user.email},${zoomTime(workshop, 0)}\n`, "import");
+    const missingColumn = await uploadReport(staff, workshop, `Email,Join time\n${member.user.email},${zoomTime(workshop, 0)}\n`);
     expect(missingColumn.status).toBe(422);
     const page = await missingColumn.text();
     expect(page).toContain("The file cannot be used. Nothing has been recorded.");
     expect(page).toContain("no column for a leave time");
     expect(page).toContain('aria-invalid="true"');
-    const badTime = await (await uploadReport(staff, workshop, `Email,Join time,Leave time\n${member.user.email},soon,${zoomTime(workshop, 90)}\n`, "import")).text();
+    const badTime = await (await uploadReport(staff, workshop, `Email,Join time,Leave time\n${member.user.email},soon,${zoomTime(workshop, 90)}\n`)).text();
     expect(badTime).toContain("Line 2: the join time “soon” is not a date and time");
     expect((await entriesOf(member.user.uid)).results).toEqual([]);
 
     // An in-person event's attendance is its check-in.
     const conference = bySlug("annual-conference");
-    const inPerson = await uploadReport(staff, conference, `Email,Join time,Leave time\n${member.user.email},${zoomTime(workshop, 0)},${zoomTime(workshop, 90)}\n`, "import");
+    const inPerson = await uploadReport(staff, conference, `Email,Join time,Leave time\n${member.user.email},${zoomTime(workshop, 0)},${zoomTime(workshop, 90)}\n`);
     expect(inPerson.status).toBe(409);
     expect(await inPerson.text()).toContain("check attendees in at the door");
   });

@@ -271,6 +271,15 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
     exportColumns: ["id", "staff_email", "mode", "phase", "rows", "created_at", "finished_at"],
     erasure: { kind: "keep", why: "which staff member imported which file, and when, as the audit log keeps it" },
   },
+  {
+    // An online event's attendance report as staff previewed it (kept a day for "Import"): the
+    // staff member's, and it names each attendee's address with their minutes in the session.
+    table: "event_attendance_previews",
+    rowsOf: null,
+    rowsAtAddress: { where: "?2 IN (SELECT staff_email UNION ALL SELECT key FROM json_each(minutes))", erased: true },
+    exportColumns: ["event_id", "created_at", "expires_at"],
+    erasure: { kind: "delete" },
+  },
 ];
 
 /** Tables that hold nothing about a person, and why. */

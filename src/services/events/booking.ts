@@ -9,6 +9,7 @@ import type { EventBookingStore, NewBooking } from "../../adapters/d1/event-book
 import type { SocietyEvent } from "../../domain/events";
 import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-form";
 import { CART_HOLD_MINUTES, holdUntil } from "./holds";
+import type { PlaceChecks } from "./place-checks";
 import { placesLeft, ticketRefusal, type MembershipTitles, type TicketBuyer } from "./event-rules";
 import { answerProblems, eventAnswers } from "./registration-answers";
 
@@ -20,6 +21,8 @@ export type HoldOutcome =
 
 export interface HoldDeps {
   bookings: Pick<EventBookingStore, "hold" | "placesTaken">;
+  /** Schedules the check of the waiting list for when the hold runs out (a place not bought goes to the list then). */
+  checks: Pick<PlaceChecks, "whenHoldEnds">;
   now: () => Date;
 }
 
@@ -79,8 +82,12 @@ export async function holdPlaces(
       attendees: people.map(({ attendee, answers }) => ({ id: crypto.randomUUID(), name: attendee.name, email: attendee.email, answers, qrToken: randomToken() })),
     };
   });
-  const held = await deps.bookings.hold({ eventId: event.id, now: now.toISOString(), holdUntil: holdUntil(now, CART_HOLD_MINUTES), bookings });
-  if (held) return { kind: "held", bookingIds: bookings.map((b) => b.id) };
+  const until = holdUntil(now, CART_HOLD_MINUTES);
+  const held = await deps.bookings.hold({ eventId: event.id, now: now.toISOString(), holdUntil: until, bookings });
+  if (held) {
+    await deps.checks.whenHoldEnds([event.id], until, now);
+    return { kind: "held", bookingIds: bookings.map((b) => b.id) };
+  }
 
   // Say which ticket ran out, from what is left now (read only to explain, never to decide).
   const taken = await deps.bookings.placesTaken(event.id, now.toISOString());

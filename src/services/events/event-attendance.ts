@@ -14,6 +14,7 @@
  * a place whose address no account has is marked attended and reported, without an entry.
  */
 import type { AttendancePlace, CreditablePlace, EventAttendanceStore } from "../../adapters/d1/event-attendance";
+import type { AttendancePreviewStore } from "../../adapters/d1/event-attendance-previews";
 import type { EventBookingStore } from "../../adapters/d1/event-bookings";
 import { CPD_CATEGORIES } from "../../domain/cpd";
 import type { AttendanceImport, CreditOutcome, ImportedPlace } from "../../domain/event-attendance";
@@ -24,7 +25,7 @@ import { londonDate } from "../../shared/london-date";
 import type { ContentService } from "../content/content-service";
 import type { Notices } from "../email/notices";
 import { newCertificateId } from "../cpd/certificates";
-import { minutesRequired, readAttendanceReport } from "./attendance-report";
+import { minutesRequired, readAttendanceReport, type AttendanceReport } from "./attendance-report";
 
 /** Places credited per batch: each brings its thank-you's statement, and a batch stays well inside D1's limits. */
 const CREDITS_PER_BATCH = 100;
@@ -33,11 +34,19 @@ export const IMPORT_MAX_PLACES = 500;
 /** One screen of the by-hand list; the page links to the next. */
 export const ATTENDANCE_PAGE = 200;
 
+/** How long a preview is kept for "Import" to record it. */
+const PREVIEW_KEPT_MS = 24 * 3600_000;
+
 export type ImportOutcome = { ok: true; result: AttendanceImport } | { ok: false; problems: string[] };
+export type PreviewOutcome = { ok: true; result: AttendanceImport; previewId: string } | { ok: false; problems: string[] };
+
+/** The event's facts a report's minutes and the minutes needed are worked out from: a preview is true only while they stay. */
+const versionOf = (event: SocietyEvent) => JSON.stringify([event.startsAt, event.endsAt, event.timeZone, event.minimumAttendancePercent]);
 
 export interface EventAttendanceDeps {
   content: Pick<ContentService, "events">;
   store: EventAttendanceStore;
+  previews: Pick<AttendancePreviewStore, "save" | "find" | "remove">;
   bookings: Pick<EventBookingStore, "attendeesOfEvent">;
   notices: Pick<Notices, "prepare" | "deliverSoon">;
   batch: (statements: D1PreparedStatement[]) => Promise<unknown>;
@@ -118,6 +127,28 @@ export function createEventAttendance(deps: EventAttendanceDeps) {
 
   const imported = (place: AttendancePlace, minutes: number): ImportedPlace => ({ name: place.name, email: place.email, minutes, markedBefore: place.attendedAt !== null, credit: null });
 
+  /** What the report shows against the event's confirmed places now: who stayed long enough, who did not, which addresses match no one. */
+  async function outcomeOf(event: SocietyEvent, report: AttendanceReport) {
+    const { minutesByEmail, rowsWithoutEmail } = report;
+    const places = await deps.store.placesWithEmails(event.id, [...minutesByEmail.keys()]);
+    const required = minutesRequired(event);
+    const minutesOf = (place: AttendancePlace) => minutesByEmail.get(place.email.toLowerCase()) ?? 0;
+    const stayed = places.filter((p) => minutesOf(p) >= required);
+    if (stayed.length > IMPORT_MAX_PLACES) {
+      return { ok: false as const, problems: [`The report shows ${stayed.length} booked attendees who stayed; one import records at most ${IMPORT_MAX_PLACES}. Split the file into parts (keep each person's rows together) and import each.`] };
+    }
+    const matched = new Set(places.map((p) => p.email.toLowerCase()));
+    const result: AttendanceImport = {
+      applied: false,
+      requiredMinutes: required,
+      attended: stayed.map((p) => imported(p, minutesOf(p))),
+      tooShort: places.filter((p) => minutesOf(p) < required).map((p) => imported(p, minutesOf(p))),
+      unmatched: [...minutesByEmail].filter(([email]) => !matched.has(email)).map(([email, minutes]) => ({ email, minutes })).sort((a, b) => a.email.localeCompare(b.email)),
+      rowsWithoutEmail,
+    };
+    return { ok: true as const, result, stayed, minutesOf };
+  }
+
   return {
     eventById,
 
@@ -140,36 +171,53 @@ export function createEventAttendance(deps: EventAttendanceDeps) {
     },
 
     /**
-     * Reads the platform's report and, unless it is a preview, marks those who stayed long enough
-     * as attended and credits their CPD. A bad file is refused whole, with its problems.
+     * Reads the platform's report and shows what importing it would record, recording nothing.
+     * A bad file is refused whole, with its problems. The report as read is kept for a day under
+     * the returned id, for this staff member and this event, so "Import" records it without the
+     * file being uploaded again.
      */
-    async importReport(eventId: string, file: Uint8Array, options: { apply: boolean; staffEmail: string }): Promise<ImportOutcome> {
+    async previewReport(eventId: string, file: Uint8Array, staffEmail: string): Promise<PreviewOutcome> {
       const event = await eventById(eventId);
       onlineStarted(event);
       const read = readAttendanceReport(file, event);
       if (!read.ok) return read;
-      const { minutesByEmail, rowsWithoutEmail } = read.report;
-      const places = await deps.store.placesWithEmails(event.id, [...minutesByEmail.keys()]);
-      const required = minutesRequired(event);
-      const minutesOf = (place: AttendancePlace) => minutesByEmail.get(place.email.toLowerCase()) ?? 0;
-      const stayed = places.filter((p) => minutesOf(p) >= required);
-      if (stayed.length > IMPORT_MAX_PLACES) {
-        return { ok: false, problems: [`The report shows ${stayed.length} booked attendees who stayed; one import records at most ${IMPORT_MAX_PLACES}. Split the file into parts (keep each person's rows together) and import each.`] };
+      const outcome = await outcomeOf(event, read.report);
+      if (!outcome.ok) return outcome;
+      const previewId = deps.newId();
+      const now = deps.now();
+      await deps.previews.save(
+        { id: previewId, eventId: event.id, staffEmail, eventVersion: versionOf(event), report: read.report, expiresAt: new Date(now.getTime() + PREVIEW_KEPT_MS).toISOString() },
+        now.toISOString(),
+      );
+      return { ok: true, result: outcome.result, previewId };
+    },
+
+    /**
+     * Records a kept preview: marks those who stayed long enough as attended and credits their
+     * CPD. The places are matched again now (a booking since the preview counts). A preview that
+     * is not this staff member's for this event, was imported, has expired, or whose event's
+     * times or minimum share changed since is refused: the minutes it holds may no longer be true.
+     */
+    async importPreview(eventId: string, previewId: string, staffEmail: string): Promise<ImportOutcome> {
+      const event = await eventById(eventId);
+      onlineStarted(event);
+      const kept = await deps.previews.find(previewId, event.id, staffEmail);
+      if (!kept) return { ok: false, problems: ["This preview is no longer kept (it was imported already, or was made by someone else or for another event). Upload the report again to preview it."] };
+      if (Date.parse(kept.expiresAt) <= deps.now().getTime()) return { ok: false, problems: ["This preview has expired: a preview is kept for a day. Upload the report again to preview it."] };
+      if (kept.eventVersion !== versionOf(event)) {
+        return { ok: false, problems: ["The event's times or its minimum attendance changed since this preview, so its minutes may no longer be right. Upload the report again to preview it with the event as it is now."] };
       }
-      const matched = new Set(places.map((p) => p.email.toLowerCase()));
-      const result: AttendanceImport = {
-        applied: options.apply,
-        requiredMinutes: required,
-        attended: stayed.map((p) => imported(p, minutesOf(p))),
-        tooShort: places.filter((p) => minutesOf(p) < required).map((p) => imported(p, minutesOf(p))),
-        unmatched: [...minutesByEmail].filter(([email]) => !matched.has(email)).map(([email, minutes]) => ({ email, minutes })).sort((a, b) => a.email.localeCompare(b.email)),
-        rowsWithoutEmail,
-      };
-      if (!options.apply || stayed.length === 0) return { ok: true, result };
-      await deps.batch([deps.store.markAttended(event.id, stayed.map((p) => ({ attendeeId: p.id, minutes: minutesOf(p) })), options.staffEmail)]);
+      const outcome = await outcomeOf(event, kept.report);
+      if (!outcome.ok) return outcome;
+      const { result, stayed, minutesOf } = outcome;
+      result.applied = true;
+      await deps.batch([
+        ...(stayed.length > 0 ? [deps.store.markAttended(event.id, stayed.map((p) => ({ attendeeId: p.id, minutes: minutesOf(p) })), staffEmail)] : []),
+        deps.previews.remove(previewId),
+      ]);
       const credits = await credit(event, stayed.map((p) => p.id));
       result.attended = stayed.map((p) => ({ ...imported(p, minutesOf(p)), credit: credits.get(p.id) ?? null }));
-      deps.log.info("events.attendance_imported", { eventId: event.id, attended: stayed.length, tooShort: result.tooShort.length, unmatched: result.unmatched.length, staffEmail: options.staffEmail });
+      deps.log.info("events.attendance_imported", { eventId: event.id, attended: stayed.length, tooShort: result.tooShort.length, unmatched: result.unmatched.length, staffEmail });
       return { ok: true, result };
     },
 

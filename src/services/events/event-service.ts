@@ -3,6 +3,7 @@
  * page with the tickets this viewer may buy and what is left, the add-to-calendar file, and
  * holding places from the booking form before the cart (booking.ts).
  */
+import type { PlaceChecks } from "./place-checks";
 import type { EventBookingStore } from "../../adapters/d1/event-bookings";
 import type { Buyer } from "../../domain/buyer";
 import type { EventFormat, EventPage, MyBooking, SocietyEvent } from "../../domain/events";
@@ -25,6 +26,8 @@ export interface EventListFilter {
 export interface EventServiceDeps {
   content: Pick<ContentService, "events" | "memberships">;
   bookings: Pick<EventBookingStore, "hold" | "placesTaken" | "joinWaitlist" | "waitlistPosition" | "anyoneWaiting" | "forUser" | "attendeesOfBookings">;
+  /** Schedules the check of the waiting list for when a hold runs out. */
+  checks: Pick<PlaceChecks, "whenHoldEnds">;
   now: () => Date;
 }
 

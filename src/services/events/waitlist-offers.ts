@@ -5,10 +5,12 @@
  * them until the offer runs out (the event's `waitlistOfferHours`, 48 by default, never past its
  * start). An offer not taken up lapses and the place goes to the next person.
  *
- * A refund that frees places (a buyer's cancellation, staff's refund) offers them at once, in its
- * request (offerPlacesFreedBy). The sweep (every ten minutes) is the safety net and does the rest
- * from what D1 says now, so it does not matter what freed the place (a hold that ran out, staff
- * raising the capacity) or whether a run was missed: it closes ended offers, then offers each
+ * A place is offered the moment it is freed: a refund that frees places (a buyer's cancellation,
+ * staff's refund) offers them in its request (offerPlacesFreedBy); an editor's change to an event
+ * (a capacity raised) in the CMS webhook's request (offerPlacesOfChangedEvent); a hold or an offer
+ * that runs out by the check its hold scheduled for its end (place-checks.ts, runPlaceCheck). The
+ * sweep (every ten minutes) is the safety net and works from what D1 says now, so it does not
+ * matter what freed the place or whether a check was lost: it closes ended offers, then offers each
  * event's free places in list order, passing over those whose ticket is full (offerEventPlaces).
  * Holding is the booking form's conditional insert, so an offer never takes a place that is not free.
  */
@@ -20,6 +22,7 @@ import type { Logger } from "../../log";
 import type { ContentService } from "../content/content-service";
 import type { Notices } from "../email/notices";
 import { randomToken } from "./booking";
+import { placeCheckDue, type PlaceCheck, type PlaceChecks } from "./place-checks";
 
 /** Offers made by one run at most (each costs two D1 queries); the next run goes on, and the cap is logged. */
 export const OFFERS_PER_RUN = 150;
@@ -32,6 +35,8 @@ export interface WaitlistOfferDeps {
   store: Pick<WaitlistOfferStore, "settle" | "eventsWithWaiting" | "waitingOn" | "offer">;
   content: Pick<ContentService, "events">;
   notices: Pick<Notices, "prepare" | "deliverSoon">;
+  /** Schedules the check of the list for when an offer's hold runs out. */
+  checks: PlaceChecks;
   log: Logger;
 }
 
@@ -122,6 +127,24 @@ export async function offerPlacesFreedBy(deps: WaitlistOfferDeps & { bookings: P
   }
 }
 
+/**
+ * Offers at once the places an editor's change to an event may have freed (its capacity, or a
+ * ticket's, raised), in the request of the CMS webhook that tells of the change. A failure is
+ * logged, never the webhook's: the sweep is the safety net.
+ */
+export async function offerPlacesOfChangedEvent(deps: WaitlistOfferDeps, eventId: string, now: Date): Promise<void> {
+  try {
+    await offerFreedPlaces(deps, now, [eventId]);
+  } catch (error) {
+    deps.log.warn("events.waitlist_offer_at_once_failed", { eventId, error, next: "the ten-minute sweep offers the place" });
+  }
+}
+
+/** A check a hold scheduled for its end (place-checks.ts): the event's freed places offered, once it is due. */
+export async function runPlaceCheck(deps: WaitlistOfferDeps, check: PlaceCheck, now: Date): Promise<void> {
+  if (await placeCheckDue(deps.checks, check, now)) await offerFreedPlaces(deps, now, [check.eventId]);
+}
+
 /** Holds one place for the entry and writes its offer e-mail, in one batch. False when no place was free. */
 async function offerOne(deps: WaitlistOfferDeps, event: SocietyEvent, entry: WaitingEntry, ticket: TicketType, now: Date): Promise<boolean> {
   const hours = event.waitlistOfferHours;
@@ -164,6 +187,10 @@ async function offerOne(deps: WaitlistOfferDeps, event: SocietyEvent, entry: Wai
     },
     email.statements,
   );
-  if (held) deps.notices.deliverSoon(email.ids);
+  if (held) {
+    deps.notices.deliverSoon(email.ids);
+    // Not taken up by its end, the place goes to the next person then, not at the next sweep.
+    await deps.checks.whenHoldEnds([event.id], until, now);
+  }
   return held;
 }

@@ -20,6 +20,7 @@ import { batchConditions as when } from "../../adapters/d1/batch-conditions";
 import type { OrderStore } from "../../adapters/d1/orders";
 import type { EventBookingStore } from "../../adapters/d1/event-bookings";
 import { CARD_HOLD_MINUTES, holdUntil, TRANSFER_HOLD_DAYS } from "../events/holds";
+import type { PlaceChecks } from "../events/place-checks";
 import { orderProForma } from "../pro-forma/pro-forma-content";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
 import type { NewOrder, Order, OrderLine } from "../../domain/orders";
@@ -39,6 +40,8 @@ export interface CheckoutDeps {
   proForma: Pick<ProFormaIssuer, "issue">;
   /** The cart's event bookings join the order in its batch, held while it is paid. */
   bookings: Pick<EventBookingStore, "attachToOrder">;
+  /** Schedules the check of the bookings' waiting lists for when that hold runs out unpaid. */
+  checks: Pick<PlaceChecks, "whenHoldEnds">;
   /** The buyer's e-mail for webinars granted free, written with the order. */
   followUps: Pick<OrderFollowUps, "granted" | "deliverSoon">;
   now: () => Date;
@@ -161,12 +164,19 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
     };
   };
 
-  /** The order's event bookings join it, held for as long as its way of paying takes. */
+  /** How long the order's event bookings are held: as long as its way of paying takes. */
+  const holdOf = (o: NewOrder) => holdUntil(now, o.paymentMethod === "offline" ? TRANSFER_HOLD_DAYS * 24 * 60 : CARD_HOLD_MINUTES);
+  /** The order's event bookings join it, held for that long. */
   const attach = (o: NewOrder) => {
     const ids = o.lines.filter((line) => line.kind === "booking").map((line) => line.id);
     if (ids.length === 0) return [];
-    const minutes = o.paymentMethod === "offline" ? TRANSFER_HOLD_DAYS * 24 * 60 : CARD_HOLD_MINUTES;
-    return deps.bookings.attachToOrder(o.id, o.userId, ids, holdUntil(now, minutes));
+    return deps.bookings.attachToOrder(o.id, o.userId, ids, holdOf(o));
+  };
+  /** Places left unpaid when the order's hold ends go to the waiting list then. */
+  const checkWhenUnpaid = async (o: NewOrder) => {
+    const ids = new Set(o.lines.filter((line) => line.kind === "booking").map((line) => line.id));
+    const events = (catalogue.bookings ?? []).filter((booking) => ids.has(booking.id)).map((booking) => booking.eventId);
+    if (events.length > 0) await deps.checks.whenHoldEnds(events, holdOf(o), now);
   };
 
   // Not created: the key was used meanwhile, by this buyer (a double submit) or by another.
@@ -193,7 +203,10 @@ export async function checkout(deps: CheckoutDeps, catalogue: Catalogue, request
         : { statements: [], ids: [] };
     const caps = codeTerms ? { maxRedemptions: codeTerms.maxRedemptions, maxPerUser: codeTerms.maxPerUser } : undefined;
     const created = await deps.orders.create(awaiting, [...attach(awaiting), ...follow.statements], caps);
-    if (created) deps.followUps.deliverSoon(follow.ids);
+    if (created) {
+      deps.followUps.deliverSoon(follow.ids);
+      if (!settled) await checkWhenUnpaid(awaiting);
+    }
     paid = await ownOrder(deps, request.idempotencyKey, userId);
     // Not created and no order under the key: the code's last use went to another checkout.
     if (!created && paid === null && codeTerms) {

@@ -25,6 +25,7 @@ import type { OrderFollowUps } from "./follow-ups";
 import type { RedemptionStore } from "../../adapters/d1/discount-redemptions";
 import type { EventBookingStore } from "../../adapters/d1/event-bookings";
 import { bookingsInCart } from "../events/holds";
+import type { PlaceChecks } from "../events/place-checks";
 import { priceCode, type DiscountCodeDeps } from "./discount-codes";
 import { entitlementFor } from "./webinar-access";
 import type { ProFormaIssuer } from "../pro-forma/pro-forma-issue";
@@ -41,6 +42,8 @@ export interface OrderServiceDeps {
   afterPaid: (order: Order) => Promise<void>;
   /** The buyer's event bookings a cart names (places held at an event: services/events). */
   bookings: Pick<EventBookingStore, "ofUser" | "attachToOrder">;
+  /** Schedules the check of a booked event's waiting list for when a checkout's hold runs out. */
+  placeChecks: Pick<PlaceChecks, "whenHoldEnds">;
   /** Code look-ups are counted like sign-in attempts, so codes cannot be guessed by the thousand. */
   attemptLimits: Pick<AttemptLimits, "check">;
   card: CardPayments | null;
@@ -125,7 +128,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     async checkout(request: Omit<CheckoutRequest, "buyer"> & { buyer: Buyer & { userId: string } }): Promise<CheckoutOutcome> {
       const [catalogue, bookings] = await Promise.all([deps.content.catalogue(), bookingsInCart(deps.bookings, request.buyer.userId, request.items)]);
       const result: CheckoutResult = await checkout(
-        { orders: deps.orders, codes, proForma: deps.proForma, bookings: deps.bookings, followUps: deps.followUps, now: deps.now },
+        { orders: deps.orders, codes, proForma: deps.proForma, bookings: deps.bookings, checks: deps.placeChecks, followUps: deps.followUps, now: deps.now },
         { ...catalogue, bookings },
         request,
       );

@@ -88,6 +88,7 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/events/:id/sign-in-sheet": "events",
   "/staff/events/:id/attendance": "events",
   "/staff/events/:id/attendance/mark": "events",
+  "/staff/events/:id/attendance/import": "events",
   "/staff/events/:id/state": "events",
   "/staff/events/:id/reopen": "events",
   "/staff/events/:id/attendees/:attendee/transfer": "events",

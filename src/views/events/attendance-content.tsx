@@ -1,6 +1,7 @@
 /**
  * /staff/events/{id}/attendance: an online session's attendance. Upload the report the video
- * platform exports (preview it, or import it), see who stayed long enough, who did not and which
+ * platform exports and preview it, then import the preview (the file is kept, not sent again),
+ * see who stayed long enough, who did not and which
  * addresses match no booking, and mark anyone the report missed by hand. Plain forms: it all
  * works without JavaScript. An in-person event's attendance is its check-in.
  */
@@ -20,6 +21,8 @@ export interface AttendanceContentProps {
   /** Why the uploaded file was refused; none otherwise. */
   problems: readonly string[];
   result: AttendanceImport | null;
+  /** The kept preview "Import" records; null unless `result` is a preview. */
+  previewId: string | null;
   marked: ByHandNotice;
 }
 
@@ -59,7 +62,7 @@ function PlaceList({ caption, places, showCredit }: { caption: string; places: r
   );
 }
 
-function ImportResult({ result }: { result: AttendanceImport }) {
+function ImportResult({ result, previewId, csrfToken, action }: { result: AttendanceImport; previewId: string | null; csrfToken: string; action: string }) {
   return (
     <section aria-labelledby="import-result" className="screen-section">
       <h2 id="import-result">{result.applied ? "Imported" : "Preview: nothing has been recorded yet"}</h2>
@@ -89,6 +92,18 @@ function ImportResult({ result }: { result: AttendanceImport }) {
         </table>
       ) : null}
       {result.unmatched.length > 0 ? <p>Someone who joined with another address than the one they booked with can be marked attended by hand below.</p> : null}
+      {previewId ? (
+        <form method="post" action={action} className="staff-form">
+          <input type="hidden" name="csrfToken" value={csrfToken} />
+          <input type="hidden" name="previewId" value={previewId} />
+          <p>The previewed report is kept for a day: importing it does not need the file again.</p>
+          <p className="staff-form__actions">
+            <button type="submit" className="button">
+              {result.attended.length > 0 ? `Import: mark ${result.attended.length} attended and credit CPD` : "Import (no one to mark attended)"}
+            </button>
+          </p>
+        </form>
+      ) : null}
     </section>
   );
 }
@@ -98,7 +113,7 @@ function placeStatus(a: Attendee): string {
   return a.attended ? "Attended" : "Not recorded";
 }
 
-export function AttendanceContent({ event, requiredMinutes, attendees, next, csrfToken, problems, result, marked }: AttendanceContentProps) {
+export function AttendanceContent({ event, requiredMinutes, attendees, next, csrfToken, problems, result, previewId, marked }: AttendanceContentProps) {
   const base = `/staff/events/${event.id}/attendance`;
   if (event.format === "in-person") {
     return (
@@ -126,6 +141,7 @@ export function AttendanceContent({ event, requiredMinutes, attendees, next, csr
       ) : null}
       <section aria-labelledby="import" className="screen-section">
         <h2 id="import">Import the attendance report</h2>
+        <p>Upload the report to preview who would be marked attended; nothing is recorded until you import the preview.</p>
         <form method="post" action={base} encType="multipart/form-data" className="staff-form">
           <input type="hidden" name="csrfToken" value={csrfToken} />
           <p id="report-hint">
@@ -159,16 +175,13 @@ export function AttendanceContent({ event, requiredMinutes, attendees, next, csr
             />
           </div>
           <p className="staff-form__actions">
-            <button type="submit" name="mode" value="preview" className="button button--secondary">
+            <button type="submit" className="button">
               Preview
-            </button>{" "}
-            <button type="submit" name="mode" value="import" className="button">
-              Import and credit CPD
             </button>
           </p>
         </form>
       </section>
-      {result ? <ImportResult result={result} /> : null}
+      {result ? <ImportResult result={result} previewId={previewId} csrfToken={csrfToken} action={`${base}/import`} /> : null}
       <section aria-labelledby="by-hand" className="screen-section">
         <h2 id="by-hand">Booked attendees</h2>
         <p>Mark someone attended by hand when the report missed them (they joined by phone, or with another address).</p>

@@ -42,16 +42,19 @@ const CARD_ONLY = {
   },
 };
 
-/** Carts here hold no event bookings. */
+/** Carts here hold no event bookings, so no hold's end is ever checked. */
 const NO_BOOKINGS = { attachToOrder: () => [] };
+const NO_CHECKS = { whenHoldEnds: (): never => {
+  throw new Error("A cart without bookings scheduled a check of a waiting list");
+} };
 
 /** The order a card checkout of `items` makes for a buyer of this class, as the cart showed it. */
 async function ordered(items: CartItemRef[], viewer: Buyer["viewer"] = "user"): Promise<Order> {
   const orders = createInMemoryOrderStore();
   const buyer = { viewer, userId: "user-1", owned: NONE };
-  const expected = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k", billing: null });
+  const expected = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, checks: NO_CHECKS, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, { buyer, email: "ada@guild.example", items, expectedTotalPence: -1, paymentMethod: "card", idempotencyKey: "k", billing: null });
   if (expected.kind !== "price-changed") throw new Error(`Expected the price check, got ${expected.kind}`);
-  const result = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, {
+  const result = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, checks: NO_CHECKS, followUps: NO_ORDER_FOLLOW_UPS, codes: NO_CODES, now: () => NOW }, CATALOGUE, {
     buyer,
     email: "ada@guild.example",
     items,
@@ -132,7 +135,7 @@ describe("orderCheckoutLines with a discount code", () => {
 
   async function orderedWithCode(items: CartItemRef[], expectedTotalPence: number): Promise<Order> {
     const orders = createInMemoryOrderStore();
-    const result = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, followUps: NO_ORDER_FOLLOW_UPS, codes, now: () => NOW }, CATALOGUE, {
+    const result = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, checks: NO_CHECKS, followUps: NO_ORDER_FOLLOW_UPS, codes, now: () => NOW }, CATALOGUE, {
       buyer: { viewer: "user", userId: "user-1", owned: NONE },
       email: "ada@guild.example",
       items,
@@ -168,7 +171,7 @@ describe("orderCheckoutLines with a discount code", () => {
 
   it("refuses an order priced without the code the buyer saw (a changed total orders nothing)", async () => {
     const orders = createInMemoryOrderStore();
-    const result = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, followUps: NO_ORDER_FOLLOW_UPS, codes, now: () => NOW }, CATALOGUE, {
+    const result = await checkout({ orders, proForma: CARD_ONLY, bookings: NO_BOOKINGS, checks: NO_CHECKS, followUps: NO_ORDER_FOLLOW_UPS, codes, now: () => NOW }, CATALOGUE, {
       buyer: { viewer: "user", userId: "user-1", owned: NONE },
       email: "ada@guild.example",
       items: [single("a")],
