@@ -178,9 +178,15 @@ export const staffMessagesRoutes = new Hono<StaffEnv>()
     const message = await messages.byId(c.req.param("id"));
     const reader = await messages.preview(message.id, c.var.session.userId);
     return c.render(
-      <MessagePreviewContent id={message.id} subject={message.subject} preheader={message.preheader} bodyHtml={message.bodyHtml} text={reader.text} headers={reader.headers} />,
+      <MessagePreviewContent id={message.id} subject={message.subject} preheader={message.preheader} text={reader.text} headers={reader.headers} />,
       { layout: await c.var.services.content.layout(), head: { pageTitle: `Preview: ${message.subject || "message"}`, noindex: true }, section: null, isPrivate: true },
     );
+  })
+  // The HTML part whole, framed by the preview page under its own policy (middleware/security-headers).
+  .get("/staff/messages/:id/preview/html", async (c) => {
+    const reader = await c.var.services.messages.preview(c.req.param("id"), c.var.session.userId);
+    c.header("Cache-Control", "private, no-store");
+    return c.html(reader.html);
   })
   .post("/staff/messages/:id/cancel", async (c) => {
     await c.var.services.messages.cancel(c.req.param("id"), c.var.staffMember.email);

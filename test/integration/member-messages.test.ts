@@ -482,8 +482,13 @@ describe("staff's compose form", () => {
     const path = created.headers.get("Location")!.replace(/\?.*$/, "");
     expect(await (await staff.fetch(path)).text()).toContain("3 members will receive this message");
     const preview = await (await staff.fetch(`${path}/preview`)).text();
-    expect(preview).toContain("<h2 style=");
+    expect(preview).toContain(`<iframe class="message-preview message-preview--html" title="The message as HTML: Study day" src="${path}/preview/html">`);
     expect(preview).toContain("Read more: http://localhost:8787/articles");
+    // The HTML part, styled inline as mail clients read it, under its own sandboxed policy.
+    const html = await staff.fetch(`${path}/preview/html`);
+    expect(await html.text()).toContain("<h2 style=");
+    expect(html.headers.get("Content-Security-Policy")).toContain("sandbox");
+    expect(html.headers.get("Content-Security-Policy")).toContain("style-src 'unsafe-inline'");
     expect((await staff.post(path, { subject: "Study day", preheader: "In March", body: BODY, topic: "newsletter", action: "test" })).status).toBe(303);
     expect(await (await staff.fetch("/staff/messages")).text()).toContain("Study day");
   });
