@@ -55,7 +55,7 @@ async function renderPage(
   status: 200 | 400 | 409 = 200,
 ) {
   const messages = c.var.services.messages;
-  const [layout, topics, { types, choices }] = await Promise.all([c.var.services.content.layout(), messages.topics(), audienceChoices(c)]);
+  const [layout, topics, { types, choices }, regions] = await Promise.all([c.var.services.content.layout(), messages.topics(), audienceChoices(c), messages.audienceRegions()]);
   const editable = message === null || message.status === "draft" || message.status === "scheduled";
   const audienceCount = message && editable ? await messages.countAudience(message.topic, message.audience) : null;
   const counts = message && !editable ? await messages.counts(message.id) : null;
@@ -70,6 +70,7 @@ async function renderPage(
               topics,
               membershipTypes: types,
               specialisations: choices.specialisations,
+              regions,
               events: choices.events,
               audienceCount,
               scheduledAt: draft?.scheduledAt ?? message?.scheduledAt?.slice(0, 16).replace("T", " ") ?? "",
