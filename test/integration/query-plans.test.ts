@@ -201,7 +201,7 @@ describe("the hot paths' query plans", () => {
     ["a country", { countries: ["GB"] }, "member_audience_facts_country"],
     ["an event", { eventId: "e1", regions: ["Devon"] }, "event_bookings_by_event"],
     ["the topic alone", { joinedBefore: "2020-01-01" }, "member_consents_audience"],
-  ] as const)("member messages: an audience narrowed to %s starts from its index", async (_, filters, index) => {
+  ] as [string, Partial<Audience>, string][])("member messages: an audience narrowed to %s starts from its index", async (_, filters, index) => {
     for (const { sql, values } of [audienceCountSql("newsletter", { ...EMPTY_AUDIENCE, ...filters }, NOW), audiencePageSql("newsletter", { ...EMPTY_AUDIENCE, ...filters }, NOW, "", 1000)]) {
       const plan = await planOf(sql, values);
       const first = plan.find((line) => /^(SCAN|SEARCH) /.test(line));
