@@ -44,6 +44,8 @@ import { seoFileRoutes } from "./routes/seo-files";
 import { searchRoutes } from "./routes/search";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { emailEventsWebhookRoutes } from "./routes/email-events-webhook";
+import { EMAIL_EVENTS_PATH } from "./services/email/delivery-events";
 import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
 import { cartRoutes } from "./routes/cart";
@@ -128,7 +130,7 @@ export function buildApp(staffArea?: StaffArea) {
   // messages' confirmation is proven by the secret in the e-mailed link, as one-click unsubscribe.
   app.use(
     csrf({
-      exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH],
+      exempt: ["/api/cache/purge", "/api/search/rebuild", "/api/stripe/webhook", EMAIL_EVENTS_PATH, UNSUBSCRIBE_PATH, TOPIC_UNSUBSCRIBE_PATH, TOPIC_CHOICES_PATH],
       originOnly: ["/api/auth/_log", PRACTITIONER_CONTACT_PATH, PRACTITIONER_CONTACT_CONFIRM_PATH],
     }),
   );
@@ -138,6 +140,7 @@ export function buildApp(staffArea?: StaffArea) {
 
   app.route("/", cachePurgeRoutes);
   app.route("/", stripeWebhookRoutes);
+  app.route("/", emailEventsWebhookRoutes);
   app.route("/", authApiRoutes);
   app.route("/", previewRoutes);
   app.route("/", signInPageRoutes);

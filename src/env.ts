@@ -23,6 +23,7 @@ export interface Bindings {
   CMS_TOKEN: string;
   CACHE_PURGE_SECRET: string;
   PREVIEW_SECRET?: string;
+  EMAIL_EVENTS_SECRET?: string;
   SITE_NAME: string;
   SITE_URL: string;
   CMS_TIMEOUT_MS?: string;
@@ -209,6 +210,11 @@ export const EnvSchema = z.object({
   CACHE_PURGE_SECRET: secret,
   /** Editors' draft preview: the secret the CMS's "Open preview" link carries; unset turns preview off. */
   PREVIEW_SECRET: z
+    .string()
+    .min(32, { error: "must be at least 32 characters" })
+    .optional(),
+  /** Signs the reports of bounces and complaints posted to /api/email/events; unset turns that address off. */
+  EMAIL_EVENTS_SECRET: z
     .string()
     .min(32, { error: "must be at least 32 characters" })
     .optional(),
@@ -428,6 +434,8 @@ export interface Config {
 export interface EmailConfig {
   from: { email: string; name: string | null };
   replyTo: { email: string; name: string | null };
+  /** EMAIL_EVENTS_SECRET: signs the bounce and complaint reports; null when they are not received. */
+  eventsSecret: string | null;
 }
 
 export interface AuthConfig {
@@ -555,7 +563,7 @@ export function parseConfig(env: unknown): Config {
     },
     staffSecondFactor: { key: e.STAFF_TOTP_KEY.bytes },
     stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_API_URL, e.STRIPE_DIRECT_DEBIT as DirectDebitScheme | null),
-    email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO },
+    email: { from: e.EMAIL_FROM, replyTo: e.EMAIL_REPLY_TO, eventsSecret: e.EMAIL_EVENTS_SECRET ?? null },
     exports: { downloadMaxRows: e.EXPORT_DOWNLOAD_MAX_ROWS },
     memberImport: { invitationsPerDay: e.IMPORT_INVITATIONS_PER_DAY },
     turnstile: { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
@@ -589,6 +597,7 @@ function productionSecretProblems(e: z.infer<typeof EnvSchema>): string[] {
     CACHE_PURGE_SECRET: e.CACHE_PURGE_SECRET,
     SESSION_SECRET: e.SESSION_SECRET,
     PREVIEW_SECRET: e.PREVIEW_SECRET,
+    EMAIL_EVENTS_SECRET: e.EMAIL_EVENTS_SECRET,
     STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
   };
   for (const [name, value] of Object.entries(secrets)) {

@@ -62,12 +62,12 @@ export interface Audience {
   lapsedWithinMonths: number | null;
   /** Only members with no CPD entry dated this calendar year. */
   noCpdThisYear: boolean;
-  /** The country of the member's address (ISO 3166-1 alpha-2); null: any. */
-  country: string | null;
-  /** The region of the member's address (county, state or province), whatever its case; null: any. */
-  region: string | null;
-  /** The member's specialisation, from the join form's list; null: any. */
-  specialisation: string | null;
+  /** The country of the member's address is one of these (ISO 3166-1 alpha-2); empty: any. */
+  countries: string[];
+  /** The region of the member's address (county, state or province) is one of these, whatever its case; empty: any. */
+  regions: string[];
+  /** The member's specialisation is one of these, from the join form's list; empty: any. */
+  specialisations: string[];
   /** Joined on or after this day (YYYY-MM-DD); null: any. */
   joinedFrom: string | null;
   /** Joined before this day (YYYY-MM-DD); null: any. */
@@ -81,13 +81,25 @@ export const EMPTY_AUDIENCE: Audience = {
   states: [],
   lapsedWithinMonths: null,
   noCpdThisYear: false,
-  country: null,
-  region: null,
-  specialisation: null,
+  countries: [],
+  regions: [],
+  specialisations: [],
   joinedFrom: null,
   joinedBefore: null,
   eventId: null,
 };
+
+/** Most values one filter takes: a statement binds the list as one JSON parameter, so this bounds its size, not the parameter count. */
+export const MAX_FILTER_VALUES = 100;
+
+/**
+ * The regions members' addresses name, as the region filter offers them (lower case, as kept in
+ * the audience facts), read in key order up to a bound; `more` says the list stopped there.
+ */
+export interface AudienceRegions {
+  regions: string[];
+  more: boolean;
+}
 
 /** What the audience filters may choose from: anything else is refused by name. */
 export interface AudienceChoices {
@@ -132,6 +144,8 @@ export interface MessageDeliveryCounts {
   failed: number;
   /** Held back: the reader withdrew consent, their address was suppressed, or the send was cancelled. */
   notSent: number;
+  /** Its readers whose address is now suppressed for bulk mail (a hard bounce or complaint reported). */
+  suppressedSince: number;
 }
 
 /** An address bulk mail no longer goes to. */

@@ -41,7 +41,10 @@ async function renderMember(c: Context<StaffEnv>, userId: string, office: Office
     if (survivor) return c.redirect(hrefs.staffMember(survivor), 303);
     throw new AppError("NOT_FOUND", "No member with this id");
   }
-  const suppression = await c.var.services.messages.suppression(timeline.member.record.email);
+  const [suppression, softBounces] = await Promise.all([
+    c.var.services.messages.suppression(timeline.member.record.email),
+    c.var.services.messages.softBounces(timeline.member.record.email),
+  ]);
   // After a colleague's change the form is made again from the record as it now is.
   const state = status === 409 && office ? { ...office, values: { ...office.values, version: timeline.member.record.updatedAt } } : office;
   const title = timeline.member.name ?? timeline.member.record.email;
@@ -50,6 +53,7 @@ async function renderMember(c: Context<StaffEnv>, userId: string, office: Office
       timeline={timeline}
       disputes={disputes}
       suppression={suppression}
+      softBounces={softBounces}
       suppressionError={suppressionError}
       csrfToken={await c.var.csrfToken()}
       notice={office || suppressionError ? null : (NOTICES[c.req.query("done") ?? ""] ?? null)}

@@ -55,7 +55,7 @@ async function renderPage(
   status: 200 | 400 | 409 = 200,
 ) {
   const messages = c.var.services.messages;
-  const [layout, topics, { types, choices }] = await Promise.all([c.var.services.content.layout(), messages.topics(), audienceChoices(c)]);
+  const [layout, topics, { types, choices }, regions] = await Promise.all([c.var.services.content.layout(), messages.topics(), audienceChoices(c), messages.audienceRegions()]);
   const editable = message === null || message.status === "draft" || message.status === "scheduled";
   const audienceCount = message && editable ? await messages.countAudience(message.topic, message.audience) : null;
   const counts = message && !editable ? await messages.counts(message.id) : null;
@@ -70,6 +70,7 @@ async function renderPage(
               topics,
               membershipTypes: types,
               specialisations: choices.specialisations,
+              regions,
               events: choices.events,
               audienceCount,
               scheduledAt: draft?.scheduledAt ?? message?.scheduledAt?.slice(0, 16).replace("T", " ") ?? "",
@@ -178,9 +179,15 @@ export const staffMessagesRoutes = new Hono<StaffEnv>()
     const message = await messages.byId(c.req.param("id"));
     const reader = await messages.preview(message.id, c.var.session.userId);
     return c.render(
-      <MessagePreviewContent id={message.id} subject={message.subject} preheader={message.preheader} bodyHtml={message.bodyHtml} text={reader.text} headers={reader.headers} />,
+      <MessagePreviewContent id={message.id} subject={message.subject} preheader={message.preheader} text={reader.text} headers={reader.headers} />,
       { layout: await c.var.services.content.layout(), head: { pageTitle: `Preview: ${message.subject || "message"}`, noindex: true }, section: null, isPrivate: true },
     );
+  })
+  // The HTML part whole, framed by the preview page under its own policy (middleware/security-headers).
+  .get("/staff/messages/:id/preview/html", async (c) => {
+    const reader = await c.var.services.messages.preview(c.req.param("id"), c.var.session.userId);
+    c.header("Cache-Control", "private, no-store");
+    return c.html(reader.html);
   })
   .post("/staff/messages/:id/cancel", async (c) => {
     await c.var.services.messages.cancel(c.req.param("id"), c.var.staffMember.email);

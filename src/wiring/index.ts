@@ -20,7 +20,7 @@ import { privacyServices } from "./privacy";
 import { searchServices } from "./search";
 import { staffServices } from "./staff";
 import { vettingServices } from "./vetting";
-import { consentServices, messageServices } from "./messages";
+import { consentServices, deliveryEventServices, messageServices } from "./messages";
 
 export type { RequestContext } from "./core";
 /** The services of a request outside the staff area. */
@@ -64,6 +64,8 @@ export function siteServices({ config, request, core, payments, signIn, membersh
     /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */
     consents: consentServices(config),
     messages: messageServices(config),
+    /** Bounces and complaints reported by the mail service (POST /api/email/events). */
+    deliveryEvents: deliveryEventServices(config),
     /** Writing e-mails into the outbox (in a store's batch), delivering them, preferences. */
     email: core.email,
   };

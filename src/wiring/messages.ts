@@ -1,6 +1,8 @@
 /** Talking to members: consents, bulk messages and their fan-out; the same for a request, the jobs queue and the sweep. */
 import { createAuditLog } from "../adapters/d1/audit-log";
+import { audienceRegions } from "../adapters/d1/audience-regions";
 import { createEmailPauseStore } from "../adapters/d1/email-pause";
+import { createDeliveryEventStore } from "../adapters/d1/email-delivery-events";
 import { createMemberConsentStore } from "../adapters/d1/member-consents";
 import { createMemberMessageStore, createSuppressionStore } from "../adapters/d1/member-messages";
 import { createMessageTopicStore } from "../adapters/d1/message-topics";
@@ -8,6 +10,7 @@ import { createDeliveryQueue } from "../adapters/email/delivery-queue";
 import { createEmailSender } from "../adapters/email/email-sender";
 import type { Config } from "../env";
 import { log } from "../log";
+import { createDeliveryEvents } from "../services/email/delivery-events";
 import { createConsents } from "../services/messages/consents";
 import { createBulkMail, createMessages } from "../services/messages/messages-service";
 import { createTopics } from "../services/messages/topics";
@@ -42,6 +45,8 @@ export function messageServices(config: Config) {
   return createMessages({
     store,
     suppressions: createSuppressionStore(db),
+    deliveryEvents: createDeliveryEventStore(db),
+    regions: (limit) => audienceRegions(db, limit),
     consents: consentServices(config),
     audit: createAuditLog(db),
     batch: (statements) => db.batch(statements),
@@ -79,4 +84,17 @@ export function topicServices(config: Config) {
 export function memberMessageJobs(config: Config) {
   const messages = messageServices(config);
   return { continue: (messageId: string) => messages.fanOut(messageId), due: (at: Date) => messages.fanOutDue(at) };
+}
+
+/** Bounce and complaint reports (POST /api/email/events). */
+export function deliveryEventServices(config: Config) {
+  const { db } = config.bindings;
+  return createDeliveryEvents({
+    secret: config.email.eventsSecret,
+    events: createDeliveryEventStore(db),
+    suppressions: createSuppressionStore(db),
+    batch: (statements) => db.batch(statements),
+    now: () => new Date(),
+    log,
+  });
 }

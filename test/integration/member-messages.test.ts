@@ -288,34 +288,40 @@ describe("audiences by where members are, what they do, when they joined and wha
 
   it("counts each filter alone and in combinations, matching regions whatever their case", async () => {
     expect(await count({})).toBe(25);
-    expect(await count({ country: "GB" })).toBe(16);
-    expect(await count({ country: "IE" })).toBe(4);
-    expect(await count({ region: "DEVON" })).toBe(10);
-    expect(await count({ region: "Cornwall" })).toBe(6);
-    expect(await count({ specialisation: "Musculoskeletal" })).toBe(14);
-    expect(await count({ specialisation: "Musculoskeletal", country: "GB" })).toBe(10);
+    expect(await count({ countries: ["GB"] })).toBe(16);
+    expect(await count({ countries: ["IE"] })).toBe(4);
+    expect(await count({ countries: ["GB", "IE"] })).toBe(20);
+    expect(await count({ regions: ["DEVON"] })).toBe(10);
+    expect(await count({ regions: ["Cornwall"] })).toBe(6);
+    expect(await count({ regions: ["devon", "cornwall"] })).toBe(16);
+    expect(await count({ regions: ["devon", "dublin"], countries: ["IE"] })).toBe(4);
+    expect(await count({ specialisations: ["Musculoskeletal"] })).toBe(14);
+    expect(await count({ specialisations: ["Musculoskeletal", "Sports and exercise"] })).toBe(20);
+    expect(await count({ specialisations: ["Musculoskeletal"], countries: ["GB"] })).toBe(10);
+    expect(await count({ specialisations: ["Musculoskeletal", "Sports and exercise"], regions: ["cornwall", "dublin"] })).toBe(10);
     expect(await count({ joinedFrom: "2024-01-01" })).toBe(10);
     expect(await count({ joinedBefore: "2021-01-01" })).toBe(15);
     expect(await count({ joinedFrom: "2020-01-01", joinedBefore: "2025-01-01" })).toBe(16);
-    expect(await count({ joinedFrom: "2020-01-01", joinedBefore: "2025-01-01", specialisation: "Musculoskeletal" })).toBe(10);
+    expect(await count({ joinedFrom: "2020-01-01", joinedBefore: "2025-01-01", specialisations: ["Musculoskeletal"] })).toBe(10);
     // A member booked twice is counted once; a cancelled booking is no booking.
     expect(await count({ eventId: "event-study-day" })).toBe(4);
-    expect(await count({ eventId: "event-study-day", country: "GB" })).toBe(3);
-    expect(await count({ eventId: "event-study-day", specialisation: "Sports and exercise" })).toBe(0);
+    expect(await count({ eventId: "event-study-day", countries: ["GB"] })).toBe(3);
+    expect(await count({ eventId: "event-study-day", specialisations: ["Sports and exercise"] })).toBe(0);
     expect(await count({ eventId: "event-study-day", joinedFrom: "2025-01-01" })).toBe(1);
     expect(await count({ eventId: "event-study-day", states: ["lapsed"] })).toBe(0);
-    expect(await count({ region: "Devon", membershipTypes: ["associate-member"] })).toBe(0);
+    expect(await count({ regions: ["Devon"], membershipTypes: ["associate-member"] })).toBe(0);
     // Consent and suppression still hold whatever the filters.
     await env.DB.prepare("UPDATE member_consents SET consented = 0 WHERE user_id = 'facts-devon-00002'").run();
     await env.DB.prepare("INSERT INTO email_suppressions (email, reason, suppressed_at) VALUES ('facts-devon-00003@example.org', 'bounce', '2026-01-01T00:00:00Z')").run();
     expect(await count({ eventId: "event-study-day" })).toBe(2);
-    expect(await count({ region: "devon" })).toBe(8);
+    expect(await count({ regions: ["devon"] })).toBe(8);
   });
 
   it("follows the writes: a profile edit moves the region, a renewal keeps the day they joined, a claimed record keeps its day", async () => {
     await env.DB.prepare("UPDATE applications SET details = json_set(details, '$.address.region', 'Somerset') WHERE user_id = 'facts-devon-00002'").run();
-    expect(await count({ region: "Devon" })).toBe(9);
-    expect(await count({ region: "somerset" })).toBe(1);
+    expect(await count({ regions: ["Devon"] })).toBe(9);
+    expect(await count({ regions: ["somerset"] })).toBe(1);
+    expect(await messages().audienceRegions()).toEqual({ regions: ["cornwall", "devon", "dublin", "somerset"], more: false });
     await env.DB.prepare("UPDATE memberships SET period_start = '2026-05-01' WHERE user_id = 'facts-devon-00001'").run();
     expect(await count({ joinedBefore: "2021-01-01" })).toBe(15);
     await env.DB.prepare("UPDATE memberships SET user_id = 'facts-claimed' WHERE user_id = 'facts-import-00001'").run();
@@ -324,7 +330,7 @@ describe("audiences by where members are, what they do, when they joined and wha
   });
 
   it("sends to an event's attendees once each, though one booked twice", async () => {
-    const id = await draft({ eventId: "event-study-day", country: "GB" });
+    const id = await draft({ eventId: "event-study-day", countries: "GB" });
     expect(await messages().send(id, null, CHOICES, "staff@guildhall.example")).toEqual([]);
     await messages().fanOut(id);
     expect((await outboxOf(id)).map((r) => r.user_id).sort()).toEqual(["facts-devon-00001", "facts-devon-00002", "facts-devon-00003"]);
@@ -337,9 +343,9 @@ describe("audiences by where members are, what they do, when they joined and wha
       preheader: "",
       body: "Hello",
       topic: "newsletter",
-      country: "XX",
-      region: "Devon",
-      specialisation: "Astrology",
+      countries: ["GB", "XX"],
+      regions: ["devon", "bad\tregion"],
+      specialisations: ["Musculoskeletal", "Astrology"],
       joinedFrom: "2024-02-30",
       joinedBefore: "2020-01-01",
       eventId: "no-such-event",
@@ -347,14 +353,31 @@ describe("audiences by where members are, what they do, when they joined and wha
     });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain("Choose the country from the list");
-    expect(html).toContain("Choose the specialisation from the list");
+    expect(html).toContain("Choose the countries from the list");
+    expect(html).toContain("Choose the regions from the list");
+    expect(html).toContain("Choose the specialisations from the list");
     expect(html).toContain("Enter a date like 2024-01-31");
     expect(html).toContain("Choose the event from the list");
-    expect(html).toContain('value="Devon"');
-    const saved = await staff.post("/staff/messages", { subject: "Study day", preheader: "", body: "Hello", topic: "newsletter", country: "GB", region: "devon", joinedFrom: "2020-01-01", action: "save" });
+    // What was good stays chosen: Great Britain, Devon, Musculoskeletal.
+    expect(html).toMatch(/<option (value="GB" selected=""|selected="" value="GB")>/);
+    expect(html).toMatch(/<input class="choice__input" type="checkbox" id="regions[^"]*" name="regions" value="devon" checked=""/);
+    expect(html).toMatch(/name="specialisations" value="Musculoskeletal" checked=""/);
+    // Several values each, as the form posts its ticked boxes; the regions offered are the members' own.
+    const saved = await staff.post("/staff/messages", {
+      subject: "Study day",
+      preheader: "",
+      body: "Hello",
+      topic: "newsletter",
+      countries: ["GB", "IE"],
+      regions: ["devon", "dublin"],
+      joinedFrom: "2020-01-01",
+      action: "save",
+    });
     expect(saved.status).toBe(303);
-    expect(await (await staff.fetch(saved.headers.get("Location")!)).text()).toContain("10 members will receive this message");
+    const page = await (await staff.fetch(saved.headers.get("Location")!)).text();
+    expect(page).toContain("14 members will receive this message");
+    for (const region of ["cornwall", "devon", "dublin"]) expect(page).toContain(`name="regions" value="${region}"`);
+    expect(page).toContain(">Cornwall</label>");
   });
 });
 
@@ -395,7 +418,7 @@ describe("sending", () => {
     for (const s of sent) perPerson.set(s.to, (perPerson.get(s.to) ?? 0) + 1);
     expect(perPerson.size).toBe(5000);
     expect([...perPerson.values()].every((n) => n === 1)).toBe(true);
-    expect(await messages().counts(id)).toEqual({ waiting: 0, sent: 5000, failed: 0, notSent: 0 });
+    expect(await messages().counts(id)).toEqual({ waiting: 0, sent: 5000, failed: 0, notSent: 0, suppressedSince: 0 });
     expect((await messages().byId(id)).status).toBe("sent");
   }, 240_000);
 
@@ -482,8 +505,13 @@ describe("staff's compose form", () => {
     const path = created.headers.get("Location")!.replace(/\?.*$/, "");
     expect(await (await staff.fetch(path)).text()).toContain("3 members will receive this message");
     const preview = await (await staff.fetch(`${path}/preview`)).text();
-    expect(preview).toContain("<h2 style=");
+    expect(preview).toContain(`<iframe class="message-preview message-preview--html" title="The message as HTML: Study day" src="${path}/preview/html">`);
     expect(preview).toContain("Read more: http://localhost:8787/articles");
+    // The HTML part, styled inline as mail clients read it, under its own sandboxed policy.
+    const html = await staff.fetch(`${path}/preview/html`);
+    expect(await html.text()).toContain("<h2 style=");
+    expect(html.headers.get("Content-Security-Policy")).toContain("sandbox");
+    expect(html.headers.get("Content-Security-Policy")).toContain("style-src 'unsafe-inline'");
     expect((await staff.post(path, { subject: "Study day", preheader: "In March", body: BODY, topic: "newsletter", action: "test" })).status).toBe(303);
     expect(await (await staff.fetch("/staff/messages")).text()).toContain("Study day");
   });

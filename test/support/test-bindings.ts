@@ -15,6 +15,7 @@ export const TEST_BINDINGS = {
   CMS_TOKEN: TEST_SECRETS.cmsToken,
   CACHE_PURGE_SECRET: TEST_SECRETS.purgeSecret,
   PREVIEW_SECRET: TEST_SECRETS.previewSecret,
+  EMAIL_EVENTS_SECRET: TEST_SECRETS.emailEventsSecret,
   SITE_NAME: "Guildhall",
   SITE_URL: "http://localhost:8787",
   CMS_TIMEOUT_MS: "3000",

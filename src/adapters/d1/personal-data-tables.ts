@@ -190,6 +190,8 @@ export const PERSONAL_DATA_TABLES: readonly PersonalDataTable[] = [
   { table: "member_message_recipients", rowsOf: "user_id = ?1", erasure: { kind: "delete" } },
   // An address bulk mail no longer goes to after a bounce or complaint.
   { table: "email_suppressions", rowsOf: null, rowsAtAddress: { where: "email = ?2", erased: true }, erasure: { kind: "delete" } },
+  // Bounces and complaints reported for the address (the e-mail events webhook).
+  { table: "email_delivery_events", rowsOf: null, rowsAtAddress: { where: "email = ?2", erased: true }, erasure: { kind: "delete" } },
   {
     table: "receipts",
     rowsOf: "user_id = ?1",

@@ -82,6 +82,14 @@ const MAILBOX_MESSAGE_POLICY = "sandbox allow-same-origin; default-src 'none'; s
 const MAILBOX_MESSAGE = /^\/dev\/mailbox\/[^/]+\/html$/;
 
 /**
+ * A bulk message's HTML as its readers get it (routes/staff-messages.tsx), framed by its preview
+ * page: e-mail HTML styles itself inline, so it gets the mailbox's sandbox, but framed by this
+ * site only.
+ */
+const MESSAGE_PREVIEW_POLICY = "sandbox allow-same-origin; default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'self'";
+const MESSAGE_PREVIEW = /^\/staff\/messages\/[^/]+\/preview\/html$/;
+
+/**
  * An applicant's document (a PDF or image whose type its bytes proved): nothing in it may run or
  * load anything, and only this site's own review page may frame it (a PDF is shown inline there).
  */
@@ -112,6 +120,9 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
       c.res.headers.set("Cross-Origin-Resource-Policy", "same-origin");
     } else if (APPLICANT_DOCUMENT.test(c.req.path) && c.res.ok) {
       c.res.headers.set("Content-Security-Policy", APPLICANT_DOCUMENT_POLICY);
+      c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    } else if (MESSAGE_PREVIEW.test(c.req.path) && c.res.ok) {
+      c.res.headers.set("Content-Security-Policy", MESSAGE_PREVIEW_POLICY);
       c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     } else if (MAILBOX_MESSAGE.test(c.req.path) && c.res.ok) {
       c.res.headers.set("Content-Security-Policy", MAILBOX_MESSAGE_POLICY);

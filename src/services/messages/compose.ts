@@ -5,17 +5,19 @@
  * tracking pixel and no rewritten links: what staff link to is what the reader's client opens.
  */
 import * as z from "zod";
-import { AUDIENCE_STATES, type Audience, type AudienceChoices, type MessageTopic } from "../../domain/member-messages";
+import { AUDIENCE_STATES, MAX_FILTER_VALUES, type Audience, type AudienceChoices, type MessageTopic } from "../../domain/member-messages";
 import { isCountryCode } from "../../shared/countries";
 import { isOneLine } from "../../shared/plain-text";
 import { blocksToHtml, blocksToText, escapeHtml, readMarkup } from "./markup";
 
 export interface DraftProblem {
-  field: "subject" | "preheader" | "body" | "topic" | "audience" | "country" | "region" | "specialisation" | "joinedFrom" | "joinedBefore" | "eventId" | "scheduledAt";
+  field: "subject" | "preheader" | "body" | "topic" | "audience" | "countries" | "regions" | "specialisations" | "joinedFrom" | "joinedBefore" | "eventId" | "scheduledAt";
   message: string;
 }
 
 const checkbox = z.literal("on").optional();
+/** A filter with several values: one checkbox or option per value, so it arrives as a string or an array. */
+const several = z.union([z.string().max(200), z.array(z.string().max(200)).max(1000)]).optional();
 
 /** The compose form's fields as posted (a checkbox list arrives as a string or an array). */
 export const DraftForm = z.object({
@@ -27,9 +29,9 @@ export const DraftForm = z.object({
   states: z.union([z.string(), z.array(z.string())]).optional(),
   lapsedWithinMonths: z.string().max(3).optional(),
   noCpdThisYear: checkbox,
-  country: z.string().max(10).optional(),
-  region: z.string().max(200).optional(),
-  specialisation: z.string().max(200).optional(),
+  countries: several,
+  regions: several,
+  specialisations: several,
   joinedFrom: z.string().max(40).optional(),
   joinedBefore: z.string().max(40).optional(),
   eventId: z.string().max(100).optional(),
@@ -55,25 +57,35 @@ export function audienceForm(audience: Audience): Partial<z.input<typeof DraftFo
     states: audience.states,
     lapsedWithinMonths: audience.lapsedWithinMonths?.toString() ?? "",
     noCpdThisYear: audience.noCpdThisYear ? "on" : undefined,
-    country: audience.country ?? "",
-    region: audience.region ?? "",
-    specialisation: audience.specialisation ?? "",
+    countries: audience.countries,
+    regions: audience.regions,
+    specialisations: audience.specialisations,
     joinedFrom: audience.joinedFrom ?? "",
     joinedBefore: audience.joinedBefore ?? "",
     eventId: audience.eventId ?? "",
   };
 }
 
+/** The values of a filter with several, each once, without empty ones. */
+const values = (value: string | string[] | undefined) => [...new Set(list(value).map((v) => v.trim()).filter((v) => v !== ""))];
+
 /** The filters on where members are, what they do, when they joined and what they booked: each checked against what exists. */
 function checkFacts(input: z.output<typeof DraftForm>, choices: AudienceChoices, problems: DraftProblem[]) {
-  const countryText = chosen(input.country)?.toUpperCase() ?? null;
-  const country = countryText !== null && isCountryCode(countryText) ? countryText : null;
-  if (countryText !== null && country === null) problems.push({ field: "country", message: "Choose the country from the list" });
-  const region = chosen(input.region);
-  if (region !== null && (region.length > 100 || !isOneLine(region))) problems.push({ field: "region", message: "Enter the region as one line of 100 characters or fewer, like Devon" });
-  const specialisationText = chosen(input.specialisation);
-  const specialisation = specialisationText !== null && choices.specialisations.includes(specialisationText) ? specialisationText : null;
-  if (specialisationText !== null && specialisation === null) problems.push({ field: "specialisation", message: "Choose the specialisation from the list" });
+  const tooMany = (field: "countries" | "regions" | "specialisations", picked: string[]) => {
+    if (picked.length > MAX_FILTER_VALUES) problems.push({ field, message: `Choose at most ${MAX_FILTER_VALUES}, or none for all` });
+    return picked.slice(0, MAX_FILTER_VALUES);
+  };
+  const countryTexts = values(input.countries).map((c) => c.toUpperCase());
+  if (countryTexts.some((c) => !isCountryCode(c))) problems.push({ field: "countries", message: "Choose the countries from the list" });
+  const countries = tooMany("countries", countryTexts.filter(isCountryCode));
+  // Regions are offered as the members' addresses name them; one typed by hand (an older page) must still be one line.
+  const regionTexts = values(input.regions);
+  const regionOk = (r: string) => r.length <= 100 && isOneLine(r);
+  if (regionTexts.some((r) => !regionOk(r))) problems.push({ field: "regions", message: "Choose the regions from the list" });
+  const regions = tooMany("regions", regionTexts.filter(regionOk));
+  const specialisationTexts = values(input.specialisations);
+  if (specialisationTexts.some((s) => !choices.specialisations.includes(s))) problems.push({ field: "specialisations", message: "Choose the specialisations from the list" });
+  const specialisations = tooMany("specialisations", specialisationTexts.filter((s) => choices.specialisations.includes(s)));
   const day = (field: "joinedFrom" | "joinedBefore") => {
     const text = chosen(input[field]);
     const value = text === null ? null : readDay(text);
@@ -88,7 +100,7 @@ function checkFacts(input: z.output<typeof DraftForm>, choices: AudienceChoices,
   const eventText = chosen(input.eventId);
   const eventId = eventText !== null && choices.events.some((e) => e.id === eventText) ? eventText : null;
   if (eventText !== null && eventId === null) problems.push({ field: "eventId", message: "Choose the event from the list" });
-  return { country, region: region !== null && region.length <= 100 && isOneLine(region) ? region : null, specialisation, joinedFrom, joinedBefore, eventId };
+  return { countries, regions, specialisations, joinedFrom, joinedBefore, eventId };
 }
 
 export interface CheckedDraft {

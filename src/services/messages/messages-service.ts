@@ -5,9 +5,10 @@
  * HTML and text for its reader.
  */
 import type { AuditLog } from "../../adapters/d1/audit-log";
+import type { DeliveryEventStore } from "../../adapters/d1/email-delivery-events";
 import type { DraftFields, MemberMessageStore, StoredMessage, SuppressionStore } from "../../adapters/d1/member-messages";
 import type { EmailSender, Mailbox } from "../../adapters/email/email-sender";
-import { type Audience, type AudienceChoices, type EmailSuppression, type MessageDeliveryCounts, type MessageTopic } from "../../domain/member-messages";
+import { type Audience, type AudienceChoices, type AudienceRegions, type EmailSuppression, type MessageDeliveryCounts, type MessageTopic } from "../../domain/member-messages";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import { audienceForm, checkDraft, DraftForm, frameMessage, type CheckedDraft, type DraftProblem } from "./compose";
@@ -17,6 +18,10 @@ import { fanOut, fanOutDue, type FanOutDeps, type FanOutOutcome } from "./fan-ou
 export interface MessagesDeps {
   store: MemberMessageStore;
   suppressions: SuppressionStore;
+  /** The regions members' addresses name, in order, at most `limit` (adapters/d1/audience-regions.ts). */
+  regions: (limit: number) => Promise<AudienceRegions>;
+  /** Bounces and complaints reported for addresses (services/email/delivery-events.ts). */
+  deliveryEvents: DeliveryEventStore;
   consents: Consents;
   audit: AuditLog;
   batch: (statements: D1PreparedStatement[]) => Promise<D1Result[]>;
@@ -29,6 +34,9 @@ export interface MessagesDeps {
   now: () => Date;
   log: Logger;
 }
+
+/** Regions the filter lists: a society's counties or states are far fewer; past it the page says the list stops. */
+const REGIONS_LISTED = 300;
 
 export interface SaveOutcome {
   id: string;
@@ -87,6 +95,8 @@ export function createMessages(deps: MessagesDeps) {
     list: (limit: number, after: { updatedAt: string; id: string } | null) => deps.store.list(limit, after),
     counts: (id: string): Promise<MessageDeliveryCounts> => deps.store.counts(id),
     countAudience: (topic: string, audience: Audience) => deps.store.countAudience(topic, audience, deps.now()),
+    /** The regions members' addresses name, for the region filter (at most REGIONS_LISTED; `more` past that). */
+    audienceRegions: (): Promise<AudienceRegions> => deps.regions(REGIONS_LISTED),
 
     /**
      * Checks and keeps what staff typed (a new draft when `id` is null); the problems say what stops
@@ -195,6 +205,8 @@ export function createMessages(deps: MessagesDeps) {
     },
 
     suppression: (email: string): Promise<EmailSuppression | null> => deps.suppressions.forAddress(email),
+    /** Soft bounces reported for the address (a full mailbox, a server down for now): counted for staff, nothing stopped. */
+    softBounces: (email: string) => deps.deliveryEvents.softBounces(email),
     async clearSuppression(email: string, note: string, staffEmail: string) {
       if (note.trim() === "") return "Say why the address may have bulk mail again";
       if (!(await deps.suppressions.clear(email, staffEmail, note.trim().slice(0, 500), deps.now()))) return "This address is not suppressed";

@@ -103,6 +103,7 @@ export const STAFF_ROUTE_AREAS: Readonly<Record<string, StaffAccessArea>> = {
   "/staff/messages/topics/:slug/retire": "communications",
   "/staff/messages/:id": "communications",
   "/staff/messages/:id/preview": "communications",
+  "/staff/messages/:id/preview/html": "communications",
   "/staff/messages/:id/cancel": "communications",
   "/staff/messages/:id/publish": "communications",
   "/staff/members/:userId/suppression": "communications",

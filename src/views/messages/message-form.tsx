@@ -1,5 +1,5 @@
 /** The compose form of /staff/messages: one form, whose buttons save, test, send or schedule what is typed. */
-import type { MemberMessage, MessageTopic } from "../../domain/member-messages";
+import type { AudienceRegions, MemberMessage, MessageTopic } from "../../domain/member-messages";
 import { CheckboxField, SelectField } from "../forms/choice-fields";
 import { ErrorSummary, type FieldProblem } from "../forms/error-summary";
 import { FieldMessages, describedBy } from "../forms/field-messages";
@@ -12,6 +12,8 @@ export interface MessageFormProps {
   topics: readonly MessageTopic[];
   membershipTypes: readonly { slug: string; title: string }[];
   specialisations: readonly string[];
+  /** The regions members' addresses name (lower case), and whether there are more than listed. */
+  regions: AudienceRegions;
   events: readonly { id: string; name: string; startsAt: string }[];
   /** What the saved draft's audience holds now; null for a new message. */
   audienceCount: number | null;
@@ -24,10 +26,37 @@ export interface MessageFormProps {
 
 const STATE_LABELS = { active: "Active", awaiting_payment: "Awaiting payment", lapsed: "Lapsed" } as const;
 
+const COUNTRIES_HINT = "Of the member's address. Hold Ctrl (Cmd on a Mac) to choose more than one; none chosen: every country.";
+
+/** "north yorkshire" as "North Yorkshire": regions are kept in lower case so a filter matches whatever case was typed. */
+const regionLabel = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+
+/** A filter with several values as checkboxes: the first box carries the group's id, so the error summary's link lands on it. */
+function Checkboxes(props: { id: string; legend: string; hint: string; options: readonly { value: string; label: string }[]; checked: readonly string[]; error: string | null; none: string }) {
+  return (
+    <fieldset className={props.error ? "field field--error choice-group" : "field choice-group"} aria-describedby={describedBy({ id: props.id, hint: props.hint, error: props.error })}>
+      <legend>{props.legend}</legend>
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
+      {props.options.length === 0 ? <p>{props.none}</p> : null}
+      {props.options.map((option, index) => {
+        const id = index === 0 ? props.id : `${props.id}-${index}`;
+        return (
+          <div className="choice" key={option.value}>
+            <input className="choice__input" type="checkbox" id={id} name={props.id} value={option.value} defaultChecked={props.checked.includes(option.value)} />
+            <label className="choice__label" htmlFor={id}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 const MARKUP_HINT =
   "Leave a blank line between paragraphs. # Heading, ## Smaller heading, - list item, **bold**, [link words](https://…), ![what the image shows](/uploads/…) for an image from the CMS media library, [[Button words]](https://…) for a button.";
 
-export function MessageForm({ message, topics, membershipTypes, specialisations, events, audienceCount, scheduledAt, problems, csrfToken, version }: MessageFormProps) {
+export function MessageForm({ message, topics, membershipTypes, specialisations, regions, events, audienceCount, scheduledAt, problems, csrfToken, version }: MessageFormProps) {
   const action = message.id ? `/staff/messages/${message.id}` : "/staff/messages";
   const error = (field: string) => problems.find((p) => p.field === field)?.message ?? null;
   const bodyError = problems.filter((p) => p.field === "body").map((p) => p.message).join(". ") || null;
@@ -89,29 +118,49 @@ export function MessageForm({ message, topics, membershipTypes, specialisations,
         </fieldset>
         <TextField id="lapsedWithinMonths" label="Lapsed within the last … months" hint="With Lapsed ticked: only those whose membership ended this recently." value={message.audience.lapsedWithinMonths?.toString() ?? ""} />
         <CheckboxField id="noCpdThisYear" label="Only members with no CPD entries this year" checked={message.audience.noCpdThisYear} />
-        <SelectField
-          id="country"
-          label="Country"
-          hint="Of the member's address. Leave at Choose… for every country."
-          options={countryOptions().map((c) => ({ value: c.code, label: c.name }))}
-          value={message.audience.country}
-          error={error("country")}
+        <div className={error("countries") ? "field field--error" : "field"}>
+          <label className="field__label" htmlFor="countries">
+            Countries
+          </label>
+          <FieldMessages id="countries" hint={COUNTRIES_HINT} error={error("countries")} />
+          <select
+            className="field__input"
+            id="countries"
+            name="countries"
+            multiple
+            size={8}
+            defaultValue={message.audience.countries}
+            aria-invalid={error("countries") ? true : undefined}
+            aria-describedby={describedBy({ id: "countries", hint: COUNTRIES_HINT, error: error("countries") })}
+          >
+            {countryOptions().map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Checkboxes
+          id="regions"
+          legend="Regions"
+          hint={
+            regions.more
+              ? `The first ${regions.regions.length} regions members' addresses name, in alphabetical order. None ticked: every region.`
+              : "The regions members' addresses name. None ticked: every region."
+          }
+          options={[...new Set([...regions.regions, ...message.audience.regions.map((r) => r.toLowerCase())])].sort().map((r) => ({ value: r, label: regionLabel(r) }))}
+          checked={message.audience.regions.map((r) => r.toLowerCase())}
+          error={error("regions")}
+          none="No member's address names a region yet."
         />
-        <TextField
-          id="region"
-          label="Region"
-          hint="The county, state or province of the member's address, as members write it, like Devon (capitals do not matter). Leave empty for every region."
-          value={message.audience.region ?? ""}
-          error={error("region")}
-          maxLength={100}
-        />
-        <SelectField
-          id="specialisation"
-          label="Specialisation"
-          hint="Leave at Choose… for every specialisation."
-          options={specialisations}
-          value={message.audience.specialisation}
-          error={error("specialisation")}
+        <Checkboxes
+          id="specialisations"
+          legend="Specialisations"
+          hint="None ticked: every specialisation."
+          options={specialisations.map((s) => ({ value: s, label: s }))}
+          checked={message.audience.specialisations}
+          error={error("specialisations")}
+          none="The join form offers no specialisations."
         />
         <TextField id="joinedFrom" type="date" label="Joined on or after" hint="For example 2024-01-31. Leave empty for no limit." value={message.audience.joinedFrom ?? ""} error={error("joinedFrom")} />
         <TextField id="joinedBefore" type="date" label="Joined before" hint="For example 2025-01-01. Leave empty for no limit." value={message.audience.joinedBefore ?? ""} error={error("joinedBefore")} />

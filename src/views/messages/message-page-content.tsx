@@ -65,6 +65,10 @@ function Outcome({ message, counts, csrfToken }: { message: MemberMessage; count
               <dt>Not sent (consent withdrawn, address suppressed or cancelled)</dt>
               <dd>{counts.notSent.toLocaleString("en-GB")}</dd>
             </div>
+            <div className="summary-list__row">
+              <dt>Readers whose address has bounced or complained (no more bulk mail goes to them)</dt>
+              <dd>{counts.suppressedSince.toLocaleString("en-GB")}</dd>
+            </div>
           </>
         ) : null}
         <div className="summary-list__row">

@@ -15,12 +15,14 @@ import { StaffTable } from "./staff-table";
 import { StatusBadge } from "./status-badge";
 import { At, Row } from "./summary";
 import { MEMBER_MESSAGE_KIND, type EmailSuppression } from "../../domain/member-messages";
-import { SuppressionSection } from "../messages/suppression-section";
+import { SoftBouncesNote, SuppressionSection } from "../messages/suppression-section";
 
 export interface MemberDetailContentProps {
   timeline: MemberTimeline;
   /** Bulk mail stopped for the member's address after a bounce or complaint (null: none, or cleared). */
   suppression?: EmailSuppression | null;
+  /** Soft bounces reported for the member's address. */
+  softBounces?: { count: number; lastAt: string | null };
   /** The "clear suppression" form's problem. */
   suppressionError?: string | null;
   /** Disputes of the member's payments with their bank (flagged at the top). */
@@ -134,7 +136,7 @@ function Status({ entry }: { entry: TimelineEntry }) {
 }
 
 /** /staff/members/:userId: a member's record, their failed e-mails (to send again) and everything that happened, newest first. */
-export function MemberDetailContent({ timeline: { member, entries, customFields }, disputes = [], suppression = null, suppressionError = null, csrfToken, notice, today, office = null }: MemberDetailContentProps) {
+export function MemberDetailContent({ timeline: { member, entries, customFields }, disputes = [], suppression = null, softBounces = { count: 0, lastAt: null }, suppressionError = null, csrfToken, notice, today, office = null }: MemberDetailContentProps) {
   const { record } = member;
   const who = member.name ?? record.email;
   const failed = entries.filter((e) => e.type === "email" && e.status === "failed");
@@ -193,6 +195,7 @@ export function MemberDetailContent({ timeline: { member, entries, customFields 
 
       <MemberOfficeForms record={record} csrfToken={csrfToken} today={today} state={office} />
 
+      {softBounces.count > 0 ? <SoftBouncesNote count={softBounces.count} lastAt={softBounces.lastAt} /> : null}
       {suppression && suppression.clearedAt === null ? <SuppressionSection suppression={suppression} action={`${hrefs.staffMember(record.userId)}/suppression`} csrfToken={csrfToken} error={suppressionError} /> : null}
 
       <h2>Failed e-mails</h2>

@@ -55,8 +55,10 @@ export class TestBrowser {
   }
 
   /** Posts a form with this browser's CSRF token added. */
-  async post(path: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
-    const body = new URLSearchParams({ csrfToken: await this.csrfToken(), ...fields });
+  /** A form post; a list is sent as one field per value, as ticked checkboxes are. */
+  async post(path: string, fields: Record<string, string | string[]>, init: RequestInit = {}): Promise<Response> {
+    const body = new URLSearchParams({ csrfToken: await this.csrfToken() });
+    for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
     return this.fetch(path, { method: "POST", body, ...init });
   }
 
