@@ -106,6 +106,19 @@ describe("the edge cache", () => {
     expect((await visitor().fetch("/about")).headers.get("X-Edge-Cache")).toBe("stale");
   });
 
+  it("retires a kept webinars page when a webinar is published", async () => {
+    await clearContentCache();
+    const { second } = await twice("/webinars");
+    expect(second.headers.get("X-Edge-Cache")).toBe("hit");
+    const purge = await visitor().fetch("/api/cache/purge", {
+      method: "POST",
+      headers: purgeHeaders(),
+      body: JSON.stringify({ event: "entry.publish", model: "webinar", entry: { id: 1, documentId: "any-webinar", slug: "any-webinar" } }),
+    });
+    expect(purge.status).toBe(200);
+    expect((await visitor().fetch("/webinars")).headers.get("X-Edge-Cache")).not.toBe("hit");
+  });
+
   it("is not used for a request carrying a session cookie, even a stale one", async () => {
     await clearContentCache();
     await twice("/about");

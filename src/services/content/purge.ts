@@ -20,7 +20,7 @@ import { pageAddress } from "../../adapters/cms/operations/pages";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import { addressTag, documentTag } from "../cache/document-tags";
-import { afterPurge, derivedMarker } from "../cache/generations";
+import { afterPurge, derivedMarker, SEARCH_INDEX_MARKER } from "../cache/generations";
 
 export interface PurgeRequest {
   /** The CMS model that changed (Strapi's singular name); null purges everything. */
@@ -86,6 +86,14 @@ export function operationsForModel(model: string | null, entry: PurgeRequest["en
 export function purgeChangedDerived(purge: (request: PurgeRequest) => Promise<PurgeResult>, waitUntil: (promise: Promise<unknown>) => void) {
   return (name: string): void =>
     waitUntil(purge({ model: null, event: "derived.changed", items: [derivedMarker(name)] }).catch(() => undefined));
+}
+
+/**
+ * What the search indexer does once it has changed the index: a purge of the index's marker
+ * alone, which retires the pages kept at the edge that show search results (and nothing else).
+ */
+export function purgeSearchPages(purge: (request: PurgeRequest) => Promise<PurgeResult>): () => Promise<void> {
+  return async () => void (await purge({ model: null, event: "search.indexed", items: [SEARCH_INDEX_MARKER] }));
 }
 
 /** One change of the content generations for `operations`: a KV read and a KV write. */
