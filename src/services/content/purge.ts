@@ -125,6 +125,8 @@ export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Prom
   }
   const { version } = outcome;
   deps.log.info("cache.purged", { ...about, version });
+  // The batch may have been published by another isolate: what this one renders next must see it.
+  if ((await deps.generations.current()).version < version) await deps.generations.read();
   try {
     await deps.purgeLog.record({ model: request.model, event: request.event, operations });
   } catch (error) {
