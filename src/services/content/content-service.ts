@@ -254,8 +254,9 @@ export function createContentService({ cms, cache, log, onDerivedChange }: Conte
     /**
      * Called by the CMS webhook once its purge is published: reads again, from current content
      * only, what every page shows and what derives from it (the layout, and the membership-page
-     * index its links pass through), the home page, and the lists an edit can join or leave (the
-     * article list's first page, the sitemap's lists). What the purge outdated is loaded again
+     * index its links pass through), the home page, and the article list's first page. (Not the
+     * sitemap's lists: read in pages, they would add many CMS requests to every publish for what
+     * crawlers read now and then.) What the purge outdated is loaded again
      * (one shared load per key, decision 0073) and each derived value recomputed, its marker
      * purged if it came out different: so the webhook's request pays for them, not a visitor's.
      * What the purge left current costs a KV read. Never fails: a visitor's read loads what this
@@ -264,7 +265,7 @@ export function createContentService({ cms, cache, log, onDerivedChange }: Conte
     async refreshAfterPurge(): Promise<void> {
       try {
         await withCurrentContent(() =>
-          Promise.all([service.layout(), service.membershipInfoIndex(), service.homepage(), service.articleListPage(1), service.allGeneralPageSlugs(), service.articleSlugs()]),
+          Promise.all([service.layout(), service.membershipInfoIndex(), service.homepage(), service.articleListPage(1)]),
         );
       } catch (error) {
         log.warn("cache.refresh_after_purge_failed", { error });
