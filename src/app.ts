@@ -112,7 +112,8 @@ export function buildApp(staffArea?: StaffArea) {
   app.use(config());
   // First: a visitor's page kept at the edge is served as it was stored, headers included,
   // with no services built and no D1 read.
-  app.use(edgeCache());
+  // (A page a purge retired is rendered again in the background by this same app.)
+  app.use(edgeCache({ renderAgain: (request, env, ctx) => app.fetch(request, env, ctx) }));
   app.use(securityHeaders());
   app.use(init(staffArea?.services));
   app.use(session());

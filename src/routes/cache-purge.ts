@@ -58,6 +58,8 @@ export const cachePurgeRoutes = new Hono<HonoEnv>().post("/api/cache/purge", asy
   const result = await c.var.services.purgeContent({ model, event, entry });
   // An event changed (its capacity raised, say): places it freed go to its waiting list now, not at the next sweep.
   if (model === "event" && entry) await c.var.services.eventChanged(entry.documentId);
+  // After the answer: what most pages show is loaded again and derived values recomputed here, not by a visitor.
+  c.executionCtx.waitUntil(c.var.services.publishedContent.refreshAfterPurge());
   // A step of its own: the site search queues the changed document for its index (services/search/indexer.ts).
   const search = await c.var.services.searchIndex.queueChange(json);
   return c.json({ purged: true, model, event, ...result, search });

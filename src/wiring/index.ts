@@ -60,7 +60,7 @@ export function siteServices({ config, request, core, payments, signIn, membersh
     /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
     practitioners: practitionerServices(core),
     /** The site search (/search) and its index's webhook and rebuild entry points. */
-    ...searchServices(config, request.clientAddress),
+    ...searchServices(config, request.clientAddress, request.contentRead),
     /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */
     consents: consentServices(config),
     messages: messageServices(config),

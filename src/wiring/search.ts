@@ -6,6 +6,8 @@ import { createCmsClient } from "../adapters/cms/client";
 import { createSearchIndexStore } from "../adapters/d1/search-index";
 import type { Config } from "../env";
 import { log } from "../log";
+import { contentPurge } from "../services/cache/content-cache";
+import { purgeSearchPages } from "../services/content/purge";
 import { createSearchIndexer } from "../services/search/indexer";
 import { createSearchService } from "../services/search/search-service";
 import { createSearchSource } from "../services/search/search-source";
@@ -18,13 +20,14 @@ export function searchIndexer(config: Config) {
     send: async (message) => void (await config.bindings.searchQueue.send(message)),
     now: () => new Date(),
     log,
+    onIndexChanged: purgeSearchPages(contentPurge(config.bindings, config.cache, log)),
   });
 }
 
-/** The site search for one request from `clientAddress`, and its index's entry points. */
-export function searchServices(config: Config, clientAddress: string) {
+/** The site search for one request from `clientAddress` (its edge cache told what results depend on), and its index's entry points. */
+export function searchServices(config: Config, clientAddress: string, contentRead?: (dependsOn: readonly string[]) => void) {
   return {
-    search: createSearchService({ store: createSearchIndexStore(config.bindings.db), limiter: config.bindings.searchLimiter, client: clientAddress, log }),
+    search: createSearchService({ store: createSearchIndexStore(config.bindings.db), limiter: config.bindings.searchLimiter, client: clientAddress, log, onRead: contentRead }),
     searchIndex: searchIndexer(config),
   };
 }

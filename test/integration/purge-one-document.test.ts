@@ -108,7 +108,43 @@ describe("editing one page", () => {
     await webhook(a);
 
     expect(await edgeCache(`/${b.slug}`), "page B was kept and nothing it shows changed").toBe("hit");
-    expect(await edgeCache(`/${a.slug}`), "page A is rendered again").toBe("miss");
+    expect(await edgeCache(`/${a.slug}`), "page A is rendered again (its kept copy served meanwhile)").toBe("stale");
+  });
+
+  it("serves the edited page's retired copy at once while it is rendered again in the background, then the edit", async () => {
+    const before = a.title;
+    for (let i = 0; i < 2; i += 1) await view(`/${a.slug}`);
+    expect(await edgeCache(`/${a.slug}`)).toBe("hit");
+
+    a = await edit(a, { title: `Page a edited for the background ${run}` });
+    await webhook(a);
+
+    // The visitor is answered with the kept page; its render again runs after the response.
+    const first = await fetchWith(proxied(), `/${a.slug}`);
+    const firstHtml = await first.text();
+    expect(first.headers.get("X-Edge-Cache")).toBe("stale");
+    expect(firstHtml).toContain(before);
+    expect(firstHtml).not.toContain(a.title);
+    // An editor's draft preview (its cookie) is never given the kept page.
+    const preview = await fetchWith(proxied(), `/${a.slug}`, { headers: { Cookie: "guildhall_preview=anything" } });
+    await preview.text();
+    expect(preview.headers.get("X-Edge-Cache")).toBeNull();
+
+    // That render, from the edit, was kept: the next visitor gets it from the edge.
+    const next = await fetchWith(proxied(), `/${a.slug}`);
+    expect(next.headers.get("X-Edge-Cache")).toBe("hit");
+    expect(await next.text()).toContain(a.title);
+  });
+
+  it("renders a retired page while the visitor waits once its purge is CACHE_MAX_OUTDATED_SECONDS old", async () => {
+    for (let i = 0; i < 2; i += 1) await view(`/${a.slug}`);
+    a = await edit(a, { title: `Page a edited past the bound ${run}` });
+    await webhook(a);
+
+    const noOutdated: Partial<Bindings> = { ...proxied(), CACHE_MAX_OUTDATED_SECONDS: "0" };
+    const response = await fetchWith(noOutdated, `/${a.slug}`);
+    expect(response.headers.get("X-Edge-Cache")).toBe("miss");
+    expect(await response.text()).toContain(a.title);
   });
 
   it("retires the page's old address when it moves, and a cached 'not found' at its new one", async () => {

@@ -228,6 +228,29 @@ describe("who sees what", () => {
   });
 });
 
+describe("results kept at the edge", () => {
+  it("are retired the moment the index changes, and the next visitors get the new results", async () => {
+    const word = `numbatgait${run}`;
+    const first = await publishPage({ title: `Gait clinic ${run}`, text: `<p>${word} one</p>` });
+    await webhook("entry.publish", first);
+    await drainQueue();
+    const kept = async () => {
+      const { response, titles } = await search(new TestBrowser(), word);
+      return { edge: response.headers.get("X-Edge-Cache"), titles };
+    };
+    await expect.poll(async () => (await kept()).edge, { timeout: 10_000 }).toBe("hit");
+    expect((await kept()).titles).toEqual([`Gait clinic ${run}`]);
+
+    const second = await publishPage({ title: `Gait lab ${run}`, text: `<p>${word} two</p>` });
+    await webhook("entry.publish", second);
+    await drainQueue();
+
+    // Before, the kept results stayed for their minute; now the index's change retired them.
+    expect((await kept()).edge).not.toBe("hit");
+    await expect.poll(async () => (await kept()).titles.sort(), { timeout: 10_000 }).toEqual([`Gait clinic ${run}`, `Gait lab ${run}`]);
+  });
+});
+
 describe("queries", () => {
   it.each(['"', "*", 'NEAR(knee "', "OR", "knee OR", "'; DROP TABLE search_documents; --", "title:knee^", "(((", "AND NOT"])(
     "answers the hostile query %j with 200 and a message, never an error",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_GENERATIONS } from "../../src/adapters/kv/content-generations";
-import { isKeptPageCurrent, keptPageStamp } from "../../src/services/cache/edge-cache-policy";
+import { isKeptPageCurrent, keptPageStamp, mayServeOutdated } from "../../src/services/cache/edge-cache-policy";
 import { afterPurge, DERIVED_GENERATION, derivedMarker, generationOf } from "../../src/services/cache/generations";
 
 const kept = (version: number, dependsOn: string[]) => new Headers(keptPageStamp(version, dependsOn));
@@ -34,5 +34,18 @@ describe("a page kept at the edge", () => {
     const after = afterPurge(rendered, [derivedMarker("membership-info")], 2_000);
     expect(generationOf(after, DERIVED_GENERATION)).toBe(generationOf(rendered, DERIVED_GENERATION));
     expect(generationOf(afterPurge(rendered, ["footer"], 2_000), DERIVED_GENERATION)).toBe(2_000);
+  });
+
+  it("may be served while it is rendered again only until the purge that retired it is CACHE_MAX_OUTDATED_SECONDS old", () => {
+    const headers = kept(rendered.version, page);
+    const retired = afterPurge(rendered, ["tag:doc:page-b"], 10_000);
+    expect(mayServeOutdated(retired, headers, 10_000 + 59_999, 60_000)).toBe(true);
+    expect(mayServeOutdated(retired, headers, 10_000 + 60_000, 60_000)).toBe(false);
+    // Measured from the first purge that retired it, not a later purge of something else it shows.
+    const laterAgain = afterPurge(retired, ["footer"], 50_000);
+    expect(mayServeOutdated(laterAgain, headers, 10_000 + 60_000, 60_000)).toBe(false);
+    // A page still current, or kept without a stamp, is not an outdated page to serve.
+    expect(mayServeOutdated(rendered, headers, 2_000, 60_000)).toBe(false);
+    expect(mayServeOutdated(retired, new Headers(), 10_001, 60_000)).toBe(false);
   });
 });

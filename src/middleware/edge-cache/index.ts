@@ -11,13 +11,20 @@
  * replacement loads), or without content that failed to load, is never kept: the next visitor's
  * render gets the new content.
  *
+ * A page a purge retired is served as it was kept (`X-Edge-Cache: stale`) for at most
+ * `CACHE_MAX_OUTDATED_SECONDS` after that purge, while it is rendered again in the background
+ * (`waitUntil`) from current content, whose loads the content loader objects share with every
+ * other isolate; once that render is kept, it is served instead. So after a publish no visitor
+ * waits on a render. Within an isolate one such render per page runs at a time. Only anonymous
+ * pages are ever kept, so a private page or an editor's draft is never served this way.
+ *
  * It runs before the security headers: a kept page is stored with the headers it was served
  * with, and served again exactly as it was, bytes and headers, with no other middleware run.
  * That includes its Content-Security-Policy nonce, which authorises only React's streaming
  * scripts in these same stored bytes (CMS HTML can hold no script): no other response ever
  * carries it, so a kept page grants no script anything a fresh render would not.
  */
-import type { MiddlewareHandler } from "hono";
+import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { assetUrls } from "../../assets";
 import { log } from "../../log";
 import {
@@ -27,8 +34,11 @@ import {
   isEdgeCacheable,
   isKeptPageCurrent,
   keptPageStamp,
+  mayServeOutdated,
   SHAREABLE_STATUSES,
 } from "../../services/cache/edge-cache-policy";
+import { rendersCurrentContentOnly, withCurrentContent } from "../../services/cache/read-through";
+import type { Bindings } from "../../env";
 import type { HonoEnv } from "../../types";
 import { contentGenerations } from "../../wiring/content";
 import { practitionerGeneration } from "../../wiring/practitioners";
@@ -46,10 +56,18 @@ const BROWSER_VARY = "X-Guildhall-Browser-Vary";
 /** The deployed build: new code or assets must never be served a page rendered by the old. */
 const buildOf = (version: { id?: string } | undefined) => `${version?.id ?? "local"}:${assetUrls.stylesheet}`;
 
-export function edgeCache(): MiddlewareHandler<HonoEnv> {
+/** The app itself, which renders a retired page again in the background. */
+export type RenderAgain = (request: Request, env: Bindings, ctx: ExecutionContext) => Response | Promise<Response>;
+
+/** The pages this isolate is rendering again now, by cache key: one render each at a time. */
+const renderingAgain = new Set<string>();
+
+export function edgeCache({ renderAgain }: { renderAgain: RenderAgain }): MiddlewareHandler<HonoEnv> {
   return async function edgeCache(c, next) {
     if (!isEdgeCacheable({ method: c.req.method, cookie: c.req.header("Cookie") ?? null })) return next();
     const cache = caches.default;
+    // This request is the background render of a retired page: it is to replace the kept copy.
+    const replacing = rendersCurrentContentOnly();
     let key: Request;
     let version: number;
     try {
@@ -57,8 +75,12 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
       version = generations.version;
       const data = PRACTITIONER_PAGES.test(c.req.path) ? `p${await practitionerGeneration(c.var.config)}` : "";
       key = new Request(edgeCacheKey(new URL(c.req.url), buildOf(c.env.CF_VERSION_METADATA), data));
-      const kept = await cache.match(key);
-      if (kept && isKeptPageCurrent(generations, kept.headers)) return fromCache(kept);
+      const kept = replacing ? undefined : await cache.match(key);
+      if (kept && isKeptPageCurrent(generations, kept.headers)) return fromCache(kept, "hit");
+      if (kept && mayServeOutdated(generations, kept.headers, Date.now(), c.var.config.cache.maxOutdatedMs)) {
+        renderInBackground(c.req.raw, key.url, (request) => renderAgain(request, c.env, c.executionCtx), c.executionCtx);
+        return fromCache(kept, "stale");
+      }
       // An outdated copy is left to be replaced by this render's.
       if (kept) await kept.body?.cancel();
     } catch (error) {
@@ -90,7 +112,31 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
   };
 }
 
-function fromCache(kept: Response): Response {
+/**
+ * Renders `original`'s page again after the response, as a visitor without cookies would get it,
+ * from current content only (outdated copies are loaded, not served: nobody is waiting). That
+ * render keeps its page through this same middleware, as any render does.
+ */
+function renderInBackground(original: Request, cacheKey: string, render: (request: Request) => Response | Promise<Response>, ctx: ExecutionContext): void {
+  if (renderingAgain.has(cacheKey)) return;
+  renderingAgain.add(cacheKey);
+  const headers = new Headers(original.headers);
+  headers.delete("Cookie");
+  headers.delete("Authorization");
+  const request = new Request(original.url, { method: "GET", headers });
+  const rendered = withCurrentContent(async () => {
+    const response = await render(request);
+    // Read to the end: the kept copy is taken from the same stream.
+    await response.arrayBuffer();
+  });
+  ctx.waitUntil(
+    rendered
+      .catch((error: unknown) => log.warn("edge_cache.render_again_failed", { path: new URL(original.url).pathname, error }))
+      .finally(() => renderingAgain.delete(cacheKey)),
+  );
+}
+
+function fromCache(kept: Response, status: "hit" | "stale"): Response {
   const headers = new Headers(kept.headers);
   headers.set("Cache-Control", headers.get(BROWSER_CACHE_CONTROL) ?? "no-store");
   headers.delete(BROWSER_CACHE_CONTROL);
@@ -99,6 +145,6 @@ function fromCache(kept: Response): Response {
   const vary = headers.get(BROWSER_VARY);
   headers.delete(BROWSER_VARY);
   if (vary) headers.set("Vary", vary);
-  headers.set("X-Edge-Cache", "hit");
+  headers.set("X-Edge-Cache", status);
   return new Response(kept.body, { status: kept.status, headers });
 }

@@ -6,7 +6,7 @@
  * Pure: the middleware (middleware/edge-cache) does the I/O.
  */
 import type { ContentGenerations } from "../../adapters/kv/content-generations";
-import { latestPurgeOf } from "./generations";
+import { generationOfItem, latestPurgeOf } from "./generations";
 
 /** Cookies whose presence changes the page: their requests never touch the edge cache. */
 export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?guildhall_(?:session|preview)=/;
@@ -71,6 +71,25 @@ export function isKeptPageCurrent(generations: ContentGenerations, headers: Head
   const items = dependsOn.split(" ").filter(Boolean);
   if (items.includes(EVERY_PURGE)) return generations.version <= stamp;
   return latestPurgeOf(generations, items) <= stamp;
+}
+
+/**
+ * Whether an outdated kept page may still be served while it is rendered again in the background
+ * (stale-while-revalidate): only while the purge that retired it is less than `maxOutdatedMs`
+ * old, the bound the content cache keeps for its own outdated copies. A version is the clock
+ * reading of its purge (generations.ts), so the earliest purge of what the page shows since its
+ * render began is when it stopped being current. (Only each item's latest purge is known: a
+ * second edit of the same thing measures the bound from the second, as the content cache does.)
+ * A page without a stamp never is.
+ */
+export function mayServeOutdated(generations: ContentGenerations, headers: Headers, now: number, maxOutdatedMs: number): boolean {
+  const stamp = Number(headers.get(CONTENT_STAMP_HEADER) ?? Number.NaN);
+  const dependsOn = headers.get(CONTENT_DEPENDS_HEADER);
+  if (!Number.isSafeInteger(stamp) || dependsOn === null) return false;
+  const items = dependsOn.split(" ").filter(Boolean);
+  const purges = items.includes(EVERY_PURGE) ? [generations.version] : items.map((item) => generationOfItem(generations, item));
+  const retiredAt = Math.min(...purges.filter((at) => at > stamp));
+  return Number.isFinite(retiredAt) && now - retiredAt < maxOutdatedMs;
 }
 
 /** Statuses worth keeping: a page, or the page saying there is none. */

@@ -18,7 +18,15 @@ export const DERIVED_GENERATION = "derived";
  */
 export const derivedMarker = (name: string): string => `${DERIVED_GENERATION}:${name}`;
 
-const isDerivedMarker = (item: string): boolean => item.startsWith(`${DERIVED_GENERATION}:`);
+/**
+ * The marker of the site search's index (in D1, not the content cache): a search page depends on
+ * it, and the indexer purges it each time it changes the index (services/search/indexer.ts), so
+ * a page kept with the previous results is retired then, not when its minute is up.
+ */
+export const SEARCH_INDEX_MARKER = "index:search";
+
+/** A marker (a derived value's, or the search index's) says something changed, not which content to load again. */
+const isMarker = (item: string): boolean => item.startsWith(`${DERIVED_GENERATION}:`) || item === SEARCH_INDEX_MARKER;
 
 export const generationOf = (generations: ContentGenerations, operation: string): number => generations.operations[operation] ?? 0;
 
@@ -52,8 +60,9 @@ export function afterPurge(latest: ContentGenerations, purged: readonly string[]
   const version = Math.max(latest.version + 1, now);
   const operations = purged.filter((item) => !isTag(item));
   const tags = purged.filter(isTag);
-  // A derived value's marker moves because the value was just recomputed: it need not be again.
-  const derived = purged.length > 0 && purged.every(isDerivedMarker) ? [] : [DERIVED_GENERATION];
+  // A derived value's marker moves because the value was just recomputed, and the search index's
+  // reads no content: neither need derived values recomputed.
+  const derived = purged.length > 0 && purged.every(isMarker) ? [] : [DERIVED_GENERATION];
   const touched = Object.fromEntries([...operations, ...derived].map((operation) => [operation, version]));
   const next: ContentGenerations = { version, operations: { ...latest.operations, ...touched } };
   const kept = Object.entries(latest.tags ?? {}).filter(([, at]) => at >= now - retainTagsMs);

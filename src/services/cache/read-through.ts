@@ -127,13 +127,23 @@ export interface CacheSlot {
 }
 
 /**
- * Set while a derived value is computed: its inputs must be current, or the value would be stored
- * as current while built from outdated content. Outdated inputs are then loaded, not served.
+ * Set while outdated copies must not be served: outdated content is then loaded (through the
+ * shared loads), not served. `inputs`: a derived value is being computed, whose inputs must be
+ * current or the value would be stored as current while built from outdated content (and what
+ * it read is not reported: what shows it depends on its marker). `render`: a page is rendered
+ * again in the background after a purge retired its kept copy (the edge cache's
+ * stale-while-revalidate); nobody waits for it, and it is kept only if built from current content.
  */
-const currentInputsOnly = new AsyncLocalStorage<true>();
+const currentOnly = new AsyncLocalStorage<"inputs" | "render">();
 
 /** Runs `compute` so that every cached read it makes returns current content (loading it if need be). */
-export const withCurrentInputs = <T>(compute: () => Promise<T>): Promise<T> => currentInputsOnly.run(true, compute);
+export const withCurrentInputs = <T>(compute: () => Promise<T>): Promise<T> => currentOnly.run("inputs", compute);
+
+/** Runs `render` so that every cached read it makes returns current content, reporting what it read as usual. */
+export const withCurrentContent = <T>(render: () => Promise<T>): Promise<T> => currentOnly.run("render", render);
+
+/** Whether this is a render `withCurrentContent` runs (a page rendered again in the background). */
+export const rendersCurrentContentOnly = (): boolean => currentOnly.getStore() === "render";
 
 /** How long KV keeps an entry: long enough for the longest stale window. */
 export const entryTtlSeconds = (policy: CachePolicy): number =>
@@ -153,7 +163,7 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
     return { value: entry.value, status: "fresh", fetchedAt: entry.fetchedAt };
   }
   // A generation is the clock reading of the purge that set it: how long this copy has been outdated.
-  const servable = current || (!currentInputsOnly.getStore() && now() - generation < (policy.maxOutdatedMs ?? Number.POSITIVE_INFINITY));
+  const servable = current || (!currentOnly.getStore() && now() - generation < (policy.maxOutdatedMs ?? Number.POSITIVE_INFINITY));
   if (entry && age < policy.freshMs + policy.staleWhileRevalidateMs && servable) {
     if (current) reported(deps, slot, entry);
     else deps.onOutdated?.();
@@ -190,7 +200,7 @@ export async function readThrough<T>(deps: ReadThroughDeps, slot: CacheSlot, loa
  * not told: what shows the value depends on its marker, which moves only if it changes.
  */
 function reported(deps: ReadThroughDeps, slot: CacheSlot, entry: CacheEntry<unknown>): void {
-  if (!deps.onRead || currentInputsOnly.getStore()) return;
+  if (!deps.onRead || currentOnly.getStore() === "inputs") return;
   deps.onRead([slot.marker ?? slot.generation, ...(entry.tags ?? [])]);
 }
 

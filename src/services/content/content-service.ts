@@ -16,7 +16,7 @@ import { cacheKey, derivedKey } from "../cache/cache-key";
 import type { Logger } from "../../log";
 import { answerTags } from "../cache/document-tags";
 import { DERIVED_GENERATION, derivedMarker } from "../cache/generations";
-import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentInputs } from "../cache/read-through";
+import { type Cached, type CacheSlot, readThrough, type ReadThroughDeps, withCurrentContent, withCurrentInputs } from "../cache/read-through";
 import { type MembershipInfoIndex, membershipInfoIndex, membershipInfoPage, withMovedPageLinks } from "./membership-info";
 import type { SocietyEvent } from "../../domain/events";
 import type {
@@ -250,6 +250,26 @@ export function createContentService({ cms, cache, log, onDerivedChange }: Conte
     async discountCode(code: string): Promise<DiscountCode | null> {
       const codes = await every(ops.discountCodesOperation, { key: (entry) => entry.id });
       return codes.find((entry) => entry.code === code) ?? null;
+    },
+    /**
+     * Called by the CMS webhook once its purge is published: reads again, from current content
+     * only, what every page shows and what derives from it (the layout, and the membership-page
+     * index its links pass through), the home page, and the article list's first page. (Not the
+     * sitemap's lists: read in pages, they would add many CMS requests to every publish for what
+     * crawlers read now and then.) What the purge outdated is loaded again
+     * (one shared load per key, decision 0073) and each derived value recomputed, its marker
+     * purged if it came out different: so the webhook's request pays for them, not a visitor's.
+     * What the purge left current costs a KV read. Never fails: a visitor's read loads what this
+     * could not.
+     */
+    async refreshAfterPurge(): Promise<void> {
+      try {
+        await withCurrentContent(() =>
+          Promise.all([service.layout(), service.membershipInfoIndex(), service.homepage(), service.articleListPage(1)]),
+        );
+      } catch (error) {
+        log.warn("cache.refresh_after_purge_failed", { error });
+      }
     },
     /**
      * A value computed from other content (through the operations above), kept in the same

@@ -20,7 +20,7 @@ import { pageAddress } from "../../adapters/cms/operations/pages";
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import { addressTag, documentTag } from "../cache/document-tags";
-import { afterPurge, derivedMarker } from "../cache/generations";
+import { afterPurge, derivedMarker, SEARCH_INDEX_MARKER } from "../cache/generations";
 
 export interface PurgeRequest {
   /** The CMS model that changed (Strapi's singular name); null purges everything. */
@@ -88,6 +88,14 @@ export function purgeChangedDerived(purge: (request: PurgeRequest) => Promise<Pu
     waitUntil(purge({ model: null, event: "derived.changed", items: [derivedMarker(name)] }).catch(() => undefined));
 }
 
+/**
+ * What the search indexer does once it has changed the index: a purge of the index's marker
+ * alone, which retires the pages kept at the edge that show search results (and nothing else).
+ */
+export function purgeSearchPages(purge: (request: PurgeRequest) => Promise<PurgeResult>): () => Promise<void> {
+  return async () => void (await purge({ model: null, event: "search.indexed", items: [SEARCH_INDEX_MARKER] }));
+}
+
 /** One change of the content generations for `operations`: a KV read and a KV write. */
 export async function publishPurge(deps: Pick<PurgeDeps, "generations" | "now" | "retainTagsMs">, operations: readonly string[]): Promise<PurgeOutcome> {
   try {
@@ -117,6 +125,8 @@ export async function purgeContent(deps: PurgeDeps, request: PurgeRequest): Prom
   }
   const { version } = outcome;
   deps.log.info("cache.purged", { ...about, version });
+  // The batch may have been published by another isolate: what this one renders next must see it.
+  if ((await deps.generations.current()).version < version) await deps.generations.read();
   try {
     await deps.purgeLog.record({ model: request.model, event: request.event, operations });
   } catch (error) {

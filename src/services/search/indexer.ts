@@ -42,6 +42,12 @@ export interface SearchIndexerDeps {
   send: (message: SearchQueueMessage) => Promise<void>;
   now: () => Date;
   log: Logger;
+  /**
+   * Told once per consumed batch that changed the index: the pages kept at the edge that show
+   * search results are then retired (a purge of the index's marker, through the purge
+   * coordinator, so a stream of batches never writes KV faster than it allows).
+   */
+  onIndexChanged?: () => Promise<void>;
 }
 
 /** The part of a Strapi webhook payload the index reads: the model and the entry's documentId. */
@@ -76,22 +82,24 @@ export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
 export function createSearchIndexer(deps: SearchIndexerDeps) {
   const { store, source, log } = deps;
 
-  async function indexDocument(model: SearchModel, documentId: string): Promise<void> {
+  /** Whether the index changed. */
+  async function indexDocument(model: SearchModel, documentId: string): Promise<boolean> {
     const key = searchDocumentKey(model, documentId);
     const { documents, malformed } = await source.read(model, { documentId });
     if (malformed.length > 0) {
       // The published entry cannot be read: what the index holds of it stays until it can.
       log.warn("search.entry_malformed", { model, documentId, problem: malformed[0]!.problem });
-      return;
+      return false;
     }
     const document = documents.find((doc) => doc.key === key);
     if (document) {
       await store.upsert([document], null, deps.now());
       log.info("search.indexed", { key, access: document.access });
-    } else {
-      const removed = await store.remove([key]);
-      log.info("search.removed", { key, removed });
+      return true;
     }
+    const removed = await store.remove([key]);
+    log.info("search.removed", { key, removed });
+    return removed > 0;
   }
 
   async function rebuildPage(message: Extract<SearchQueueMessage, { kind: "rebuild" }>): Promise<void> {
@@ -131,6 +139,7 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
 
     /** The search queue's consumer: each message acknowledged once done, retried with a delay when the CMS or D1 fails. */
     async consume(messages: readonly QueuedMessage[]): Promise<void> {
+      let changed = false;
       for (const message of messages) {
         const parsed = SearchQueueMessage.safeParse(message.body);
         if (!parsed.success) {
@@ -139,13 +148,23 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
           continue;
         }
         try {
-          if (parsed.data.kind === "document") await indexDocument(parsed.data.model, parsed.data.documentId);
-          else await rebuildPage(parsed.data);
+          if (parsed.data.kind === "document") changed = (await indexDocument(parsed.data.model, parsed.data.documentId)) || changed;
+          else {
+            await rebuildPage(parsed.data);
+            changed = true;
+          }
           message.ack();
         } catch (error) {
           log.error("search.index_failed", { message: parsed.data, attempts: message.attempts, error });
           message.retry({ delaySeconds: RETRY_DELAY_SECONDS * message.attempts });
         }
+      }
+      if (!changed || !deps.onIndexChanged) return;
+      try {
+        await deps.onIndexChanged();
+      } catch (error) {
+        // The index is written; pages showing the old results are kept at most their minute.
+        log.error("search.pages_not_retired", { error });
       }
     },
   };

@@ -10,6 +10,7 @@ import { type Excerpt, type SearchAccess, type SearchHit, type SearchResults, SE
 import { AppError } from "../../errors";
 import type { Logger } from "../../log";
 import type { RateLimiter } from "../auth/attempt-limits";
+import { SEARCH_INDEX_MARKER } from "../cache/generations";
 import { decodeCursor, encodeCursor } from "../page-cursor";
 import { candidateRange, correctedWords, type IndexedWord } from "./did-you-mean";
 import { matchExpression } from "./query";
@@ -24,6 +25,8 @@ export interface SearchServiceDeps {
   /** The client's address as Cloudflare reports it. */
   client: string;
   log: Logger;
+  /** Told what results depend on (the index's marker): the edge cache keeps a visitor's results until the index changes. */
+  onRead?: (dependsOn: readonly string[]) => void;
 }
 
 /** Who is searching: what they may see is decided by the same tiers as the pages themselves. */
@@ -82,6 +85,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         deps.log.warn("search.rate_limited", { client: deps.client });
         throw new AppError("RATE_LIMITED", "You have searched many times in a short time. Please wait a minute and try again.");
       }
+      deps.onRead?.([SEARCH_INDEX_MARKER]);
       const access = accessFor(viewer);
       const after = cursor ? fromCursor(cursor) : null;
       let searched = words;
