@@ -11,6 +11,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { unitVector } from "../../src/shared/geo";
+import { TURNSTILE_TEST_FAILING_SECRET_KEY } from "../../src/shared/turnstile-keys";
 import { NOT_PHOTOS, PHOTOS } from "../fixtures/photos";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
@@ -288,6 +289,22 @@ describe("the contact form", () => {
     expect(sent.headers.get("Location")).toBe(`/find-a-practitioner/${p.id}?sent=1`);
     expect((await outboxFor(p.email)).results.map((r) => r.kind)).toEqual(["practitioner-contact"]);
     expect((await outboxFor(message.email)).results.map((r) => r.kind)).toContain("practitioner-contact-copy");
+  });
+
+  it("refuses a message whose bot check fails, beside the check, keeping what was typed and writing nothing", async () => {
+    const p = await practitioner("Bot Bea", { language: uniqueLanguage() });
+    const patient = { ...message, email: `bot-${crypto.randomUUID()}@example.org` };
+    // Turnstile's documented secret that fails every token.
+    const refused = await new TestBrowser({ TURNSTILE_SECRET_KEY: TURNSTILE_TEST_FAILING_SECRET_KEY }).fetch("/find-a-practitioner/contact", {
+      method: "POST",
+      body: new URLSearchParams({ listing: String(p.id), ...patient, "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX" }),
+    });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("The bot check did not pass. Please try again.");
+    expect(html).toContain(message.message);
+    expect((await outboxFor(p.email)).results).toEqual([]);
+    expect((await outboxFor(patient.email)).results).toEqual([]);
   });
 
   /** The confirmation e-mail written to `to` for this practitioner: its link's path. */
