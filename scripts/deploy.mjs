@@ -33,6 +33,8 @@ function wrangler(args, { capture = false } = {}) {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: capture ? "log" : wranglerLogLevel },
     encoding: "utf8",
     stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+    // Captured output can outgrow spawnSync's 1 MB default (a table per migration), which stops wrangler midway.
+    maxBuffer: 64 * 1024 * 1024,
   });
   return { ok: result.status === 0, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }

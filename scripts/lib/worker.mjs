@@ -26,6 +26,9 @@ export function applyMigrations({ persistTo } = {}) {
     cwd: ROOT,
     env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
     encoding: "utf8",
+    // wrangler prints a table per migration: past about 60 migrations its output outgrew spawnSync's
+    // 1 MB default, and the process was stopped midway (ENOBUFS).
+    maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) {
     throw new Error(`Applying D1 migrations failed:\n${result.stdout}\n${result.stderr}`);
@@ -35,7 +38,7 @@ export function applyMigrations({ persistTo } = {}) {
 /** Runs SQL against the local D1 database kept in `persistTo` (wrangler's default when unset). */
 export function executeLocalSql(sql, { persistTo } = {}) {
   const args = [WRANGLER, "d1", "execute", "DB", "--local", "--command", sql, ...(persistTo ? ["--persist-to", persistTo] : [])];
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`Running SQL on the local D1 database failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -64,7 +67,7 @@ function loadGazetteerOnce({ persistTo } = {}) {
 /** The rows of one query on the local D1 database, or null when it fails (no such table yet, say). */
 export function queryLocalSql(sql, { persistTo } = {}) {
   const args = [WRANGLER, "d1", "execute", "DB", "--local", "--json", "--command", sql, ...(persistTo ? ["--persist-to", persistTo] : [])];
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "1" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) return null;
   try {
     return JSON.parse(result.stdout)[0]?.results ?? null;
