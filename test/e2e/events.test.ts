@@ -98,6 +98,15 @@ function passOnSql(event: SocietyEvent): string {
         (place) => `INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, answers, status, hold_expires_at, qr_token, checked_in_at)
       VALUES ('${place.id}', 'e2e-pass-booking', '${event.id}', 'member', 1, '${place.name}', '${place.id}@e2e.guildhall.example', '{"workshop":"Pain education"}', 'confirmed', '2000-01-01T00:00:00.000Z', '${place.token}', ${place === PASS_ON.arrived ? "'2026-01-01T09:00:00.000Z'" : "NULL"});`,
       )
+      .join("\n")}
+    ${Object.values(PASS_ON)
+      .filter((place) => "to" in place)
+      .map((place) => {
+        // Member tickets pass only to someone whose membership is in force (decision 0078).
+        const first = (place as { to: string }).to.split(" ")[0]!.toLowerCase();
+        return `INSERT INTO memberships (user_id, email, membership_slug, membership_title, status, payment_method, period_start, period_end)
+      VALUES ('e2e-pass-${first}', '${first}@e2e.guildhall.example', 'full-member', 'Full member', 'active', 'offline', '2026-01-01', '2099-01-01');`;
+      })
       .join("\n")}`;
 }
 
