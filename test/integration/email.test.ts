@@ -549,6 +549,8 @@ describe("the local mailbox", () => {
       CACHE_PURGE_SECRET: "a-production-purge-secret-000000000000",
       SESSION_SECRET: "a-production-session-secret-00000000000",
       PREVIEW_SECRET: undefined,
+      // The test stack's committed bounce-report secret is refused in production; unset, that address is off.
+      EMAIL_EVENTS_SECRET: undefined,
     };
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const path of ["/dev/mailbox", "/dev/mailbox?format=json", `/dev/mailbox/${id}`, `/dev/mailbox/${id}/html`, `/dev/mailbox/${id}/text`]) {

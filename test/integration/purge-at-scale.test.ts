@@ -88,9 +88,12 @@ describe("a purge at real sizes", () => {
 
     const after = await everyValue();
     const changed = [...after].filter(([key, value]) => before.get(key) !== value).map(([key]) => key);
-    expect(changed).toHaveLength(1);
-    expect(changed[0]).not.toMatch(/^content:/);
-    expect(after.size).toBe(before.size);
+    // The purge itself is one write (the generations). After answering, the webhook reads again
+    // what most pages show (decision 0081), which writes those few entries once each.
+    expect(changed.filter((key) => !key.startsWith("content:"))).toHaveLength(1);
+    expect(changed.filter((key) => key.startsWith("content:")).length).toBeLessThanOrEqual(12);
+    // Nothing kept is deleted (the refresh may add an entry or two).
+    expect(after.size).toBeGreaterThanOrEqual(before.size);
 
     const [, next] = await twoViews("/about");
     expect(next).toContain(marker);
