@@ -140,6 +140,9 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
     /** The search queue's consumer: each message acknowledged once done, retried with a delay when the CMS or D1 fails. */
     async consume(messages: readonly QueuedMessage[]): Promise<void> {
       let changed = false;
+      // Every message of a batch was sent before the batch began, so one read of a document, as
+      // published now, answers them all: Strapi sends two webhooks for one save-and-publish.
+      const indexed = new Set<string>();
       for (const message of messages) {
         const parsed = SearchQueueMessage.safeParse(message.body);
         if (!parsed.success) {
@@ -148,8 +151,11 @@ export function createSearchIndexer(deps: SearchIndexerDeps) {
           continue;
         }
         try {
-          if (parsed.data.kind === "document") changed = (await indexDocument(parsed.data.model, parsed.data.documentId)) || changed;
-          else {
+          if (parsed.data.kind === "document") {
+            const key = searchDocumentKey(parsed.data.model, parsed.data.documentId);
+            if (!indexed.has(key)) changed = (await indexDocument(parsed.data.model, parsed.data.documentId)) || changed;
+            indexed.add(key);
+          } else {
             await rebuildPage(parsed.data);
             changed = true;
           }
