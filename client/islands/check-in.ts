@@ -1,6 +1,6 @@
 /**
  * The door's check-in page on a phone (/staff/events/{id}/check-in), better with JavaScript:
- * - the camera reads tickets' QR codes where the browser can (see check-in/scanner.ts);
+ * - the camera reads tickets' QR codes wherever the browser can open one (see check-in/scanner.ts);
  * - names are found as they are typed, from the attendee list the page carries, even offline;
  * - every check-in (scanned, typed or picked by name) joins this phone's list, kept in browser
  *   storage, and is sent to the same endpoint the forms post to (asking for JSON), at once or
@@ -8,7 +8,7 @@
  * Without JavaScript the page's forms do all of this but the camera and the offline list.
  */
 import { enqueue, flush, load, save, SENDING, type CheckInAnswer, type QueuedCheckIn, type Send } from "../check-in/queue";
-import { canScan, startScanner } from "../check-in/scanner";
+import { canScan, ScannerError, startScanner } from "../check-in/scanner";
 
 type DoorListEntry = [id: string, name: string, ticket: string, checkedInAt: string | null];
 
@@ -181,17 +181,20 @@ function enhance(root: HTMLElement): void {
   window.addEventListener("online", () => void sendAll());
   renderQueue();
   void sendAll();
-  void offerCamera(root, (code) => add({ code }), live);
+  offerCamera(root, (code) => add({ code }), live);
 }
 
-async function offerCamera(root: HTMLElement, onCode: (code: string) => void, live: HTMLElement): Promise<void> {
-  if (!(await canScan())) return;
+function offerCamera(root: HTMLElement, onCode: (code: string) => void, live: HTMLElement): void {
+  if (!canScan()) return;
   const scanner = element(root, "[data-check-in-scanner]");
   const button = element<HTMLButtonElement>(scanner, "[data-check-in-scan]");
   const video = element<HTMLVideoElement>(scanner, "[data-check-in-video]");
   let stop: (() => void) | null = null;
+  // The decoder may be fetched first: a second press meanwhile would open a second camera.
+  let starting = false;
   scanner.hidden = false;
   button.addEventListener("click", async () => {
+    if (starting) return;
     if (stop) {
       stop();
       stop = null;
@@ -199,13 +202,19 @@ async function offerCamera(root: HTMLElement, onCode: (code: string) => void, li
       button.textContent = "Scan a ticket with the camera";
       return;
     }
+    starting = true;
     try {
       video.hidden = false;
       stop = await startScanner(video, onCode);
       button.textContent = "Stop the camera";
-    } catch {
+    } catch (error) {
       video.hidden = true;
-      live.textContent = "The camera could not be opened: type the ticket's code or find the name instead";
+      live.textContent =
+        error instanceof ScannerError && error.reason === "decoder"
+          ? "The scanner could not be loaded (is the phone online?): type the ticket's code or find the name instead"
+          : "The camera could not be opened: type the ticket's code or find the name instead";
+    } finally {
+      starting = false;
     }
   });
 }
