@@ -26,6 +26,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeCountingEntry } from "./bench/d1-counter.mjs";
 import { finishScaleSize, measurePages, startScaleSize, stopScaleSize } from "./bench/scale-run.mjs";
+import { describeRuntimeEnd } from "./bench/runtime-watch.mjs";
 import { formatScaleReport, judge } from "./bench/scale-report.mjs";
 import { bundleWorker, OFFLINE_ENV, readDevVarsExample, wranglerWorkerOptions } from "./bench/worker.mjs";
 import { buildClient } from "./build-client.mjs";
@@ -86,8 +87,8 @@ try {
   // Every size's Worker is started and seeded first, so that the pages can be timed at all sizes
   // in turn (measurePages): a ratio of two moments of a shared machine would measure its load.
   for (const [index, records] of options.records.entries()) {
-    running.push(
-      await startScaleSize({
+    const start = () =>
+      startScaleSize({
         records,
         today,
         workerOptions,
@@ -101,6 +102,14 @@ try {
         inspectorPort: PORTS.inspector + index,
         auth,
         step,
+      });
+    // A runtime that ended under the seeding (runtime-watch.mjs says how) took its in-memory D1
+    // with it: that size starts again once, on a fresh Worker, rather than losing the whole run.
+    running.push(
+      await start().catch((error) => {
+        if (!error?.runtimeEnded) throw error;
+        step(`${error.message}\n  starting the ${records.toLocaleString("en-GB")} records' Worker again, once`);
+        return start();
       }),
     );
   }
@@ -129,6 +138,11 @@ try {
 } catch (error) {
   console.error(`bench:scale: FAILED — ${error instanceof Error ? error.stack : error}`);
   if (error?.cause) console.error(`bench:scale: caused by ${error.cause instanceof Error ? error.cause.stack : error.cause}`);
+  // A size whose runtime died makes later steps fail with its stubs' errors: say how it died.
+  for (const size of running) {
+    const runtime = size.worker.runtime;
+    if (runtime?.exit && !runtime.expected) console.error(`bench:scale: the ${size.records.toLocaleString("en-GB")} records' ${describeRuntimeEnd(runtime)}`);
+  }
   process.exitCode = 1;
 } finally {
   await Promise.allSettled(running.map(stopScaleSize));

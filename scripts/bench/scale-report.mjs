@@ -20,6 +20,10 @@ const mb = (n) => (Number.isFinite(n) ? `${(n / 1024 / 1024).toFixed(2)} MB` : "
 const pad = (text, width) => String(text).padEnd(width);
 const lpad = (text, width) => String(text).padStart(width);
 
+/** For a register tab: the rows each size's page showed, flagged when they differ (the ratio then compares pages of different lengths). */
+const rowsShown = (basePage, page) =>
+  basePage.rows == null || page.rows == null ? "" : basePage.rows === page.rows ? `, ${page.rows} rows at both` : `, ${basePage.rows} -> ${page.rows} rows: pages of different lengths`;
+
 /** Every target, PASS or FAIL, for the sizes run (page growth from the smallest size to each larger one). */
 export function judge(sizes) {
   const checks = [];
@@ -66,7 +70,7 @@ export function judge(sizes) {
       check(
         `${page.label}: p50 at ${int(size.records)} ≤ ${TARGETS.pageGrowth}× p50 at ${int(base.records)}`,
         ratio <= TARGETS.pageGrowth,
-        `${ms(basePage.p50Ms)} -> ${ms(page.p50Ms)} (${ratio.toFixed(2)}×)`,
+        `${ms(basePage.p50Ms)} -> ${ms(page.p50Ms)} (${ratio.toFixed(2)}×)${rowsShown(basePage, page)}`,
       );
     }
   }
@@ -92,13 +96,15 @@ export function formatScaleReport(result) {
   for (const key of ["memberships", "applications", "payments", "receipts", "creditNotes", "orders", "directoryEntries", "cpdEntries", "emails"]) {
     lines.push(row(key, sizes.map((s) => int(s.seed.counts[key]))));
   }
+  lines.push(row("register tabs filled to a page (in grace, unpaid)", sizes.map((s) => (s.seed.fullPages ? `+${int(s.seed.fullPages.inGrace)}, +${int(s.seed.fullPages.awaitingPayment)}` : "—"))));
   lines.push(row("seeding time", sizes.map((s) => ms(s.seed.ms))));
+  lines.push(row("workerd resident memory, peak by then", sizes.map((s) => (s.seed.peakRssBytes ? mb(s.seed.peakRssBytes) : "not read"))));
 
-  lines.push("", "Pages: p50 wall time · largest D1 queries in one request · largest D1 result");
+  lines.push("", "Pages: (register: rows shown ·) p50 wall time · largest D1 queries in one request · largest D1 result");
   lines.push(head("page"));
   for (const page of sizes[0].pages) {
     const of = (s) => s.pages.find((p) => p.id === page.id);
-    lines.push(row(page.label, sizes.map((s) => `${ms(of(s).p50Ms)} ${lpad(of(s).maxQueries, 3)}q ${(of(s).maxResultBytes / 1024).toFixed(0)}K`)));
+    lines.push(row(page.label, sizes.map((s) => `${of(s).rows == null ? "" : `${of(s).rows}r `}${ms(of(s).p50Ms)} ${lpad(of(s).maxQueries, 3)}q ${(of(s).maxResultBytes / 1024).toFixed(0)}K`)));
   }
   lines.push(`  (${TARGETS.pageGrowth}× growth allowed from the smallest size; Cloudflare: 1,000 queries, 50 MB a result, 30 s a request)`);
 

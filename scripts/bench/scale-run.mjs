@@ -10,6 +10,7 @@ import { demoSecondFactorSql, localTotpKey } from "../lib/staff-totp.mjs";
 import { ROOT } from "../lib/worker.mjs";
 import { invocationOf } from "./d1-counter.mjs";
 import { connectHeapSampler } from "./heap-sampler.mjs";
+import { describeRuntimeEnd, runtimeMemory } from "./runtime-watch.mjs";
 import { staffClient } from "./member-import.mjs";
 import { startBenchWorker } from "./worker.mjs";
 
@@ -86,7 +87,8 @@ export async function startScaleSize({ records, today, workerOptions, scriptPath
   try {
     heap = await connectHeapSampler(inspectorPort);
     const db = await worker.mf.getD1Database("DB");
-    const seeded = await seed(db, { records, today, step, vars });
+    const seeded = await whileRuntimeRuns(worker, `seeding ${records.toLocaleString("en-GB")} records`, seed(db, { records, today, step, vars }));
+    seeded.peakRssBytes = runtimeMemory(worker.runtime).peakRssBytes;
     const staff = staffClient(worker.url);
     await staff.signIn(DEMO_ACCOUNTS.staff);
     await staff.passSecondFactor();
@@ -98,6 +100,26 @@ export async function startScaleSize({ records, today, workerOptions, scriptPath
     await worker.dispose().catch(() => undefined);
     throw error;
   }
+}
+
+/** Raised when a size's workerd process ends under the bench: `runtimeEnded` lets the caller start the size again. */
+export class RuntimeEndedError extends Error {
+  runtimeEnded = true;
+}
+
+/**
+ * `work`, unless the Worker's workerd process ends first: then an error saying how it ended
+ * (signal, memory, its last output). Miniflare would start a fresh runtime with an empty
+ * in-memory D1, so the work could only fail later and obscurely.
+ */
+export function whileRuntimeRuns(worker, what, work) {
+  if (!worker.runtime) return work;
+  return Promise.race([
+    work,
+    worker.runtime.ended.then((runtime) => {
+      throw new RuntimeEndedError(`The Worker's runtime ended while ${what}: ${describeRuntimeEnd(runtime)}`);
+    }),
+  ]);
 }
 
 /** Stops a size's Worker (and its storage) without measuring the rest. */
@@ -140,13 +162,18 @@ export async function measurePages(sizes, { reps, step }) {
       if (result.status !== 200) throw new Error(`GET ${page.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
       return result.ms;
     };
-    for (const run of runs) await ask(run);
+    // The register's rows shown, from the unmeasured request: a tab compared across sizes must show as many at each.
+    for (const run of runs) {
+      const first = await run.page.client.get(run.page.path);
+      if (first.status !== 200) throw new Error(`GET ${run.page.path} answered ${first.status}: ${first.body.slice(0, 300)}`);
+      run.rows = run.page.id.startsWith("register-") ? (first.body.match(/<tr data-member-state=/g) ?? []).length : null;
+    }
     for (let i = 0; i < reps; i++) {
       for (const run of i % 2 === 0 ? runs : [...runs].reverse()) run.times.push(await ask(run));
     }
-    for (const { size, page, times, from } of runs) {
+    for (const { size, page, times, from, rows } of runs) {
       const counted = await invocationsOf(size.invocations, from, (inv) => inv.kind === "fetch" && inv.label === `GET ${page.path}`, reps + 1);
-      size.pageResults.push({ ...page, client: undefined, p50Ms: median(times), requests: times.length, ...maxima(counted) });
+      size.pageResults.push({ ...page, client: undefined, p50Ms: median(times), requests: times.length, rows, ...maxima(counted) });
     }
   }
 }
@@ -423,6 +450,7 @@ async function seed(db, { records, today, step, vars }) {
     ).bind(DEMO_ACCOUNTS.member.uid, DEMO_ACCOUNTS.member.email, today),
     db.prepare(demoSecondFactorSql(DEMO_ACCOUNTS.staff.email, vars.STAFF_TOTP_KEY ?? localTotpKey(ROOT))),
   ]);
+  const fullPages = await fillRegisterPages(db, today, records);
   const seedMs = performance.now() - started;
   const counts = await db
     .prepare(
@@ -436,7 +464,47 @@ async function seed(db, { records, today, step, vars }) {
     .prepare("SELECT user_id FROM payments WHERE user_id LIKE ?1 GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1")
     .bind(`${DEMO_SOCIETY_USER_PREFIX}%`)
     .first();
-  return { ms: seedMs, sqlBytes, counts, memberWithHistory, readyMs: Date.now() };
+  return { ms: seedMs, sqlBytes, counts, fullPages, memberWithHistory, readyMs: Date.now() };
+}
+
+/** Rows on one screen of the register (REGISTER_PAGE_ROWS in src/services/membership/members-register.ts). */
+const REGISTER_PAGE_ROWS = 100;
+
+/**
+ * Gives the register's small tabs a full page at every size. The demo society keeps about one
+ * record in 200 in grace and one in 400 awaiting payment, so at 10,000 records those tabs show
+ * 50 and 25 rows and at 100,000 a full page of 100: a growth ratio of such a tab measured how
+ * many rows the page renders, not how the size of the register weighs on it (in SQLite the page
+ * is a few milliseconds at both sizes). Here, where a tab has less than a page and a row, the
+ * active records ending furthest ahead are moved into grace (their period ending 1 to 28 days
+ * ago) and the lapsed records that ended longest ago become awaiting payment (a former member
+ * who applied again by bank transfer), never more than one record in 50 for each tab: a tiny
+ * society is left as it is. Returns how many records each tab was given.
+ */
+async function fillRegisterPages(db, today, records) {
+  const want = REGISTER_PAGE_ROWS + 1;
+  const most = Math.floor(records / 50);
+  const inDemo = `user_id LIKE '${DEMO_SOCIETY_USER_PREFIX}%'`;
+  const inGrace = `status = 'active' AND COALESCE(ends_on, '') = '' AND period_end BETWEEN date(?1, '-28 days') AND date(?1, '-1 day')`;
+  const grace = await db
+    .prepare(
+      `UPDATE memberships SET period_end = date(?1, '-' || (1 + member_number % 28) || ' days'), period_start = date(?1, '-' || (1 + member_number % 28) || ' days', '-1 year')
+       WHERE user_id IN (SELECT user_id FROM memberships WHERE status = 'active' AND COALESCE(ends_on, '') = '' AND period_end > date(?1, '+60 days') AND ${inDemo}
+                         ORDER BY period_end DESC, user_id LIMIT min(?3, max(0, ?2 - (SELECT COUNT(*) FROM memberships WHERE ${inGrace}))))
+       RETURNING user_id`,
+    )
+    .bind(today, want, most)
+    .all();
+  const unpaid = await db
+    .prepare(
+      `UPDATE memberships SET status = 'awaiting_payment', period_start = NULL, period_end = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', ?1, '-' || (1 + member_number % 20) || ' days')
+       WHERE user_id IN (SELECT user_id FROM memberships WHERE status = 'lapsed' AND payment_method = 'offline' AND ${inDemo}
+                         ORDER BY period_end, user_id LIMIT min(?3, max(0, ?2 - (SELECT COUNT(*) FROM memberships WHERE status = 'awaiting_payment'))))
+       RETURNING user_id`,
+    )
+    .bind(today, want, most)
+    .all();
+  return { inGrace: grace.results.length, awaitingPayment: unpaid.results.length };
 }
 
 /**

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { ROOT } from "../lib/worker.mjs";
+import { watchNextRuntime } from "./runtime-watch.mjs";
 
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 // No telemetry, no cf.json download, and no banner (printing it checks the npm registry for updates).
@@ -85,6 +86,7 @@ export async function wranglerWorkerOptions() {
  */
 export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, port, vars, onLog, entryPath, inspectorPort }) {
   const { modulesRules: _rules, rootPath: _root, ...fromConfig } = workerOptions;
+  const watcher = watchNextRuntime();
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       ...fromConfig,
@@ -109,7 +111,17 @@ export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, p
   try {
     const url = await mf.ready;
     await applyMigrations(await mf.getD1Database("DB"));
-    return { url: url.origin, mf, dispose: () => mf.dispose() };
+    const runtime = watcher.started();
+    return {
+      url: url.origin,
+      mf,
+      /** The workerd process (scripts/bench/runtime-watch.mjs): its memory, and how it ended. */
+      runtime,
+      dispose: () => {
+        if (runtime) runtime.expected = true;
+        return mf.dispose();
+      },
+    };
   } catch (error) {
     await mf.dispose().catch(() => undefined);
     throw error;

@@ -186,7 +186,13 @@ function expectSizeReported(size: Record<string, any>) {
     expect(page.p50Ms, page.id).toBeGreaterThan(0);
     // Every page reads D1, so a zero would mean the counter is not in front of the Worker.
     expect(page.maxQueries, page.id).toBeGreaterThan(0);
+    // A register tab's rows shown are reported, so a growth ratio of pages of different lengths is seen as such.
+    if (page.id.startsWith("register-")) expect(page.rows, page.id).toBeGreaterThan(0);
   }
+  // The small tabs are given at most one record in 50 each towards a full page; the Worker's memory is read.
+  expect(size.seed.fullPages.inGrace).toBeLessThanOrEqual(size.records / 50);
+  expect(size.seed.fullPages.awaitingPayment).toBeLessThanOrEqual(size.records / 50);
+  expect(size.seed.peakRssBytes).toBeGreaterThan(0);
   expect(size.export).toMatchObject({ rows: size.export.expectedRows, refused: false, incomplete: false });
   expect(size.export.maxQueries).toBeGreaterThan(0);
   for (const run of [size.dailyJob.ordinary, size.dailyJob.busy]) {
