@@ -56,6 +56,8 @@ let cms;
 let auth;
 /** Sizes started and not yet measured to the end (stopped on the way out whatever happens). */
 const running = [];
+/** The size whose export, jobs and drains are being measured (already out of `running`). */
+let finishing = null;
 // Ctrl-C (or a test's time-out) stops the CMS and the emulator too, not only this process.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, async () => {
@@ -115,9 +117,20 @@ try {
   }
   const loadAtPages = os.loadavg();
   await measurePages(running, { reps: options.reps, step });
+  // Printed now, so a later step that fails does not take the pages' figures with it.
+  for (const page of running[0].pageResults) {
+    const at = running.map(({ records, pageResults }) => {
+      const { p50Ms, rows } = pageResults.find((p) => p.id === page.id);
+      return `${records.toLocaleString("en-GB")}: ${p50Ms.toFixed(0)} ms${rows == null ? "" : ` (${rows} rows)`}`;
+    });
+    step(`pages: ${page.label}: ${at.join(", ")}`);
+  }
   const sizes = [];
   // The rest, one size after another: each size's Worker is stopped once it is measured.
-  while (running.length) sizes.push(await finishScaleSize(running.shift(), { drainSeconds: options.drainSeconds, emailConsumer, step }));
+  while (running.length) {
+    finishing = running.shift();
+    sizes.push(await finishScaleSize(finishing, { drainSeconds: options.drainSeconds, emailConsumer, step }));
+  }
   const checks = judge(sizes);
   const result = {
     startedAt: new Date(started).toISOString(),
@@ -139,9 +152,11 @@ try {
   console.error(`bench:scale: FAILED — ${error instanceof Error ? error.stack : error}`);
   if (error?.cause) console.error(`bench:scale: caused by ${error.cause instanceof Error ? error.cause.stack : error.cause}`);
   // A size whose runtime died makes later steps fail with its stubs' errors: say how it died.
-  for (const size of running) {
+  for (const size of [finishing, ...running].filter(Boolean)) {
     const runtime = size.worker.runtime;
     if (runtime?.exit && !runtime.expected) console.error(`bench:scale: the ${size.records.toLocaleString("en-GB")} records' ${describeRuntimeEnd(runtime)}`);
+    else if (runtime) console.error(`bench:scale: the ${size.records.toLocaleString("en-GB")} records' workerd (pid ${runtime.pid}) was still running`);
+    if (size.log.errors) console.error(`bench:scale: its Worker logged ${size.log.errors} errors, first:\n  ${size.log.first.join("\n  ")}`);
   }
   process.exitCode = 1;
 } finally {

@@ -118,7 +118,8 @@ export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, p
       /** The workerd process (scripts/bench/runtime-watch.mjs): its memory, and how it ended. */
       runtime,
       dispose: () => {
-        if (runtime) runtime.expected = true;
+        // An end before this call stays unexpected: it is what the bench must explain.
+        if (runtime && !runtime.exit) runtime.expected = true;
         return mf.dispose();
       },
     };
