@@ -16,8 +16,24 @@ export interface AxeFinding {
   targets: string[];
 }
 
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).analyze();
+/** The WCAG A and AA rules alone, for HTML that is not a page of the site (an e-mail has no landmarks). */
+export const WCAG_TAGS = AXE_TAGS.filter((tag) => tag !== "best-practice");
+
+export interface AxeScope {
+  /** Elements left out, with any frame they hold; see `exclude` below. */
+  exclude?: string[];
+  tags?: readonly string[];
+}
+
+/**
+ * axe's findings on the page and its frames. A frame whose document is sandboxed without
+ * `allow-scripts` must be excluded: axe's run inside it never settles (the sandbox stops the
+ * timers it waits on), and the analysis would hang; check such a document on a page of its own.
+ */
+export async function axeFindings(page: Page, scope: AxeScope = {}): Promise<AxeFinding[]> {
+  let builder = new AxeBuilder({ page }).withTags([...(scope.tags ?? AXE_TAGS)]);
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact ?? "unknown",
