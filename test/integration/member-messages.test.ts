@@ -18,7 +18,7 @@ import { consentServices, messageServices } from "../../src/wiring/messages";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { signedInStaff } from "../support/worker/staff";
 import { validForm } from "../support/worker/join-form";
-import { warmMembershipContent } from "../support/worker/warm-content";
+import { warmMembershipContent, warmRedirects } from "../support/worker/warm-content";
 
 // One staff sign-in for the whole file: signing the same address in more than five times a
 // minute is refused by the sign-in limiter (AUTH_EMAIL_LIMITER), which a quick run reaches.
@@ -133,6 +133,8 @@ async function deliverThroughQueue(ids: readonly string[], binding: SendEmail, s
 
 beforeAll(async () => {
   await warmMembershipContent();
+  // The archive's unpublished message answers 404, and a 404 reads the editors' redirects.
+  await warmRedirects();
   const content = publishedContent(config(), () => undefined);
   await content.joinPage();
 }, 60_000);

@@ -9,12 +9,21 @@ import { getConfig, type Bindings } from "../../../src/env";
 import { publishedContent } from "../../../src/wiring/content";
 
 export async function warmMembershipContent(): Promise<void> {
+  await warm((content) => Promise.all([content.memberships(), content.allGeneralPages(), content.webinars(), content.layout()]));
+}
+
+/** The editors' redirects, which every 404 reads: for files whose tests expect a 404. */
+export async function warmRedirects(): Promise<void> {
+  await warm((content) => content.redirects());
+}
+
+async function warm(read: (content: ReturnType<typeof publishedContent>) => Promise<unknown>): Promise<void> {
   const content = publishedContent(getConfig(env as Bindings), () => undefined);
   const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        await Promise.all([content.memberships(), content.allGeneralPages(), content.webinars(), content.layout()]);
+        await read(content);
         return;
       } catch (error) {
         if (attempt >= 5) throw error;
