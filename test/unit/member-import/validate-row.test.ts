@@ -8,6 +8,7 @@ const TYPES = [
   { slug: "full-member", title: "Full member" },
   { slug: "student", title: "Student" },
 ];
+const TODAY = "2026-11-28";
 const header = { index: columnsOf(guessMapping([...IMPORT_COLUMNS])) };
 
 const GOOD: Record<(typeof IMPORT_COLUMNS)[number], string> = {
@@ -24,7 +25,7 @@ const GOOD: Record<(typeof IMPORT_COLUMNS)[number], string> = {
 };
 
 const check = (overrides: Partial<typeof GOOD>) =>
-  validateRow({ line: 7, fields: IMPORT_COLUMNS.map((column) => ({ ...GOOD, ...overrides })[column]) }, header.index, TYPES);
+  validateRow({ line: 7, fields: IMPORT_COLUMNS.map((column) => ({ ...GOOD, ...overrides })[column]) }, header.index, TYPES, TODAY);
 
 describe("a good row", () => {
   it("becomes a member: address in lower case, type from the CMS, spaces tidied, consents listed once", () => {
@@ -43,6 +44,10 @@ describe("a good row", () => {
         address: "1 Guild Street, Bristol",
         paymentMethod: "offline",
         consents: ["newsletter", "directory"],
+        consentsGiven: [],
+        honour: null,
+        concession: null,
+        note: null,
         stripeCustomerId: null,
         stripeSubscriptionId: null,
         payments: [],
@@ -56,10 +61,10 @@ describe("a good row", () => {
     const columns = [...IMPORT_COLUMNS, "stripe_customer_id", "stripe_subscription_id"];
     const withStripe = { index: columnsOf(guessMapping(columns)) };
     const values: Record<string, string> = { ...GOOD, payment_method: "card", stripe_customer_id: "cus_Abc123", stripe_subscription_id: "sub_Xyz789" };
-    const result = validateRow({ line: 3, fields: columns.map((c) => values[c]!) }, withStripe.index, TYPES);
+    const result = validateRow({ line: 3, fields: columns.map((c) => values[c]!) }, withStripe.index, TYPES, TODAY);
     expect(result).toMatchObject({ ok: true, member: { paymentMethod: "card", stripeCustomerId: "cus_Abc123", stripeSubscriptionId: "sub_Xyz789" } });
     const problems = (fields: Record<string, string>) => {
-      const checked = validateRow({ line: 3, fields: columns.map((c) => ({ ...values, ...fields })[c]!) }, withStripe.index, TYPES);
+      const checked = validateRow({ line: 3, fields: columns.map((c) => ({ ...values, ...fields })[c]!) }, withStripe.index, TYPES, TODAY);
       return checked.ok ? [] : checked.problems.map((p) => [p.column, p.message]);
     };
     expect(problems({ stripe_customer_id: "12345" })).toEqual([["stripe_customer_id", '"12345" is not a Stripe customer id: copy it from Stripe, like cus_NffrFeUfNV2Hib']]);
@@ -123,7 +128,7 @@ describe("a bad row", () => {
   });
 
   it("treats a row with missing trailing fields as blank values", () => {
-    const result = validateRow({ line: 3, fields: ["ada@example.org", "Ada"] }, header.index, TYPES);
+    const result = validateRow({ line: 3, fields: ["ada@example.org", "Ada"] }, header.index, TYPES, TODAY);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems.map((p) => p.column)).toEqual(["membership_type", "status", "period_start", "period_end", "payment_method"]);
   });
@@ -133,7 +138,7 @@ describe("a row's history", () => {
   const columns = [...IMPORT_COLUMNS, "Payment 1 date", "Payment 1 amount", "Payment 1 method", "Payment 1 reference", "Payment 2 date", "Payment 2 amount", "CPD 1 date", "CPD 1 title", "CPD 1 hours", "CPD 1 category", "Date of birth"];
   const index = columnsOf(guessMapping(columns));
   const withHistory = (history: Record<string, string>) =>
-    validateRow({ line: 212, fields: columns.map((c) => ({ ...GOOD, ...history } as Record<string, string>)[c] ?? "") }, index, TYPES);
+    validateRow({ line: 212, fields: columns.map((c) => ({ ...GOOD, ...history } as Record<string, string>)[c] ?? "") }, index, TYPES, TODAY);
 
   it("carries payments, CPD and the society's own fields; blank entries are none", () => {
     const result = withHistory({
