@@ -174,3 +174,54 @@ describe("a row's history", () => {
     if (!result.ok) expect(result.problems).toContainEqual({ line: 212, column, message: expect.stringContaining(message) });
   });
 });
+
+describe("a row's consent dates, special status and note", () => {
+  const columns = [...IMPORT_COLUMNS, "special_status", "concession_price", "concession_until", "concession_reason", "notes"];
+  const index = columnsOf(guessMapping(columns));
+  const checked = (cells: Record<string, string>) =>
+    validateRow({ line: 9, fields: columns.map((c) => ({ ...GOOD, ...cells } as Record<string, string>)[c] ?? "") }, index, TYPES, TODAY);
+  const problems = (cells: Record<string, string>) => {
+    const result = checked(cells);
+    return result.ok ? [] : result.problems.map((p) => [p.column, p.message]);
+  };
+
+  it("dates each consent the file dates, the earliest day when a consent is named twice", () => {
+    expect(checked({ consents: "newsletter:31/01/2024; directory; Newsletter:2023-05-01; events-near-me:2026-11-28" })).toMatchObject({
+      ok: true,
+      member: {
+        consents: ["newsletter", "directory", "events-near-me"],
+        consentsGiven: [
+          { name: "newsletter", date: "2023-05-01" },
+          { name: "events-near-me", date: "2026-11-28" },
+        ],
+      },
+    });
+  });
+
+  it("refuses a consent's date that is not a day, or is after the day of the check", () => {
+    expect(problems({ consents: "newsletter:2024-02-30" })).toEqual([["consents", 'The date of consent "newsletter" 2024-02-30 is not a real date']]);
+    expect(problems({ consents: "newsletter:2026-11-29" })).toEqual([["consents", 'The date of consent "newsletter" (2026-11-29) is in the future: give the day it was given']]);
+  });
+
+  it("reads honorary and life memberships as in force without an end, and a concession with its price, end and reason", () => {
+    expect(checked({ special_status: "Life member", period_end: "" })).toMatchObject({ ok: true, member: { honour: "life", periodEnd: null, concession: null } });
+    expect(checked({ special_status: "honorary", period_end: "not read" })).toMatchObject({ ok: true, member: { honour: "honorary", periodEnd: null } });
+    expect(checked({ special_status: "concession", concession_price: "£0", concession_until: "01/01/2027", concession_reason: "Retired" })).toMatchObject({
+      ok: true,
+      member: { honour: null, concession: { pence: 0, until: "2027-01-01", reason: "Retired" } },
+    });
+    expect(checked({ notes: "Rang in May" })).toMatchObject({ ok: true, member: { note: "Rang in May" } });
+  });
+
+  it.each([
+    ["an unknown special status", { special_status: "Fellow" }, "special_status", '"Fellow" is not a special status: use honorary, life or concession, or leave it blank'],
+    ["an honorary member who is not active", { special_status: "honorary", status: "lapsed" }, "special_status", "An honorary membership is in force: set status to active"],
+    ["a concession without a price", { special_status: "concession", concession_until: "2027-01-01" }, "concession_price", "A concession needs its yearly price"],
+    ["a concession that has ended", { special_status: "concession", concession_price: "45", concession_until: "2026-11-28" }, "concession_until", "The concession ended on 2026-11-28"],
+    ["a concession's price without a concession", { concession_price: "45" }, "concession_price", "concession_price is only for a concession"],
+    ["a status that is a special status", { status: "Honorary" }, "status", "an honorary, life or concession membership goes in the special_status column"],
+    ["a note longer than 5,000 characters", { notes: "x".repeat(5_001) }, "notes", "The note is longer than 5,000 characters"],
+  ])("refuses %s", (_name, cells, column, message) => {
+    expect(problems(cells)).toContainEqual([column, expect.stringContaining(message)]);
+  });
+});
