@@ -18,9 +18,14 @@ export const MEMBER_FIELD_LABELS: Readonly<Record<ImportColumn, string>> = {
   member_number: "Member number",
   address: "Postal address",
   payment_method: "Pays by (card or offline)",
-  consents: "Consents",
+  consents: "Consents (newsletter;events-near-me, each may carry its date: newsletter:2024-03-01)",
   stripe_customer_id: "Stripe customer id",
   stripe_subscription_id: "Stripe subscription id",
+  special_status: "Honorary, life or concession",
+  concession_price: "Concession: yearly price",
+  concession_until: "Concession: until",
+  concession_reason: "Concession: reason",
+  notes: "Notes (kept as a staff note)",
 };
 
 /** Every column the site reads, in the order staff are shown them. */

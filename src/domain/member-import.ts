@@ -4,7 +4,7 @@
  * Types only; the rules are in services/member-import.
  */
 import type { ImportMapping, MappingProblem } from "./import-mapping";
-import type { MembershipStatus, PaymentMethod } from "./membership";
+import type { Honour, MembershipStatus, PaymentMethod } from "./membership";
 
 /**
  * The import file's columns, in the order staff are shown them. The header may list them in any
@@ -25,9 +25,19 @@ export const IMPORT_COLUMNS = [
 
 /**
  * Columns a file may leave out: a card payer's Stripe customer and subscription (ids as Stripe
- * shows them, cus_… and sub_…), linked to their record so Stripe keeps renewing them.
+ * shows them, cus_… and sub_…), linked to their record so Stripe keeps renewing them; an
+ * honorary, life or concession membership (a concession with its yearly price, the day it ends
+ * and why); and a note for staff.
  */
-export const OPTIONAL_IMPORT_COLUMNS = ["stripe_customer_id", "stripe_subscription_id"] as const;
+export const OPTIONAL_IMPORT_COLUMNS = [
+  "stripe_customer_id",
+  "stripe_subscription_id",
+  "special_status",
+  "concession_price",
+  "concession_until",
+  "concession_reason",
+  "notes",
+] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_IMPORT_COLUMNS)[number];
 
@@ -44,14 +54,22 @@ export interface ImportedMember {
   membershipSlug: string;
   membershipTitle: string;
   status: ImportedStatus;
-  /** Days, YYYY-MM-DD. */
+  /** Days, YYYY-MM-DD. An honorary or life membership has no end: null. */
   periodStart: string;
-  periodEnd: string;
+  periodEnd: string | null;
   /** Null: the next number is given when the membership is active. */
   memberNumber: number | null;
   address: string | null;
   paymentMethod: PaymentMethod;
   consents: string[];
+  /** The consents the file dates (the day each was given); the others are dated by the import. */
+  consentsGiven: { name: string; date: string }[];
+  /** Honorary or life membership: no period end, no renewal, no reminder. */
+  honour: Honour | null;
+  /** A reduced yearly price for the renewals before `until`. */
+  concession: ImportedConcession | null;
+  /** A note for staff, kept on the member's timeline as written by the staff member importing, on the day of the import. */
+  note: string | null;
   /** A card payer's Stripe customer (checked with Stripe before anything is written), or null. */
   stripeCustomerId: string | null;
   /** Their live Stripe subscription (of that customer), or null: they renew by hand. */
@@ -62,6 +80,14 @@ export interface ImportedMember {
   cpd: ImportedCpdEntry[];
   /** The society's own fields, from columns staff chose to keep. */
   custom: { name: string; value: string }[];
+}
+
+/** A concession the old system recorded. */
+export interface ImportedConcession {
+  pence: number;
+  /** YYYY-MM-DD, after the day of the import. */
+  until: string;
+  reason: string;
 }
 
 /** One payment as the old system recorded it. */
@@ -116,6 +142,9 @@ export interface ImportCounts {
   payments: number;
   cpd: number;
   custom: number;
+  /** Staff notes, and consents with the day the file says they were given. */
+  notes: number;
+  consentDates: number;
 }
 
 export interface ImportJob extends ImportCounts {
@@ -153,6 +182,11 @@ export interface ListedRow {
   membershipTitle: string | null;
   status: string | null;
   periodEnd: string | null;
+  honour: Honour | null;
+  concession: ImportedConcession | null;
+  /** Whether the row brings a note for staff. */
+  note: boolean;
+  consentsGiven: { name: string; date: string }[];
 }
 
 

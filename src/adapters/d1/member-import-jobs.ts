@@ -12,6 +12,9 @@ import type { ImportAction, ImportCounts, ImportJob, ImportPhase, ImportProblem,
 
 export type { ImportCounts, ImportJob, ImportPhase, ListedRow };
 
+/** What a file may bring besides the records, as its counts name it. */
+export type HistoryKind = "payments" | "cpd" | "custom" | "notes" | "consentDates";
+
 /** One record of the file as staged. */
 export interface StagedRow {
   seq: number;
@@ -88,9 +91,11 @@ export interface MemberImportJobStore {
    * The history of the same rows (payments under the old system, CPD, kept fields), for the rows
    * the plan creates, changes or leaves unchanged whose record no owner has claimed yet: each
    * payment and CPD entry once however often the file runs, a kept field's value replaced.
-   * After `write` in the same batch, so every row's record is there to attach to.
+   * After `write` in the same batch, so every row's record is there to attach to. Also each row's
+   * note for staff and the day each consent was given. Only the kinds the file brings (`brings`,
+   * its counts) are written.
    */
-  writeHistory(importId: number, pass: 0 | 1, fromSeq: number, toSeq: number, claim: string): D1PreparedStatement[];
+  writeHistory(importId: number, pass: 0 | 1, fromSeq: number, toSeq: number, claim: string, brings: Readonly<Record<HistoryKind, number>>): D1PreparedStatement[];
   /** The newest mapping staff chose, with its header, for the next file's guess. */
   latestMapping(): Promise<{ header: string[]; mapping: ImportMapping } | null>;
   /** Queues the claim invitations of rows `fromSeq`..`toSeq` for the day's budget. */
@@ -134,6 +139,8 @@ interface JobRow {
   payments: number;
   cpd: number;
   custom: number;
+  notes: number;
+  consent_dates: number;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -163,6 +170,8 @@ const toJob = (r: JobRow): ImportJob => ({
   payments: r.payments,
   cpd: r.cpd,
   custom: r.custom,
+  notes: r.notes,
+  consentDates: r.consent_dates,
   error: r.error,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -180,6 +189,10 @@ interface ListedDbRow {
   membership_title: string | null;
   status: string | null;
   period_end: string | null;
+  honour: string | null;
+  concession: string | null;
+  has_note: number | null;
+  consents_given: string | null;
 }
 
 const toListed = (r: ListedDbRow): ListedRow => ({
@@ -193,6 +206,10 @@ const toListed = (r: ListedDbRow): ListedRow => ({
   membershipTitle: r.membership_title,
   status: r.status,
   periodEnd: r.period_end,
+  honour: r.honour as ListedRow["honour"],
+  concession: r.concession === null ? null : (JSON.parse(r.concession) as ListedRow["concession"]),
+  note: r.has_note === 1,
+  consentsGiven: r.consents_given === null ? [] : (JSON.parse(r.consents_given) as ListedRow["consentsGiven"]),
 });
 
 /**
@@ -205,21 +222,25 @@ const CHECKED_CHARS_PER_STATEMENT = 500_000;
 const CLAIMED = "EXISTS (SELECT 1 FROM member_imports WHERE id = ?1 AND claim = ?2)";
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 const LISTED = `seq, line, email, json_extract(member, '$.name') AS name, action, detail, problems,
-  json_extract(member, '$.membershipTitle') AS membership_title, json_extract(member, '$.status') AS status, json_extract(member, '$.periodEnd') AS period_end`;
+  json_extract(member, '$.membershipTitle') AS membership_title, json_extract(member, '$.status') AS status, json_extract(member, '$.periodEnd') AS period_end,
+  json_extract(member, '$.honour') AS honour, json_extract(member, '$.concession') AS concession, json_extract(member, '$.note') IS NOT NULL AS has_note,
+  json_extract(member, '$.consentsGiven') AS consents_given`;
 
 /** What the CPD log names as the provider of an entry brought from the old system. */
 export const IMPORTED_CPD_PROVIDER = "Imported from the previous register";
 
 /** A row's history entries of one kind, counted over the rows the import writes. */
-const HISTORY_COUNT = (kind: "payments" | "cpd" | "custom") =>
+const HISTORY_COUNT = (kind: "payments" | "cpd" | "custom" | "consentsGiven") =>
   `CASE WHEN action IN ('create', 'change', 'unchanged') AND problems IS NULL THEN coalesce(json_array_length(member, '$.${kind}'), 0) ELSE 0 END`;
+/** Its note, counted the same way. */
+const NOTE_COUNT = "CASE WHEN action IN ('create', 'change', 'unchanged') AND problems IS NULL AND json_extract(member, '$.note') IS NOT NULL THEN 1 ELSE 0 END";
 
 /**
  * The history entries (h) of a write chunk's rows (r) and the record each belongs to (m): the
  * rows of the pass the plan keeps, whose record is still unclaimed (a claimed record is its
  * owner's: the import leaves it alone, as it does their details).
  */
-const HISTORY_ROWS = (kind: "payments" | "cpd" | "custom") =>
+const HISTORY_ROWS = (kind: "payments" | "cpd" | "custom" | "consentsGiven") =>
   `FROM member_import_rows AS r
    JOIN memberships AS m ON m.import_email = r.email
    JOIN json_each(r.member, '$.${kind}') AS h
@@ -290,7 +311,7 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
       if (to.mode !== undefined) add("mode", to.mode);
       if (to.staffEmail !== undefined) add("staff_email", to.staffEmail);
       if (to.invite !== undefined) add("invite", to.invite ? 1 : 0);
-      if (to.counts) for (const [key, value] of Object.entries(to.counts)) add(key, value);
+      if (to.counts) for (const [key, value] of Object.entries(to.counts)) add(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value);
       if (to.finished !== undefined) add("finished_at", to.finished ? now : null);
       return db.prepare(`UPDATE member_imports SET ${set.join(", ")} WHERE id = ?1 AND steps = ?3`).bind(...values);
     },
@@ -351,7 +372,8 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
                   coalesce(sum(action = 'unchanged' AND problems IS NULL), 0) AS unchanged, coalesce(sum(action = 'skip' AND problems IS NULL), 0) AS skipped,
                   coalesce(sum(json_array_length(problems)), 0) AS problems, coalesce(sum(invitation IS NOT NULL), 0) AS invitations,
                   coalesce(sum(${HISTORY_COUNT("payments")}), 0) AS payments, coalesce(sum(${HISTORY_COUNT("cpd")}), 0) AS cpd,
-                  coalesce(sum(${HISTORY_COUNT("custom")}), 0) AS custom,
+                  coalesce(sum(${HISTORY_COUNT("custom")}), 0) AS custom, coalesce(sum(${NOTE_COUNT}), 0) AS notes,
+                  coalesce(sum(${HISTORY_COUNT("consentsGiven")}), 0) AS consentDates,
                   coalesce(sum(action IN ('create', 'change', 'unchanged') AND member_number IS NOT NULL), 0) AS numbered
            FROM member_import_rows WHERE import_id = ?1`,
         )
@@ -364,10 +386,12 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
       return db
         .prepare(
           `INSERT INTO memberships (user_id, email, import_email, membership_slug, membership_title, status, payment_method, period_start, period_end,
-             member_number, member_name, postal_address, consents, stripe_customer_id, stripe_subscription_id)
+             member_number, member_name, postal_address, consents, stripe_customer_id, stripe_subscription_id, honour, concession_pence, concession_until,
+             concession_reason)
            SELECT 'email:' || email, email, email, ${field("membershipSlug")}, ${field("membershipTitle")}, ${field("status")}, ${field("paymentMethod")},
              ${field("periodStart")}, ${field("periodEnd")}, member_number, ${field("name")}, ${field("address")}, ${field("consents")},
-             ${field("stripeCustomerId")}, ${field("stripeSubscriptionId")}
+             ${field("stripeCustomerId")}, ${field("stripeSubscriptionId")}, ${field("honour")}, ${field("concession.pence")}, ${field("concession.until")},
+             ${field("concession.reason")}
            FROM member_import_rows
            WHERE import_id = ?1 AND seq BETWEEN ?3 AND ?4 AND action IN ('create', 'change') AND (member_number IS NULL) = ?5 AND ${CLAIMED}
            ORDER BY seq
@@ -375,42 +399,75 @@ export function createMemberImportJobStore(db: D1Database): MemberImportJobStore
              status = excluded.status, payment_method = excluded.payment_method, period_start = excluded.period_start, period_end = excluded.period_end,
              member_number = COALESCE(excluded.member_number, memberships.member_number), member_name = excluded.member_name,
              postal_address = excluded.postal_address, consents = excluded.consents, stripe_customer_id = excluded.stripe_customer_id,
-             stripe_subscription_id = excluded.stripe_subscription_id, updated_at = ${NOW}`,
+             stripe_subscription_id = excluded.stripe_subscription_id, honour = excluded.honour, concession_pence = excluded.concession_pence,
+             concession_until = excluded.concession_until, concession_reason = excluded.concession_reason, updated_at = ${NOW}`,
         )
         .bind(importId, claim, fromSeq, toSeq, pass);
     },
-    writeHistory(importId, pass, fromSeq, toSeq, claim) {
+    writeHistory(importId, pass, fromSeq, toSeq, claim, brings) {
       const args = [importId, claim, fromSeq, toSeq, pass];
       const entry = (name: string) => `json_extract(h.value, '$.${name}')`;
-      return [
-        db
-          .prepare(
-            `INSERT INTO imported_payments (user_id, import_id, paid_on, amount_pence, method, reference)
-             SELECT m.user_id, ?1, ${entry("date")}, ${entry("amountPence")}, ${entry("method")}, ${entry("reference")}
-             ${HISTORY_ROWS("payments")}
-             ON CONFLICT DO NOTHING`,
-          )
-          .bind(...args),
-        db
-          .prepare(
-            // The id is the entry itself, so a rerun finds it; "manual" is the member's own (self-declared) kind of entry.
-            `INSERT INTO cpd_entries (id, user_id, source, activity_date, title, provider, hours_hundredths, category, reflection, confirmed_at)
-             SELECT 'imported:' || r.email || ':' || ${entry("date")} || ':' || ${entry("hundredths")} || ':' || ${entry("title")}, m.user_id, 'manual',
-               ${entry("date")}, ${entry("title")}, '${IMPORTED_CPD_PROVIDER}', ${entry("hundredths")}, ${entry("category")}, '', ${NOW}
-             ${HISTORY_ROWS("cpd")}
-             ON CONFLICT DO NOTHING`,
-          )
-          .bind(...args),
-        db
-          .prepare(
-            `INSERT INTO member_custom_fields (user_id, name, value, import_id)
-             SELECT m.user_id, ${entry("name")}, ${entry("value")}, ?1
-             ${HISTORY_ROWS("custom")}
-             ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value, import_id = excluded.import_id, updated_at = ${NOW}
-             WHERE member_custom_fields.value <> excluded.value`,
-          )
-          .bind(...args),
-      ];
+      const statements: Record<HistoryKind, () => D1PreparedStatement> = {
+        payments: () =>
+          db
+            .prepare(
+              `INSERT INTO imported_payments (user_id, import_id, paid_on, amount_pence, method, reference)
+               SELECT m.user_id, ?1, ${entry("date")}, ${entry("amountPence")}, ${entry("method")}, ${entry("reference")}
+               ${HISTORY_ROWS("payments")}
+               ON CONFLICT DO NOTHING`,
+            )
+            .bind(...args),
+        cpd: () =>
+          db
+            .prepare(
+              // The id is the entry itself, so a rerun finds it; "manual" is the member's own (self-declared) kind of entry.
+              `INSERT INTO cpd_entries (id, user_id, source, activity_date, title, provider, hours_hundredths, category, reflection, confirmed_at)
+               SELECT 'imported:' || r.email || ':' || ${entry("date")} || ':' || ${entry("hundredths")} || ':' || ${entry("title")}, m.user_id, 'manual',
+                 ${entry("date")}, ${entry("title")}, '${IMPORTED_CPD_PROVIDER}', ${entry("hundredths")}, ${entry("category")}, '', ${NOW}
+               ${HISTORY_ROWS("cpd")}
+               ON CONFLICT DO NOTHING`,
+            )
+            .bind(...args),
+        custom: () =>
+          db
+            .prepare(
+              `INSERT INTO member_custom_fields (user_id, name, value, import_id)
+               SELECT m.user_id, ${entry("name")}, ${entry("value")}, ?1
+               ${HISTORY_ROWS("custom")}
+               ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value, import_id = excluded.import_id, updated_at = ${NOW}
+               WHERE member_custom_fields.value <> excluded.value`,
+            )
+            .bind(...args),
+        notes: () =>
+          db
+            .prepare(
+              // A note for staff, by the staff member importing, dated the day of the import; the same
+              // note on the same member is kept once, however often the file runs.
+              `INSERT INTO member_notes (id, user_id, body, staff_email)
+               SELECT 'import:' || ?1 || ':' || r.seq, m.user_id, json_extract(r.member, '$.note'), (SELECT staff_email FROM member_imports WHERE id = ?1)
+               FROM member_import_rows AS r
+               JOIN memberships AS m ON m.import_email = r.email
+               WHERE r.import_id = ?1 AND r.seq BETWEEN ?3 AND ?4 AND r.action IN ('create', 'change', 'unchanged') AND r.problems IS NULL
+                 AND (r.member_number IS NULL) = ?5 AND substr(m.user_id, 1, 6) = 'email:' AND json_extract(r.member, '$.note') IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM member_notes AS n WHERE n.user_id = m.user_id AND n.body = json_extract(r.member, '$.note')) AND ${CLAIMED}
+               ON CONFLICT DO NOTHING`,
+            )
+            .bind(...args),
+        consentDates: () =>
+          db
+            .prepare(
+              // The record's write has just recorded its consents as given today (migrations/0049's
+              // triggers); the day the file says each was given replaces that. A consent the member
+              // has answered themselves since is theirs and left alone.
+              `UPDATE member_consents SET given_at = d.given_at
+               FROM (SELECT m.user_id, ${entry("name")} AS topic, ${entry("date")} || 'T00:00:00.000Z' AS given_at ${HISTORY_ROWS("consentsGiven")}) AS d
+               WHERE member_consents.user_id = d.user_id AND member_consents.topic = d.topic AND member_consents.given_via = 'import'
+                 AND member_consents.consented = 1 AND member_consents.given_at IS NOT d.given_at`,
+            )
+            .bind(...args),
+      };
+      // A statement for a kind the file does not bring would still cost a query in every chunk.
+      return (Object.keys(statements) as HistoryKind[]).flatMap((kind) => (brings[kind] > 0 ? [statements[kind]()] : []));
     },
     async latestMapping() {
       const row = await db

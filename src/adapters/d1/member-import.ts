@@ -4,7 +4,8 @@
  * (`json_each`), not one parameter per value, since D1 binds at most 100 parameters to a
  * statement. The writes are the import job's (member-import-jobs.ts).
  */
-import type { MembershipStatus, PaymentMethod } from "../../domain/membership";
+import type { ImportedConcession } from "../../domain/member-import";
+import type { Honour, MembershipStatus, PaymentMethod } from "../../domain/membership";
 
 /** A record the import made before, as it is now. */
 export interface ImportedRecord {
@@ -22,6 +23,8 @@ export interface ImportedRecord {
   consents: string[];
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  honour: Honour | null;
+  concession: ImportedConcession | null;
 }
 
 /** What D1 already holds for the addresses and member numbers in a file. */
@@ -58,6 +61,10 @@ interface Row {
   consents: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  honour: Honour | null;
+  concession_pence: number | null;
+  concession_until: string | null;
+  concession_reason: string | null;
 }
 
 export function createMemberImportStore(db: D1Database): MemberImportStore {
@@ -97,6 +104,11 @@ export function createMemberImportStore(db: D1Database): MemberImportStore {
               consents: row.consents ? (JSON.parse(row.consents) as string[]) : [],
               stripeCustomerId: row.stripe_customer_id,
               stripeSubscriptionId: row.stripe_subscription_id,
+              honour: row.honour,
+              concession:
+                row.concession_pence === null || row.concession_until === null
+                  ? null
+                  : { pence: row.concession_pence, until: row.concession_until, reason: row.concession_reason ?? "" },
             },
           ]),
         ),

@@ -21,6 +21,8 @@ export interface ChunkContext {
   /** Rows of the file before this chunk that named a Stripe customer. */
   stripeLinksBefore: number;
   invite: boolean;
+  /** The day of the check in London (YYYY-MM-DD): no consent given after it, no concession ended before it. */
+  today: string;
 }
 
 export interface CheckedChunk {
@@ -65,7 +67,7 @@ export async function checkChunk(context: ChunkContext, staged: readonly StagedR
   const problemsBySeq = new Map<number, ImportProblem[]>();
   const members: { seq: number; member: ImportedMember }[] = [];
   for (const row of staged) {
-    const checked = validateRow(row, context.columns, context.types);
+    const checked = validateRow(row, context.columns, context.types, context.today);
     if (checked.ok) members.push({ seq: row.seq, member: checked.member });
     else problemsBySeq.set(row.seq, checked.problems);
   }

@@ -16,7 +16,7 @@ const LIMITS = { method: 40, reference: 100, title: 200, custom: 1_000 } as cons
 type Problem = (column: string, message: string) => void;
 
 /** "£1,234.50", "45", "EUR 12.5": pence, or null when it is not an amount. */
-function pence(text: string): number | null {
+export function pence(text: string): number | null {
   const bare = text.replace(/^(?:£|€|\$|gbp|eur|usd)\s*/i, "").replace(/,(?=\d{3}(?:\D|$))/g, "");
   const match = AMOUNT.exec(bare);
   if (!match) return null;

@@ -21,6 +21,7 @@ import type { AuditLog } from "../../adapters/d1/audit-log";
 import type { ImportJob, ImportStep, MemberImportJobStore } from "../../adapters/d1/member-import-jobs";
 import type { MemberImportStore } from "../../adapters/d1/member-import";
 import type { Logger } from "../../log";
+import { londonDate } from "../../shared/london-date";
 import { checkChunk } from "./check-chunk";
 import { columnsOf, guessMapping } from "./mapping";
 import type { StripeLookups } from "./stripe-links";
@@ -125,7 +126,7 @@ async function checkStep({ deps, limits, types }: StepContext, job: ImportJob): 
   // An import staged before mappings were kept reads its header as the file named it.
   const columns = columnsOf(job.mapping ?? guessMapping(job.header ?? []));
   const checked = await checkChunk(
-    { columns, types: await types(), existing: deps.members.existing, stripe: deps.stripe, stripeLinksBefore: job.stripeLinks, invite: job.invite },
+    { columns, types: await types(), existing: deps.members.existing, stripe: deps.stripe, stripeLinksBefore: job.stripeLinks, invite: job.invite, today: londonDate(deps.now()) },
     staged,
   );
   const from = staged[0]!.seq;
@@ -142,7 +143,7 @@ async function endOfChecking(deps: ImportJobDeps, job: ImportJob): Promise<Step>
   const clean = counts.problems === 0 && job.fileProblems.length === 0;
   if (job.mode === "check" || !clean) return { to: { phase: "checked", position: job.position, counts, finished: true }, statements: () => [] };
   // The same file again: nothing to write, no history to bring, nobody to invite, nothing for the audit log.
-  const history = counts.payments + counts.cpd + counts.custom;
+  const history = counts.payments + counts.cpd + counts.custom + counts.notes + counts.consentDates;
   if (counts.created + counts.changed === 0 && history === 0 && (!job.invite || counts.invitations === 0)) {
     return { to: { phase: "done", position: job.position, counts, finished: true }, statements: () => [] };
   }
@@ -177,6 +178,8 @@ function writeStep({ deps, limits }: StepContext, job: ImportJob): Step {
                   payments: job.payments,
                   cpd: job.cpd,
                   custom: job.custom,
+                  notes: job.notes,
+                  consentDates: job.consentDates,
                 },
               },
               { afterChange: true },
@@ -184,14 +187,14 @@ function writeStep({ deps, limits }: StepContext, job: ImportJob): Step {
           ]
         : []),
       deps.jobs.write(job.id, pass, from, to, claim),
-      ...(history(job) ? deps.jobs.writeHistory(job.id, pass, from, to, claim) : []),
+      ...(history(job) ? deps.jobs.writeHistory(job.id, pass, from, to, claim, job) : []),
       ...(pass === 1 && job.invite ? [deps.jobs.queueInvitations(job.id, from, to, claim)] : []),
     ],
   };
 }
 
 /** Whether the file brings any history (its statements are left out of the chunks otherwise). */
-const history = (job: ImportJob) => job.payments + job.cpd + job.custom > 0;
+const history = (job: ImportJob) => job.payments + job.cpd + job.custom + job.notes + job.consentDates > 0;
 
 /** A run whose progress has not moved for this long is taken to have lost its hand-over. */
 export const STALLED_IMPORT_AFTER_MS = 15 * 60_000;

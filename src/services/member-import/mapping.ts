@@ -58,6 +58,13 @@ const SYNONYMS: Readonly<Record<string, ImportColumn>> = {
   pays_by: "payment_method",
   stripe_customer: "stripe_customer_id",
   stripe_subscription: "stripe_subscription_id",
+  note: "notes",
+  staff_notes: "notes",
+  comments: "notes",
+  honour: "special_status",
+  concession_amount: "concession_price",
+  concession_ends: "concession_until",
+  concession_end: "concession_until",
 };
 
 const HISTORY_PARTS: Readonly<Record<string, HistoryField>> = {

@@ -32,6 +32,9 @@ export function differences(member: ImportedMember, record: ImportedRecord): str
   compare("consents", record.consents.join(";") || null, member.consents.join(";") || null);
   compare("Stripe customer", record.stripeCustomerId, member.stripeCustomerId);
   compare("Stripe subscription", record.stripeSubscriptionId, member.stripeSubscriptionId);
+  compare("honorary or life", record.honour, member.honour);
+  const concession = (c: ImportedMember["concession"]) => (c ? `£${(c.pence / 100).toFixed(2)} a year until ${c.until} (${c.reason})` : null);
+  compare("concession", concession(record.concession), concession(member.concession));
   return changes;
 }
 

@@ -5,8 +5,10 @@
 import * as z from "zod";
 import type { ImportColumn, ImportedMember, ImportedStatus, ImportProblem } from "../../domain/member-import";
 import type { PaymentMethod } from "../../domain/membership";
+import { readConsents } from "./consents-cell";
 import { readDay } from "./dates";
 import { readHistory } from "./history-row";
+import { readStanding } from "./standing-cells";
 import type { ColumnIndex } from "./mapping";
 
 /** A membership type as the CMS lists it. */
@@ -19,17 +21,18 @@ const STATUSES: readonly ImportedStatus[] = ["active", "lapsed", "cancelled"];
 /** Other systems' words for the same statuses. */
 const STATUS_WORDS: Readonly<Record<string, ImportedStatus>> = { current: "active", expired: "lapsed", canceled: "cancelled", resigned: "cancelled" };
 const PAYMENT_METHODS: Record<string, PaymentMethod> = { offline: "offline", "bank transfer": "offline", cheque: "offline", card: "card" };
-const CONSENT = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const LIMITS = { email: 254, name: 200, address: 500 } as const;
 const MAX_MEMBER_NUMBER = 999_999_999;
 const STRIPE_CUSTOMER = /^cus_[A-Za-z0-9_]{1,100}$/;
 const STRIPE_SUBSCRIPTION = /^sub_[A-Za-z0-9_]{1,100}$/;
 const email = z.email();
 
+/** `today`: the day of the check (YYYY-MM-DD), for dates that may not be in the future or the past. */
 export function validateRow(
   record: { line: number; fields: readonly string[] },
   index: ColumnIndex,
   types: readonly MembershipType[],
+  today: string,
 ): { ok: true; member: ImportedMember } | { ok: false; problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
   const value = (column: ImportColumn) => (index.fields[column] < 0 ? "" : (record.fields[index.fields[column]] ?? "").trim());
@@ -50,7 +53,23 @@ export function validateRow(
 
   const statusText = value("status").toLowerCase();
   const status = (STATUS_WORDS[statusText] ?? statusText) as ImportedStatus;
-  if (!STATUSES.includes(status)) problem("status", `"${value("status")}" is not a status: use active, lapsed or cancelled`);
+  if (!STATUSES.includes(status)) {
+    const special = /^(honou?rary|life|concession)/.test(statusText) ? `; an honorary, life or concession membership goes in the special_status column` : "";
+    problem("status", `"${value("status")}" is not a status: use active, lapsed or cancelled${special}`);
+  }
+  const customerId = value("stripe_customer_id");
+  const subscriptionId = value("stripe_subscription_id");
+  const standing = readStanding(
+    {
+      specialStatus: value("special_status"),
+      concessionPrice: value("concession_price"),
+      concessionUntil: value("concession_until"),
+      concessionReason: value("concession_reason"),
+      notes: value("notes"),
+    },
+    { status: STATUSES.includes(status) ? status : null, stripeSubscriptionId: subscriptionId, today },
+    problem,
+  );
 
   const startText = value("period_start");
   const endText = value("period_end");
@@ -58,11 +77,12 @@ export function validateRow(
   const end = endText === "" ? null : readDay(endText);
   if (!start) problem("period_start", "The period's start date is needed");
   else if (!start.ok) problem("period_start", `Period start ${start.problem}`);
-  if (!end) problem("period_end", "The period's end date is needed");
-  else if (!end.ok) problem("period_end", `Period end ${end.problem}`);
+  // An honorary or life membership has no end: whatever end the old system kept is not read.
+  if (!standing.honour && !end) problem("period_end", "The period's end date is needed");
+  else if (!standing.honour && end && !end.ok) problem("period_end", `Period end ${end.problem}`);
   const periodStart = start?.ok ? start.day : "";
   const periodEnd = end?.ok ? end.day : "";
-  if (start?.ok && end?.ok && periodEnd <= periodStart) problem("period_end", `The period ends (${periodEnd}) on or before it starts (${periodStart})`);
+  if (!standing.honour && start?.ok && end?.ok && periodEnd <= periodStart) problem("period_end", `The period ends (${periodEnd}) on or before it starts (${periodStart})`);
 
   const numberText = value("member_number");
   let memberNumber: number | null = null;
@@ -75,8 +95,6 @@ export function validateRow(
   const postal = value("address");
   if (postal.length > LIMITS.address) problem("address", `The address is longer than ${LIMITS.address} characters`);
 
-  const customerId = value("stripe_customer_id");
-  const subscriptionId = value("stripe_subscription_id");
   // A file without the column: members with a Stripe customer pay by card, the rest offline.
   const methodText = index.fields.payment_method < 0 ? (customerId === "" ? "offline" : "card") : value("payment_method");
   const method = PAYMENT_METHODS[methodText.toLowerCase()];
@@ -87,9 +105,7 @@ export function validateRow(
   if (subscriptionId !== "" && !STRIPE_SUBSCRIPTION.test(subscriptionId)) problem("stripe_subscription_id", `"${subscriptionId}" is not a Stripe subscription id: copy it from Stripe, like sub_1MowQVLkdIwHu7ix`);
   else if (subscriptionId !== "" && customerId === "") problem("stripe_subscription_id", "A Stripe subscription needs its customer: fill in stripe_customer_id too");
 
-  const consents = value("consents") === "" ? [] : value("consents").split(";").map((c) => c.trim().toLowerCase()).filter((c) => c !== "");
-  const badConsent = consents.find((c) => !CONSENT.test(c));
-  if (badConsent !== undefined) problem("consents", `"${badConsent}" is not a consent name: use short names separated by semicolons, like newsletter;directory`);
+  const { consents, consentsGiven } = readConsents(value("consents"), today, problem);
 
   const history = readHistory(record.fields, index, problem);
 
@@ -104,11 +120,13 @@ export function validateRow(
       membershipTitle: type.title,
       status,
       periodStart,
-      periodEnd,
+      periodEnd: standing.honour ? null : periodEnd,
       memberNumber,
       address: postal === "" ? null : postal,
       paymentMethod: method,
-      consents: [...new Set(consents)],
+      consents,
+      consentsGiven,
+      ...standing,
       stripeCustomerId: customerId === "" ? null : customerId,
       stripeSubscriptionId: subscriptionId === "" ? null : subscriptionId,
       ...history,

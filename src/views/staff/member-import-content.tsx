@@ -3,7 +3,7 @@
  * refused a file as a whole (its encoding, quoting, an empty header), and the latest imports with where
  * each has got to. Works without JavaScript: a plain multipart form.
  */
-import { IMPORT_COLUMNS, type ImportJob, type ImportProblem } from "../../domain/member-import";
+import { IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS, type ImportJob, type ImportProblem } from "../../domain/member-import";
 import { CheckboxField } from "../forms/choice-fields";
 import { ImportPhaseWords } from "./member-import-phase";
 import { StaffNav } from "./staff-nav";
@@ -40,8 +40,10 @@ export function MemberImportContent({ csrfToken, refused, recent, maxRows }: Mem
         <p id="import-file-hint">
           A CSV file saved as UTF-8, its first line naming the columns. Any columns, in any order: a file from another system (Wild Apricot, CiviCRM, a
           spreadsheet) goes to a screen where you match its columns to the site's fields, including earlier payments, CPD and the society's own fields. A file
-          with the site's own columns ({IMPORT_COLUMNS.join(", ")}) is checked straight away. Dates as YYYY-MM-DD or DD/MM/YYYY; consents separated by
-          semicolons; leave the member number blank to give the next one. Each member is found by e-mail address, so importing the same file twice changes
+          with the site's own columns ({IMPORT_COLUMNS.join(", ")}, and if it has them {OPTIONAL_IMPORT_COLUMNS.join(", ")}) is checked straight away. Dates
+          as YYYY-MM-DD or DD/MM/YYYY; consents separated by semicolons, each with the day it was given if known (newsletter:2024-03-01); special_status
+          honorary, life or concession (a concession with its yearly price and the day it ends); notes are kept as a staff note from you; leave the member
+          number blank to give the next one. Each member is found by e-mail address, so importing the same file twice changes
           nothing. Up to {maxRows.toLocaleString("en-GB")} members a file: the file is checked and written in the background, and its page shows how far it
           has got.
         </p>

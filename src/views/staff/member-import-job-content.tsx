@@ -9,6 +9,7 @@
 import type { ImportMapping, MappingProblem } from "../../domain/import-mapping";
 import type { ImportView, ListedRow } from "../../domain/member-import";
 import { CheckboxField } from "../forms/choice-fields";
+import { formatPence } from "../format";
 import { MemberImportMapping } from "./member-import-mapping";
 import { importPhaseText } from "./member-import-phase";
 import { StaffNav } from "./staff-nav";
@@ -86,12 +87,16 @@ function Summary({ view }: { view: ImportView }) {
 /** What the file brings of the members' history, once checked or written. */
 function History({ view }: { view: ImportView }) {
   const { job } = view;
-  if (job.problems + job.fileProblems.length > 0 || job.payments + job.cpd + job.custom === 0) return null;
+  if (job.problems + job.fileProblems.length > 0 || job.payments + job.cpd + job.custom + job.notes + job.consentDates === 0) return null;
   const verb = job.phase === "done" ? "brought" : "brings";
   return (
     <p>
       {`The file ${verb} ${plural(job.payments, "earlier payment")} (kept as history, marked imported: not receipts, not in the ledger or the VAT return), ${plural(job.cpd, "CPD entry")
-        .replace("entrys", "entries")} (in each member's CPD log as their own) and ${plural(job.custom, "value")} of the society's own fields. Each is recorded once, however often the file is imported.`}
+        .replace("entrys", "entries")} (in each member's CPD log as their own) and ${plural(job.custom, "value")} of the society's own fields. `}
+      {job.notes + job.consentDates > 0
+        ? `It ${verb} ${plural(job.notes, "note")} for staff (on each member's timeline, from ${job.staffEmail}, dated the day of the import; never shown to the member) and ${plural(job.consentDates, "consent")} with the day it was given. `
+        : null}
+      Each is recorded once, however often the file is imported.
     </p>
   );
 }
@@ -147,6 +152,22 @@ function ProblemRows({ view, from }: Pick<MemberImportJobContentProps, "view" | 
   );
 }
 
+/** A row to create, in staff's words: its membership and how it stands. */
+function standingOf(row: ListedRow): string {
+  if (row.honour) return `${row.membershipTitle}, ${row.honour === "life" ? "life membership" : "honorary membership"} (no end, no renewals)`;
+  const concession = row.concession ? `, concession ${formatPence(row.concession.pence)} a year until ${row.concession.until}` : "";
+  return `${row.membershipTitle}, ${row.status} until ${row.periodEnd}${concession}`;
+}
+
+/** What a row brings besides the record's fields: each consent's day, and a note for staff. */
+function extrasOf(row: ListedRow): string[] {
+  if (row.action === "skip") return [];
+  return [
+    ...row.consentsGiven.map((c) => `consent ${c.name} given ${c.date}`),
+    ...(row.note ? ["a note for staff"] : []),
+  ];
+}
+
 function ActingRows({ view }: Pick<MemberImportJobContentProps, "view">) {
   const { job, actingRows, moreActing } = view;
   if (actingRows.length === 0) return null;
@@ -163,7 +184,7 @@ function ActingRows({ view }: Pick<MemberImportJobContentProps, "view">) {
             <td className="staff-table__email">{row.email}</td>
             <th scope="row">{row.name}</th>
             <td>{row.action ? WHAT[row.action] : "—"}</td>
-            <td>{row.detail ?? `${row.membershipTitle}, ${row.status} until ${row.periodEnd}`}</td>
+            <td>{[row.detail ?? standingOf(row), ...extrasOf(row)].join("; ")}</td>
           </tr>
         ))}
       </StaffTable>

@@ -21,7 +21,7 @@ import { TEST_PORTS } from "../../support/test-ports";
 import { TEST_SECRETS } from "../../support/test-secrets";
 
 /** Port slots above TEST_PORTS.worker, one per browser test file. */
-export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4, join: 5, cardJoin: 6, webinars: 7, cart: 8, hostileContent: 9, emails: 10, nextAuth: 11, renew: 12, directory: 13, staff: 20, cpd: 21, profile: 24, privacy: 25, finance: 26, moneyDocuments: 28, refunds: 29, vettingReview: 30, practitioners: 41, events: 47, messages: 53, checkInCamera: 58 } as const;
+export const WORKER_SLOTS = { accessibility: 1, navigation: 2, streaming: 3, signIn: 4, join: 5, cardJoin: 6, webinars: 7, cart: 8, hostileContent: 9, emails: 10, nextAuth: 11, renew: 12, directory: 13, staff: 20, cpd: 21, profile: 24, privacy: 25, finance: 26, moneyDocuments: 28, refunds: 29, vettingReview: 30, practitioners: 41, events: 47, messages: 53, checkInCamera: 58, membershipOffice: 60 } as const;
 
 export interface SiteWorker {
   url: string;

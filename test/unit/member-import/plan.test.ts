@@ -17,6 +17,10 @@ const member = (overrides: Partial<ImportedMember> = {}): ImportedMember => ({
   address: null,
   paymentMethod: "offline",
   consents: [],
+  consentsGiven: [],
+  honour: null,
+  concession: null,
+  note: null,
   stripeCustomerId: null,
   stripeSubscriptionId: null,
   payments: [],
@@ -40,6 +44,8 @@ const recordOf = (m: ImportedMember, overrides: Partial<ImportedRecord> = {}): I
   consents: m.consents,
   stripeCustomerId: m.stripeCustomerId,
   stripeSubscriptionId: m.stripeSubscriptionId,
+  honour: m.honour,
+  concession: m.concession,
   ...overrides,
 });
 

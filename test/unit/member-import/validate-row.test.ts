@@ -8,6 +8,7 @@ const TYPES = [
   { slug: "full-member", title: "Full member" },
   { slug: "student", title: "Student" },
 ];
+const TODAY = "2026-11-28";
 const header = { index: columnsOf(guessMapping([...IMPORT_COLUMNS])) };
 
 const GOOD: Record<(typeof IMPORT_COLUMNS)[number], string> = {
@@ -24,7 +25,7 @@ const GOOD: Record<(typeof IMPORT_COLUMNS)[number], string> = {
 };
 
 const check = (overrides: Partial<typeof GOOD>) =>
-  validateRow({ line: 7, fields: IMPORT_COLUMNS.map((column) => ({ ...GOOD, ...overrides })[column]) }, header.index, TYPES);
+  validateRow({ line: 7, fields: IMPORT_COLUMNS.map((column) => ({ ...GOOD, ...overrides })[column]) }, header.index, TYPES, TODAY);
 
 describe("a good row", () => {
   it("becomes a member: address in lower case, type from the CMS, spaces tidied, consents listed once", () => {
@@ -43,6 +44,10 @@ describe("a good row", () => {
         address: "1 Guild Street, Bristol",
         paymentMethod: "offline",
         consents: ["newsletter", "directory"],
+        consentsGiven: [],
+        honour: null,
+        concession: null,
+        note: null,
         stripeCustomerId: null,
         stripeSubscriptionId: null,
         payments: [],
@@ -56,10 +61,10 @@ describe("a good row", () => {
     const columns = [...IMPORT_COLUMNS, "stripe_customer_id", "stripe_subscription_id"];
     const withStripe = { index: columnsOf(guessMapping(columns)) };
     const values: Record<string, string> = { ...GOOD, payment_method: "card", stripe_customer_id: "cus_Abc123", stripe_subscription_id: "sub_Xyz789" };
-    const result = validateRow({ line: 3, fields: columns.map((c) => values[c]!) }, withStripe.index, TYPES);
+    const result = validateRow({ line: 3, fields: columns.map((c) => values[c]!) }, withStripe.index, TYPES, TODAY);
     expect(result).toMatchObject({ ok: true, member: { paymentMethod: "card", stripeCustomerId: "cus_Abc123", stripeSubscriptionId: "sub_Xyz789" } });
     const problems = (fields: Record<string, string>) => {
-      const checked = validateRow({ line: 3, fields: columns.map((c) => ({ ...values, ...fields })[c]!) }, withStripe.index, TYPES);
+      const checked = validateRow({ line: 3, fields: columns.map((c) => ({ ...values, ...fields })[c]!) }, withStripe.index, TYPES, TODAY);
       return checked.ok ? [] : checked.problems.map((p) => [p.column, p.message]);
     };
     expect(problems({ stripe_customer_id: "12345" })).toEqual([["stripe_customer_id", '"12345" is not a Stripe customer id: copy it from Stripe, like cus_NffrFeUfNV2Hib']]);
@@ -123,7 +128,7 @@ describe("a bad row", () => {
   });
 
   it("treats a row with missing trailing fields as blank values", () => {
-    const result = validateRow({ line: 3, fields: ["ada@example.org", "Ada"] }, header.index, TYPES);
+    const result = validateRow({ line: 3, fields: ["ada@example.org", "Ada"] }, header.index, TYPES, TODAY);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems.map((p) => p.column)).toEqual(["membership_type", "status", "period_start", "period_end", "payment_method"]);
   });
@@ -133,7 +138,7 @@ describe("a row's history", () => {
   const columns = [...IMPORT_COLUMNS, "Payment 1 date", "Payment 1 amount", "Payment 1 method", "Payment 1 reference", "Payment 2 date", "Payment 2 amount", "CPD 1 date", "CPD 1 title", "CPD 1 hours", "CPD 1 category", "Date of birth"];
   const index = columnsOf(guessMapping(columns));
   const withHistory = (history: Record<string, string>) =>
-    validateRow({ line: 212, fields: columns.map((c) => ({ ...GOOD, ...history } as Record<string, string>)[c] ?? "") }, index, TYPES);
+    validateRow({ line: 212, fields: columns.map((c) => ({ ...GOOD, ...history } as Record<string, string>)[c] ?? "") }, index, TYPES, TODAY);
 
   it("carries payments, CPD and the society's own fields; blank entries are none", () => {
     const result = withHistory({
@@ -167,5 +172,56 @@ describe("a row's history", () => {
     const result = withHistory(history);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems).toContainEqual({ line: 212, column, message: expect.stringContaining(message) });
+  });
+});
+
+describe("a row's consent dates, special status and note", () => {
+  const columns = [...IMPORT_COLUMNS, "special_status", "concession_price", "concession_until", "concession_reason", "notes"];
+  const index = columnsOf(guessMapping(columns));
+  const checked = (cells: Record<string, string>) =>
+    validateRow({ line: 9, fields: columns.map((c) => ({ ...GOOD, ...cells } as Record<string, string>)[c] ?? "") }, index, TYPES, TODAY);
+  const problems = (cells: Record<string, string>) => {
+    const result = checked(cells);
+    return result.ok ? [] : result.problems.map((p) => [p.column, p.message]);
+  };
+
+  it("dates each consent the file dates, the earliest day when a consent is named twice", () => {
+    expect(checked({ consents: "newsletter:31/01/2024; directory; Newsletter:2023-05-01; events-near-me:2026-11-28" })).toMatchObject({
+      ok: true,
+      member: {
+        consents: ["newsletter", "directory", "events-near-me"],
+        consentsGiven: [
+          { name: "newsletter", date: "2023-05-01" },
+          { name: "events-near-me", date: "2026-11-28" },
+        ],
+      },
+    });
+  });
+
+  it("refuses a consent's date that is not a day, or is after the day of the check", () => {
+    expect(problems({ consents: "newsletter:2024-02-30" })).toEqual([["consents", 'The date of consent "newsletter" 2024-02-30 is not a real date']]);
+    expect(problems({ consents: "newsletter:2026-11-29" })).toEqual([["consents", 'The date of consent "newsletter" (2026-11-29) is in the future: give the day it was given']]);
+  });
+
+  it("reads honorary and life memberships as in force without an end, and a concession with its price, end and reason", () => {
+    expect(checked({ special_status: "Life member", period_end: "" })).toMatchObject({ ok: true, member: { honour: "life", periodEnd: null, concession: null } });
+    expect(checked({ special_status: "honorary", period_end: "not read" })).toMatchObject({ ok: true, member: { honour: "honorary", periodEnd: null } });
+    expect(checked({ special_status: "concession", concession_price: "£0", concession_until: "01/01/2027", concession_reason: "Retired" })).toMatchObject({
+      ok: true,
+      member: { honour: null, concession: { pence: 0, until: "2027-01-01", reason: "Retired" } },
+    });
+    expect(checked({ notes: "Rang in May" })).toMatchObject({ ok: true, member: { note: "Rang in May" } });
+  });
+
+  it.each([
+    ["an unknown special status", { special_status: "Fellow" }, "special_status", '"Fellow" is not a special status: use honorary, life or concession, or leave it blank'],
+    ["an honorary member who is not active", { special_status: "honorary", status: "lapsed" }, "special_status", "An honorary membership is in force: set status to active"],
+    ["a concession without a price", { special_status: "concession", concession_until: "2027-01-01" }, "concession_price", "A concession needs its yearly price"],
+    ["a concession that has ended", { special_status: "concession", concession_price: "45", concession_until: "2026-11-28" }, "concession_until", "The concession ended on 2026-11-28"],
+    ["a concession's price without a concession", { concession_price: "45" }, "concession_price", "concession_price is only for a concession"],
+    ["a status that is a special status", { status: "Honorary" }, "status", "an honorary, life or concession membership goes in the special_status column"],
+    ["a note longer than 5,000 characters", { notes: "x".repeat(5_001) }, "notes", "The note is longer than 5,000 characters"],
+  ])("refuses %s", (_name, cells, column, message) => {
+    expect(problems(cells)).toContainEqual([column, expect.stringContaining(message)]);
   });
 });
