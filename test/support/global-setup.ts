@@ -112,8 +112,7 @@ export default async function setup(project: TestProject) {
     try {
       const bundle = bundleWorker(join(dir, "worker"));
       const state = join(dir, "worker-state");
-      // TEST_PORTS.worker is free until publish-purge.test.ts starts its `wrangler dev` there.
-      await prepareSiteWorkerState(bundle, state, TEST_PORTS.worker);
+      await prepareSiteWorkerState(bundle, state);
       project.provide("e2eWorkerBundle", bundle);
       project.provide("e2eWorkerState", state);
       chromium = await launchChromiumServer();

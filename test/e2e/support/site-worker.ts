@@ -53,12 +53,12 @@ const ASSETS_DIR = join(ROOT, "dist", "client");
  * the practitioner search's gazetteer loaded (about 25 statements), as `npm run dev` and deploy
  * load it. Run once by the global setup, on a Worker of its own that serves no request.
  */
-export async function prepareSiteWorkerState(scriptPath: string, stateDir: string, port: number): Promise<void> {
+export async function prepareSiteWorkerState(scriptPath: string, stateDir: string): Promise<void> {
   const worker = await startBenchWorker({
     workerOptions: await wranglerWorkerOptions(),
     scriptPath,
     assetsDir: ASSETS_DIR,
-    port,
+    port: 0, // any free port: nothing is asked of it over HTTP
     vars: readDevVarsExample(),
     stateDir,
   });
