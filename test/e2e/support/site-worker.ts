@@ -59,8 +59,9 @@ export async function prepareSiteWorkerState(scriptPath: string, stateDir: strin
     scriptPath,
     assetsDir: ASSETS_DIR,
     port: 0, // any free port: nothing is asked of it over HTTP
-    vars: readDevVarsExample(),
+    vars: readDevVarsExample() as Record<string, string>,
     stateDir,
+    onLog: () => undefined,
   });
   try {
     const db = await worker.mf.getD1Database("DB");
