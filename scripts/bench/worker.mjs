@@ -72,7 +72,8 @@ export async function wranglerWorkerOptions() {
 
 /**
  * Starts the bundled Worker in Miniflare on 127.0.0.1:`port`. KV and D1 use ephemeral storage
- * (a fresh, empty cache per instance), removed on `dispose()`.
+ * (a fresh, empty cache per instance), removed on `dispose()`, unless `stateDir` names a
+ * directory to keep them in: then they start from what it holds and stay there after `dispose()`.
  *
  * @param {object} options
  * @param {object} options.workerOptions from wranglerWorkerOptions()
@@ -83,8 +84,11 @@ export async function wranglerWorkerOptions() {
  * @param {(entry: { level: string, message: string }) => void} options.onLog the Worker's console output
  * @param {string} [options.entryPath] a module to run first, in front of the bundle (scripts/bench/d1-counter.mjs)
  * @param {number} [options.inspectorPort] the V8 inspector's port (scripts/bench/heap-sampler.mjs)
+ * @param {string} [options.stateDir] where D1, KV and the rest keep their data (Miniflare's
+ *   resourcePersistencePath); by default a temporary directory of the instance's own
+ * @param {boolean} [options.migrate] false when `stateDir` holds a database already migrated
  */
-export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, port, vars, onLog, entryPath, inspectorPort }) {
+export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, port, vars, onLog, entryPath, inspectorPort, stateDir, migrate = true }) {
   const { modulesRules: _rules, rootPath: _root, ...fromConfig } = workerOptions;
   const watcher = watchNextRuntime();
   const mf = new Miniflare(
@@ -103,6 +107,7 @@ export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, p
       assets: { ...fromConfig.assets, directory: assetsDir },
       cf: false,
       ...(inspectorPort ? { inspectorPort } : {}),
+      ...(stateDir ? { resourcePersistencePath: stateDir } : {}),
       logRequests: false,
       log: new Log(LogLevel.WARN, { prefix: "miniflare" }),
       handleStructuredLogs: ({ level, message }) => onLog?.({ level, message }),
@@ -110,7 +115,7 @@ export async function startBenchWorker({ workerOptions, scriptPath, assetsDir, p
   );
   try {
     const url = await mf.ready;
-    await applyMigrations(await mf.getD1Database("DB"));
+    if (migrate) await applyMigrations(await mf.getD1Database("DB"));
     const runtime = watcher.started();
     return {
       url: url.origin,

@@ -19,7 +19,7 @@ import { startAuthEmulator } from "../../scripts/lib/firebase.mjs";
 import { bundleWorker } from "../../scripts/bench/worker.mjs";
 import type { BrowserServer } from "playwright-core";
 import { launchChromiumServer } from "../e2e/support/chromium";
-import { WORKER_SLOTS } from "../e2e/support/site-worker";
+import { prepareSiteWorkerState, WORKER_SLOTS } from "../e2e/support/site-worker";
 import { startFakeCms } from "./fake-cms";
 import { startFakeStripe } from "./fake-stripe";
 import { TEST_PORTS } from "./test-ports";
@@ -34,6 +34,8 @@ declare module "vitest" {
     e2eWorkerUrl: string;
     /** The Worker bundled once for the browser tests (test/e2e/support/site-worker.ts). */
     e2eWorkerBundle: string;
+    /** Their D1, migrated once, that each file's Worker starts from a copy of (site-worker.ts). */
+    e2eWorkerState: string;
     /**
      * A CMS of its own for test/e2e/hostile-content.test.ts (its hostile pages must never reach
      * the other files), started beside the shared one; absent when that file is not selected.
@@ -103,12 +105,16 @@ export default async function setup(project: TestProject) {
   const hostileCms = (hostileCmsStart as PromiseFulfilledResult<Awaited<ReturnType<typeof startCms>> | null>).value;
   const fake = await startFakeCms(cms.url);
   const fakeStripe = await startFakeStripe();
-  // The browser tests' Workers all run one bundle (wrangler's own, as a deploy uploads it), and
-  // their files share one Chromium.
+  // The browser tests' Workers all run one bundle (wrangler's own, as a deploy uploads it) from
+  // one migrated database, and their files share one Chromium.
   let chromium: BrowserServer | null = null;
   if (runsE2e) {
     try {
-      project.provide("e2eWorkerBundle", bundleWorker(join(dir, "worker")));
+      const bundle = bundleWorker(join(dir, "worker"));
+      const state = join(dir, "worker-state");
+      await prepareSiteWorkerState(bundle, state);
+      project.provide("e2eWorkerBundle", bundle);
+      project.provide("e2eWorkerState", state);
       chromium = await launchChromiumServer();
       project.provide("chromiumWsEndpoint", chromium.wsEndpoint());
     } catch (error) {

@@ -1,18 +1,24 @@
 /**
  * One Worker per test file: the bundle a deploy uploads (built once by the global setup with
  * `wrangler deploy --dry-run`, lazily loaded modules beside it), run by Miniflare in this test
- * process with wrangler.toml's bindings (fresh in-memory KV, D1 with the migrations applied,
+ * process with wrangler.toml's bindings (fresh KV, D1 with the migrations applied,
  * queues, rate limiters, the static assets), pointed at the real Strapi and Firebase Auth
- * emulator the global setup started. Starting one takes about a second, where `wrangler dev`
- * took ten or more: it bundled the Worker and spawned wrangler twice more for the migrations
- * and the seed. publish-purge.test.ts still starts the real `wrangler dev` (the `npm run dev`
- * path, and the port the CMS webhook calls).
+ * emulator the global setup started. `wrangler dev` took ten seconds or more: it bundled the
+ * Worker and spawned wrangler twice more for the migrations and the seed. publish-purge.test.ts
+ * still starts the real `wrangler dev` (the `npm run dev` path, and the port the CMS webhook calls).
+ *
+ * The database is migrated once per run, not once per file: the global setup applies every
+ * migration and the gazetteer to a Worker of its own (`prepareSiteWorkerState`), and each file's
+ * Worker starts from a copy of that state directory, so what a file adds stays its own. Applying
+ * 60-odd migrations took 8 to 10 seconds of every file on a busy two-core machine; the copy takes
+ * milliseconds.
  *
  * Each file takes its own port, `TEST_PORTS.worker + slot`, so files can run in parallel with
  * each other and with publish-purge.test.ts (which uses `TEST_PORTS.worker` itself). TEST_PORT_OFFSET
  * shifts these ports like the others: keep two runs' offsets at least 30 apart.
  */
-import { join } from "node:path";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { inject } from "vitest";
 import { readDevVarsExample, startBenchWorker, wranglerWorkerOptions } from "../../../scripts/bench/worker.mjs";
 import { gazetteerStatements } from "../../../scripts/lib/gazetteer.mjs";
@@ -40,13 +46,46 @@ export interface SiteWorkerOptions {
 /** The origin a slot's Worker answers on (for SITE_URL, when a test follows absolute links back). */
 export const siteWorkerUrl = (slot: number) => `http://127.0.0.1:${TEST_PORTS.worker + slot}`;
 
+const ASSETS_DIR = join(ROOT, "dist", "client");
+
+/**
+ * Makes in `stateDir` what every file's Worker starts from: D1 with the migrations applied and
+ * the practitioner search's gazetteer loaded (about 25 statements), as `npm run dev` and deploy
+ * load it. Run once by the global setup, on a Worker of its own that serves no request.
+ */
+export async function prepareSiteWorkerState(scriptPath: string, stateDir: string): Promise<void> {
+  const worker = await startBenchWorker({
+    workerOptions: await wranglerWorkerOptions(),
+    scriptPath,
+    assetsDir: ASSETS_DIR,
+    port: 0, // any free port: nothing is asked of it over HTTP
+    vars: readDevVarsExample() as Record<string, string>,
+    stateDir,
+    onLog: () => undefined,
+  });
+  try {
+    const db = await worker.mf.getD1Database("DB");
+    await db.batch(gazetteerStatements().map((statement: string) => db.prepare(statement)));
+  } finally {
+    await worker.dispose();
+  }
+}
+
 export async function startSiteWorker(slot: number, options: SiteWorkerOptions = {}): Promise<SiteWorker> {
   const log = options.log ?? (() => undefined);
+  // A copy of the run's migrated state, beside it in the run's directory (the global teardown
+  // removes that directory, should a file end without stopping its Worker).
+  const template = inject("e2eWorkerState");
+  const stateDir = mkdtempSync(join(dirname(template), `worker-state-${slot}-`));
+  cpSync(template, stateDir, { recursive: true });
+  const removeState = () => rmSync(stateDir, { recursive: true, force: true });
   const worker = await startBenchWorker({
     workerOptions: await wranglerWorkerOptions(),
     scriptPath: inject("e2eWorkerBundle"),
-    assetsDir: join(ROOT, "dist", "client"),
+    assetsDir: ASSETS_DIR,
     port: TEST_PORTS.worker + slot,
+    stateDir,
+    migrate: false,
     vars: {
       // The committed local secrets, as `wrangler dev` read them from .dev.vars, then the test's.
       ...readDevVarsExample(),
@@ -59,15 +98,22 @@ export async function startSiteWorker(slot: number, options: SiteWorkerOptions =
       ...options.vars,
     },
     onLog: ({ level, message }: { level: string; message: string }) => log(`[${level}] ${message}`),
+  }).catch((error: unknown) => {
+    removeState();
+    throw error;
   });
+  const stop = async () => {
+    try {
+      await worker.dispose();
+    } finally {
+      removeState();
+    }
+  };
   try {
-    const db = await worker.mf.getD1Database("DB");
-    // The practitioner search's gazetteer, as `npm run dev` and deploy load it (about 25 statements).
-    await db.batch(gazetteerStatements().map((statement: string) => db.prepare(statement)));
-    if (options.seedSql) await runSql(db, options.seedSql);
-    return { url: worker.url, stop: () => worker.dispose() };
+    if (options.seedSql) await runSql(await worker.mf.getD1Database("DB"), options.seedSql);
+    return { url: worker.url, stop };
   } catch (error) {
-    await worker.dispose().catch(() => undefined);
+    await stop().catch(() => undefined);
     throw error;
   }
 }
