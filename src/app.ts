@@ -1,9 +1,11 @@
 /**
- * Builds the Hono app: middleware order, routes and the one error handler. The staff area's
- * routes are loaded on the first request for a /staff address (src/staff-area.ts,
- * docs/decisions/0067): until then the Worker serves every other address from an app without them.
+ * Builds the Hono app: middleware order, routes and the one error handler. The member area's
+ * routes are loaded on the first request for a /user address or the member directory
+ * (src/member-area.ts, docs/decisions/0076), and the staff area's on the first request for a
+ * /staff address (src/staff-area.ts, docs/decisions/0067): the Worker serves every other address
+ * from an app without either.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { AppError } from "./errors";
 import { errorHandler } from "./middleware/error-handler";
 import { csrf } from "./middleware/csrf";
@@ -14,25 +16,14 @@ import { renderer } from "./middleware/renderer";
 import { redirects } from "./middleware/redirects";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
-import { requireSession } from "./middleware/require-session";
-import { requireStaff } from "./middleware/require-staff";
 import { session } from "./middleware/session";
-import { accountRoutes } from "./routes/account";
 import { accountOutcomeRoutes } from "./routes/account-outcomes";
-import { profileRoutes } from "./routes/user-profile";
-import { emailChangeRoutes } from "./routes/email-change";
-import { userPrivacyRoutes } from "./routes/user-privacy";
 import { authApiRoutes } from "./routes/auth-api";
 import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
 import { embedRoutes } from "./routes/embeds";
 import { homeRoutes } from "./routes/home";
 import { joinRoutes } from "./routes/join";
-import { userMembershipRoutes } from "./routes/user-membership";
-import { userReceiptRoutes } from "./routes/user-receipts";
-import { userProFormaRoutes } from "./routes/user-pro-forma";
-import { userCreditNoteRoutes } from "./routes/user-credit-notes";
-import { userCpdRoutes } from "./routes/user-cpd";
 import { certificateRoutes } from "./routes/certificates";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
@@ -50,13 +41,9 @@ import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
 import { cartRoutes } from "./routes/cart";
 import { eventRoutes } from "./routes/events";
-import { userEventsRoutes } from "./routes/user-events";
 import { cartCheckoutRoutes } from "./routes/cart-checkout";
-import { userWebinarsRoutes } from "./routes/user-webinars";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
-import { directoryRoutes } from "./routes/directory";
 import { findPractitionerRoutes, PRACTITIONER_CONTACT_CONFIRM_PATH, PRACTITIONER_CONTACT_PATH } from "./routes/find-a-practitioner";
-import { userPracticeRoutes } from "./routes/user-practice";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { messageTopicRoutes } from "./routes/message-topics";
 import { newsletterRoutes } from "./routes/newsletters";
@@ -65,48 +52,64 @@ import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { Bindings } from "./env";
 import type { HonoEnv, StaffEnv } from "./types";
 
+/** The member area's addresses: its gate and its lazily loaded routes cover the same ones. */
+export function inMemberArea(pathname: string): boolean {
+  return pathname === "/user" || pathname.startsWith("/user/") || pathname === "/members/directory";
+}
+
 /** The staff area's addresses: the gate below and the lazily loaded routes cover the same ones. */
 export function inStaffArea(pathname: string): boolean {
   return pathname === "/staff" || pathname.startsWith("/staff/");
 }
 
 /**
- * The Worker's fetch handler. A /staff request goes to the app with the staff area mounted,
- * built once per isolate when the first such request arrives; every other request to the app
- * without it. Both are built by buildApp from the same middleware, in the same order, so the
- * two differ only in the staff area's routes (a /staff address in the app without them could
- * only reach the 404 page, which it never does). A failed load is not kept: the next staff
- * request tries again.
+ * The Worker's fetch handler. A member area request goes to the app with the member area
+ * mounted and a /staff request to the app with the staff area mounted, each built once per
+ * isolate when the first such request arrives; every other request to the app without either.
+ * All three are built by buildApp from the same middleware, in the same order, so they differ
+ * only in an area's routes and gate (an area's address in an app without them could only reach
+ * the 404 page, which it never does).
  */
 export function createApp() {
   const site = buildApp();
-  let withStaffArea: Promise<Hono<HonoEnv>> | undefined;
-  const staffApp = () => {
-    withStaffArea ??= import("./staff-area").then(
-      ({ staffArea, buildStaffAreaServices }) => buildApp({ routes: staffArea(), services: buildStaffAreaServices }),
-      (error: unknown) => {
-        withStaffArea = undefined;
-        throw error;
-      },
-    );
-    return withStaffArea;
-  };
+  const memberApp = loadedOnce(() => import("./member-area").then(({ memberArea, buildMemberAreaServices }) => buildApp({ members: memberArea(), services: buildMemberAreaServices })));
+  const staffApp = loadedOnce(() =>
+    import("./staff-area").then(({ staffArea, staffGate, buildStaffAreaServices }) => buildApp({ staff: { routes: staffArea(), gate: staffGate() }, services: buildStaffAreaServices })),
+  );
   return {
     async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
-      if (!inStaffArea(new URL(request.url).pathname)) return site.fetch(request, env, ctx);
-      return (await staffApp()).fetch(request, env, ctx);
+      const { pathname } = new URL(request.url);
+      if (inMemberArea(pathname)) return (await memberApp()).fetch(request, env, ctx);
+      if (inStaffArea(pathname)) return (await staffApp()).fetch(request, env, ctx);
+      return site.fetch(request, env, ctx);
     },
   };
 }
 
-/** The staff area as its chunk brings it: its routes, and what builds its requests' services. */
-export interface StaffArea {
-  routes: Hono<StaffEnv>;
-  services: ServicesBuilder;
+/** An area's app, built on its first request; a failed load is not kept, so the next request tries again. */
+function loadedOnce(load: () => Promise<Hono<HonoEnv>>): () => Promise<Hono<HonoEnv>> {
+  let loaded: Promise<Hono<HonoEnv>> | undefined;
+  return () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
 }
 
-/** The app with or without the staff area (the tests read the whole route table from it). */
-export function buildApp(staffArea?: StaffArea) {
+/**
+ * What a lazily loaded area's chunk brings: the member area's routes, or the staff area's with
+ * its gate (mounted over /staff/* before the CSRF check), and what builds its requests' services.
+ */
+export interface LoadedAreas {
+  members?: Hono<HonoEnv>;
+  staff?: { routes: Hono<StaffEnv>; gate: MiddlewareHandler<HonoEnv> };
+  services?: ServicesBuilder;
+}
+
+/** The app with or without the member and staff areas (the tests read the whole route table from it with both). */
+export function buildApp(areas: LoadedAreas = {}) {
   const app = new Hono<HonoEnv>();
   app.use(requestId());
   app.use(config());
@@ -115,11 +118,11 @@ export function buildApp(staffArea?: StaffArea) {
   // (A page a purge retired is rendered again in the background by this same app.)
   app.use(edgeCache({ renderAgain: (request, env, ctx) => app.fetch(request, env, ctx) }));
   app.use(securityHeaders());
-  app.use(init(staffArea?.services));
+  app.use(init(areas.services));
   app.use(session());
   // The staff area's gate, once, before the CSRF check, so anyone but staff gets a 404 there,
-  // whatever the method (the area's routes: src/staff-area.ts).
-  app.use("/staff/*", requireStaff());
+  // whatever the method (the area's routes and gate: src/staff-area.ts).
+  if (areas.staff) app.use("/staff/*", areas.staff.gate);
   // Server-to-server endpoints carry their own secret or signature instead of a browser's CSRF
   // token; so does one-click unsubscribe, whose signed link a mail provider posts to.
   // A sign-in or sign-out from NextAuth's client that the CSRF check refuses gets JSON it can read.
@@ -148,7 +151,7 @@ export function buildApp(staffArea?: StaffArea) {
   app.route("/", passwordResetRoutes);
   app.route("/", registerRoutes);
   app.route("/", accountOutcomeRoutes);
-  app.route("/", userArea());
+  if (areas.members) app.route("/", areas.members);
   app.route("/", certificateRoutes);
   app.route("/", mediaRoutes);
   app.route("/", embedRoutes);
@@ -165,7 +168,7 @@ export function buildApp(staffArea?: StaffArea) {
   app.route("/", cartCheckoutRoutes);
   app.route("/", membershipRoutes);
   app.route("/", joinRoutes);
-  if (staffArea) app.route("/", staffArea.routes);
+  if (areas.staff) app.route("/", areas.staff.routes);
   app.route("/", emailPreferenceRoutes);
   app.route("/", messageTopicRoutes);
   app.route("/", devMailboxRoutes);
@@ -175,29 +178,4 @@ export function buildApp(staffArea?: StaffArea) {
   app.notFound((c) => errorHandler(new AppError("NOT_FOUND", "No page at this address"), c));
   app.onError(errorHandler);
   return app;
-}
-
-/**
- * The signed-in user's pages, behind one gate mounted here once: a visitor is sent to sign in
- * (middleware/require-session). Its route modules are typed SignedInEnv (a session is there),
- * which holds because this is the only place they are mounted (the layer check keeps routes to
- * app.ts).
- */
-function userArea() {
-  return new Hono<HonoEnv>()
-    .use("/user/*", requireSession())
-    .use("/members/directory", requireSession())
-    .route("/", accountRoutes)
-    .route("/", profileRoutes)
-    .route("/", emailChangeRoutes)
-    .route("/", userPrivacyRoutes)
-    .route("/", userMembershipRoutes)
-    .route("/", userWebinarsRoutes)
-    .route("/", userEventsRoutes)
-    .route("/", userReceiptRoutes)
-    .route("/", userProFormaRoutes)
-    .route("/", userCreditNoteRoutes)
-    .route("/", userCpdRoutes)
-    .route("/", directoryRoutes)
-    .route("/", userPracticeRoutes);
 }

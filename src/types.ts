@@ -6,6 +6,7 @@ import type { Bindings, Config } from "./env";
 import type { BlockOptions, LoadedBlocks } from "./middleware/renderer/block-context";
 import type { SiteContext } from "./views/site-context";
 import type { Services } from "./wiring";
+import type { MemberAreaServices } from "./wiring/member-area";
 import type { StaffAreaServices } from "./wiring/staff-area";
 
 /**
@@ -46,17 +47,18 @@ export interface HonoEnv {
 }
 
 /**
- * The routes behind the signed-in gate (middleware/require-session), which the app mounts once
- * over them (app.ts, the user area): there is a session.
+ * The member area's routes, behind the signed-in gate (middleware/require-session), which the
+ * member area mounts once over them (member-area.ts): there is a session, and the member area's
+ * own services beside the site's (wiring/member-area.ts).
  */
 export interface SignedInEnv extends HonoEnv {
-  Variables: HonoEnv["Variables"] & { session: Session };
+  Variables: HonoEnv["Variables"] & { session: Session; services: MemberAreaServices };
 }
 
 /**
  * The routes behind the staff gate (middleware/require-staff), which the app mounts once over
  * /staff/* (staff-area.ts): a session, the staff member it passed the gate as, and the staff
- * area's own services beside every other area's (wiring/staff-area.ts).
+ * area's own services beside the site's and the member area's (wiring/staff-area.ts).
  */
 export interface StaffEnv extends HonoEnv {
   Variables: SignedInEnv["Variables"] & { staffMember: StaffMember; services: StaffAreaServices };

@@ -1,6 +1,7 @@
 /**
- * Money: webinar orders, receipts, pro-forma invoices, refunds and credit notes, and Stripe's
- * webhook (staff's orders, the finance ledger and the dashboard are the staff area's: staff-area.ts).
+ * Money: webinar orders, refunds and credit notes, and Stripe's webhook (the payer's receipts and
+ * pro-forma invoices are the member area's: member-area.ts; staff's orders, the finance ledger
+ * and the dashboard the staff area's: staff-area.ts).
  */
 import { createLedgerStore } from "../adapters/d1/ledger";
 import { log } from "../log";
@@ -11,8 +12,6 @@ import { bookedEvents } from "../services/events/holds";
 import { offerPlacesFreedBy } from "../services/events/waitlist-offers";
 import type { Order } from "../domain/orders";
 import { createStripeWebhook } from "../services/payments/stripe-webhook-service";
-import { createProFormaService } from "../services/pro-forma/pro-forma-service";
-import { createReceiptService } from "../services/receipts/receipt-service";
 import { refundEmail } from "../services/refunds/refund-email";
 import { createRefundService } from "../services/refunds/refund-service";
 import type { Core } from "./core";
@@ -51,19 +50,6 @@ export function moneyServices(core: Core, payments: Payments, attemptLimits: Att
   const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence, why) => refunds.refundLostPlaces(orderId, pence, why), log }, order);
   return {
     orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, placeChecks: placeChecksOf(core.config), afterPaid: afterOrderPaid, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
-    /** The user's receipts and staff's view of any receipt. */
-    receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName }),
-    /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
-    proForma: createProFormaService({
-      proForma: stores.proForma,
-      issuer: proFormaIssuer,
-      applications: stores.applications,
-      orders: stores.orders,
-      content: published,
-      siteName,
-      paymentInstructions: config.membership.offlinePaymentInstructions,
-      now,
-    }),
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
     /** Stripe's webhook (services/payments/stripe-webhook-service.ts); null when card payments are not configured. */
