@@ -23,7 +23,21 @@ module.exports = {
       comment: "src/routes holds route modules only: nothing else imports them but the app (the member area's, src/member-area.ts; the staff area's, src/staff-area.ts).",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/app\\.ts$" },
-      to: { path: "^src/routes/", pathNot: ["^src/routes/staff-", MEMBER_ROUTES] },
+      to: { path: "^src/routes/", pathNot: ["^src/routes/staff-", MEMBER_ROUTES, "^src/routes/stripe-webhook\\.ts$"] },
+    },
+    {
+      name: "stripe-webhook-in-its-area",
+      comment: "Stripe's webhook is mounted by src/stripe-webhook-area.ts and its services built by that area's wiring alone, so they stay out of start-up; the app imports the area with a dynamic import() only (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/stripe-webhook-area\\.ts$"] },
+      to: { path: ["^src/routes/stripe-webhook\\.ts$", "^src/wiring/stripe-webhook\\.ts$"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "stripe-webhook-area-loaded-on-first-use",
+      comment: "The app imports Stripe's webhook area with a dynamic import() only (decision 0076).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/stripe-webhook-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
     },
     {
       name: "member-routes-in-the-member-area",
@@ -107,7 +121,7 @@ module.exports = {
       name: "wiring-from-entry-points",
       comment: "Only the entry points reach the composition root: the Worker's cron and queue handlers (src/index.ts, src/background.ts), the member and staff areas' chunks (their own services), and the middleware that attaches it to a request.",
       severity: "error",
-      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/background\\.ts$", "^src/member-area\\.ts$", "^src/staff-area\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
+      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/background\\.ts$", "^src/member-area\\.ts$", "^src/staff-area\\.ts$", "^src/stripe-webhook-area\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
       to: { path: "^src/wiring/" },
     },
     {

@@ -1,9 +1,9 @@
 /**
- * Builds the Hono app: middleware order, routes and the one error handler. The member area's
- * routes are loaded on the first request for a /user address or the member directory
- * (src/member-area.ts, docs/decisions/0076), and the staff area's on the first request for a
- * /staff address (src/staff-area.ts, docs/decisions/0067): the Worker serves every other address
- * from an app without either.
+ * Builds the Hono app: middleware order, routes and the one error handler. Three areas are
+ * loaded on their first request: the member area's routes for a /user address or the member
+ * directory (src/member-area.ts, docs/decisions/0076), the staff area's for a /staff address
+ * (src/staff-area.ts, docs/decisions/0067), and Stripe's webhook (src/stripe-webhook-area.ts,
+ * 0076): the Worker serves every other address from an app without them.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { AppError } from "./errors";
@@ -34,7 +34,6 @@ import { previewRoutes } from "./routes/preview";
 import { seoFileRoutes } from "./routes/seo-files";
 import { searchRoutes } from "./routes/search";
 import { signInPageRoutes } from "./routes/sign-in-page";
-import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { emailEventsWebhookRoutes } from "./routes/email-events-webhook";
 import { EMAIL_EVENTS_PATH } from "./services/email/delivery-events";
 import { webinarRoutes } from "./routes/webinars";
@@ -50,7 +49,7 @@ import { newsletterRoutes } from "./routes/newsletters";
 import { TOPIC_CHOICES_PATH, TOPIC_UNSUBSCRIBE_PATH } from "./services/messages/consents";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
 import type { Bindings } from "./env";
-import type { HonoEnv, StaffEnv } from "./types";
+import type { HonoEnv, StaffEnv, StripeWebhookEnv } from "./types";
 
 /** The member area's addresses: its gate and its lazily loaded routes cover the same ones. */
 export function inMemberArea(pathname: string): boolean {
@@ -62,26 +61,48 @@ export function inStaffArea(pathname: string): boolean {
   return pathname === "/staff" || pathname.startsWith("/staff/");
 }
 
+/** Stripe's webhook: its own area, since only Stripe calls it. */
+export function inStripeWebhookArea(pathname: string): boolean {
+  return pathname === "/api/stripe/webhook";
+}
+
 /**
- * The Worker's fetch handler. A member area request goes to the app with the member area
- * mounted and a /staff request to the app with the staff area mounted, each built once per
- * isolate when the first such request arrives; every other request to the app without either.
- * All three are built by buildApp from the same middleware, in the same order, so they differ
- * only in an area's routes and gate (an area's address in an app without them could only reach
- * the 404 page, which it never does).
+ * The Worker's fetch handler. A request for a lazily loaded area's address goes to the app with
+ * that area mounted, built once per isolate when the area's first request arrives; every other
+ * request to the app without any. All of them are built by buildApp from the same middleware, in
+ * the same order, so they differ only in an area's routes and gate (an area's address in an app
+ * without it could only reach the 404 page, which it never does).
  */
 export function createApp() {
   const site = buildApp();
-  const memberApp = loadedOnce(() => import("./member-area").then(({ memberArea, buildMemberAreaServices }) => buildApp({ members: memberArea(), services: buildMemberAreaServices })));
-  const staffApp = loadedOnce(() =>
-    import("./staff-area").then(({ staffArea, staffGate, buildStaffAreaServices }) => buildApp({ staff: { routes: staffArea(), gate: staffGate() }, services: buildStaffAreaServices })),
-  );
+  const areas = [
+    {
+      covers: inMemberArea,
+      app: loadedOnce(async () => {
+        const { memberArea, buildMemberAreaServices } = await import("./member-area");
+        return buildApp({ members: memberArea(), services: buildMemberAreaServices });
+      }),
+    },
+    {
+      covers: inStaffArea,
+      app: loadedOnce(async () => {
+        const { staffArea, staffGate, buildStaffAreaServices } = await import("./staff-area");
+        return buildApp({ staff: { routes: staffArea(), gate: staffGate() }, services: buildStaffAreaServices });
+      }),
+    },
+    {
+      covers: inStripeWebhookArea,
+      app: loadedOnce(async () => {
+        const { stripeWebhookArea, buildStripeWebhookServices } = await import("./stripe-webhook-area");
+        return buildApp({ stripeWebhook: stripeWebhookArea(), services: buildStripeWebhookServices });
+      }),
+    },
+  ];
   return {
     async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
       const { pathname } = new URL(request.url);
-      if (inMemberArea(pathname)) return (await memberApp()).fetch(request, env, ctx);
-      if (inStaffArea(pathname)) return (await staffApp()).fetch(request, env, ctx);
-      return site.fetch(request, env, ctx);
+      const area = areas.find(({ covers }) => covers(pathname));
+      return (area ? await area.app() : site).fetch(request, env, ctx);
     },
   };
 }
@@ -99,12 +120,14 @@ function loadedOnce(load: () => Promise<Hono<HonoEnv>>): () => Promise<Hono<Hono
 }
 
 /**
- * What a lazily loaded area's chunk brings: the member area's routes, or the staff area's with
- * its gate (mounted over /staff/* before the CSRF check), and what builds its requests' services.
+ * What a lazily loaded area's chunk brings: the member area's routes, the staff area's with its
+ * gate (mounted over /staff/* before the CSRF check), or Stripe's webhook, and what builds its
+ * requests' services.
  */
 export interface LoadedAreas {
   members?: Hono<HonoEnv>;
   staff?: { routes: Hono<StaffEnv>; gate: MiddlewareHandler<HonoEnv> };
+  stripeWebhook?: Hono<StripeWebhookEnv>;
   services?: ServicesBuilder;
 }
 
@@ -143,7 +166,7 @@ export function buildApp(areas: LoadedAreas = {}) {
   app.use(redirects());
 
   app.route("/", cachePurgeRoutes);
-  app.route("/", stripeWebhookRoutes);
+  if (areas.stripeWebhook) app.route("/", areas.stripeWebhook);
   app.route("/", emailEventsWebhookRoutes);
   app.route("/", authApiRoutes);
   app.route("/", previewRoutes);

@@ -8,6 +8,7 @@ import type { SiteContext } from "./views/site-context";
 import type { Services } from "./wiring";
 import type { MemberAreaServices } from "./wiring/member-area";
 import type { StaffAreaServices } from "./wiring/staff-area";
+import type { StripeWebhookServices } from "./wiring/stripe-webhook";
 
 /**
  * The Hono environment: bindings from wrangler, the configuration, the request's services
@@ -62,4 +63,9 @@ export interface SignedInEnv extends HonoEnv {
  */
 export interface StaffEnv extends HonoEnv {
   Variables: SignedInEnv["Variables"] & { staffMember: StaffMember; services: StaffAreaServices };
+}
+
+/** Stripe's webhook, in an area of its own (stripe-webhook-area.ts): the webhook beside the site's services (wiring/stripe-webhook.ts). */
+export interface StripeWebhookEnv extends HonoEnv {
+  Variables: HonoEnv["Variables"] & { services: StripeWebhookServices };
 }

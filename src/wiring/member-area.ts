@@ -4,6 +4,7 @@
  * wiring, whose pages show the same receipts, places and data, import this module, so these
  * services and their stores stay out of what the Worker loads at start-up.
  */
+import { createCpdStore } from "../adapters/d1/cpd";
 import { createDirectoryStore } from "../adapters/d1/directory";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
 import { createMemberProfileStore } from "../adapters/d1/member-profiles";
@@ -11,6 +12,7 @@ import { createPlaceTransferStore } from "../adapters/d1/event-place-transfers";
 import { createWaitlistOfferStore } from "../adapters/d1/event-waitlist-offers";
 import type { Config } from "../env";
 import { log } from "../log";
+import { createCpdLog } from "../services/cpd/cpd-log";
 import { createDirectoryService } from "../services/directory/directory-service";
 import { createOfferClaims } from "../services/events/offer-claims";
 import { createPlaceTransfer, memberAtAddress } from "../services/events/place-transfer";
@@ -44,7 +46,7 @@ export function buildMemberAreaServices(config: Config, request: RequestContext)
  */
 export function memberAreaServices(areas: Areas, site: Services, staffApplications: StaffApplications = staffApplicationsOf(areas.core, areas.payments)) {
   const { config, core, payments, money } = areas;
-  const { db, stores, published, members, notices, graceDays, now } = core;
+  const { db, stores, published, members, notices, graceDays, now, newId } = core;
   const { card, proFormaIssuer } = payments;
   const terms = publishedTerms(published);
   const practitioners = practitionerParts(core);
@@ -89,6 +91,11 @@ export function memberAreaServices(areas: Areas, site: Services, staffApplicatio
       paymentInstructions: config.membership.offlinePaymentInstructions,
       now,
     }),
+    cpd: {
+      ...site.cpd,
+      /** The user's CPD log (/user/cpd): entries, reflections, the year's summary and its CSV. */
+      log: createCpdLog({ store: createCpdStore(db), targetHundredths: () => published.cpdTargetHundredths(), newId, now }),
+    },
     /** A person's data export (theirs, or staff's for a data-subject request) and erasing their account. */
     privacy: privacyServices(core, payments),
     /** An applicant's documents and answers (/user/membership), and staff's review of applications that need approval. */

@@ -15,7 +15,7 @@ import type { Core } from "./core";
 import type { Payments } from "./payments";
 
 export function membershipServices(core: Core, payments: Payments, signIn: { auth: AuthService; attemptLimits: AttemptLimits }) {
-  const { config, db, stores, published, members, email, graceDays, now, newId, request } = core;
+  const { config, db, stores, published, members, graceDays, now, newId } = core;
   const { card, proFormaIssuer, membershipFollowUps: followUps, completeRenewal } = payments;
   const documents = createDocumentUploads({ files: createApplicantDocumentFiles(config.bindings.applicantDocuments), store: createVettingStore(db, stores.audit), newId });
   return {
