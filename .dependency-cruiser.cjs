@@ -7,6 +7,8 @@
  */
 /** The member area's route modules (src/member-area.ts mounts them; decision 0076). */
 const MEMBER_ROUTES = "^src/routes/(user-[^/]+|account|email-change|directory)\\.tsx?$";
+/** The public sections' route modules (src/sections-area.ts mounts them; decision 0076). */
+const SECTION_ROUTES = "^src/routes/(events|webinars|cart|cart-checkout|join|find-a-practitioner)\\.tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -20,10 +22,24 @@ module.exports = {
     },
     {
       name: "routes-only-routes",
-      comment: "src/routes holds route modules only: nothing else imports them but the app (the member area's, src/member-area.ts; the staff area's, src/staff-area.ts).",
+      comment: "src/routes holds route modules only: nothing else imports them but the app (the member area's, src/member-area.ts; the staff area's, src/staff-area.ts; the public sections', src/sections-area.ts).",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/app\\.ts$" },
-      to: { path: "^src/routes/", pathNot: ["^src/routes/staff-", MEMBER_ROUTES, "^src/routes/stripe-webhook\\.ts$"] },
+      to: { path: "^src/routes/", pathNot: ["^src/routes/staff-", MEMBER_ROUTES, SECTION_ROUTES, "^src/routes/stripe-webhook\\.ts$"] },
+    },
+    {
+      name: "section-routes-in-the-sections-area",
+      comment: "The public sections' route modules (events, webinars, the cart and checkout, joining, Find a practitioner) are mounted by src/sections-area.ts alone, so their pages and views stay out of start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/sections-area\\.ts$" },
+      to: { path: SECTION_ROUTES },
+    },
+    {
+      name: "sections-area-loaded-on-first-use",
+      comment: "The app imports the public sections with a dynamic import() only: a static import would put their pages back into start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/sections-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
     },
     {
       name: "stripe-webhook-in-its-area",

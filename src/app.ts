@@ -1,9 +1,10 @@
 /**
- * Builds the Hono app: middleware order, routes and the one error handler. Three areas are
+ * Builds the Hono app: middleware order, routes and the one error handler. Four areas are
  * loaded on their first request: the member area's routes for a /user address or the member
  * directory (src/member-area.ts, docs/decisions/0076), the staff area's for a /staff address
- * (src/staff-area.ts, docs/decisions/0067), and Stripe's webhook (src/stripe-webhook-area.ts,
- * 0076): the Worker serves every other address from an app without them.
+ * (src/staff-area.ts, docs/decisions/0067), the public sections' (events, webinars, the cart,
+ * joining, Find a practitioner: src/sections-area.ts, 0076) for theirs, and Stripe's webhook
+ * (src/stripe-webhook-area.ts, 0076): the Worker serves every other address from an app without them.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { AppError } from "./errors";
@@ -23,7 +24,6 @@ import { articleRoutes } from "./routes/articles";
 import { cachePurgeRoutes } from "./routes/cache-purge";
 import { embedRoutes } from "./routes/embeds";
 import { homeRoutes } from "./routes/home";
-import { joinRoutes } from "./routes/join";
 import { certificateRoutes } from "./routes/certificates";
 import { mediaRoutes } from "./routes/media";
 import { membershipRoutes } from "./routes/memberships";
@@ -36,18 +36,14 @@ import { searchRoutes } from "./routes/search";
 import { signInPageRoutes } from "./routes/sign-in-page";
 import { emailEventsWebhookRoutes } from "./routes/email-events-webhook";
 import { EMAIL_EVENTS_PATH } from "./services/email/delivery-events";
-import { webinarRoutes } from "./routes/webinars";
 import { webinarCalendarRoutes } from "./routes/webinar-calendar";
-import { cartRoutes } from "./routes/cart";
-import { eventRoutes } from "./routes/events";
-import { cartCheckoutRoutes } from "./routes/cart-checkout";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
-import { findPractitionerRoutes, PRACTITIONER_CONTACT_CONFIRM_PATH, PRACTITIONER_CONTACT_PATH } from "./routes/find-a-practitioner";
 import { emailPreferenceRoutes } from "./routes/email-preferences";
 import { messageTopicRoutes } from "./routes/message-topics";
 import { newsletterRoutes } from "./routes/newsletters";
 import { TOPIC_CHOICES_PATH, TOPIC_UNSUBSCRIBE_PATH } from "./services/messages/consents";
 import { UNSUBSCRIBE_PATH } from "./services/email/preferences";
+import { PRACTITIONER_CONTACT_CONFIRM_PATH, PRACTITIONER_CONTACT_PATH } from "./services/practitioners/contact-paths";
 import type { Bindings } from "./env";
 import type { HonoEnv, StaffEnv, StripeWebhookEnv } from "./types";
 
@@ -59,6 +55,14 @@ export function inMemberArea(pathname: string): boolean {
 /** The staff area's addresses: the gate below and the lazily loaded routes cover the same ones. */
 export function inStaffArea(pathname: string): boolean {
   return pathname === "/staff" || pathname.startsWith("/staff/");
+}
+
+/** The public sections' addresses (src/sections-area.ts): every address their routes answer starts so. */
+const SECTION_PREFIXES = ["/events", "/webinars", "/cart", "/find-a-practitioner"];
+
+/** The public sections with pages of their own: events, webinars, the cart and checkout, joining, Find a practitioner. */
+export function inSections(pathname: string): boolean {
+  return pathname === "/join" || SECTION_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 /** Stripe's webhook: its own area, since only Stripe calls it. */
@@ -91,6 +95,13 @@ export function createApp() {
       }),
     },
     {
+      covers: inSections,
+      app: loadedOnce(async () => {
+        const { sections } = await import("./sections-area");
+        return buildApp({ sections: sections() });
+      }),
+    },
+    {
       covers: inStripeWebhookArea,
       app: loadedOnce(async () => {
         const { stripeWebhookArea, buildStripeWebhookServices } = await import("./stripe-webhook-area");
@@ -119,6 +130,15 @@ function loadedOnce(load: () => Promise<Hono<HonoEnv>>): () => Promise<Hono<Hono
   };
 }
 
+/** The public sections' routes (src/sections-area.ts), each mounted where it always was among the public routes. */
+export interface Sections {
+  findPractitioner: Hono<HonoEnv>;
+  webinars: Hono<HonoEnv>;
+  events: Hono<HonoEnv>;
+  cart: Hono<HonoEnv>;
+  join: Hono<HonoEnv>;
+}
+
 /**
  * What a lazily loaded area's chunk brings: the member area's routes, the staff area's with its
  * gate (mounted over /staff/* before the CSRF check), or Stripe's webhook, and what builds its
@@ -126,6 +146,7 @@ function loadedOnce(load: () => Promise<Hono<HonoEnv>>): () => Promise<Hono<Hono
  */
 export interface LoadedAreas {
   members?: Hono<HonoEnv>;
+  sections?: Sections;
   staff?: { routes: Hono<StaffEnv>; gate: MiddlewareHandler<HonoEnv> };
   stripeWebhook?: Hono<StripeWebhookEnv>;
   services?: ServicesBuilder;
@@ -180,17 +201,16 @@ export function buildApp(areas: LoadedAreas = {}) {
   app.route("/", embedRoutes);
   app.route("/", seoFileRoutes);
   app.route("/", searchRoutes);
-  app.route("/", findPractitionerRoutes);
+  if (areas.sections) app.route("/", areas.sections.findPractitioner);
   app.route("/", homeRoutes);
   app.route("/", newsletterRoutes);
   app.route("/", articleRoutes);
   app.route("/", webinarCalendarRoutes);
-  app.route("/", webinarRoutes);
-  app.route("/", eventRoutes);
-  app.route("/", cartRoutes);
-  app.route("/", cartCheckoutRoutes);
+  if (areas.sections) app.route("/", areas.sections.webinars);
+  if (areas.sections) app.route("/", areas.sections.events);
+  if (areas.sections) app.route("/", areas.sections.cart);
   app.route("/", membershipRoutes);
-  app.route("/", joinRoutes);
+  if (areas.sections) app.route("/", areas.sections.join);
   if (areas.staff) app.route("/", areas.staff.routes);
   app.route("/", emailPreferenceRoutes);
   app.route("/", messageTopicRoutes);

@@ -163,6 +163,17 @@ describe("the production bundle", () => {
     expect(text).not.toContain("My CPD log");
   });
 
+  it("leaves the public sections' pages (events, webinars, the cart, joining, Find a practitioner) to a chunk loaded on first use", () => {
+    const startup = startupModules(bundle);
+    const sections = lazyModules(bundle).filter((path) => /\/guildhall-sections-area-[^/]+\.mjs$/.test(path));
+    expect(sections).toHaveLength(1);
+    expect(startup).not.toContain(sections[0]);
+    // A line of the checkout and a held practitioner message's heading are in the sections' chunk and nowhere in what start-up loads.
+    const text = startup.map((path) => readFileSync(path, "utf8")).join("\n");
+    expect(text).not.toContain("Your cart is kept while you sign in");
+    expect(text).not.toContain("This practitioner is not listed now");
+  });
+
   it("starts with production settings and answers as production", async () => {
     const { status, text, errors } = await firstAnswer({});
     expect(errors).toEqual([]);
