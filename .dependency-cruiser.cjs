@@ -5,6 +5,11 @@
  *   and domain are pure and import nothing environment-specific; browser code (client/) imports
  *   only src/shared and src/domain.
  */
+/** The member area's route modules (src/member-area.ts mounts them; decision 0076). */
+const MEMBER_ROUTES = "^src/routes/(user-[^/]+|account|email-change|directory)\\.tsx?$";
+/** The public sections' route modules (src/sections-area.ts mounts them; decision 0076). */
+const SECTION_ROUTES = "^src/routes/(events|webinars|cart|cart-checkout|join|find-a-practitioner)\\.tsx?$";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -17,10 +22,66 @@ module.exports = {
     },
     {
       name: "routes-only-routes",
-      comment: "src/routes holds route modules only: nothing else imports them but the app (the staff area's, src/staff-area.ts).",
+      comment: "src/routes holds route modules only: nothing else imports them but the app (the member area's, src/member-area.ts; the staff area's, src/staff-area.ts; the public sections', src/sections-area.ts).",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/app\\.ts$" },
-      to: { path: "^src/routes/", pathNot: "^src/routes/staff-" },
+      to: { path: "^src/routes/", pathNot: ["^src/routes/staff-", MEMBER_ROUTES, SECTION_ROUTES, "^src/routes/stripe-webhook\\.ts$"] },
+    },
+    {
+      name: "section-routes-in-the-sections-area",
+      comment: "The public sections' route modules (events, webinars, the cart and checkout, joining, Find a practitioner) are mounted by src/sections-area.ts alone, so their pages and views stay out of start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/sections-area\\.ts$" },
+      to: { path: SECTION_ROUTES },
+    },
+    {
+      name: "sections-area-loaded-on-first-use",
+      comment: "The app imports the public sections with a dynamic import() only: a static import would put their pages back into start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/sections-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
+    },
+    {
+      name: "stripe-webhook-in-its-area",
+      comment: "Stripe's webhook is mounted by src/stripe-webhook-area.ts and its services built by that area's wiring alone, so they stay out of start-up; the app imports the area with a dynamic import() only (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/stripe-webhook-area\\.ts$"] },
+      to: { path: ["^src/routes/stripe-webhook\\.ts$", "^src/wiring/stripe-webhook\\.ts$"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "stripe-webhook-area-loaded-on-first-use",
+      comment: "The app imports Stripe's webhook area with a dynamic import() only (decision 0076).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/stripe-webhook-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
+    },
+    {
+      name: "member-routes-in-the-member-area",
+      comment: "The member area's route modules are mounted by src/member-area.ts alone, so they stay out of what the Worker loads at start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/member-area\\.ts$" },
+      to: { path: MEMBER_ROUTES },
+    },
+    {
+      name: "member-area-services-in-the-lazy-areas",
+      comment: "The member area's own services are built by the member area's chunk and, for staff's pages, the staff area's wiring; imported anywhere else they would be back in start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/member-area\\.ts$", "^src/wiring/member-area\\.ts$", "^src/wiring/staff-area\\.ts$"] },
+      to: { path: "^src/wiring/member-area\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "area-wiring-in-the-lazy-areas",
+      comment: "Wiring only the member and staff areas use (privacy, vetting, staff's applications, the staff team) is imported by their wiring alone, never by the public site's (decision 0076).",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/wiring/member-area\\.ts$", "^src/wiring/staff-area\\.ts$"] },
+      to: { path: "^src/wiring/(privacy|vetting|applications|staff)\\.ts$" },
+    },
+    {
+      name: "member-area-loaded-on-first-use",
+      comment: "The app imports the member area with a dynamic import() only: a static import from anywhere would put the members' pages back into start-up (decision 0076).",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/member-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
     },
     {
       name: "staff-routes-in-the-staff-area",
@@ -74,9 +135,9 @@ module.exports = {
     },
     {
       name: "wiring-from-entry-points",
-      comment: "Only the entry points reach the composition root: the Worker's cron and queue handlers (src/index.ts, src/background.ts), the staff area's chunk (its own services), and the middleware that attaches it to a request.",
+      comment: "Only the entry points reach the composition root: the Worker's cron and queue handlers (src/index.ts, src/background.ts), the member and staff areas' chunks (their own services), and the middleware that attaches it to a request.",
       severity: "error",
-      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/background\\.ts$", "^src/staff-area\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
+      from: { path: "^src/", pathNot: ["^src/wiring/", "^src/index\\.ts$", "^src/background\\.ts$", "^src/member-area\\.ts$", "^src/staff-area\\.ts$", "^src/stripe-webhook-area\\.ts$", "^src/types\\.ts$", "^src/middleware/"] },
       to: { path: "^src/wiring/" },
     },
     {

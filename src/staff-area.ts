@@ -5,7 +5,8 @@
  * same module graph as the rest of the Worker (a chunk of scripts/build-worker.mjs's split
  * build), so every module it shares with the app, from React to AppError, is the same instance.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { requireStaff } from "./middleware/require-staff";
 import { staffCertificatesRoutes } from "./routes/staff-certificates";
 import { staffApplicationRoutes } from "./routes/staff-application";
 import { staffApplicationsRoutes } from "./routes/staff-applications";
@@ -33,13 +34,18 @@ import { staffSecondFactorRoutes } from "./routes/staff-second-factor";
 import { staffTeamRoutes } from "./routes/staff-team";
 import { staffMessagesRoutes } from "./routes/staff-messages";
 import { staffMessageTopicsRoutes } from "./routes/staff-message-topics";
-import type { StaffEnv } from "./types";
+import type { HonoEnv, StaffEnv } from "./types";
 
 /** What builds a staff request's services: every area's and the staff area's own. */
 export { buildStaffAreaServices } from "./wiring/staff-area";
 
+/** The staff area's gate, which the app mounts over /staff/* before the CSRF check. */
+export function staffGate(): MiddlewareHandler<HonoEnv> {
+  return requireStaff();
+}
+
 /**
- * The staff area's pages. Their gate (middleware/require-staff) is mounted once over /staff/* in
+ * The staff area's pages. Their gate (staffGate above) is mounted once over /staff/* by
  * src/app.ts, before the CSRF check, so a stranger gets a 404 whatever the method; the modules are
  * typed StaffEnv (a session and the staff member who passed), which holds because they are
  * mounted only here.

@@ -6,7 +6,9 @@ import type { Bindings, Config } from "./env";
 import type { BlockOptions, LoadedBlocks } from "./middleware/renderer/block-context";
 import type { SiteContext } from "./views/site-context";
 import type { Services } from "./wiring";
+import type { MemberAreaServices } from "./wiring/member-area";
 import type { StaffAreaServices } from "./wiring/staff-area";
+import type { StripeWebhookServices } from "./wiring/stripe-webhook";
 
 /**
  * The Hono environment: bindings from wrangler, the configuration, the request's services
@@ -46,18 +48,24 @@ export interface HonoEnv {
 }
 
 /**
- * The routes behind the signed-in gate (middleware/require-session), which the app mounts once
- * over them (app.ts, the user area): there is a session.
+ * The member area's routes, behind the signed-in gate (middleware/require-session), which the
+ * member area mounts once over them (member-area.ts): there is a session, and the member area's
+ * own services beside the site's (wiring/member-area.ts).
  */
 export interface SignedInEnv extends HonoEnv {
-  Variables: HonoEnv["Variables"] & { session: Session };
+  Variables: HonoEnv["Variables"] & { session: Session; services: MemberAreaServices };
 }
 
 /**
  * The routes behind the staff gate (middleware/require-staff), which the app mounts once over
  * /staff/* (staff-area.ts): a session, the staff member it passed the gate as, and the staff
- * area's own services beside every other area's (wiring/staff-area.ts).
+ * area's own services beside the site's and the member area's (wiring/staff-area.ts).
  */
 export interface StaffEnv extends HonoEnv {
   Variables: SignedInEnv["Variables"] & { staffMember: StaffMember; services: StaffAreaServices };
+}
+
+/** Stripe's webhook, in an area of its own (stripe-webhook-area.ts): the webhook beside the site's services (wiring/stripe-webhook.ts). */
+export interface StripeWebhookEnv extends HonoEnv {
+  Variables: HonoEnv["Variables"] & { services: StripeWebhookServices };
 }

@@ -17,15 +17,13 @@ import { londonDate } from "../shared/london-date";
 import { parseSearchQuery } from "../shared/practitioner-search-query";
 import type { ApproximateLocation } from "../services/practitioners/find-service";
 import { soonestShownUntil } from "../services/practitioners/shown-until";
+import { PRACTITIONER_CONTACT_CONFIRM_PATH, PRACTITIONER_CONTACT_PATH } from "../services/practitioners/contact-paths";
 import type { HonoEnv } from "../types";
 import { FindContent, profilePath } from "../views/practitioners/find-content";
 import { PHOTO_VERSION_PATTERN } from "../views/practitioners/photo";
 import { ContactConfirmContent, type ContactConfirmState } from "../views/practitioners/contact-confirm-content";
 import { ProfileContent, type ContactFormState } from "../views/practitioners/profile-content";
 
-export const PRACTITIONER_CONTACT_PATH = "/find-a-practitioner/contact";
-/** The page a held message's e-mail links to; `message` is the link's secret. */
-export const PRACTITIONER_CONTACT_CONFIRM_PATH = "/find-a-practitioner/contact/confirm";
 const confirmPathOf = (holdId: string) => `${PRACTITIONER_CONTACT_CONFIRM_PATH}?${new URLSearchParams({ message: holdId })}`;
 const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const holdIdOf = (c: Context<HonoEnv>) => {

@@ -1,6 +1,6 @@
 /** Signing in: Firebase ID tokens, sessions, rate limits, registration and changing the sign-in address. */
 import { createAccountEmailStore } from "../adapters/d1/account-emails";
-import { createMemberMergeStore } from "../adapters/d1/member-merges";
+import { createMergedAwayCheck } from "../adapters/d1/merged-away";
 import { createAccountAdmin, type AccountAdmin } from "../adapters/firebase/account-admin";
 import { createAccountLookup } from "../adapters/firebase/account-lookup";
 import { googleKeySource, type KeySource } from "../adapters/firebase/google-keys";
@@ -57,7 +57,7 @@ export function authServices({ config, db, stores, notices, members, request, no
     identity,
     sessions: stores.sessions,
     membership: members.membership,
-    mergedAway: createMemberMergeStore(db).isMergedAway,
+    mergedAway: createMergedAwayCheck(db),
     claimMembership: createSignInClaim({ memberships: stores.memberships, followAddress: (userId, email) => emailChange.follow(userId, email), log }),
     accountCheck: lookup
       ? createAccountCheck({ lookup, sessions: stores.sessions, now: Date.now, log, addressChanged: (userId, newEmail) => emailChange.follow(userId, newEmail) })

@@ -1,10 +1,12 @@
-/** CPD: the user's log (/user/cpd), webinar attendance that adds to it, and its certificates. */
+/**
+ * CPD: webinar attendance that adds to a user's log, and its certificates (checked by anyone at
+ * /certificates/{id}). The log itself (/user/cpd) is the member area's (member-area.ts).
+ */
 import { createCpdStore } from "../adapters/d1/cpd";
 import { createMemberCardStore } from "../adapters/d1/member-cards";
 import { log } from "../log";
 import { createAttendance } from "../services/cpd/attendance";
 import { createCertificates } from "../services/cpd/certificates";
-import { createCpdLog } from "../services/cpd/cpd-log";
 import { holderName } from "../services/cpd/holder-name";
 import { cpdProvider } from "../services/cpd/provider";
 import type { Core } from "./core";
@@ -13,7 +15,6 @@ export function cpdServices({ config, db, stores, published, batch, now, newId }
   const store = createCpdStore(db);
   const cards = createMemberCardStore(db);
   return {
-    log: createCpdLog({ store, targetHundredths: () => published.cpdTargetHundredths(), newId, now }),
     attendance: createAttendance({ store, joins: stores.webinarJoins, provider: cpdProvider(published, config.site.name), newId, log }),
     certificates: createCertificates({
       store,

@@ -1,9 +1,10 @@
 /**
  * The composition root: every service a request uses, built once per request from the
- * validated configuration, area by area (one module each). The staff area's own services are
- * built by staff-area.ts, which only the staff area's chunk imports (decision 0067), on top of
- * these. The cron and the queue build theirs from the same modules (background.ts). Wiring
- * only: a rule written here belongs in a service.
+ * validated configuration, area by area (one module each). These are the public site's; the
+ * member area's own services are built by member-area.ts and the staff area's by staff-area.ts,
+ * on top of these, each imported only by its area's lazily loaded chunk (decisions 0067, 0076).
+ * The cron and the queue build theirs from the same modules (background.ts). Wiring only: a
+ * rule written here belongs in a service.
  */
 import type { Config } from "../env";
 import { authServices } from "./auth";
@@ -11,28 +12,24 @@ import { contentServices } from "./content";
 import { buildCore, type RequestContext } from "./core";
 import { cpdServices } from "./cpd";
 import { eventServices } from "./events";
-import { postponedCancellation } from "./event-cancellation";
 import { membershipServices } from "./membership";
 import { moneyServices } from "./money";
 import { buildPayments } from "./payments";
 import { practitionerServices } from "./practitioners";
-import { privacyServices } from "./privacy";
 import { searchServices } from "./search";
-import { staffServices } from "./staff";
-import { vettingServices } from "./vetting";
 import { consentServices, deliveryEventServices, messageServices } from "./messages";
 
 export type { RequestContext } from "./core";
-/** The services of a request outside the staff area. */
+/** The services of a request outside the member and staff areas. */
 export type Services = ReturnType<typeof siteServices>;
 export type Areas = ReturnType<typeof buildAreas>;
 
-/** The services of a request outside the staff area (the staff area's: staff-area.ts). */
+/** The services of a request outside the member and staff areas (theirs: member-area.ts, staff-area.ts). */
 export function buildServices(config: Config, request: RequestContext): Services {
   return siteServices(buildAreas(config, request));
 }
 
-/** What the areas' services are built from, once per request; the staff area's wiring builds on it too. */
+/** What the areas' services are built from, once per request; the member and staff areas' wiring builds on it too. */
 export function buildAreas(config: Config, request: RequestContext) {
   const core = buildCore(config, request);
   const payments = buildPayments(core);
@@ -42,26 +39,20 @@ export function buildAreas(config: Config, request: RequestContext) {
   return { config, request, core, payments, signIn, membership, money };
 }
 
-export function siteServices({ config, request, core, payments, signIn, membership, money }: Areas) {
+export function siteServices({ config, request, core, signIn, membership, money }: Areas) {
   return {
     ...contentServices(config, core.published, request.preview),
     ...signIn,
     ...membership,
     ...money,
-    /** Staff's review of applications that need approval, and applicants' documents. */
-    vetting: vettingServices(core, payments, { staffApplications: membership.staffApplications, refunds: money.refunds }),
-    ...staffServices(core),
     cpd: cpdServices(core),
-    /** Events and conferences: lists, pages, places held for the cart (/events); check-in and attendance. */
+    /** Events and conferences: lists, pages, places held for the cart, tickets (/events). */
     ...eventServices(core),
-    /** /user/events: a buyer's cancelling of a postponed event's places for a full refund. */
-    postponedCancellation: postponedCancellation(core, money.refunds),
-    privacy: privacyServices(core, payments),
-    /** Find a practitioner: public search and profiles, contact form, members' listings, staff list. */
+    /** Find a practitioner: public search and profiles, and the contact form. */
     practitioners: practitionerServices(core),
     /** The site search (/search) and its index's webhook and rebuild entry points. */
     ...searchServices(config, request.clientAddress, request.contentRead),
-    /** Mailing topics and members' consents; staff's bulk messages (/staff/messages). */
+    /** Members' consents to mailing topics; bulk messages (staff's, /staff/messages, and the newsletter archive). */
     consents: consentServices(config),
     messages: messageServices(config),
     /** Bounces and complaints reported by the mail service (POST /api/email/events). */

@@ -1,8 +1,8 @@
 /**
- * Money: webinar orders, receipts, pro-forma invoices, refunds and credit notes, and Stripe's
- * webhook (staff's orders, the finance ledger and the dashboard are the staff area's: staff-area.ts).
+ * Money: webinar orders, refunds and credit notes (the payer's receipts and pro-forma invoices
+ * are the member area's: member-area.ts; Stripe's webhook its own area's: stripe-webhook.ts;
+ * staff's orders, the finance ledger and the dashboard the staff area's: staff-area.ts).
  */
-import { createLedgerStore } from "../adapters/d1/ledger";
 import { log } from "../log";
 import type { AttemptLimits } from "../services/auth/attempt-limits";
 import { createOrderService } from "../services/orders/order-service";
@@ -10,11 +10,8 @@ import { settleLostPlaces } from "../services/events/lost-places";
 import { bookedEvents } from "../services/events/holds";
 import { offerPlacesFreedBy } from "../services/events/waitlist-offers";
 import type { Order } from "../domain/orders";
-import { createStripeWebhook } from "../services/payments/stripe-webhook-service";
-import { createProFormaService } from "../services/pro-forma/pro-forma-service";
-import { createReceiptService } from "../services/receipts/receipt-service";
 import { refundEmail } from "../services/refunds/refund-email";
-import { createRefundService } from "../services/refunds/refund-service";
+import { createRefundService, type RefundService } from "../services/refunds/refund-service";
 import type { Core } from "./core";
 import { placeChecksOf, waitlistOfferDeps } from "./events";
 import type { Payments } from "./payments";
@@ -41,47 +38,18 @@ export function refundServiceOf(core: Core, payments: Payments) {
   });
 }
 
+/** Places paid for after their hold ran out, and taken meanwhile: refunded at once (services/events/lost-places.ts). */
+export function afterOrderPaidOf({ stores }: Core, refunds: RefundService) {
+  return (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence, why) => refunds.refundLostPlaces(orderId, pence, why), log }, order);
+}
+
 export function moneyServices(core: Core, payments: Payments, attemptLimits: AttemptLimits) {
-  const { config, db, stores, published, notices, now } = core;
+  const { stores, published, now } = core;
   const { card, proFormaIssuer, orderFollowUps } = payments;
-  const siteName = config.site.name;
-  const ledger = createLedgerStore(db);
   const refunds = refundServiceOf(core, payments);
-  // Places paid for after their hold ran out, and taken meanwhile: refunded at once (services/events/lost-places.ts).
-  const afterOrderPaid = (order: Order) => settleLostPlaces({ bookings: stores.eventBookings, refundLostPlaces: (orderId, pence, why) => refunds.refundLostPlaces(orderId, pence, why), log }, order);
   return {
-    orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, placeChecks: placeChecksOf(core.config), afterPaid: afterOrderPaid, redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
-    /** The user's receipts and staff's view of any receipt. */
-    receipts: createReceiptService({ receipts: stores.receipts, content: published, siteName }),
-    /** Pro-forma invoices: the payer's own, and staff's view and issue of one for anything awaiting a bank transfer. */
-    proForma: createProFormaService({
-      proForma: stores.proForma,
-      issuer: proFormaIssuer,
-      applications: stores.applications,
-      orders: stores.orders,
-      content: published,
-      siteName,
-      paymentInstructions: config.membership.offlinePaymentInstructions,
-      now,
-    }),
+    orders: createOrderService({ orders: stores.orders, bookings: stores.eventBookings, placeChecks: placeChecksOf(core.config), afterPaid: afterOrderPaidOf(core, refunds), redemptions: stores.redemptions, attemptLimits, proForma: proFormaIssuer, content: published, card, followUps: orderFollowUps, now, log }),
     /** Refunds of payments (staff, Stripe's charge.refunded) and their credit notes. */
     refunds,
-    /** Stripe's webhook (services/payments/stripe-webhook-service.ts); null when card payments are not configured. */
-    stripeWebhook: card
-      ? createStripeWebhook({
-          card,
-          applications: stores.applications,
-          membershipFollowUps: payments.membershipFollowUps,
-          completeRenewal: payments.completeRenewal,
-          orders: stores.orders,
-          orderFollowUps,
-          afterOrderPaid,
-          ledger,
-          refunds,
-          disputes: { refunds: stores.refunds, memberships: stores.memberships, notices, staff: stores.staff },
-          now,
-          log,
-        })
-      : null,
   };
 }

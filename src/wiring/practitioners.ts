@@ -1,6 +1,7 @@
 /**
- * Find a practitioner: the public search and profiles, the contact form, the member's own
- * listing (/user/practice) and the staff's list (/staff/practitioners).
+ * Find a practitioner: the public search and profiles and the contact form. The member's own
+ * listing (/user/practice) is the member area's (member-area.ts) and the staff's list
+ * (/staff/practitioners) the staff area's (staff-area.ts), built from the same parts.
  */
 import { createPractitionerContactHolds } from "../adapters/d1/practitioner-contact-holds";
 import { createPlaceStore } from "../adapters/d1/places";
@@ -14,8 +15,6 @@ import { createContactService } from "../services/practitioners/contact-service"
 import { createFindService } from "../services/practitioners/find-service";
 import { createPhotoSweep } from "../services/practitioners/photo-sweep";
 import { createPlaceFinder } from "../services/practitioners/place-finder";
-import { createPracticeService } from "../services/practitioners/practice-service";
-import { createStaffListings } from "../services/practitioners/staff-listings";
 import type { Core } from "./core";
 
 /** The listings' generation, which keys the edge cache's search and profile pages (middleware/edge-cache). */
@@ -25,26 +24,22 @@ export const practitionerGeneration = (config: Config) => createPractitionerList
 export const practitionerPhotoSweep = (config: Config) =>
   createPhotoSweep({ deletions: createPractitionerPhotoDeletions(config.bindings.db), files: createPractitionerPhotoFiles(config.bindings.practitionerPhotos), log });
 
-export function practitionerServices({ config, db, stores, published, email, batch, graceDays, now, newId, request }: Core) {
-  const store = createPractitionerListingStore(db);
-  const places = createPlaceFinder(createPlaceStore(db));
-  const photos = createPractitionerPhotoFiles(config.bindings.practitionerPhotos);
-  const settings = () => published.practitionerSettings();
+/** What the public pages, the member's listing and the staff's list are built from. */
+export function practitionerParts({ config, db, published }: Core) {
+  return {
+    store: createPractitionerListingStore(db),
+    places: createPlaceFinder(createPlaceStore(db)),
+    photos: createPractitionerPhotoFiles(config.bindings.practitionerPhotos),
+    settings: () => published.practitionerSettings(),
+  };
+}
+
+export function practitionerServices(core: Core) {
+  const { config, db, email, batch, graceDays, now, newId, request } = core;
+  const { store, places, photos, settings } = practitionerParts(core);
   return {
     /** The public search and profiles. */
     find: createFindService({ store, photos, places, settings, graceDays, now }),
-    /** The member's own listing. */
-    practice: createPracticeService({
-      store,
-      photos,
-      photoSweep: practitionerPhotoSweep(config),
-      membershipSlug: async (userId) => (await stores.memberships.forUser(userId))?.membershipSlug ?? null,
-      places,
-      settings,
-      graceDays,
-      now,
-      log,
-    }),
     /** Patients' messages to a practitioner. */
     contact: createContactService({
       store,
@@ -60,7 +55,5 @@ export function practitionerServices({ config, db, stores, published, email, bat
       newId,
       log,
     }),
-    /** The staff's list, hiding, export. */
-    staff: createStaffListings({ store, audit: stores.audit, outbox: email.outbox, batch, settings, graceDays, now, log }),
   };
 }

@@ -122,10 +122,10 @@ async function firstAnswer(overrides: Record<string, string | undefined>, path =
   const { mf, errors } = await startProduction(overrides);
   try {
     await mf.ready;
-    const response = await mf.dispatchFetch(`https://www.guild-physio.org.uk${path}`, { headers });
-    return { status: response.status, text: await response.text(), errors };
+    const response = await mf.dispatchFetch(`https://www.guild-physio.org.uk${path}`, { headers, redirect: "manual" });
+    return { status: response.status, location: response.headers.get("Location"), text: await response.text(), errors };
   } catch (error) {
-    return { status: null, text: "", errors: [...errors, error instanceof Error ? error.message : String(error)] };
+    return { status: null, location: null, text: "", errors: [...errors, error instanceof Error ? error.message : String(error)] };
   } finally {
     // A runtime that never started rejects its disposal with the same startup error.
     await mf.dispose().catch(() => undefined);
@@ -152,6 +152,28 @@ describe("the production bundle", () => {
     expect(startup.map((path) => readFileSync(path, "utf8")).join("\n")).not.toContain("Merge two records");
   });
 
+  it("leaves the member area's pages to a chunk loaded on the first /user request", () => {
+    const startup = startupModules(bundle);
+    const memberArea = lazyModules(bundle).filter((path) => /\/guildhall-member-area-[^/]+\.mjs$/.test(path));
+    expect(memberArea).toHaveLength(1);
+    expect(startup).not.toContain(memberArea[0]);
+    // The proof of membership's and the CPD log's headings are in the member chunk and nowhere in what start-up loads.
+    const text = startup.map((path) => readFileSync(path, "utf8")).join("\n");
+    expect(text).not.toContain("Proof of membership");
+    expect(text).not.toContain("My CPD log");
+  });
+
+  it("leaves the public sections' pages (events, webinars, the cart, joining, Find a practitioner) to a chunk loaded on first use", () => {
+    const startup = startupModules(bundle);
+    const sections = lazyModules(bundle).filter((path) => /\/guildhall-sections-area-[^/]+\.mjs$/.test(path));
+    expect(sections).toHaveLength(1);
+    expect(startup).not.toContain(sections[0]);
+    // A line of the checkout and a held practitioner message's heading are in the sections' chunk and nowhere in what start-up loads.
+    const text = startup.map((path) => readFileSync(path, "utf8")).join("\n");
+    expect(text).not.toContain("Your cart is kept while you sign in");
+    expect(text).not.toContain("This practitioner is not listed now");
+  });
+
   it("starts with production settings and answers as production", async () => {
     const { status, text, errors } = await firstAnswer({});
     expect(errors).toEqual([]);
@@ -167,6 +189,13 @@ describe("the production bundle", () => {
     expect(errors).toEqual([]);
     expect(status).toBe(404);
     expect(JSON.parse(text)).toMatchObject({ error: { code: "NOT_FOUND" } });
+  });
+
+  it("loads the member area's chunk on a first /user request, whose gate sends a visitor to sign in", async () => {
+    const { status, location, errors } = await firstAnswer({}, "/user/cpd");
+    expect(errors).toEqual([]);
+    expect(status).toBe(303);
+    expect(location).toBe("/api/auth/signin?error=SessionRequired&callbackUrl=%2Fuser%2Fcpd");
   });
 
   it.each([

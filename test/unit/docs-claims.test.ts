@@ -13,7 +13,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
-import { buildStaffAreaServices, staffArea } from "../../src/staff-area";
+import { memberArea } from "../../src/member-area";
+import { sections } from "../../src/sections-area";
+import { stripeWebhookArea } from "../../src/stripe-webhook-area";
+import { buildStaffAreaServices, staffArea, staffGate } from "../../src/staff-area";
 import { EnvSchema } from "../../src/env";
 import { STRIPE_PERMISSIONS } from "../../src/adapters/stripe/api-permissions";
 import { HANDLED_EVENTS } from "../../src/services/payments/stripe-webhook";
@@ -104,7 +107,7 @@ describe("site addresses", () => {
     ["/user/{slug}", "an editor's page of type User, served by the general pages' route"],
     ["/user/cpd-log", "an old address a seeded redirect in the CMS answers"],
   ]);
-  const routes = buildApp({ routes: staffArea(), services: buildStaffAreaServices })
+  const routes = buildApp({ members: memberArea(), sections: sections(), staff: { routes: staffArea(), gate: staffGate() }, stripeWebhook: stripeWebhookArea(), services: buildStaffAreaServices })
     .routes.filter((route) => route.method !== "ALL")
     // The general pages' catch-all routes would match any address: documented addresses must be routes of their own.
     .filter((route) => !/^\/:(?:type|slug)\{/.test(route.path))

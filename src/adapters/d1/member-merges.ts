@@ -7,6 +7,7 @@
  */
 import type { CandidateRecord, MatchKind, MergeRecord } from "../../domain/member-merge";
 import { MERGE_TABLES, mergeStatements } from "./merge-tables";
+import { createMergedAwayCheck } from "./merged-away";
 
 /** A `memberships` row as read for a merge: every column, by name. */
 export type RawRecord = MergeRecord;
@@ -182,7 +183,7 @@ export function createMemberMergeStore(db: D1Database): MemberMergeStore {
       ]);
       return (tombstone?.results.length ?? 0) > 0;
     },
-    isMergedAway: async (userId) => (await db.prepare("SELECT 1 AS merged FROM member_merges WHERE merged_user_id = ?1").bind(userId).first()) !== null,
+    isMergedAway: createMergedAwayCheck(db),
     async accountsToDisable(limit) {
       const { results } = await db
         .prepare(

@@ -6,7 +6,7 @@
  */
 import type { EmailCategory, EmailKind, OutboxStatus } from "../../domain/email";
 import type { BatchQuery } from "./batch-query";
-import { parameterCount } from "./personal-data-tables";
+import { parameterCount } from "./parameter-count";
 
 export type { OutboxStatus };
 

@@ -327,7 +327,5 @@ export function erasureStatement(table: PersonalDataTable): string | null {
   return erasure.kind === "delete" ? `DELETE FROM ${table.table} WHERE ${where}` : `UPDATE ${table.table} SET ${erasure.set} WHERE ${where}`;
 }
 
-/** The highest parameter (?N) a statement uses, so it is bound with exactly that many values. */
-export function parameterCount(sql: string): number {
-  return Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
-}
+// Its own module, so the outbox can use it without loading these tables' SQL at start-up.
+export { parameterCount } from "./parameter-count";

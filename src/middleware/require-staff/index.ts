@@ -8,15 +8,17 @@
  *    session that has not passed it to /staff/verify; a form post is refused (403).
  * 3. the role: the route's area (services/staff/staff-access) must be one the member's role may
  *    view (GET) or change (anything else); otherwise 403.
- * Registered once, over /staff/*, before the CSRF check (app.ts), so a stranger's POST is a 404
- * too rather than a telling 403. The staff routes are typed StaffEnv: past this gate, the session
- * and `c.var.staffMember` are there.
+ * Registered once, over /staff/*, before the CSRF check, in the app the staff area's chunk builds
+ * (app.ts, staff-area.ts), so a stranger's POST is a 404 too rather than a telling 403. That app's
+ * requests have the staff area's services; the staff routes are typed StaffEnv too:
+ * past this gate, the session and `c.var.staffMember` are there.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { StaffMember } from "../../domain/staff";
 import { AppError } from "../../errors";
 import { isChange, roleMay, staffAreaOf } from "../../services/staff/staff-access";
 import type { HonoEnv } from "../../types";
+import type { StaffAreaServices } from "../../wiring/staff-area";
 
 /** The signed-in staff member this request passed the gate as, or null. */
 export function staffMemberOf(c: Context<HonoEnv>): StaffMember | null {
@@ -34,7 +36,10 @@ export function requireStaff(): MiddlewareHandler<HonoEnv> {
   return async function requireStaff(c, next) {
     if (c.get("staffMember")) return next();
     const session = c.var.session;
-    const member = await c.var.services.staffTeam.memberFor(session);
+    // Mounted only in the app the staff area's chunk builds, whose init builds the staff area's
+    // services (app.ts): the staff list is among them, not among the public site's.
+    const { staffTeam } = c.var.services as StaffAreaServices;
+    const member = await staffTeam.memberFor(session);
     const area = staffAreaOf(c.req.path);
     if (!session || !member || !area) throw new AppError("NOT_FOUND", "No page at this address");
     const change = isChange(c.req.method);

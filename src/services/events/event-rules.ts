@@ -3,7 +3,7 @@
  * the event from the CMS, and the page, the cart and the hold all ask these same functions.
  */
 import type { Buyer } from "../../domain/buyer";
-import type { PlacesTaken, SocietyEvent, TicketOffer, TicketType } from "../../domain/events";
+import type { Booking, PlacesTaken, SocietyEvent, TicketOffer, TicketType } from "../../domain/events";
 import type { Viewer } from "../../shared/pricing/webinar-offer";
 
 /** Who is asking, as far as a ticket's audience needs to know: their class and, for a member, their membership type. */
@@ -18,6 +18,21 @@ export async function membershipTitles(content: { memberships: () => Promise<rea
 }
 
 export const isPast = (event: SocietyEvent, now: Date): boolean => Date.parse(event.endsAt) <= now.getTime();
+
+/** Until when the buyer may pass a place on: `transferCutoffHours` before the start (services/events/place-transfer.ts). */
+export const transferCutoff = (event: Pick<SocietyEvent, "startsAt" | "transferCutoffHours">): Date => new Date(Date.parse(event.startsAt) - event.transferCutoffHours * 3_600_000);
+
+/**
+ * Whether the buyer of `booking` may cancel it for a full refund because the event's dates
+ * changed: while it is postponed, or once reopened on new dates for a place booked before then,
+ * until it starts.
+ */
+export function postponedRefundAllowed(event: SocietyEvent, booking: Pick<Booking, "status" | "createdAt" | "orderId">, now: Date): boolean {
+  if (booking.status !== "confirmed" || booking.orderId === null) return false;
+  if (Date.parse(event.startsAt) <= now.getTime()) return false;
+  if (event.state === "postponed") return true;
+  return event.state === "scheduled" && event.rescheduledAt !== undefined && Date.parse(booking.createdAt) < Date.parse(event.rescheduledAt);
+}
 
 /** A members-only event is shown to members alone. */
 export const visibleTo = (event: SocietyEvent, viewer: Viewer): boolean => !event.membersOnly || viewer === "member";

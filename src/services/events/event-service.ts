@@ -11,9 +11,7 @@ import { AppError } from "../../errors";
 import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-form";
 import type { ContentService } from "../content/content-service";
 import { holdPlaces, type HoldOutcome } from "./booking";
-import { isPast, membershipTitles, soldOut, ticketOffers, visibleTo } from "./event-rules";
-import { transferCutoff } from "./place-transfer";
-import { postponedRefundAllowed } from "./postponed-cancellation";
+import { isPast, membershipTitles, postponedRefundAllowed, soldOut, ticketOffers, transferCutoff, visibleTo } from "./event-rules";
 
 export interface EventListFilter {
   format: EventFormat | null;

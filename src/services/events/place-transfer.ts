@@ -19,10 +19,9 @@ import type { AttendeeForm, BookingErrors } from "../../shared/event-booking-for
 import type { ContentService } from "../content/content-service";
 import type { Notices } from "../email/notices";
 import { randomToken } from "./booking";
-import { isPast } from "./event-rules";
+import { isPast, membershipTitles, transferCutoff } from "./event-rules";
 import { answerProblems, eventAnswers } from "./registration-answers";
 import type { MemberRule, MemberType } from "../membership/member-rule";
-import { membershipTitles } from "./event-rules";
 
 /** Who passes the place on: the buyer (their own bookings, until the cut-off) or staff. */
 export type TransferActor = { kind: "buyer"; userId: string } | { kind: "staff"; email: string };
@@ -59,8 +58,6 @@ export function transferRefusal(event: SocietyEvent, place: PlaceToTransfer, act
   }
   return null;
 }
-
-export const transferCutoff = (event: Pick<SocietyEvent, "startsAt" | "transferCutoffHours">): Date => new Date(Date.parse(event.startsAt) - event.transferCutoffHours * 3_600_000);
 
 /**
  * Whether someone whose membership record is under `email` is a member now (the member rule), and

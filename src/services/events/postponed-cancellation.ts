@@ -17,6 +17,7 @@ import type { OrderStore } from "../../adapters/d1/orders";
 import type { Booking, PostponedCancellationView, SocietyEvent } from "../../domain/events";
 import type { Order } from "../../domain/orders";
 import { AppError } from "../../errors";
+import { postponedRefundAllowed } from "./event-rules";
 import type { Logger } from "../../log";
 import type { ContentService } from "../content/content-service";
 import type { RefundService } from "../refunds/refund-service";
@@ -31,18 +32,6 @@ export interface PostponedCancellationDeps {
   audit: Pick<AuditLog, "record">;
   now: () => Date;
   log: Logger;
-}
-
-/**
- * Whether the buyer of `booking` may cancel it for a full refund because the event's dates
- * changed: while it is postponed, or once reopened on new dates for a place booked before then,
- * until it starts.
- */
-export function postponedRefundAllowed(event: SocietyEvent, booking: Pick<Booking, "status" | "createdAt" | "orderId">, now: Date): boolean {
-  if (booking.status !== "confirmed" || booking.orderId === null) return false;
-  if (Date.parse(event.startsAt) <= now.getTime()) return false;
-  if (event.state === "postponed") return true;
-  return event.state === "scheduled" && event.rescheduledAt !== undefined && Date.parse(booking.createdAt) < Date.parse(event.rescheduledAt);
 }
 
 export type PostponedCancellation = ReturnType<typeof createPostponedCancellation>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlaceToTransfer, SocietyEvent } from "../../../src/domain/events";
-import { transferCutoff, transferRefusal } from "../../../src/services/events/place-transfer";
+import { transferCutoff } from "../../../src/services/events/event-rules";
+import { transferRefusal } from "../../../src/services/events/place-transfer";
 
 const event = {
   id: "e1",
