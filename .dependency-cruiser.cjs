@@ -10,6 +10,18 @@ const MEMBER_ROUTES = "^src/routes/(user-[^/]+|account|email-change|directory)\\
 /** The public sections' route modules (src/sections-area.ts mounts them; decision 0076). */
 const SECTION_ROUTES = "^src/routes/(events|webinars|cart|cart-checkout|join|find-a-practitioner)\\.tsx?$";
 
+/**
+ * A module the app may import with a dynamic import() only: a static import from anywhere would
+ * put it back into what the Worker loads at start-up (decisions 0067 and 0076).
+ */
+const loadedOnFirstUse = (name, file, what) => ({
+  name,
+  comment: `The app imports ${what} with a dynamic import() only, so it stays out of start-up.`,
+  severity: "error",
+  from: { path: "^src/" },
+  to: { path: `^src/${file.replace(".", "\\.")}$`, dependencyTypesNot: ["dynamic-import"] },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -34,13 +46,7 @@ module.exports = {
       from: { path: "^src/", pathNot: "^src/sections-area\\.ts$" },
       to: { path: SECTION_ROUTES },
     },
-    {
-      name: "sections-area-loaded-on-first-use",
-      comment: "The app imports the public sections with a dynamic import() only: a static import would put their pages back into start-up (decision 0076).",
-      severity: "error",
-      from: { path: "^src/" },
-      to: { path: "^src/sections-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
-    },
+    loadedOnFirstUse("sections-area-loaded-on-first-use", "sections-area.ts", "the public sections (src/sections-area.ts)"),
     {
       name: "stripe-webhook-in-its-area",
       comment: "Stripe's webhook is mounted by src/stripe-webhook-area.ts and its services built by that area's wiring alone, so they stay out of start-up; the app imports the area with a dynamic import() only (decision 0076).",
@@ -48,13 +54,7 @@ module.exports = {
       from: { path: "^src/", pathNot: ["^src/stripe-webhook-area\\.ts$"] },
       to: { path: ["^src/routes/stripe-webhook\\.ts$", "^src/wiring/stripe-webhook\\.ts$"], dependencyTypesNot: ["type-only"] },
     },
-    {
-      name: "stripe-webhook-area-loaded-on-first-use",
-      comment: "The app imports Stripe's webhook area with a dynamic import() only (decision 0076).",
-      severity: "error",
-      from: { path: "^src/" },
-      to: { path: "^src/stripe-webhook-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
-    },
+    loadedOnFirstUse("stripe-webhook-area-loaded-on-first-use", "stripe-webhook-area.ts", "Stripe's webhook area (src/stripe-webhook-area.ts)"),
     {
       name: "member-routes-in-the-member-area",
       comment: "The member area's route modules are mounted by src/member-area.ts alone, so they stay out of what the Worker loads at start-up (decision 0076).",
@@ -76,13 +76,7 @@ module.exports = {
       from: { path: "^src/", pathNot: ["^src/wiring/member-area\\.ts$", "^src/wiring/staff-area\\.ts$"] },
       to: { path: "^src/wiring/(privacy|vetting|applications|staff)\\.ts$" },
     },
-    {
-      name: "member-area-loaded-on-first-use",
-      comment: "The app imports the member area with a dynamic import() only: a static import from anywhere would put the members' pages back into start-up (decision 0076).",
-      severity: "error",
-      from: { path: "^src/" },
-      to: { path: "^src/member-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
-    },
+    loadedOnFirstUse("member-area-loaded-on-first-use", "member-area.ts", "the member area (src/member-area.ts)"),
     {
       name: "staff-routes-in-the-staff-area",
       comment: "The staff area's route modules are mounted by src/staff-area.ts alone, so they stay out of what the Worker loads at start-up (decision 0067).",
@@ -97,20 +91,8 @@ module.exports = {
       from: { path: "^src/", pathNot: ["^src/staff-area\\.ts$", "^src/wiring/staff-area\\.ts$"] },
       to: { path: "^src/wiring/staff-area\\.ts$", dependencyTypesNot: ["type-only"] },
     },
-    {
-      name: "background-loaded-on-first-use",
-      comment: "The cron and queue work is imported with a dynamic import() only, so no request loads it (decision 0067).",
-      severity: "error",
-      from: { path: "^src/" },
-      to: { path: "^src/background\\.ts$", dependencyTypesNot: ["dynamic-import"] },
-    },
-    {
-      name: "staff-area-loaded-on-first-use",
-      comment: "The app imports the staff area with a dynamic import() only: a static import from anywhere would put the staff pages back into start-up (decision 0067).",
-      severity: "error",
-      from: { path: "^src/" },
-      to: { path: "^src/staff-area\\.ts$", dependencyTypesNot: ["dynamic-import"] },
-    },
+    loadedOnFirstUse("background-loaded-on-first-use", "background.ts", "the cron and queue work (src/background.ts)"),
+    loadedOnFirstUse("staff-area-loaded-on-first-use", "staff-area.ts", "the staff area (src/staff-area.ts)"),
     {
       name: "services-not-web",
       comment: "Services hold the rules and orchestration, with no knowledge of HTTP, routes or views.",
