@@ -17,6 +17,7 @@ import type { JobQueueMessage } from "../../src/env";
 import worker from "../../src/index";
 import { createUser, TestBrowser } from "../support/worker/browser";
 import { asEditor } from "../support/worker/cms-editor";
+import { clearEventPlaces, takePlaces } from "../support/worker/event-places";
 import { clearContentCache, fetchWith, purgeHeaders } from "../support/worker/helpers";
 
 let events: SocietyEvent[];
@@ -81,34 +82,11 @@ async function holdEnded(where: { bookingId: string } | { userId: string }): Pro
   return ended;
 }
 
-/** Confirmed places taken by someone else, in one booking. */
-async function takePlaces(event: Pick<SocietyEvent, "id" | "slug">, ticket: string, count: number) {
-  const id = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, event_capacity, ticket_capacity, status, hold_expires_at)
-       VALUES (?1, ?2, ?3, 'someone-else', ?4, 'Taken', ?5, 0, 0, 'exempt', 1, NULL, NULL, 'confirmed', '2000-01-01T00:00:00.000Z')`,
-    ).bind(id, event.id, event.slug, ticket, count),
-    env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
-       INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, status, hold_expires_at, qr_token)
-       SELECT ?1 || '-' || i, ?1, ?2, ?3, 1, 'Someone Else', 'someone@guild.example', 'confirmed', '2000-01-01T00:00:00.000Z', ?1 || '-' || i FROM n`,
-    ).bind(id, event.id, ticket, count),
-  ]);
-}
-
-const clearEvent = (eventId: string) =>
-  env.DB.batch([
-    env.DB.prepare("DELETE FROM event_attendees WHERE event_id = ?1").bind(eventId),
-    env.DB.prepare("DELETE FROM event_bookings WHERE event_id = ?1").bind(eventId),
-    env.DB.prepare("DELETE FROM event_waitlist WHERE event_id = ?1").bind(eventId),
-  ]);
-
 describe("a freed place is offered at once", () => {
   it("a hold that runs out goes to the first person waiting when it ends, and an offer not taken up to the next when it ends, without the sweep", async () => {
     const course = events.find((e) => e.slug === "manual-therapy-course")!;
     expect(course.capacity).toBe(2);
-    await clearEvent(course.id);
+    await clearEventPlaces(course.id);
     await takePlaces(course, "place", 1);
     jobs.sent.length = 0;
 
@@ -148,12 +126,12 @@ describe("a freed place is offered at once", () => {
     expect((await entryOf(first.user.uid))!.status).toBe("lapsed");
     expect((await entryOf(second.user.uid))!.status).toBe("offered");
     expect((await offersTo(second.user.uid)).results).toHaveLength(1);
-    await clearEvent(course.id);
+    await clearEventPlaces(course.id);
   });
 
   it("a card checkout's hold schedules the check for its own end", async () => {
     const course = events.find((e) => e.slug === "manual-therapy-course")!;
-    await clearEvent(course.id);
+    await clearEventPlaces(course.id);
     const buyer = await shopper();
     const booked = await buyer.browser.post("/events/manual-therapy-course/book", { places: "1", "a0.ticket": "place", "a0.name": "Card Buyer", "a0.email": "card.buyer@guild.example" });
     const add = new URL(booked.headers.get("Location")!, "http://localhost").searchParams.get("add")!;
@@ -162,7 +140,7 @@ describe("a freed place is offered at once", () => {
     // 30 minutes to pay on Stripe's page.
     expect(jobs.sent).toEqual([{ body: { job: "event-places", eventId: course.id }, delaySeconds: 30 * 60 + 2 }]);
     jobs.sent.length = 0;
-    await clearEvent(course.id);
+    await clearEventPlaces(course.id);
   });
 
   it("a capacity an editor raises in the CMS is offered to the first person waiting in the webhook's own request", async () => {
@@ -197,6 +175,6 @@ describe("a freed place is offered at once", () => {
     expect(webhook.status).toBe(200);
     expect((await entryOf(waiter.user.uid))!.status).toBe("offered");
     expect((await offersTo(waiter.user.uid)).results).toHaveLength(1);
-    await clearEvent(documentId);
+    await clearEventPlaces(documentId);
   });
 });

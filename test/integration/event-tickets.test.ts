@@ -14,6 +14,7 @@ import type { SocietyEvent } from "../../src/domain/events";
 import { getConfig } from "../../src/env";
 import { waitlistOffers } from "../../src/wiring/background";
 import { createUser, makeMember, TestBrowser } from "../support/worker/browser";
+import { clearEventPlaces, takePlaces } from "../support/worker/event-places";
 import { payCheckout, sendWebhook } from "../support/worker/stripe";
 
 let events: SocietyEvent[];
@@ -97,27 +98,6 @@ describe("waiting-list offers", () => {
   const entryOf = (userId: string) => env.DB.prepare("SELECT id, status, offer_booking_id FROM event_waitlist WHERE user_id = ?1").bind(userId).first<{ id: string; status: string; offer_booking_id: string | null }>();
   const offersTo = (userId: string) => env.DB.prepare("SELECT id FROM email_outbox WHERE user_id = ?1 AND kind = 'event-waitlist-offer'").bind(userId).all<{ id: string }>();
 
-  /** Confirmed places taken by someone else, `count` of ticket `ticket`, in one booking. */
-  async function takePlaces(event: SocietyEvent, ticket: string, count: number) {
-    const id = crypto.randomUUID();
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO event_bookings (id, event_id, event_slug, user_id, ticket_code, title, places, unit_pence, total_pence, vat_treatment, counts_for_event, event_capacity, ticket_capacity, status, hold_expires_at)
-         VALUES (?1, ?2, ?3, 'someone-else', ?4, 'Taken', MIN(?5, 10), 0, 0, 'exempt', 1, NULL, NULL, 'confirmed', '2000-01-01T00:00:00.000Z')`,
-      ).bind(id, event.id, event.slug, ticket, count),
-      env.DB.prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
-         INSERT INTO event_attendees (id, booking_id, event_id, ticket_code, counts_for_event, name, email, status, hold_expires_at, qr_token)
-         SELECT ?1 || '-' || i, ?1, ?2, ?3, 1, 'Someone Else', 'someone@guild.example', 'confirmed', '2000-01-01T00:00:00.000Z', ?1 || '-' || i FROM n`,
-      ).bind(id, event.id, ticket, count),
-    ]);
-  }
-  const clearEvent = (event: SocietyEvent) =>
-    env.DB.batch([
-      env.DB.prepare("DELETE FROM event_attendees WHERE event_id = ?1").bind(event.id),
-      env.DB.prepare("DELETE FROM event_bookings WHERE event_id = ?1").bind(event.id),
-      env.DB.prepare("DELETE FROM event_waitlist WHERE event_id = ?1").bind(event.id),
-    ]);
   /** Puts the user on the event's list, behind those already on it, as the list would for `ticket`. */
   const wait = (event: SocietyEvent, user: { uid: string; email: string }, ticket: string, secondsAgo: number) =>
     env.DB.prepare(
@@ -128,7 +108,7 @@ describe("waiting-list offers", () => {
 
   it("a place freed by a buyer's cancellation is offered to the first person waiting at once, without waiting for the sweep", async () => {
     const course = bySlug("manual-therapy-course");
-    await clearEvent(course);
+    await clearEventPlaces(course.id);
     await takePlaces(course, "place", 1);
     const buyer = await shopper("none");
     const booked = await buyer.browser.post("/events/manual-therapy-course/book", { places: "1", "a0.ticket": "place", "a0.name": "First Buyer", "a0.email": "first.buyer@guild.example" });
@@ -149,12 +129,12 @@ describe("waiting-list offers", () => {
     // The sweep, the safety net, finds nothing more to do: no second offer, no second e-mail.
     expect((await sweep()).offered).toBe(0);
     expect((await offersTo(waiter.user.uid)).results).toHaveLength(1);
-    await clearEvent(course);
+    await clearEventPlaces(course.id);
   });
 
   it("someone whose ticket type is full keeps their place at the head of the list while the next person, whose ticket has room, is offered a place", async () => {
     const conference = bySlug("annual-conference");
-    await clearEvent(conference);
+    await clearEventPlaces(conference.id);
     await takePlaces(conference, "non-member", 100);
     const nonMember = { uid: crypto.randomUUID(), email: "waiting.non-member@guild.example" };
     const member = { uid: crypto.randomUUID(), email: "waiting.member@guild.example" };
@@ -166,7 +146,7 @@ describe("waiting-list offers", () => {
     expect((await entryOf(member.uid))!.status).toBe("offered");
     expect((await offersTo(member.uid)).results).toHaveLength(1);
     expect((await offersTo(nonMember.uid)).results).toHaveLength(0);
-    await clearEvent(conference);
+    await clearEventPlaces(conference.id);
   });
 });
 
