@@ -422,21 +422,28 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   }
 
   /** The bank pays a pending Direct Debit, or does not; returns the objects and the events Stripe sends. */
+  /** An object as an event names it. */
+  const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
+
+  /** The bank pays an open invoice's Direct Debit: the invoice is paid by a new charge. */
+  function payInvoice(inv: StripeObject) {
+    const amount = Number(inv.amount_due);
+    Object.assign(inv, { status: "paid", amount_paid: amount, status_transitions: { paid_at: nowSeconds() } });
+    const intent = `pi_test_${random()}`;
+    newCharge(intent, amount);
+    intentOfInvoice.set(inv.id, intent);
+    invoiceOfIntent.set(intent, inv.id);
+  }
+
   function settleDebit(session: StripeObject, outcome: "paid" | "failed") {
     const sub = session.subscription ? objects.get(session.subscription as string)! : null;
     const inv = session.invoice ? objects.get(session.invoice as string)! : null;
     const events: { type: string; object: { id: string; object: string } }[] = [];
-    const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
     if (outcome === "paid") {
       session.payment_status = "paid";
       events.push({ type: "checkout.session.async_payment_succeeded", object: about(session) });
       if (inv && sub) {
-        const amount = Number(inv.amount_due);
-        Object.assign(inv, { status: "paid", amount_paid: amount, status_transitions: { paid_at: nowSeconds() } });
-        const intent = `pi_test_${random()}`;
-        newCharge(intent, amount);
-        intentOfInvoice.set(inv.id, intent);
-        invoiceOfIntent.set(intent, inv.id);
+        payInvoice(inv);
         sub.status = "active";
         events.push({ type: "invoice.paid", object: about(inv) }, { type: "customer.subscription.updated", object: about(sub) });
       } else {
@@ -462,7 +469,6 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const byDebit = DEBIT_TYPES.includes(String(method?.type));
     const amount = prices.get((item.price as { id: string }).id) ?? 0;
     const inv = invoice(sub.id, amount, byDebit ? "open" : "paid");
-    const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
     const events = [{ type: "customer.subscription.updated", object: about(sub) }, ...(byDebit ? [] : [{ type: "invoice.paid", object: about(inv) }])];
     return { subscription: sub, invoice: inv, events };
   }
@@ -470,14 +476,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   /** The bank pays a renewal invoice's Direct Debit, or does not (the subscription is then past due, as Stripe has it). */
   function settleRenewalDebit(inv: StripeObject, outcome: "paid" | "failed") {
     const sub = objects.get(String((inv.parent as { subscription_details: { subscription: string } }).subscription_details.subscription))!;
-    const about = (o: StripeObject) => ({ id: o.id, object: String(o.object) });
     if (outcome === "paid") {
-      const amount = Number(inv.amount_due);
-      Object.assign(inv, { status: "paid", amount_paid: amount, status_transitions: { paid_at: nowSeconds() } });
-      const intent = `pi_test_${random()}`;
-      newCharge(intent, amount);
-      intentOfInvoice.set(inv.id, intent);
-      invoiceOfIntent.set(intent, inv.id);
+      payInvoice(inv);
       return { subscription: sub, invoice: inv, events: [{ type: "invoice.paid", object: about(inv) }] };
     }
     sub.status = "past_due";
